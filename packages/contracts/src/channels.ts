@@ -1,0 +1,31 @@
+/** Push channels (spec point 7) and the events published on them. */
+export const Channel = {
+  walletAccounts: (playerId: string) => `wallet:accounts#${playerId}`,
+  paymentInvoices: (playerId: string) => `payment:invoices#${playerId}`,
+  playerBonuses: (playerId: string) => `bonus:player-bonuses#${playerId}`,
+  playerFreespins: (playerId: string) => `bonus:player-freespins#${playerId}`,
+  playerBonusCodes: (playerId: string) => `bonus:player-bonus-codes#${playerId}`,
+  quests: (playerId: string) => `retention:quests#${playerId}`,
+  retentionAccounts: (playerId: string) => `retention:accounts#${playerId}`,
+  notifications: (playerId: string) => `messenger:notifications#${playerId}`,
+  gameBets: (playerId: string) => `game:bets#${playerId}`,
+  tournaments: 'tournaments',
+  online: 'global:online',
+} as const;
+
+export const PushEvent = {
+  accountBalanceUpdated: 'account.balance.updated',
+  questUpdated: 'quest.updated',
+  questTaskUpdated: 'quest.task.updated',
+  invoiceDepositUpdated: 'invoice.deposit.updated',
+  invoiceWithdrawalUpdated: 'invoice.withdrawal.updated',
+  gameBetRestricted: 'game.bet.restricted',
+  gameBetMaxExceed: 'game.bet.max.exceed',
+  tournamentCompleted: 'tournament.completed',
+} as const;
+export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
+
+/** Namespaces whose channels are limited to the user named after `#`. */
+export const USER_LIMITED_NAMESPACES = ['wallet', 'payment', 'bonus', 'retention', 'messenger', 'game'] as const;
+/** Channels anyone (guests included) may subscribe to. */
+export const PUBLIC_CHANNELS = ['tournaments', 'global:online'] as const;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const currencySchema: z.ZodType<Currency> = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    type: z.enum(['fiat', 'crypto']),
+    isBase: z.boolean(),
+    isEnabled: z.boolean(),
+    subunitToUnit: z.number().int(),
+    rate: z.object({ rate: z.number(), rateTime: z.string() }),
+    subCurrencies: z.array(currencySchema).optional(),
+  }),
+);
+export type Currency = {
+  code: string;
+  name: string;
+  symbol: string;
+  type: 'fiat' | 'crypto';
+  isBase: boolean;
+  isEnabled: boolean;
+  subunitToUnit: number;
+  rate: { rate: number; rateTime: string };
+  subCurrencies?: Currency[];
+};
+
+export const localeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  nativeName: z.string(),
+  languageCode: z.string(),
+  isDefault: z.boolean(),
+});
+export type Locale = z.infer<typeof localeSchema>;
+
+export const countrySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  nativeName: z.string(),
+  phonePrefix: z.string(),
+  currency: z.string(),
+  locale: z.string(),
+  additionalCurrency: z.array(z.string()),
+  restrict: z.boolean(),
+  restrictType: z.union([z.literal(1), z.literal(2)]).optional(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+/** Countries never offered in the country list (spec point 9). */
+export const EXCLUDED_COUNTRY_CODES = ['US', 'UM', 'GB', 'FR', 'NL', 'AW', 'CW', 'MF'] as const;
+
+/** Public feature settings the web app needs at start (GET /api/player/init). */
+export const playerInitSchema = z.object({
+  country: z.string(),
+  restricted: z.boolean(),
+  restrictType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  features: z.object({
+    sportsbook: z.boolean(),
+    loyalty: z.boolean(),
+    quests: z.boolean(),
+    documents: z.boolean(),
+  }),
+});
+export type PlayerInit = z.infer<typeof playerInitSchema>;
+
+export const currenciesQuerySchema = z.object({ visible: z.enum(['0', '1']).optional() });
+export const fieldsQuerySchema = z.object({ scenario: z.enum(['registration', 'profile']) });

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** Generic validation messages of spec point 5; `{min}`, `{max}`, `{param}`, `{other}` are filled in. */
+export const ValidationMessage = {
+  required: 'Value is required',
+  requiredIf: 'The value is required',
+  alpha: 'The value is not alphabetical',
+  alphaNum: 'The value must be alpha-numeric',
+  numeric: 'Value must be numeric',
+  between: 'The value must be between {min} and {max}',
+  email: 'Value is not a valid email address',
+  ipAddress: 'The value is not a valid IP address',
+  macAddress: 'The value is not a valid MAC Address',
+  maxLength: 'The maximum length allowed is {max}',
+  minLength: 'This field should be at least {min} characters long',
+  sameAs: 'The value must be equal to the {other} value',
+  url: 'The value is not a valid URL address',
+  minValue: 'The minimum value allowed is {min}',
+  maxValue: 'The maximum value allowed is {max}',
+  integer: 'Value is not an integer',
+  decimal: 'Value must be decimal',
+  or: 'The value does not match any of the provided validators',
+  and: 'The value does not match all of the provided validators',
+  phone: 'Value is not a valid phone number',
+  cpf: 'Value is not a valid CPF number',
+  date: 'Value is not a valid date',
+  accepted: 'You must accept the terms and conditions',
+} as const;
+export type ValidationMessageKey = keyof typeof ValidationMessage;
+
+export function formatMessage(template: string, args: Record<string, string | number | undefined> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (args[key] === undefined ? whole : String(args[key])));
+}
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const NAME_MIN_LENGTH = 2;
+export const PERSONAL_ID_MIN_LENGTH = 2;
+export const CPF_LENGTH = 11;
+
+/** Brazilian CPF: 11 digits, not all the same, two check digits. */
+export function isValidCpf(input: string): boolean {
+  const digits = input.replace(/[.\-\s]/g, '');
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+/** E.164-style international phone number check (a leading + and 8 to 15 digits). */
+export const isValidPhone = (input: string) => /^\+[1-9]\d{7,14}$/.test(input.replace(/[\s()-]/g, ''));
+
+export const emailSchema = z
+  .string({ error: ValidationMessage.required })
+  .trim()
+  .min(1, ValidationMessage.required)
+  .max(254, formatMessage(ValidationMessage.maxLength, { max: 254 }))
+  .pipe(z.email({ error: ValidationMessage.email }))
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: ValidationMessage.required })
+  .min(PASSWORD_MIN_LENGTH, formatMessage(ValidationMessage.minLength, { min: PASSWORD_MIN_LENGTH }))
+  .max(128, formatMessage(ValidationMessage.maxLength, { max: 128 }));
+
+/** A rule attached to a server-defined field (GET /api/player/fields/validations). */
+export const fieldRuleSchema = z.object({
+  name: z.enum(['required', 'email', 'minLength', 'maxLength', 'sameAs', 'accepted', 'currency', 'country', 'phone', 'cpf', 'date', 'integer']),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  param: z.string().optional(),
+  message: z.string(),
+});
+export type FieldRule = z.infer<typeof fieldRuleSchema>;
+
+export const fieldMetaSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  editable: z.boolean(),
+  isRequired: z.boolean(),
+  isVisible: z.boolean(),
+  position: z.number().int(),
+  value: z.unknown().optional(),
+  rules: z.array(fieldRuleSchema),
+});
+export type FieldMeta = z.infer<typeof fieldMetaSchema>;
+
+export type FieldContext = { currencies: readonly string[]; countries: readonly string[] };
+
+/**
+ * Turns server-defined fields into one zod object. The server validates with it and the web
+ * form validates with the very same schema, so a rule cannot drift between the two.
+ */
+export function buildFieldsSchema(fields: readonly FieldMeta[], context: FieldContext) {
+  const shape: Record<string, z.ZodType> = {};
+  const sameAs: { field: string; other: string; message: string }[] = [];
+  for (const field of fields) {
+    let schema: z.ZodType = fieldValueSchema(field, context);
+    const sameRule = field.rules.find((r) => r.name === 'sameAs');
+    if (sameRule?.param) sameAs.push({ field: field.name, other: sameRule.param, message: sameRule.message });
+    if (!field.isRequired) schema = schema.optional().or(z.literal('').transform(() => undefined));
+    shape[field.name] = schema;
+  }
+  return z.object(shape).superRefine((values: Record<string, unknown>, ctx) => {
+    for (const rule of sameAs) {
+      if (values[rule.field] !== values[rule.other]) ctx.addIssue({ code: 'custom', path: [rule.field], message: rule.message });
+    }
+  });
+}
+
+function fieldValueSchema(field: FieldMeta, context: FieldContext): z.ZodType {
+  const rules = field.rules;
+  const has = (name: FieldRule['name']) => rules.find((r) => r.name === name);
+  const requiredMessage = has('required')?.message ?? ValidationMessage.required;
+  if (has('accepted')) {
+    return z.literal(true, { error: has('accepted')!.message });
+  }
+  if (['receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus'].includes(field.name)) return z.boolean();
+  let text = z.string({ error: requiredMessage }).trim();
+  if (field.isRequired) text = text.min(1, requiredMessage);
+  const min = has('minLength');
+  if (min?.min !== undefined) text = text.min(min.min, min.message);
+  const max = has('maxLength');
+  if (max?.max !== undefined) text = text.max(max.max, max.message);
+  let schema: z.ZodType<string> = text;
+  const refine = (rule: FieldRule | undefined, test: (v: string) => boolean) => {
+    if (rule) schema = schema.refine((v) => v === '' || test(v), rule.message);
+  };
+  refine(has('email'), (v) => z.email().safeParse(v).success);
+  refine(has('currency'), (v) => context.currencies.includes(v));
+  refine(has('country'), (v) => context.countries.includes(v));
+  refine(has('phone'), isValidPhone);
+  refine(has('cpf'), isValidCpf);
+  refine(has('date'), (v) => !Number.isNaN(Date.parse(v)));
+  refine(has('integer'), (v) => /^-?\d+$/.test(v));
+  return schema;
+}
