@@ -1,0 +1,117 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './lib/errors.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { registerWebApp, inlineScriptHashes } from './web/static.ts';
+import { registerPushHub, TokenExpiredError as PushTokenExpired, TokenInvalidError as PushTokenInvalid } from './push/index.ts';
+import { TokenExpiredError } from './lib/tokens.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { playerRoutes } from './modules/player/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { opsRoutes } from './ops/routes.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The swagger UI page needs its own script; it is scoped to /api/docs below.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.production,
+  });
+  await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 5 } } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      error: { code: 429, message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s` },
+    }),
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }), nameSpace: 'casino-rl:' } : {}),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Casino platform API', version: '1.0.0', description: 'Player API. Amounts are major units; ids are strings.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
+  app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await ctx.db.execute(sql`select 1`);
+      return { data: { status: 'ready', database: ctx.database.kind } };
+    } catch {
+      return reply.status(503).send({ error: { code: 503, message: 'Database not reachable' } });
+    }
+  });
+
+  await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
+  await app.register(playerRoutes(ctx), { prefix: '/api/player' });
+  await app.register(walletRoutes(ctx), { prefix: '/api/wallet' });
+  await app.register(opsRoutes(ctx), { prefix: '/api/ops' });
+
+  ctx.push = await registerPushHub(app, {
+    broker: ctx.broker,
+    allowedOrigins: config.env === 'production' ? [config.publicUrl] : null,
+    logger: app.log,
+    verifyToken: async (token) => {
+      try {
+        const claims = await ctx.tokens.verify(token);
+        return { userId: claims.playerId, exp: claims.exp };
+      } catch (error) {
+        throw error instanceof TokenExpiredError ? new PushTokenExpired('expired') : new PushTokenInvalid('invalid');
+      }
+    },
+  });
+
+  await registerWebApp(app, config.webDist);
+  app.addHook('onClose', async () => {
+    await ctx.push?.close();
+  });
+  return app;
+}

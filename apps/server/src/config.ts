@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+  SESSION_IDLE_TTL: z.coerce.number().int().min(300).max(90 * 86_400).default(30 * 86_400),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  GEO_COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .default('DE')
+    .transform((v) => v.toUpperCase()),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.default(true),
+  LOYALTY_ENABLED: bool.default(false),
+  QUESTS_ENABLED: bool.default(false),
+  SPORTSBOOK_CLIENT_HOST: z.string().optional(),
+  SPORTSBOOK_CLIENT_ID: z.string().optional(),
+  KYC_HIDE_DOCUMENTS: bool.default(false),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at start; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)');
+  if (production && e.JWT_SECRET === DEMO_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: the demo secret must not be used in production');
+  if (production && e.SEED_DEMO) throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    accessTokenTtlSec: e.ACCESS_TOKEN_TTL,
+    sessionIdleTtlSec: e.SESSION_IDLE_TTL,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    geoCountryHeader: e.GEO_COUNTRY_HEADER,
+    defaultCountry: e.DEFAULT_COUNTRY,
+    /** null: the embedded database keeps a random secret in DATA_DIR (see secrets.ts). */
+    jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? DEMO_SECRET : null),
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    features: {
+      loyalty: e.LOYALTY_ENABLED,
+      quests: e.QUESTS_ENABLED,
+      sportsbook: Boolean(e.SPORTSBOOK_CLIENT_HOST && e.SPORTSBOOK_CLIENT_ID),
+      documents: !e.KYC_HIDE_DOCUMENTS,
+    },
+  };
+}

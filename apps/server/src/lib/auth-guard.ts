@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { playerSessions } from '../modules/player/schema.ts';
+import { unauthorized } from './errors.ts';
+import { TokenExpiredError } from './tokens.ts';
+
+export type Auth = { playerId: string; sessionId: string; tokenId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * preHandler for player-only routes: a valid, unexpired access token that is the current token
+ * of an open session. Logout, refresh and session close therefore take effect at once.
+ */
+export function requirePlayer(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    let claims;
+    try {
+      claims = await ctx.tokens.verify(token);
+    } catch (error) {
+      throw unauthorized(error instanceof TokenExpiredError ? 'Token expired' : 'Invalid token');
+    }
+    const [session] = await ctx.db
+      .select({ tokenId: playerSessions.tokenId })
+      .from(playerSessions)
+      .where(and(eq(playerSessions.id, claims.sessionId), eq(playerSessions.playerId, claims.playerId), isNull(playerSessions.closedAt)))
+      .limit(1);
+    if (!session || session.tokenId !== claims.tokenId) throw unauthorized('Session ended');
+    request.auth = { playerId: claims.playerId, sessionId: claims.sessionId, tokenId: claims.tokenId };
+  };
+}
+
+export function authOf(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

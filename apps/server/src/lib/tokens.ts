@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export class TokenExpiredError extends Error {}
+export class TokenInvalidError extends Error {}
+
+export type AccessClaims = { playerId: string; sessionId: string; tokenId: string; exp: number };
+
+const ISSUER = 'casino-platform';
+const ALG = 'HS256';
+
+/** Short-lived access tokens (HS256). The session row decides whether a token may still be refreshed. */
+export function createTokenService(secret: Uint8Array, ttlSec: number) {
+  return {
+    ttlSec,
+    async sign(playerId: string, sessionId: string) {
+      const tokenId = randomUUID();
+      const now = Math.floor(Date.now() / 1000);
+      const exp = now + ttlSec;
+      const token = await new SignJWT({ sessionId })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setSubject(playerId)
+        .setIssuer(ISSUER)
+        .setIssuedAt(now)
+        .setExpirationTime(exp)
+        .setJti(tokenId)
+        .sign(secret);
+      return { token, tokenId, expiresAt: new Date(exp * 1000) };
+    },
+    /** Checks signature and claims. `allowExpired` is for the refresh call, which renews an expired token. */
+    async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          issuer: ISSUER,
+          algorithms: [ALG],
+          currentDate: options.allowExpired ? new Date(0) : undefined,
+          requiredClaims: ['sub', 'jti', 'exp'],
+        });
+        if (typeof payload.sessionId !== 'string') throw new TokenInvalidError('missing session');
+        return { playerId: payload.sub!, sessionId: payload.sessionId, tokenId: payload.jti!, exp: payload.exp! };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw new TokenExpiredError('token expired');
+        if (error instanceof TokenInvalidError) throw error;
+        throw new TokenInvalidError('invalid token');
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;

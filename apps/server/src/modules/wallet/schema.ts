@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { players } from '../player/schema.ts';
+
+/** Balances are integer minor units of the account's currency; the database refuses negatives. */
+export const walletAccounts = pgTable(
+  'wallet_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    currency: text('currency').notNull(),
+    realBalance: bigint('real_balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    bonusBalance: bigint('bonus_balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    lockedBalance: bigint('locked_balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    isActive: boolean('is_active').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_accounts_player_currency_key').on(t.playerId, t.currency),
+    uniqueIndex('wallet_accounts_one_active_key').on(t.playerId).where(sql`is_active`),
+    check('wallet_accounts_real_non_negative', sql`${t.realBalance} >= 0`),
+    check('wallet_accounts_bonus_non_negative', sql`${t.bonusBalance} >= 0`),
+    check('wallet_accounts_locked_non_negative', sql`${t.lockedBalance} >= 0`),
+  ],
+);
+
+/**
+ * One row per balance change, written in the same transaction as the balance update.
+ * The idempotency key makes every change happen at most once; `requestHash` tells a replay
+ * (same key, same request) from a conflicting duplicate (same key, different request).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => walletAccounts.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    kind: text('kind').notNull(),
+    realDelta: bigint('real_delta', { mode: 'bigint' }).notNull(),
+    bonusDelta: bigint('bonus_delta', { mode: 'bigint' }).notNull(),
+    lockedDelta: bigint('locked_delta', { mode: 'bigint' }).notNull(),
+    realAfter: bigint('real_after', { mode: 'bigint' }).notNull(),
+    bonusAfter: bigint('bonus_after', { mode: 'bigint' }).notNull(),
+    lockedAfter: bigint('locked_after', { mode: 'bigint' }).notNull(),
+    reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey), index('ledger_entries_account_idx').on(t.accountId, t.id)],
+);

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
+import { createServer, type RunningServer } from '../server.ts';
+
+/**
+ * A database of its own for one test file: a copy of the migrated embedded template, or, when
+ * DATABASE_URL is set (CI), a new database on that PostgreSQL server that is dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const bytes = fs.readFileSync(inject('pgliteTemplate'));
+    return openDatabase({ dataDir: null, loadDataDir: new Blob([bytes]) });
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await migrateDatabase(database);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return database;
+}
+
+export type TestServer = RunningServer & { database: Database };
+
+/** A whole server node (app, push hub, dispatcher) on a fresh database, not listening unless asked. */
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-data-')),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0001',
+    SEED_DEMO: '0',
+    WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build'),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const server = await createServer(config, { database });
+  return {
+    ...server,
+    database,
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}

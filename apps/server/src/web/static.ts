@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from '../lib/errors.ts';
+import { ErrorCode } from '@casino/contracts';
+
+/** sha256 sources of the inline scripts of index.html, so the CSP can allow exactly those and nothing else. */
+export function inlineScriptHashes(webDist: string): string[] {
+  const file = path.join(webDist, 'index.html');
+  if (!fs.existsSync(file)) return [];
+  const html = fs.readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+}
+
+/**
+ * Serves the built SPA: hashed assets with a year of cache (pre-compressed .br/.gz when the build
+ * made them), every other GET that wants HTML gets index.html, and unknown API paths get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (pathname.startsWith('/api/') || pathname === '/api' || !wantsHtml || !hasBuild) {
+      if (!hasBuild && wantsHtml && !pathname.startsWith('/api')) {
+        return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+      }
+      return reply.status(404).send(errorBody(ErrorCode.notFound, `Not found: ${pathname}`));
+    }
+    // The SPA decides what the path means (including its own 404 page).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,36 @@
+// `npm run bench:api`: API throughput with autocannon on the same machine, each route next to an
+// empty route (/api/health) of the same server so the ratio says what the route itself costs.
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServer } from './start-server.mjs';
+
+const server = await startServer();
+const login = await fetch(`${server.url}/api/player/sessions`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ login: 'demo@example.com', password: 'demo1234' }),
+}).then((r) => r.json());
+const token = login.data?.accessToken;
+
+async function measure(name, options) {
+  await autocannon({ ...options, duration: 2, connections: 20 }); // warm-up (JIT, caches)
+  const result = await autocannon({ ...options, duration: 10, connections: 50 });
+  return { name, reqPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+const results = [];
+try {
+  results.push(await measure('empty route GET /api/health', { url: `${server.url}/api/health` }));
+  results.push(await measure('GET /api/settings/currencies', { url: `${server.url}/api/settings/currencies` }));
+  if (token) {
+    results.push(await measure('GET /api/wallet/accounts (authenticated)', { url: `${server.url}/api/wallet/accounts`, headers: { authorization: `Bearer ${token}` } }));
+  }
+} finally {
+  await server.stop();
+}
+const base = results[0].reqPerSec;
+for (const r of results) r.ratioToEmpty = +(r.reqPerSec / base).toFixed(2);
+fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+fs.writeFileSync(path.join(import.meta.dirname, 'results', 'api.json'), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+console.table(results);
