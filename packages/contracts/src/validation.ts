@@ -105,11 +105,16 @@ export function buildFieldsSchema(fields: readonly FieldMeta[], context: FieldCo
     if (!field.isRequired) schema = schema.optional().or(z.literal('').transform(() => undefined));
     shape[field.name] = schema;
   }
-  return z.object(shape).superRefine((values: Record<string, unknown>, ctx) => {
-    for (const rule of sameAs) {
-      if (values[rule.field] !== values[rule.other]) ctx.addIssue({ code: 'custom', path: [rule.field], message: rule.message });
-    }
-  });
+  let schema: z.ZodType = z.object(shape);
+  for (const rule of sameAs) {
+    // `when` keeps the check running while other fields are still invalid, so a form shows every error at once.
+    schema = schema.refine((values) => (values as Record<string, unknown>)[rule.field] === (values as Record<string, unknown>)[rule.other], {
+      path: [rule.field],
+      message: rule.message,
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    });
+  }
+  return schema as z.ZodType<Record<string, unknown>>;
 }
 
 function fieldValueSchema(field: FieldMeta, context: FieldContext): z.ZodType {
