@@ -1,0 +1,4 @@
+import { createMemoryBroker } from '../memory-broker.ts';
+import { describeBrokerContract } from './broker-contract.ts';
+
+describeBrokerContract('memory', (opts) => createMemoryBroker(opts));

@@ -1,0 +1,217 @@
+/**
+ * Multi-node broker on Redis, after the Go library's design (protocols.md §2.5): one Lua script
+ * per publish creates the epoch, bumps the offset, appends to a capped expiring stream and
+ * PUBLISHes, atomically, so offset order and live order always agree. Each node keeps one
+ * command connection and one subscriber connection, subscribed to the channels it has local
+ * listeners for.
+ */
+import { Redis } from 'ioredis';
+import {
+  type Broker,
+  type BrokerOptions,
+  type BrokerPublication,
+  type HistoryOptions,
+  type HistoryResult,
+  type PublicationHandler,
+  DEFAULT_HISTORY_SIZE,
+  DEFAULT_HISTORY_TTL_MS,
+  META_TTL_MS,
+  randomEpoch,
+  toJson,
+} from './broker.ts';
+
+export type RedisBrokerOptions = BrokerOptions & { prefix?: string };
+
+// A fresh epoch also drops a stream left from the old one: its ids would be above the restarted offsets.
+const PUBLISH_LUA = `
+local epoch = redis.call('hget', KEYS[2], 'e')
+if not epoch then
+  epoch = ARGV[5]
+  redis.call('hset', KEYS[2], 'e', epoch)
+  redis.call('del', KEYS[1])
+end
+local offset = redis.call('hincrby', KEYS[2], 's', 1)
+redis.call('pexpire', KEYS[2], ARGV[4])
+if tonumber(ARGV[2]) > 0 then
+  redis.call('xadd', KEYS[1], 'MAXLEN', ARGV[2], offset .. '-0', 'd', ARGV[1])
+  redis.call('pexpire', KEYS[1], ARGV[3])
+end
+redis.call('publish', ARGV[6], offset .. ':' .. epoch .. ':' .. ARGV[1])
+return {offset, epoch}
+`;
+
+// Reads epoch, top and the wanted entries in one step, so they describe the same moment.
+const HISTORY_LUA = `
+local epoch = redis.call('hget', KEYS[2], 'e')
+if not epoch then
+  epoch = ARGV[1]
+  redis.call('hset', KEYS[2], 'e', epoch)
+  redis.call('del', KEYS[1])
+end
+redis.call('pexpire', KEYS[2], ARGV[2])
+local top = tonumber(redis.call('hget', KEYS[2], 's')) or 0
+local limit = tonumber(ARGV[5])
+local entries = {}
+if ARGV[3] == '' then
+  if limit > 0 then
+    entries = redis.call('xrevrange', KEYS[1], '+', '-', 'COUNT', limit)
+  end
+else
+  local since = tonumber(ARGV[3])
+  if ARGV[4] == epoch and since < top and top - since <= limit then
+    entries = redis.call('xrange', KEYS[1], (since + 1) .. '-0', '+', 'COUNT', top - since)
+  end
+end
+return {top, epoch, entries}
+`;
+
+type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
+type StreamEntry = [id: string, fields: string[]];
+
+export function createRedisBroker(redisUrl: string, opts: RedisBrokerOptions = {}): Broker {
+  const historySize = Math.max(0, opts.historySize ?? DEFAULT_HISTORY_SIZE);
+  const historyTtlMs = Math.max(1, opts.historyTtlMs ?? DEFAULT_HISTORY_TTL_MS);
+  const metaTtlMs = Math.max(META_TTL_MS, historyTtlMs);
+  const prefix = opts.prefix ?? 'push:';
+  const streamKey = (channel: string): string => `${prefix}{${channel}}:stream`;
+  const metaKey = (channel: string): string => `${prefix}{${channel}}:meta`;
+  const pubsubPrefix = `${prefix}pub:`;
+
+  const commands = new Redis(redisUrl);
+  // A connection in subscriber mode can run nothing else, hence the second one.
+  const subscriber = new Redis(redisUrl);
+  // Without listeners ioredis prints every reconnect error; the broker's callers see failures as rejections.
+  commands.on('error', () => {});
+  subscriber.on('error', () => {});
+  commands.defineCommand('pushPublish', { numberOfKeys: 2, lua: PUBLISH_LUA });
+  commands.defineCommand('pushHistory', { numberOfKeys: 2, lua: HISTORY_LUA });
+  const publishScript = scriptOf(commands, 'pushPublish');
+  const historyScript = scriptOf(commands, 'pushHistory');
+
+  type Interest = { handlers: Set<PublicationHandler>; ready: Promise<void> };
+  const interests = new Map<string, Interest>();
+
+  subscriber.on('message', (redisChannel: string, message: string) => {
+    if (!redisChannel.startsWith(pubsubPrefix)) return;
+    const interest = interests.get(redisChannel.slice(pubsubPrefix.length));
+    if (!interest) return;
+    const pub = parseMessage(message);
+    if (!pub) return;
+    for (const handler of [...interest.handlers]) {
+      try {
+        handler(pub);
+      } catch {
+        // One faulty listener must not starve the others.
+      }
+    }
+  });
+
+  return {
+    async publish(channel, data) {
+      const json = toJson(data);
+      const reply = await publishScript(
+        streamKey(channel),
+        metaKey(channel),
+        json,
+        historySize,
+        historyTtlMs,
+        metaTtlMs,
+        randomEpoch(),
+        pubsubPrefix + channel,
+      );
+      const [offset, epoch] = reply as [number, string];
+      return { offset: Number(offset), epoch: String(epoch) };
+    },
+
+    async history(channel, { since, limit }: HistoryOptions): Promise<HistoryResult> {
+      const max = Math.max(0, limit ?? (since ? Number.MAX_SAFE_INTEGER : 0));
+      const reply = (await historyScript(
+        streamKey(channel),
+        metaKey(channel),
+        randomEpoch(),
+        metaTtlMs,
+        since ? String(since.offset) : '',
+        since?.epoch ?? '',
+        max,
+      )) as [number, string, StreamEntry[]];
+      const top = Number(reply[0]);
+      const epoch = String(reply[1]);
+      const entries = reply[2].map(decodeEntry);
+      const base = { offset: top, epoch };
+      if (!since) return { ...base, publications: entries.toReversed(), recovered: false };
+      const missing = top - since.offset;
+      const recovered =
+        since.epoch === epoch &&
+        missing >= 0 &&
+        missing <= max &&
+        entries.length === missing &&
+        (missing === 0 || entries[0]?.offset === since.offset + 1);
+      return { ...base, publications: recovered ? entries : [], recovered };
+    },
+
+    async subscribe(channel, handler) {
+      let interest = interests.get(channel);
+      if (!interest) {
+        const created: Interest = {
+          handlers: new Set(),
+          ready: subscriber.subscribe(pubsubPrefix + channel).then(() => undefined),
+        };
+        interests.set(channel, created);
+        interest = created;
+      }
+      const current = interest;
+      current.handlers.add(handler);
+      try {
+        await current.ready;
+      } catch (err) {
+        current.handlers.delete(handler);
+        if (current.handlers.size === 0 && interests.get(channel) === current) interests.delete(channel);
+        throw err;
+      }
+      return async () => {
+        if (!current.handlers.delete(handler) || current.handlers.size > 0) return;
+        if (interests.get(channel) !== current) return;
+        interests.delete(channel);
+        // Sent on the same connection after any earlier SUBSCRIBE, so a quick re-subscribe still wins.
+        await subscriber.unsubscribe(pubsubPrefix + channel);
+      };
+    },
+
+    async close() {
+      interests.clear();
+      // QUIT lets queued commands finish; a dead server must not hold shutdown hostage.
+      const quit = Promise.allSettled([commands.quit(), subscriber.quit()]);
+      await Promise.race([quit, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      commands.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+function scriptOf(redis: Redis, name: string): ScriptCall {
+  const fn = (redis as unknown as Record<string, ScriptCall | undefined>)[name];
+  if (!fn) throw new Error(`redis script ${name} not defined`);
+  return fn.bind(redis);
+}
+
+function decodeEntry([id, fields]: StreamEntry): { data: unknown; offset: number } {
+  const dataIndex = fields.indexOf('d');
+  const json = dataIndex === -1 ? 'null' : (fields[dataIndex + 1] ?? 'null');
+  return { data: JSON.parse(json) as unknown, offset: Number(id.slice(0, id.indexOf('-'))) };
+}
+
+/** `<offset>:<epoch>:<json>`, as written by the publish script. */
+function parseMessage(message: string): BrokerPublication | null {
+  const first = message.indexOf(':');
+  const second = message.indexOf(':', first + 1);
+  if (first === -1 || second === -1) return null;
+  try {
+    return {
+      offset: Number(message.slice(0, first)),
+      epoch: message.slice(first + 1, second),
+      data: JSON.parse(message.slice(second + 1)) as unknown,
+    };
+  } catch {
+    return null;
+  }
+}
