@@ -9,3 +9,4 @@ export * from './validation.ts';
 export * from './settings.ts';
 export * from './auth.ts';
 export * from './wallet.ts';
+export * from './constants-schema.ts';

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { bearer, login, profile, refresh, register } from './helpers.ts';
+
+/** pino keeps its destination under a private symbol; find it on the logger or its prototypes. */
+function captureLogs(logger: FastifyBaseLogger): string[] {
+  const lines: string[] = [];
+  for (let target: object | null = logger; target; target = Object.getPrototypeOf(target)) {
+    const symbol = Object.getOwnPropertySymbols(target).find((s) => s.description === 'pino.stream');
+    if (!symbol) continue;
+    const stream = (target as Record<symbol, { write(chunk: string): boolean }>)[symbol]!;
+    stream.write = (chunk: string) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    return lines;
+  }
+  throw new Error('pino stream not found');
+}
+
+let server: TestServer;
+let lines: string[];
+beforeAll(async () => {
+  // development: request logging is on (it is off under NODE_ENV=test).
+  server = await createTestServer({ NODE_ENV: 'development', LOG_LEVEL: 'trace' });
+  lines = captureLogs(server.app.log);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('logs', () => {
+  it('never contain passwords or tokens', async () => {
+    const password = 'Very-Secret-Passw0rd';
+    const { auth } = await register(server.app, { email: 'logs@example.com', password, password_confirmation: password });
+    const loggedIn = (await login(server.app, 'logs@example.com', password)).json().data;
+    await login(server.app, 'logs@example.com', `${password}-wrong`);
+    const refreshed = (await refresh(server.app, loggedIn.accessToken)).json().data;
+    await refresh(server.app, loggedIn.accessToken); // replay: 401
+    await profile(server.app, refreshed.accessToken);
+    await server.app.inject({ method: 'GET', url: `/api/player/profile?token=${auth.accessToken}`, headers: bearer(auth.accessToken) });
+    await server.app.inject({ method: 'POST', url: '/api/player/register', payload: `{"password":"${password}",`, headers: { 'content-type': 'application/json' } });
+
+    const output = lines.join('');
+    expect(lines.length).toBeGreaterThan(10); // the capture works: request logs were written
+    expect(output).toContain('player registered');
+    for (const secret of [password, auth.accessToken, loggedIn.accessToken, refreshed.accessToken]) {
+      expect(output).not.toContain(secret);
+    }
+    // Not even a recognisable piece of a token (its signature part).
+    expect(output).not.toContain(auth.accessToken.split('.')[2]);
+  });
+});

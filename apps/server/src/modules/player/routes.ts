@@ -1,0 +1,155 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResultSchema,
+  dataEnvelope,
+  errorEnvelopeSchema,
+  fieldMetaSchema,
+  fieldsQuerySchema,
+  loginBodySchema,
+  playerInitSchema,
+  profileSchema,
+  registerBodySchema,
+} from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
+import { authOf, bearerToken, requirePlayer } from '../../lib/auth-guard.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { countryOf } from '../../lib/geo.ts';
+import { TokenExpiredError, type AccessClaims } from '../../lib/tokens.ts';
+import { restrictionOf } from '../settings/countries.ts';
+import { fieldsFor } from './fields.ts';
+import { closeSession, getProfile, loginPlayer, refreshSession, registerPlayer, type ClientInfo } from './service.ts';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema]));
+const bearer = [{ bearer: [] }];
+
+export const playerRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const client = (request: FastifyRequest, fingerprint?: string): ClientInfo => ({
+      ip: request.ip,
+      country: countryOf(request, ctx.config),
+      userAgent: request.headers['user-agent'] ?? null,
+      fingerprint: fingerprint ?? null,
+    });
+
+    app.get(
+      '/init',
+      { schema: { tags: ['player'], summary: 'Visitor country, geo restriction and public feature flags', response: { 200: dataEnvelope(playerInitSchema) } } },
+      async (request) => {
+        const country = countryOf(request, ctx.config);
+        return { data: { country, ...restrictionOf(country), features: ctx.config.features } };
+      },
+    );
+
+    app.get(
+      '/fields/validations',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Form fields and their validation rules for a scenario',
+          querystring: fieldsQuerySchema,
+          response: { 200: dataEnvelope(z.array(fieldMetaSchema)), ...errors(422) },
+        },
+      },
+      async (request) => ({ data: [...fieldsFor(request.query.scenario)] }),
+    );
+
+    app.post(
+      '/register',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Register with email and password; opens the first session',
+          body: registerBodySchema,
+          response: { 200: dataEnvelope(authResultSchema), ...errors(403, 413, 422) },
+        },
+      },
+      async (request) => {
+        const result = await registerPlayer(ctx.db, ctx.tokens, request.body, client(request, request.body.fingerprint));
+        ctx.notifyOutbox();
+        request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered');
+        return { data: result };
+      },
+    );
+
+    app.post(
+      '/sessions',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Log in with email and password',
+          body: loginBodySchema,
+          response: { 200: dataEnvelope(authResultSchema), ...errors(401, 403, 422, 429) },
+        },
+        config: {
+          rateLimit: {
+            max: ctx.config.loginRateLimit,
+            timeWindow: '1 minute',
+            // After validation, so the key holds the normalised login.
+            hook: 'preHandler',
+            keyGenerator: (request) => `login:${request.ip}:${(request.body as { login?: string } | undefined)?.login ?? ''}`,
+          },
+        },
+      },
+      async (request) => {
+        const result = await loginPlayer(ctx.db, ctx.tokens, request.body, client(request, request.body.fingerprint));
+        request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player logged in');
+        return { data: result };
+      },
+    );
+
+    app.post(
+      '/sessions/refresh',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Rotate the access token (send the current token as Bearer; it may be expired)',
+          security: bearer,
+          response: { 200: dataEnvelope(authResultSchema), ...errors(401, 403) },
+        },
+      },
+      async (request) => {
+        const claims = await claimsForRefresh(ctx, request);
+        const result = await refreshSession(ctx.db, ctx.tokens, claims, { idleTtlSec: ctx.config.sessionIdleTtlSec });
+        return { data: result };
+      },
+    );
+
+    app.post(
+      '/sessions/logout',
+      {
+        preHandler: requirePlayer(ctx),
+        schema: {
+          tags: ['player'],
+          summary: 'End the current session',
+          security: bearer,
+          response: { 200: dataEnvelope(z.object({ ok: z.literal(true) })), ...errors(401) },
+        },
+      },
+      async (request) => {
+        await closeSession(ctx.db, authOf(request).sessionId, 'logout');
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.get(
+      '/profile',
+      {
+        preHandler: requirePlayer(ctx),
+        schema: { tags: ['player'], summary: 'The player profile', security: bearer, response: { 200: dataEnvelope(profileSchema), ...errors(401) } },
+      },
+      async (request) => ({ data: await getProfile(ctx.db, authOf(request).playerId) }),
+    );
+  };
+
+async function claimsForRefresh(ctx: AppContext, request: FastifyRequest): Promise<AccessClaims> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  try {
+    return await ctx.tokens.verify(token, { allowExpired: true });
+  } catch (error) {
+    throw unauthorized(error instanceof TokenExpiredError ? 'Token expired' : 'Invalid token');
+  }
+}

@@ -1,0 +1,20 @@
+import { buildConstants, LOCALES, type Constants, type Country, type Currency, type Locale } from '@casino/contracts';
+import { COUNTRIES } from './countries.ts';
+import { SUPPORTED_CURRENCIES, toWireCurrency } from './currencies.ts';
+
+/** Static settings: no database, the same answer for every visitor. */
+export function listCurrencies(options: { visibleOnly?: boolean } = {}): Currency[] {
+  return SUPPORTED_CURRENCIES.filter((c) => !options.visibleOnly || c.isEnabled).map(toWireCurrency);
+}
+
+export function listLocales(): Locale[] {
+  return LOCALES.map((l) => ({ ...l }));
+}
+
+export function listCountries(): Country[] {
+  return COUNTRIES.map((c) => ({ ...c, additionalCurrency: [...c.additionalCurrency] }));
+}
+
+export function getConstants(): Constants {
+  return buildConstants();
+}
