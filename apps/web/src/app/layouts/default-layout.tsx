@@ -1,0 +1,30 @@
+import { Outlet } from 'react-router';
+import { BottomNav } from './bottom-nav.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { DrawerSlot } from './drawer-slot.tsx';
+import { SideNav } from './side-nav.tsx';
+import { MAIN_ID, SkipLink } from './skip-link.tsx';
+
+/** The site frame: header, side nav (desktop) or drawer (phones), page, footer, phone bottom nav. */
+export function DefaultLayout() {
+  return (
+    <div className="flex min-h-[calc(var(--vh,1vh)*100)] flex-col">
+      <SkipLink />
+      <Header />
+      <div className="flex flex-1">
+        <SideNav />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+            <Outlet />
+          </main>
+          <Footer />
+          {/* Room for the fixed bottom nav on phones, so the footer's last line is reachable. */}
+          <div className="h-16 md:hidden" aria-hidden="true" />
+        </div>
+      </div>
+      <BottomNav />
+      <DrawerSlot />
+    </div>
+  );
+}

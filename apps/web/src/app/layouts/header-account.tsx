@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/features/auth';
+import { HeaderBalance } from '@/features/wallet';
+import { useModal } from '@/shared/modals/use-modal.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { Icon } from '@/shared/ui/icon.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Right end of the header: sign-in/sign-up for guests; balance, wallet and account menu for players. */
+export function HeaderAccount() {
+  const { t } = useTranslation();
+  const status = useSession((s) => s.status);
+  const { open } = useModal();
+
+  if (status === 'unknown') {
+    // Holds the space while the session is restored, so the header does not jump.
+    return <div className="h-10 w-40 animate-pulse rounded-xl bg-raised" aria-hidden="true" />;
+  }
+  if (status === 'guest') {
+    return (
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" size="sm" onClick={() => open('sign-in')}>
+          {t('account.signIn')}
+        </Button>
+        <Button size="sm" onClick={() => open('sign-up')}>
+          {t('account.signUp')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      <HeaderBalance />
+      <Button size="sm" onClick={() => open('wallet', 'deposit')} className="hidden sm:inline-flex">
+        <Icon name="wallet" className="size-4" />
+        {t('account.deposit')}
+      </Button>
+      <UserMenu />
+    </div>
+  );
+}

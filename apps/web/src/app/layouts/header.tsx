@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { LocaleLink, LocaleNavLink } from '@/shared/i18n';
+import { useModal } from '@/shared/modals/use-modal.ts';
+import { Icon } from '@/shared/ui/icon.tsx';
+import { Logo } from '@/shared/ui/logo.tsx';
+import { cn } from '@/shared/lib/cn.ts';
+import { usePlayerInit } from '@/shared/lib/player-init.ts';
+import { useDrawer } from '../drawer-store.ts';
+import { HeaderAccount } from './header-account.tsx';
+import { LocaleSwitcher } from './locale-switcher.tsx';
+import { HEADER_NAV } from './nav-items.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { open } = useModal();
+  const drawerOpen = useDrawer((s) => s.open);
+  const setDrawerOpen = useDrawer((s) => s.setOpen);
+  const { features } = usePlayerInit();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-page/85 backdrop-blur-md">
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-5">
+        <button
+          type="button"
+          onClick={() => setDrawerOpen(true)}
+          aria-expanded={drawerOpen}
+          aria-label={t('nav.openMenu')}
+          className="grid size-10 place-items-center rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg lg:hidden"
+        >
+          <Icon name="menu" />
+        </button>
+        <LocaleLink to="/" className="shrink-0 rounded-lg" aria-label={t('nav.homeLink')}>
+          {/* The link's label names it; on phones only the mark shows. */}
+          <span className="flex sm:hidden">
+            <Logo compact />
+          </span>
+          <span className="hidden sm:flex">
+            <Logo />
+          </span>
+        </LocaleLink>
+
+        <nav aria-label={t('nav.primary')} className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_NAV.filter((item) => !item.feature || features[item.feature]).map((item) => (
+              <li key={item.to}>
+                <LocaleNavLink
+                  to={item.to}
+                  end={item.end ?? false}
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+                      isActive ? 'text-fg' : 'text-muted hover:text-fg',
+                    )
+                  }
+                >
+                  {({ isActive }) => (
+                    <span className={cn('relative', isActive && 'after:absolute after:-bottom-2.5 after:left-0 after:h-0.5 after:w-full after:rounded after:bg-accent')}>
+                      {t(item.label)}
+                    </span>
+                  )}
+                </LocaleNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <button
+            type="button"
+            onClick={() => open('search')}
+            aria-label={t('search.open')}
+            className="flex size-10 items-center justify-center gap-2 rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg md:w-auto md:min-w-44 md:justify-start md:border md:border-line md:px-3 md:hover:border-muted/60"
+          >
+            <Icon name="search" />
+            <span className="hidden text-sm md:inline" aria-hidden="true">
+              {t('search.placeholder')}
+            </span>
+          </button>
+          <LocaleSwitcher className="hidden md:flex" />
+          <span className="hidden md:inline-flex">
+            <ThemeToggle />
+          </span>
+          <HeaderAccount />
+        </div>
+      </div>
+    </header>
+  );
+}

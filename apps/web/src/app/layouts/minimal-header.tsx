@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '@/shared/i18n';
+import { Logo } from '@/shared/ui/logo.tsx';
+import { LocaleSwitcher } from './locale-switcher.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+/** Logo and preferences only: for the 404, error, old and geo-restricted layouts. */
+export function MinimalHeader({ linkHome = true, localeSwitch = false }: { linkHome?: boolean; localeSwitch?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex h-16 items-center gap-2 px-4 sm:px-6">
+      {linkHome ? (
+        <LocaleLink to="/" className="rounded-lg" aria-label={t('nav.homeLink')}>
+          <Logo />
+        </LocaleLink>
+      ) : (
+        <Logo />
+      )}
+      <div className="ml-auto flex items-center gap-2">
+        {localeSwitch && <LocaleSwitcher />}
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

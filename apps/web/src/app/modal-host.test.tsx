@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { modalZIndex } from '@casino/contracts';
+import { useSession } from '@/features/auth';
+import { mockApi, renderApp } from './test-support.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('modal host', () => {
+  it('opens a modal named in the URL on load', async () => {
+    mockApi();
+    renderApp('/bonuses?search');
+    const dialog = await screen.findByRole('dialog', { name: 'Search games' });
+    expect(within(dialog).getByText('This part of the product is not ready yet.')).toBeInTheDocument();
+  });
+
+  it('opens from the header and closes with the close button, leaving the query clean', async () => {
+    mockApi();
+    const app = renderApp('/bonuses?tab=1');
+    const user = userEvent.setup();
+    const opener = await screen.findByRole('button', { name: 'Search games' });
+    await user.click(opener);
+    expect(app.url()).toBe('/bonuses?tab=1&search');
+    const dialog = await screen.findByRole('dialog', { name: 'Search games' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(app.url()).toBe('/bonuses?tab=1'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes the top modal only on Escape', async () => {
+    mockApi();
+    const app = renderApp('/?search&providers');
+    await screen.findByRole('dialog', { name: 'Providers' });
+    const user = userEvent.setup();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(app.url()).toBe('/?search'));
+  });
+
+  it('stacks modals with z-index 1000 + 2 per level', async () => {
+    mockApi();
+    renderApp('/?search&providers');
+    await screen.findByRole('dialog', { name: 'Providers' });
+    const contents = document.querySelectorAll<HTMLElement>('[data-modal]');
+    expect([...contents].map((el) => [el.dataset.modal, el.style.zIndex])).toEqual([
+      ['search', String(modalZIndex(0))],
+      ['providers', String(modalZIndex(1))],
+    ]);
+    const overlays = document.querySelectorAll<HTMLElement>('[data-modal-overlay]');
+    expect([...overlays].map((el) => el.style.zIndex)).toEqual(['1000', '1002']);
+  });
+
+  it('removes a guest-only key for a player, without a history entry', async () => {
+    mockApi();
+    const app = renderApp('/bonuses?tab=1&sign-in', { status: 'player' });
+    await waitFor(() => expect(app.url()).toBe('/bonuses?tab=1'));
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('removes a player-only key for a guest', async () => {
+    mockApi();
+    const app = renderApp('/?wallet=deposit&search');
+    await waitFor(() => expect(app.url()).toBe('/?search'));
+  });
+
+  it('waits while the session is unknown, then decides', async () => {
+    mockApi();
+    const app = renderApp('/bonuses?wallet=deposit', { status: 'unknown' });
+    await screen.findByRole('heading', { level: 1, name: 'Bonuses' });
+    expect(app.url()).toBe('/bonuses?wallet=deposit');
+    act(() => useSession.setState({ status: 'guest' }));
+    await waitFor(() => expect(app.url()).toBe('/bonuses'));
+  });
+
+  it('removes guest-only keys when a guest becomes a player', async () => {
+    mockApi();
+    const app = renderApp('/?forgot-pass');
+    await screen.findByRole('dialog', { name: 'Forgot your password?' });
+    act(() => useSession.setState({ status: 'player' }));
+    await waitFor(() => expect(app.url()).toBe('/'));
+  });
+
+  describe('swipe to close', () => {
+    const drag = (el: HTMLElement, id: number, from: number, to: number, ms: number) => {
+      const now = vi.spyOn(Date, 'now').mockReturnValue(1_000);
+      fireEvent.pointerDown(el, { pointerId: id, pointerType: 'touch', clientY: from });
+      fireEvent.pointerMove(el, { pointerId: id, pointerType: 'touch', clientY: to });
+      now.mockReturnValue(1_000 + ms);
+      fireEvent.pointerUp(el, { pointerId: id, pointerType: 'touch', clientY: to });
+      now.mockRestore();
+    };
+    const openSheet = async () => {
+      mockApi();
+      const app = renderApp('/?search');
+      const dialog = await screen.findByRole('dialog', { name: 'Search games' });
+      dialog.getBoundingClientRect = () => ({ height: 500 }) as DOMRect;
+      return { app, dialog };
+    };
+
+    it('stays open after a slow, short drag (under 10% of its height)', async () => {
+      const { app, dialog } = await openSheet();
+      drag(dialog, 1, 100, 140, 600);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(app.url()).toBe('/?search');
+    });
+
+    it('closes when dragged down more than 10% of its height', async () => {
+      const { app, dialog } = await openSheet();
+      drag(dialog, 1, 100, 160, 600);
+      await waitFor(() => expect(app.url()).toBe('/'));
+    });
+
+    it('closes on a quick flick under 300 ms', async () => {
+      const { app, dialog } = await openSheet();
+      drag(dialog, 1, 100, 140, 120);
+      await waitFor(() => expect(app.url()).toBe('/'));
+    });
+
+    it('ignores mouse drags', async () => {
+      const { app, dialog } = await openSheet();
+      const now = vi.spyOn(Date, 'now').mockReturnValue(1_000);
+      fireEvent.pointerDown(dialog, { pointerId: 1, pointerType: 'mouse', clientY: 0 });
+      fireEvent.pointerUp(dialog, { pointerId: 1, pointerType: 'mouse', clientY: 400 });
+      now.mockRestore();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(app.url()).toBe('/?search');
+    });
+  });
+
+  it('has a coming-soon modal for every modal without its own component', async () => {
+    mockApi();
+    renderApp('/?loyalty-earn', { status: 'player' });
+    const dialog = await screen.findByRole('dialog', { name: 'Coming soon' });
+    expect(dialog).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MODALS, canOpenModal, isModalName } from '@casino/contracts';
+import { useSession } from '@/features/auth';
+import { modalEntries, parseSearch, toSearch } from '@/shared/modals/modal-query.ts';
+
+// The dialog machinery (Radix, focus trap, scroll lock) loads with the first modal, not with the page.
+const ModalLayer = lazy(() => import('./modal-layer.tsx'));
+
+/**
+ * Renders the modals named in the URL query, stacked in query order. A key the visitor may not open
+ * (a guest-only modal for a player, a player-only one for a guest) is removed from the URL without a
+ * history entry. While the session is still being restored we cannot tell, so those keys wait.
+ */
+export function ModalHost() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const status = useSession((s) => s.status);
+  const entries = modalEntries(parseSearch(location.search));
+
+  useEffect(() => {
+    if (status === 'unknown') return;
+    const isPlayer = status === 'player';
+    const all = parseSearch(location.search);
+    const kept = all.filter(([key]) => !isModalName(key) || canOpenModal(key, isPlayer));
+    if (kept.length === all.length) return;
+    void navigate(
+      { pathname: location.pathname, search: toSearch(kept), hash: location.hash },
+      { replace: true, preventScrollReset: true, state: location.state },
+    );
+  }, [status, location, navigate]);
+
+  // A layer mounts only after the one below it: each dialog hides the rest of the page from screen
+  // readers when it mounts, and a lower dialog mounting in the same commit would hide the top one.
+  const [mounted, setMounted] = useState<ReadonlySet<string>>(new Set());
+  const onMounted = useCallback((name: string, isMounted: boolean) => {
+    setMounted((prev) => {
+      if (prev.has(name) === isMounted) return prev;
+      const next = new Set(prev);
+      if (isMounted) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  }, []);
+
+  const visible = entries.filter((e) => (status === 'unknown' ? MODALS[e.name] === 'any' : canOpenModal(e.name, status === 'player')));
+  const firstWaiting = visible.findIndex((e) => !mounted.has(e.name));
+  const shown = firstWaiting === -1 ? visible : visible.slice(0, firstWaiting + 1);
+  if (shown.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      {shown.map((entry, level) => (
+        <ModalLayer key={entry.name} entry={entry} level={level} onMounted={onMounted} />
+      ))}
+    </Suspense>
+  );
+}

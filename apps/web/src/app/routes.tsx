@@ -1,0 +1,101 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { ComingSoonKey } from '@/pages/coming-soon-page.tsx';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+import { OldLayout } from './layouts/old-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { defaultLocaleLoader, localeLoader, requireFeature, rootLoader, toHome, unmatched } from './route-loaders.ts';
+
+/** A lazily loaded page module (default export): each page is its own chunk. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** A page of a capability that is not built yet: the shared coming-soon page, told which one it is. */
+const comingSoon = (key: ComingSoonKey) => async () => {
+  const { ComingSoonPage } = await import('@/pages/coming-soon-page.tsx');
+  return { Component: () => <ComingSoonPage page={key} /> };
+};
+
+const profileTab = (path: string, key: ComingSoonKey, loader?: () => Promise<null>): RouteObject => ({
+  path,
+  ...(loader ? { loader } : {}),
+  lazy: async () => {
+    const { ProfileComingSoon } = await import('@/pages/profile/profile-coming-soon.tsx');
+    return { Component: () => <ProfileComingSoon tab={key} /> };
+  },
+});
+
+/** Every page; mounted both with and without the locale prefix by the optional `:locale` segment. */
+const pages: RouteObject[] = [
+  { index: true, lazy: page(() => import('@/pages/home-page.tsx')) },
+  { path: 'doom', lazy: comingSoon('doom') },
+  { path: 'bonuses', lazy: comingSoon('bonuses') },
+  { path: 'loyalty', loader: requireFeature('loyalty'), lazy: comingSoon('loyalty') },
+  {
+    path: 'profile',
+    lazy: page(() => import('@/pages/profile/profile-layout.tsx')),
+    children: [
+      { index: true, element: <Navigate to="info" replace /> },
+      profileTab('info', 'profileInfo'),
+      profileTab('limits', 'profileLimits'),
+      { path: 'wallet', lazy: page(() => import('@/pages/profile/profile-wallet-page.tsx')) },
+      profileTab('bonuses', 'profileBonuses'),
+      profileTab('history', 'profileHistory'),
+      profileTab('security', 'profileSecurity'),
+      profileTab('documents', 'profileDocuments', requireFeature('documents')),
+      profileTab('verification', 'profileVerification'),
+      profileTab('notifications', 'profileNotifications'),
+    ],
+  },
+  { path: 'providers', lazy: comingSoon('providers') },
+  { path: 'questions', lazy: comingSoon('questions') },
+  { path: 'questions/:pageIdentity', lazy: comingSoon('question') },
+  { path: 'categories', lazy: page(() => import('@/pages/categories-page.tsx')) },
+  { path: 'categories/:categoryIdentity', lazy: comingSoon('category') },
+  { path: 'games/:id', lazy: comingSoon('game') },
+  { path: 'auth/callback', lazy: page(() => import('@/pages/auth-handoff-page.tsx')) },
+  { path: 'auth/autologin', lazy: page(() => import('@/pages/auth-handoff-page.tsx')) },
+  { path: 'favorites', lazy: comingSoon('favorites') },
+  { path: 'bonus/:pageIdentity', lazy: comingSoon('bonusPage') },
+  { path: 'static/:pageIdentity', lazy: comingSoon('staticPage') },
+  { path: 'recently-played', lazy: comingSoon('recentlyPlayed') },
+  { path: 'betting', loader: requireFeature('sportsbook'), lazy: comingSoon('betting') },
+  // Retired paths (spec point 2); a trailing slash matches too.
+  { path: 'tournaments', loader: toHome, element: null },
+  { path: 'welcome-package', loader: toHome, element: null },
+  { path: 'contact', loader: toHome, element: null },
+  { path: '*', loader: unmatched, element: null },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: rootLoader,
+    errorElement: <RouteError />,
+    // The index.html preloader covers the first load.
+    HydrateFallback: () => null,
+    children: [
+      {
+        path: 'verify/:confirmCode',
+        loader: defaultLocaleLoader,
+        Component: OldLayout,
+        children: [{ index: true, lazy: page(() => import('@/pages/verify-page.tsx')) }],
+      },
+      {
+        path: 'password/reset/:resetCode',
+        loader: defaultLocaleLoader,
+        Component: OldLayout,
+        children: [{ index: true, lazy: page(() => import('@/pages/password-reset-page.tsx')) }],
+      },
+      {
+        id: 'locale',
+        path: ':locale?',
+        loader: localeLoader,
+        Component: DefaultLayout,
+        errorElement: <RouteError />,
+        children: pages,
+      },
+    ],
+  },
+];

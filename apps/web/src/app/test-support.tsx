@@ -1,0 +1,45 @@
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { PlayerInit } from '@casino/contracts';
+import { useSession, type SessionStatus } from '@/features/auth';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { routes } from './routes.tsx';
+
+export const initWith = (over: Partial<PlayerInit> = {}, features: Partial<PlayerInit['features']> = {}): PlayerInit => ({
+  country: 'DE',
+  restricted: false,
+  restrictType: null,
+  ...over,
+  features: { sportsbook: false, loyalty: false, quests: false, documents: false, ...features },
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Test-only fetch: answers player init and game collections; everything else is a 404. */
+export function mockApi({ init = initWith(), collections }: { init?: PlayerInit; collections?: unknown[] | 'fail' } = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/api/player/init')) return json({ data: init });
+    if (url.includes('/api/game/collections')) return collections === 'fail' || !collections ? json({ error: { code: 500 } }, 500) : json({ data: collections });
+    return json({ error: { code: 404 } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Renders the real route table at `path`, as a guest unless told otherwise. */
+export function renderApp(path: string, { status = 'guest' as SessionStatus } = {}) {
+  queryClient.clear();
+  useSession.setState({ status, profile: null });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const location = () => router.state.location;
+  const url = () => location().pathname + location().search;
+  return { ...view, router, location, url };
+}

@@ -1,0 +1,17 @@
+import { create } from 'zustand';
+import type { Profile } from '@casino/contracts';
+import { hasSession } from '@/shared/lib/token.ts';
+
+/** unknown: a stored token is being checked at start; guest: signed out; player: signed in. */
+export type SessionStatus = 'unknown' | 'guest' | 'player';
+export type SessionState = {
+  status: SessionStatus;
+  profile: Profile | null;
+};
+
+// A visitor without a stored token is a guest from the first render (no "checking…" flash).
+export const useSession = create<SessionState>(() => ({ status: hasSession() ? 'unknown' : 'guest', profile: null }));
+
+export const setPlayer = (profile: Profile) => useSession.setState({ status: 'player', profile });
+export const setGuest = () => useSession.setState({ status: 'guest', profile: null });
+export const isPlayer = () => useSession.getState().status === 'player';

@@ -1,0 +1,92 @@
+import type { AuthResult } from '@casino/contracts';
+import { localisedHomePath } from '@/shared/lib/http.ts';
+import { navigateTo } from '@/shared/lib/navigation.ts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { clearSession, hasSession, onSessionChange, saveSession } from '@/shared/lib/token.ts';
+import { loadAccounts } from '@/features/wallet';
+import { connectRealtime, installVisibilityRefetch } from '@/features/realtime';
+import { fetchProfile } from './api/get-profile.ts';
+import { endServerSession } from './api/end-server-session.ts';
+import { reloadPage } from './reload-page.ts';
+import { isPlayer, setGuest, setPlayer, useSession } from './session-store.ts';
+import { broadcastSessionChange, listenSessionChanges } from './session-sync.ts';
+
+let stopWatchers: (() => void) | null = null;
+
+/**
+ * App start: watch other tabs and the token, connect the push channel, and restore a stored
+ * session (profile + accounts). If that fails the visitor is simply a guest (spec point 4).
+ */
+export async function startSession(): Promise<void> {
+  if (stopWatchers) return;
+  stopWatchers = installSessionWatchers();
+  installVisibilityRefetch();
+  if (!hasSession()) {
+    setGuest();
+    void connectRealtime(null);
+    return;
+  }
+  useSession.setState({ status: 'unknown' });
+  try {
+    const [profile] = await Promise.all([fetchProfile({ redirectOnAuthError: false }), loadAccounts(true)]);
+    setPlayer(profile);
+    void connectRealtime(profile.id);
+  } catch {
+    setGuest();
+    clearSession();
+    void connectRealtime(null);
+  }
+}
+
+/** After login or registration: keep the token, show the player, load accounts, reconnect the push channel. */
+export async function completeLogin(result: AuthResult): Promise<void> {
+  saveSession(result);
+  setPlayer(result.profile);
+  broadcastSessionChange('login');
+  // Guest answers in the cache (e.g. a personal game order) were for nobody; fetch them again as the player.
+  void queryClient.invalidateQueries();
+  await Promise.all([loadAccounts().catch(() => undefined), connectRealtime(result.profile.id)]);
+}
+
+/** Ends the session on the server and everywhere in the app, then goes to the home page. */
+export async function logout(): Promise<void> {
+  if (hasSession()) await endServerSession();
+  endLocalSession();
+  broadcastSessionChange('logout');
+  navigateTo(localisedHomePath());
+}
+
+/** Forgets the player in this tab: token, cached player data, player channels. */
+function endLocalSession(): void {
+  // Guest first, so the token watcher below sees a cleared token as expected, not as a lost session.
+  setGuest();
+  clearSession();
+  queryClient.clear();
+  void connectRealtime(null);
+}
+
+/** Removes the watchers startSession installed (hot reload, tests); the next startSession installs them again. */
+export function stopSession(): void {
+  stopWatchers?.();
+  stopWatchers = null;
+}
+
+function installSessionWatchers(): () => void {
+  const stopTabs = listenSessionChanges((change) => {
+    if (change === 'login' && !isPlayer()) reloadPage();
+    if (change === 'logout' && isPlayer()) {
+      endLocalSession();
+      navigateTo(localisedHomePath());
+    }
+  });
+  // The token vanished under a signed-in tab: a refused refresh or a 401/403. The session is over for every tab.
+  const stopToken = onSessionChange((session) => {
+    if (session || !isPlayer()) return;
+    endLocalSession();
+    broadcastSessionChange('logout');
+  });
+  return () => {
+    stopTabs();
+    stopToken();
+  };
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { jsonResponse, renderInModal } from '../test-support.tsx';
+import { completeLogin } from './session.ts';
+import SignInModal from './sign-in-modal.tsx';
+
+vi.mock('./session.ts', () => ({ completeLogin: vi.fn(async () => {}) }));
+
+let answer: () => Response;
+let bodies: unknown[];
+beforeEach(() => {
+  queryClient.clear();
+  bodies = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return answer();
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(completeLogin).mockClear();
+});
+
+function openModal() {
+  const close = vi.fn();
+  renderInModal(<SignInModal name="sign-in" value="" close={close} />, '/?sign-in');
+  return close;
+}
+
+async function signIn(email = 'Ana@Example.com', password = 'secret1') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('sign-in modal', () => {
+  it('signs in and closes', async () => {
+    const result = { accessToken: 'jwt', tokenType: 'Bearer', expiresAfter: '2030-01-01T00:00:00Z', sessionId: 's', profile: { id: 'p1' } };
+    answer = () => jsonResponse(200, { data: result });
+    const close = openModal();
+    await signIn();
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(bodies[0]).toEqual({ login: 'ana@example.com', password: 'secret1' });
+    expect(completeLogin).toHaveBeenCalledWith(result);
+  });
+
+  it('says plainly when email or password is wrong (401)', async () => {
+    answer = () => jsonResponse(401, { error: { code: 16002, message: 'Invalid credentials' } });
+    openModal();
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
+  });
+
+  it('asks to wait after too many attempts (429)', async () => {
+    answer = () => jsonResponse(429, { error: { code: 429, message: 'Too many requests' } });
+    openModal();
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+  });
+
+  it('tells a blocked player (403)', async () => {
+    answer = () => jsonResponse(403, { error: { code: 11002, message: 'Blocked' } });
+    openModal();
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account is blocked');
+  });
+
+  it('explains the unverified-email case (11001) with the spec text', async () => {
+    answer = () => jsonResponse(401, { error: { code: 11001, message: 'Email not verified' } });
+    openModal();
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'To use this login method, first login to your account and verify your email address',
+    );
+  });
+
+  it('checks the email before calling the server', async () => {
+    answer = () => jsonResponse(200, { data: {} });
+    openModal();
+    await signIn('not-an-email', 'x');
+    expect(await screen.findByText('Value is not a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('links to password recovery and to registration', async () => {
+    openModal();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/?forgot-pass');
+    cleanup();
+    openModal();
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/?sign-up');
+  });
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { ErrorCode, loginBodySchema } from '@casino/contracts';
+import { isApiError } from '@/shared/lib/http.ts';
+import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
+import { useLogin } from './api/login.ts';
+import { completeLogin } from './session.ts';
+import { applyServerFieldErrors } from './server-field-errors.ts';
+import { translateValidation } from './translate-validation.ts';
+import './i18n/index.ts';
+
+// The contract's own login rules, so the form rejects exactly what the server would.
+const signInSchema = loginBodySchema.pick({ login: true, password: true });
+type SignInInput = z.input<typeof signInSchema>;
+type SignInValues = z.output<typeof signInSchema>;
+
+/** What the player is told when the server says no: clear words, never the raw server text for known cases. */
+function signInFailure(t: TFunction, error: unknown): string {
+  if (!isApiError(error)) return t('auth.errors.generic');
+  if (error.code === ErrorCode.emailNotVerified) return t('auth.signIn.errors.emailNotVerified');
+  if (error.code === ErrorCode.accountBlocked || error.status === 403) return t('auth.signIn.errors.blocked');
+  if (error.status === 401) return t('auth.signIn.errors.wrongCredentials');
+  if (error.status === 429) return t('auth.signIn.errors.tooManyAttempts');
+  if (error.status === 0) return t('auth.errors.network');
+  return t('auth.errors.generic');
+}
+
+export default function SignInModal({ close }: ModalProps) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const loginMutation = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput, unknown, SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { login: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const result = await loginMutation.mutateAsync(values);
+      // completeLogin marks the player at once; closing in the same tick keeps the modal host from
+      // dropping this guest-only modal on its own and leaving an extra history entry.
+      const loading = completeLogin(result);
+      close();
+      await loading;
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && applyServerFieldErrors(error.fields, setError, ['login', 'password'])) return;
+      setFailure(signInFailure(t, error));
+    }
+  });
+
+  return (
+    <ModalFrame title={t('auth.signIn.title')} description={t('auth.signIn.description')} size="sm">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {failure && (
+          <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
+            {failure}
+          </p>
+        )}
+        <TextField
+          label={t('auth.signIn.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={translateValidation(t, errors.login?.message)}
+          {...register('login')}
+        />
+        <TextField
+          label={t('auth.signIn.password')}
+          type="password"
+          autoComplete="current-password"
+          error={translateValidation(t, errors.password?.message)}
+          {...register('password')}
+        />
+        <button type="button" className="self-start text-sm font-medium text-accent hover:underline" onClick={() => modal.replace('sign-in', 'forgot-pass')}>
+          {t('auth.signIn.forgot')}
+        </button>
+        <Button type="submit" block loading={isSubmitting}>
+          {t('auth.signIn.submit')}
+        </Button>
+        <p className="text-center text-sm text-muted">
+          {t('auth.signIn.noAccount')}{' '}
+          <button type="button" className="font-semibold text-accent hover:underline" onClick={() => modal.replace('sign-in', 'sign-up')}>
+            {t('auth.signIn.toSignUp')}
+          </button>
+        </p>
+      </form>
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { buildFieldsSchema, registerBodySchema, type Country, type Currency, type FieldMeta, type RegisterBody } from '@casino/contracts';
+import { getAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
+import { isApiError } from '@/shared/lib/http.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { Checkbox } from '@/shared/ui/checkbox.tsx';
+import { Select } from '@/shared/ui/select.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
+import type { AuthResult } from '@casino/contracts';
+import { useRegister } from './api/register.ts';
+import { applyServerFieldErrors } from './server-field-errors.ts';
+import { translateValidation } from './translate-validation.ts';
+
+const CHECKBOX_FIELDS = new Set(['agreements', 'receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus']);
+const isCheckbox = (field: FieldMeta) => CHECKBOX_FIELDS.has(field.name) || field.rules.some((r) => r.name === 'accepted');
+const BODY_KEYS = new Set(Object.keys(registerBodySchema.shape));
+
+type Props = {
+  fields: readonly FieldMeta[];
+  currencies: readonly Currency[];
+  countries: readonly Country[];
+  defaultCountry: string;
+  onRegistered: (result: AuthResult) => Promise<void> | void;
+};
+
+function defaultValueOf(field: FieldMeta, defaultCountry: string): unknown {
+  if (isCheckbox(field)) return field.value === true;
+  if (typeof field.value === 'string' && field.value) return field.value;
+  if (field.name === 'country') return defaultCountry;
+  return '';
+}
+
+/**
+ * The registration form, built from the server's field definitions: the same `buildFieldsSchema`
+ * validates here and on the server, so a rule cannot differ between the two.
+ */
+export function SignUpForm({ fields, currencies, countries, defaultCountry, onRegistered }: Props) {
+  const { t, i18n } = useTranslation();
+  const registerMutation = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const visible = useMemo(() => fields.filter((f) => f.isVisible).sort((a, b) => a.position - b.position), [fields]);
+  // Hidden fields keep the server's value and go out with the form untouched.
+  const hiddenValues = useMemo(
+    () => Object.fromEntries(fields.filter((f) => !f.isVisible && f.value !== undefined && f.value !== null).map((f) => [f.name, f.value])),
+    [fields],
+  );
+  const schema = useMemo(
+    // The shared builder types its input loosely (server-defined shape); the form values are a plain record.
+    () => buildFieldsSchema(visible, { currencies: currencies.map((c) => c.code), countries: countries.map((c) => c.code) }) as z.ZodType<FieldValues, FieldValues>,
+    [visible, currencies, countries],
+  );
+  const defaultValues = useMemo(() => Object.fromEntries(visible.map((f) => [f.name, defaultValueOf(f, defaultCountry)])), [visible, defaultCountry]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FieldValues>({ resolver: zodResolver(schema), defaultValues, shouldFocusError: true });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries({ ...hiddenValues, ...values })) {
+      if (BODY_KEYS.has(key) && value !== undefined) body[key] = value;
+    }
+    body.locale = i18n.language;
+    const affiliateTag = getAffiliateTag();
+    if (affiliateTag) body.affiliateTag = affiliateTag;
+    try {
+      const result = await registerMutation.mutateAsync(body as RegisterBody);
+      await onRegistered(result);
+    } catch (error) {
+      if (!isApiError(error)) return setFailure(t('auth.errors.generic'));
+      if (error.status === 422 && applyServerFieldErrors(error.fields, setError, visible.map((f) => f.name))) return;
+      if (error.status === 429) return setFailure(t('auth.signIn.errors.tooManyAttempts'));
+      if (error.status === 0) return setFailure(t('auth.errors.network'));
+      setFailure(error.status === 422 && error.message ? error.message : t('auth.errors.generic'));
+    }
+  });
+
+  const errorOf = (name: string) => translateValidation(t, errors[name]?.message as string | undefined);
+  const labelOf = (field: FieldMeta) => t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {failure && (
+        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
+          {failure}
+        </p>
+      )}
+      {visible.map((field) => {
+        const common = { label: labelOf(field), error: errorOf(field.name), required: field.isRequired, ...register(field.name) };
+        if (isCheckbox(field)) return <Checkbox key={field.name} {...common} />;
+        if (field.name === 'currency') {
+          return (
+            <Select
+              key={field.name}
+              {...common}
+              placeholder={t('auth.signUp.chooseCurrency')}
+              options={currencies.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+            />
+          );
+        }
+        if (field.name === 'country') {
+          return (
+            <Select key={field.name} {...common} placeholder={t('auth.signUp.chooseCountry')} options={countries.map((c) => ({ value: c.code, label: c.name }))} />
+          );
+        }
+        const isPassword = field.name === 'password' || field.name === 'password_confirmation';
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            type={isPassword ? 'password' : field.name === 'email' ? 'email' : 'text'}
+            autoComplete={isPassword ? 'new-password' : field.name === 'email' ? 'email' : field.name === 'nickname' ? 'nickname' : 'off'}
+          />
+        );
+      })}
+      <Button type="submit" block loading={isSubmitting}>
+        {t('auth.signUp.submit')}
+      </Button>
+    </form>
+  );
+}

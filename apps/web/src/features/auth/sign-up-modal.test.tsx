@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Currency, FieldMeta } from '@casino/contracts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
+import { completeLogin } from './session.ts';
+import SignUpModal from './sign-up-modal.tsx';
+
+vi.mock('./session.ts', () => ({ completeLogin: vi.fn(async () => {}) }));
+
+const field = (id: number, name: string, rules: FieldMeta['rules'], isRequired = true): FieldMeta => ({
+  id,
+  name,
+  description: name,
+  editable: true,
+  isRequired,
+  isVisible: true,
+  position: id,
+  rules,
+});
+// What the server sends for scenario=registration: the rules the server itself validates with.
+const registrationFields: FieldMeta[] = [
+  field(1, 'email', [
+    { name: 'required', message: 'Value is required' },
+    { name: 'email', message: 'Value is not a valid email address' },
+  ]),
+  field(2, 'password', [
+    { name: 'required', message: 'Value is required' },
+    { name: 'minLength', min: 6, message: 'This field should be at least 6 characters long' },
+  ]),
+  field(3, 'password_confirmation', [
+    { name: 'required', message: 'Value is required' },
+    { name: 'sameAs', param: 'password', message: 'The value must be equal to the password value' },
+  ]),
+  field(4, 'currency', [
+    { name: 'required', message: 'Value is required' },
+    { name: 'currency', message: 'Value is required' },
+  ]),
+  field(5, 'agreements', [{ name: 'accepted', message: 'You must accept the terms and conditions' }]),
+  field(6, 'receiveEmailPromo', [], false),
+];
+const currencies = [
+  { code: 'EUR', name: 'Euro', symbol: '€', type: 'fiat', isBase: true, isEnabled: true, subunitToUnit: 100, rate: { rate: 1, rateTime: '2025-01-01T00:00:00Z' } },
+  { code: 'BTC', name: 'Bitcoin', symbol: '₿', type: 'crypto', isBase: false, isEnabled: true, subunitToUnit: 100_000_000, rate: { rate: 60000, rateTime: '2025-01-01T00:00:00Z' } },
+] satisfies Currency[];
+const authResult = {
+  accessToken: 'jwt',
+  tokenType: 'Bearer',
+  expiresAfter: new Date(Date.now() + 900_000).toISOString(),
+  sessionId: 's1',
+  profile: { id: 'p1' },
+};
+
+let registerBodies: unknown[];
+let registerAnswer: () => Response;
+
+beforeEach(() => {
+  queryClient.clear();
+  window.dataLayer = [];
+  registerBodies = [];
+  registerAnswer = () => jsonResponse(200, { data: authResult });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      routeFetch({
+        'GET /api/player/fields/validations': () => jsonResponse(200, { data: registrationFields }),
+        'GET /api/settings/currencies': () => jsonResponse(200, { data: currencies }),
+        'GET /api/player/init': () => jsonResponse(200, { data: { country: 'DE', restricted: false, restrictType: null, features: { sportsbook: false, loyalty: false, quests: false, documents: true } } }),
+        'POST /api/player/register': (init) => {
+          registerBodies.push(JSON.parse(String(init.body)));
+          return registerAnswer();
+        },
+      }),
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(completeLogin).mockClear();
+});
+
+const close = vi.fn();
+const open = () => renderInModal(<SignUpModal name="sign-up" value="" close={close} />, '/?sign-up');
+const events = () => (window.dataLayer ?? []).map((e) => e.event);
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.type(screen.getByLabelText('Repeat password'), 'secret1');
+  await user.selectOptions(screen.getByLabelText('Currency'), 'EUR');
+  await user.click(screen.getByLabelText(/I am at least 18 years old/));
+}
+
+describe('sign-up modal', () => {
+  it('reports registration_start when it opens', async () => {
+    open();
+    await screen.findByLabelText('Email');
+    expect(events()).toEqual(['registration_start']);
+  });
+
+  it('applies the field rules: password min 6, confirmation equal, agreements required', async () => {
+    const user = userEvent.setup();
+    open();
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), '12345');
+    await user.type(screen.getByLabelText('Repeat password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const password = screen.getByLabelText('Password');
+    expect(await screen.findByText('This field should be at least 6 characters long')).toHaveAttribute('id', password.getAttribute('aria-describedby'));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    // The field named in the rule is shown by its label.
+    expect(screen.getByText('The value must be equal to the Password value')).toBeInTheDocument();
+    expect(screen.getByText('You must accept the terms and conditions')).toBeInTheDocument();
+    // The first invalid field takes the focus.
+    expect(password).toHaveFocus();
+    expect(registerBodies).toHaveLength(0);
+  });
+
+  it('shows the server field errors under their fields', async () => {
+    registerAnswer = () =>
+      jsonResponse(422, { error: { code: 422, message: 'Invalid data', fields: { email: ['This email is already registered'] } } });
+    const user = userEvent.setup();
+    open();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const email = screen.getByLabelText('Email');
+    const message = await screen.findByText('This email is already registered');
+    expect(email).toHaveAttribute('aria-describedby', message.id);
+    expect(email).toHaveFocus();
+    expect(completeLogin).not.toHaveBeenCalled();
+  });
+
+  it('registers, signs in, reports completion and opens the deposit wallet', async () => {
+    document.cookie = 'stag=aff-42; path=/';
+    const user = userEvent.setup();
+    open();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?wallet=deposit'));
+    expect(registerBodies[0]).toEqual({
+      email: 'ana@example.com',
+      password: 'secret1',
+      password_confirmation: 'secret1',
+      currency: 'EUR',
+      agreements: true,
+      receiveEmailPromo: false,
+      locale: 'en',
+      affiliateTag: 'aff-42',
+    });
+    expect(completeLogin).toHaveBeenCalledWith(authResult);
+    expect(events()).toEqual(['registration_start', 'registration_complete']);
+  });
+});

@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '@casino/contracts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { saveSession } from '@/shared/lib/token.ts';
+import { accountsQueryKey } from '@/features/wallet';
+import { connectRealtime, installVisibilityRefetch } from './connect-realtime.ts';
+
+// A stand-in for the centrifuge client: records what the app asks of it and lets the test push.
+const fake = vi.hoisted(() => {
+  type Handler = (ctx: never) => void;
+  class Emitter {
+    handlers = new Map<string, Handler[]>();
+    on(event: string, fn: Handler) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+      return this;
+    }
+    removeAllListeners() {
+      this.handlers.clear();
+      return this;
+    }
+    emit(event: string, ctx: unknown) {
+      for (const fn of this.handlers.get(event) ?? []) (fn as (ctx: unknown) => void)(ctx);
+    }
+  }
+  class FakeSubscription extends Emitter {
+    constructor(public channel: string) {
+      super();
+    }
+    subscribe = () => {};
+    unsubscribe = () => {};
+  }
+  class UnauthorizedError extends Error {}
+  class FakeCentrifuge extends Emitter {
+    static instances: FakeCentrifuge[] = [];
+    subs = new Map<string, FakeSubscription>();
+    calls: string[] = [];
+    constructor(
+      public url: string,
+      public options: { getToken: () => Promise<string>; timeout: number; minReconnectDelay: number; maxReconnectDelay: number; maxServerPingDelay: number },
+    ) {
+      super();
+      FakeCentrifuge.instances.push(this);
+    }
+    connect() {
+      this.calls.push('connect');
+    }
+    disconnect() {
+      this.calls.push('disconnect');
+    }
+    setToken(token: string) {
+      this.calls.push(`setToken(${token})`);
+    }
+    getSubscription(channel: string) {
+      return this.subs.get(channel) ?? null;
+    }
+    newSubscription(channel: string) {
+      const sub = new FakeSubscription(channel);
+      this.subs.set(channel, sub);
+      return sub;
+    }
+    removeSubscription(sub: FakeSubscription) {
+      this.subs.delete(sub.channel);
+    }
+  }
+  return { FakeCentrifuge, UnauthorizedError };
+});
+vi.mock('centrifuge', () => ({ Centrifuge: fake.FakeCentrifuge, UnauthorizedError: fake.UnauthorizedError }));
+
+const account = (id: string, currency: string, balance: number, status = 2): Account => ({
+  id,
+  currency,
+  status,
+  balance,
+  realBalance: balance,
+  bonusBalance: 0,
+  lockedBalance: 0,
+  withdrawalBalance: balance,
+});
+const client = () => fake.FakeCentrifuge.instances[0]!;
+const walletChannel = () => client().subs.get('wallet:accounts#p1')!;
+
+beforeEach(() => {
+  queryClient.clear();
+});
+afterEach(async () => {
+  await connectRealtime(null);
+  vi.unstubAllGlobals();
+});
+
+describe('push channel', () => {
+  it('is one client with the spec timings on the same host', async () => {
+    await connectRealtime(null);
+    expect(fake.FakeCentrifuge.instances).toHaveLength(1);
+    expect(client().url).toBe(`ws://${window.location.host}/connection/websocket`);
+    expect(client().options).toMatchObject({ timeout: 5000, minReconnectDelay: 500, maxReconnectDelay: 20000, maxServerPingDelay: 10000 });
+  });
+
+  it('connects a guest without a token and a player with the access token', async () => {
+    await connectRealtime(null);
+    await expect(client().options.getToken()).resolves.toBe('');
+
+    saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
+    await connectRealtime('p1');
+    await expect(client().options.getToken()).resolves.toBe('jwt-1');
+    // Each login/logout is a fresh connection with the new identity.
+    expect(client().calls.slice(-3)).toEqual(['disconnect', 'setToken()', 'connect']);
+  });
+
+  it('refuses a player connection once the session is gone', async () => {
+    await connectRealtime('p1');
+    localStorage.clear();
+    await expect(client().options.getToken()).rejects.toBeInstanceOf(fake.UnauthorizedError);
+  });
+
+  it('a pushed account replaces the cached account with the same id', async () => {
+    queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1), account('a2', 'BTC', 0.5)]);
+    await connectRealtime('p1');
+
+    walletChannel().emit('publication', { data: { event: 'account.balance.updated', account: account('a1', 'EUR', 7.25, 1) } });
+
+    expect(queryClient.getQueryData<Account[]>(accountsQueryKey)).toEqual([account('a1', 'EUR', 7.25, 1), account('a2', 'BTC', 0.5)]);
+  });
+
+  it('ignores a malformed push', async () => {
+    const before = [account('a1', 'EUR', 10, 1)];
+    queryClient.setQueryData(accountsQueryKey, before);
+    await connectRealtime('p1');
+    walletChannel().emit('publication', { data: { event: 'account.balance.updated', account: { id: 'a1', balance: 'lots' } } });
+    expect(queryClient.getQueryData(accountsQueryKey)).toEqual(before);
+  });
+
+  it('refetches the accounts when a resubscribe could not recover missed pushes', async () => {
+    saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
+    queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1)]);
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 99, 1)] }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await connectRealtime('p1');
+
+    walletChannel().emit('subscribed', { recovered: false, wasRecovering: false });
+    expect(fetchMock).not.toHaveBeenCalled(); // the first subscribe follows a fresh load
+
+    walletChannel().emit('subscribed', { recovered: true, wasRecovering: true });
+    expect(fetchMock).not.toHaveBeenCalled(); // recovered: the missed pushes were replayed
+
+    walletChannel().emit('subscribed', { recovered: false, wasRecovering: true });
+    await vi.waitFor(() => expect(queryClient.getQueryData<Account[]>(accountsQueryKey)?.[0]?.balance).toBe(99));
+  });
+
+  it('drops the player channel on logout', async () => {
+    await connectRealtime('p1');
+    expect(client().subs.has('wallet:accounts#p1')).toBe(true);
+    await connectRealtime(null);
+    expect(client().subs.has('wallet:accounts#p1')).toBe(false);
+  });
+
+  it('renews the token the hub refused as expired (109) before reconnecting', async () => {
+    saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify({ data: { accessToken: 'jwt-2', tokenType: 'Bearer', expiresAfter: new Date(Date.now() + 900_000).toISOString() } }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await connectRealtime('p1');
+    await expect(client().options.getToken()).resolves.toBe('jwt-1');
+
+    client().emit('connecting', { code: 109, reason: 'token expired' });
+
+    await expect(client().options.getToken()).resolves.toBe('jwt-2');
+    expect(fetchMock).toHaveBeenCalledWith('/api/player/sessions/refresh', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('reloads the balances when a phone brings a signed-in tab back to the front', async () => {
+    saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
+    queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1)]);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 42, 1)] }), { status: 200 })));
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    installVisibilityRefetch();
+    await connectRealtime('p1');
+
+    document.dispatchEvent(new Event('visibilitychange'));
+
+    await vi.waitFor(() => expect(queryClient.getQueryData<Account[]>(accountsQueryKey)?.[0]?.balance).toBe(42));
+  });
+});

@@ -1,0 +1,46 @@
+import { connectSocket } from '@/shared/lib/socket.ts';
+import { refreshAccounts } from '@/features/wallet';
+
+let playerId: string | null = null;
+let stopPlayerChannels: (() => void) | null = null;
+// Login and logout can follow each other quickly; each switch runs after the previous one finished.
+let queue: Promise<void> = Promise.resolve();
+
+/**
+ * Connects the push channel for a guest (null) or a player: drops the previous player's channels,
+ * reconnects with the new identity and, for a player, subscribes the player's channels.
+ */
+export function connectRealtime(nextPlayerId: string | null): Promise<void> {
+  queue = queue
+    .then(async () => {
+      stopPlayerChannels?.();
+      stopPlayerChannels = null;
+      playerId = nextPlayerId;
+      await connectSocket(nextPlayerId ? 'player' : 'guest');
+      if (nextPlayerId) {
+        // Loaded on demand: the payload schemas (zod) stay out of the home route's first JS.
+        const { subscribeWalletAccounts } = await import('./wallet-accounts-channel.ts');
+        stopPlayerChannels = await subscribeWalletAccounts(nextPlayerId);
+      }
+    })
+    .catch((error: unknown) => {
+      // The push channel is an improvement, not a requirement: the app works on plain requests without it.
+      console.warn('push channel unavailable', error);
+    });
+  return queue;
+}
+
+const isMobile = () => /Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent);
+
+let visibilityInstalled = false;
+/**
+ * Phones freeze background tabs, so pushes are missed without a reconnect: becoming visible again
+ * reloads the balances of a signed-in player (spec point 7).
+ */
+export function installVisibilityRefetch(): void {
+  if (visibilityInstalled) return;
+  visibilityInstalled = true;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && playerId && isMobile()) void refreshAccounts();
+  });
+}

@@ -1,0 +1,22 @@
+import { balanceUpdatedSchema, Channel } from '@casino/contracts';
+import { subscribeChannel } from '@/shared/lib/socket.ts';
+import { refreshAccounts, replaceAccount } from '@/features/wallet';
+
+/**
+ * Live balances: each `account.balance.updated` carries the full account, which replaces the cached
+ * one. When a resubscribe could not recover what was published meanwhile, the list is refetched,
+ * because a missed push would otherwise leave a wrong balance on screen.
+ */
+export function subscribeWalletAccounts(playerId: string): Promise<() => void> {
+  let subscribedBefore = false;
+  return subscribeChannel(Channel.walletAccounts(playerId), {
+    onPublication(data) {
+      const push = balanceUpdatedSchema.safeParse(data);
+      if (push.success) replaceAccount(push.data.account);
+    },
+    onSubscribed(ctx) {
+      if (subscribedBefore && !ctx.recovered) void refreshAccounts();
+      subscribedBefore = true;
+    },
+  });
+}

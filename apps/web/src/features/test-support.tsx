@@ -1,0 +1,53 @@
+/**
+ * Test helpers for feature components: the real query cache, router and i18n, a modal rendered the
+ * way the modal host renders it (inside a Radix dialog), and the current URL on screen to assert on.
+ */
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import '@/shared/i18n/i18n.ts';
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderInModal(ui: ReactNode, url = '/') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Location />
+            <Dialog.Root open>
+              <Dialog.Content aria-describedby={undefined}>{ui}</Dialog.Content>
+            </Dialog.Root>
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch stub answering by "METHOD path" (query ignored); unknown calls fail loudly. */
+export function routeFetch(routes: Record<string, (init: RequestInit) => Response | Promise<Response>>) {
+  return async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+    const handler = routes[key];
+    if (!handler) throw new Error(`unexpected request ${key}`);
+    return handler(init);
+  };
+}

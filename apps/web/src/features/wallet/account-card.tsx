@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import type { Account } from '@casino/contracts';
+import { Button } from '@/shared/ui/button.tsx';
+
+type Props = {
+  account: Account;
+  money: (amount: number, code: string) => string;
+  busy: boolean;
+  onSwitch: (account: Account) => void;
+  onHide: (account: Account) => void;
+};
+
+/** One account with its balances; switch and hide exist only on the accounts that are not active. */
+export function AccountCard({ account, money, busy, onSwitch, onHide }: Props) {
+  const { t } = useTranslation();
+  const isActive = account.status === 1;
+  const code = account.currency;
+  const rows: [string, number][] = [
+    [t('wallet.real'), account.realBalance],
+    [t('wallet.bonus'), account.bonusBalance],
+    [t('wallet.locked'), account.lockedBalance],
+    [t('wallet.withdrawable'), account.withdrawalBalance],
+  ];
+  return (
+    <li className="rounded-xl border border-line bg-raised p-4" aria-current={isActive || undefined}>
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="text-base font-semibold text-fg">
+          {code}
+          {isActive && <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">{t('wallet.active')}</span>}
+        </h3>
+        <p className="text-lg font-semibold text-fg tabular-nums">
+          <span className="sr-only">{t('wallet.total')}: </span>
+          {money(account.balance, code)}
+        </p>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        {rows.map(([label, amount]) => (
+          <div key={label}>
+            <dt className="text-muted">{label}</dt>
+            <dd className="text-fg tabular-nums">{money(amount, code)}</dd>
+          </div>
+        ))}
+      </dl>
+      {!isActive && (
+        <div className="mt-3 flex gap-2">
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => onSwitch(account)} aria-label={t('wallet.switchLabel', { code })}>
+            {t('wallet.switch')}
+          </Button>
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onHide(account)} aria-label={t('wallet.hideLabel', { code })}>
+            {t('wallet.hide')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Account, Currency } from '@casino/contracts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { saveSession } from '@/shared/lib/token.ts';
+import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
+import { accountsQueryKey, currenciesQueryKey, HeaderBalance, replaceAccount } from './index.ts';
+import WalletModal from './wallet-modal.tsx';
+
+const currency = (code: string, type: Currency['type'], subunitToUnit: number): Currency => ({
+  code,
+  name: code === 'EUR' ? 'Euro' : code === 'BTC' ? 'Bitcoin' : 'US Dollar',
+  symbol: code,
+  type,
+  isBase: false,
+  isEnabled: true,
+  subunitToUnit,
+  rate: { rate: 1, rateTime: '2025-01-01T00:00:00Z' },
+});
+const account = (id: string, code: string, balance: number, status = 2): Account => ({
+  id,
+  currency: code,
+  status,
+  balance,
+  realBalance: balance,
+  bonusBalance: 0,
+  lockedBalance: 0,
+  withdrawalBalance: balance,
+});
+const EUR = account('a1', 'EUR', 10.5, 1);
+const BTC = account('a2', 'BTC', 0.0015);
+
+let requests: string[];
+beforeEach(() => {
+  queryClient.clear();
+  requests = [];
+  saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+  queryClient.setQueryData(accountsQueryKey, [EUR, BTC]);
+  queryClient.setQueryData(currenciesQueryKey, [currency('EUR', 'fiat', 100), currency('BTC', 'crypto', 100_000_000), currency('USD', 'fiat', 100)]);
+  const list = (accounts: Account[]) => () => jsonResponse(200, { data: accounts });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      requests.push(`${init.method} ${url}`);
+      return routeFetch({
+        'GET /api/wallet/accounts': list([EUR, BTC]),
+        'PUT /api/wallet/accounts/a2/switch': list([{ ...EUR, status: 2 }, { ...BTC, status: 1 }]),
+        'PUT /api/wallet/accounts/a2/hide': list([EUR]),
+        'POST /api/wallet/accounts': list([EUR, BTC, account('a3', 'USD', 0)]),
+      })(url, init);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('header balance', () => {
+  it('shows the active account exactly and follows pushed balances', async () => {
+    renderInModal(<HeaderBalance />);
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('€10.50');
+    act(() => replaceAccount({ ...EUR, balance: 7.05 }));
+    await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('€7.05'));
+  });
+
+  it('switches the playing currency from its list', async () => {
+    const user = userEvent.setup();
+    renderInModal(<HeaderBalance />);
+    await user.click(screen.getByRole('button', { name: 'Your accounts' }));
+    await user.click(screen.getByRole('button', { name: 'Play in BTC' }));
+    await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('1.50 mBTC'));
+  });
+});
+
+describe('wallet modal', () => {
+  it('says plainly that deposits come later', () => {
+    renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
+    expect(screen.getByRole('note')).toHaveTextContent('Deposits are not available yet');
+  });
+
+  it('lists every balance and offers switch and hide only on the inactive account', () => {
+    renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
+    const [active, other] = screen.getAllByRole('listitem').filter((li) => li.querySelector('dl'));
+    expect(within(active!).getByText('Active')).toBeInTheDocument();
+    expect(within(active!).queryByRole('button')).toBeNull();
+    expect(within(active!).getByText('Withdrawable').nextSibling).toHaveTextContent('€10.50');
+    expect(within(other!).getByRole('button', { name: 'Make the BTC account active' })).toBeInTheDocument();
+    expect(within(other!).getByRole('button', { name: 'Hide the BTC account' })).toBeInTheDocument();
+  });
+
+  it('hides an account', async () => {
+    const user = userEvent.setup();
+    renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Hide the BTC account' }));
+    await waitFor(() => expect(screen.queryByText('BTC', { selector: 'h3' })).toBeNull());
+    expect(requests).toContain('PUT /api/wallet/accounts/a2/hide');
+  });
+
+  it('adds an account only in currencies the player has none in', async () => {
+    const user = userEvent.setup();
+    renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
+    const picker = screen.getByLabelText('Currency');
+    expect(within(picker).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', 'USD']);
+    await user.selectOptions(picker, 'USD');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(queryClient.getQueryData<Account[]>(accountsQueryKey)).toHaveLength(3));
+    expect(screen.getByText('You already have an account in every currency we offer.')).toBeInTheDocument();
+  });
+});

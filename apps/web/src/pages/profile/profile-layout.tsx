@@ -1,0 +1,42 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LocaleNavLink } from '@/shared/i18n';
+import { cn } from '@/shared/lib/cn.ts';
+import { usePlayerInit } from '@/shared/lib/player-init.ts';
+import { PROFILE_TABS } from './profile-tabs.ts';
+import { RequirePlayer } from './require-player.tsx';
+
+/** `/profile/*`: the account area, for players only, with its sub-page navigation. */
+export default function ProfileLayout() {
+  const { t } = useTranslation();
+  const { features } = usePlayerInit();
+  return (
+    <RequirePlayer>
+      <div className="space-y-6">
+        <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">{t('profile.title')}</h1>
+        <nav aria-label={t('profile.sections')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <ul className="flex min-w-max gap-1 border-b border-line">
+            {PROFILE_TABS.filter((tab) => !tab.feature || features[tab.feature]).map((tab) => (
+              <li key={tab.path}>
+                <LocaleNavLink
+                  to={`/profile/${tab.path}`}
+                  preventScrollReset
+                  state={{ preventScrollReset: true }}
+                  className={({ isActive }) =>
+                    cn(
+                      '-mb-px block border-b-2 px-4 py-3 text-sm font-semibold transition-colors',
+                      isActive ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
+                    )
+                  }
+                >
+                  {t(tab.label)}
+                </LocaleNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Outlet />
+      </div>
+    </RequirePlayer>
+  );
+}

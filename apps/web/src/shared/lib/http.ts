@@ -1,0 +1,148 @@
+/**
+ * The one HTTP helper for the API (spec point 7): same origin (empty base URL), JSON, no cookies,
+ * no retries, bracket-style arrays in the query, bearer token refreshed within 10 s of expiry.
+ */
+import { DEFAULT_LOCALE } from '@casino/contracts';
+import { localeOfPath } from '@/shared/i18n/locale-path.ts';
+import { navigateTo } from '@/shared/lib/navigation.ts';
+import { clearSession, getFreshToken, hasSession, type TokenGrant } from './token.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Scalar = string | number | boolean | null | undefined;
+export type QueryValue = Scalar | readonly Scalar[];
+export type Query = Record<string, QueryValue>;
+
+export type ApiOptions = {
+  query?: Query;
+  body?: unknown;
+  /** false for calls that must not carry the session token (login, registration). Default true. */
+  auth?: boolean;
+  /**
+   * On 401/403 the session is over: the user is sent home with the sign-in modal (spec point 8).
+   * Boot-time probes turn that off and treat the failure as "logged out" quietly.
+   */
+  redirectOnAuthError?: boolean;
+  signal?: AbortSignal;
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An API failure: HTTP status (0 = network), the envelope's code and message, and per-field errors on 422. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly fields: FieldErrors;
+  constructor(status: number, code: number, message: string, fields: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** `{ status: [1, 2], page: 1 }` → `status[]=1&status[]=2&page=1`; empty values are left out. */
+export function serializeQuery(query: Query = {}): string {
+  const parts: string[] = [];
+  const add = (key: string, value: Scalar) => {
+    if (value === undefined || value === null) return;
+    // Brackets stay literal (`status[]=1`), as the API's other clients send them.
+    const name = encodeURIComponent(key).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+    parts.push(`${name}=${encodeURIComponent(typeof value === 'boolean' ? (value ? '1' : '0') : String(value))}`);
+  };
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value as readonly Scalar[]) add(`${key}[]`, item);
+    else add(key, value as Scalar);
+  }
+  return parts.join('&');
+}
+
+/** The home path in the locale of the current URL: `/?sign-in`, `/de/?sign-in`. */
+export function localisedHomePath(search = ''): string {
+  const locale = localeOfPath(window.location.pathname);
+  return `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/${search}`;
+}
+
+async function send(method: HttpMethod, path: string, options: ApiOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const search = serializeQuery(options.query);
+  try {
+    return await fetch(search ? `${path}?${search}` : path, {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      credentials: 'omit',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 0, 'Network error');
+  }
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+    const error = body.error ?? {};
+    return new ApiError(
+      response.status,
+      typeof error.code === 'number' ? error.code : response.status,
+      typeof error.message === 'string' ? error.message : response.statusText,
+      error.fields && typeof error.fields === 'object' ? (error.fields as FieldErrors) : {},
+    );
+  } catch {
+    return new ApiError(response.status, response.status, response.statusText);
+  }
+}
+
+async function readData<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const body = (await response.json()) as { data: T };
+  return body.data;
+}
+
+/**
+ * Server refusal (401/403/…) → null: the session is over. Trouble that says nothing about the
+ * session (network, 429, 5xx) → throws: this call fails, the session stays for the next try.
+ */
+async function postRefresh(staleToken: string): Promise<TokenGrant | null> {
+  const response = await send('POST', '/api/player/sessions/refresh', {}, staleToken);
+  if (response.status === 429 || response.status >= 500) throw await readError(response);
+  if (!response.ok) return null;
+  return readData<TokenGrant>(response);
+}
+
+/**
+ * The current access token, refreshed first when it is about to expire; null for a guest or when
+ * the refresh was refused. `refused`: a token the push hub rejected as expired (error 109).
+ */
+export function getAccessToken(refused: string | null = null): Promise<string | null> {
+  return getFreshToken(postRefresh, refused);
+}
+
+function endSessionAndAskToSignIn(options: ApiOptions) {
+  clearSession();
+  if (options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
+}
+
+export async function api<T>(method: HttpMethod, path: string, options: ApiOptions = {}): Promise<T> {
+  const useAuth = options.auth !== false;
+  let token: string | null = null;
+  if (useAuth && hasSession()) {
+    token = await getAccessToken();
+    if (!token) {
+      // The refresh was refused: the session ended, so this call cannot succeed either.
+      endSessionAndAskToSignIn(options);
+      throw new ApiError(401, 401, 'Session expired');
+    }
+  }
+  const response = await send(method, path, options, token);
+  if (response.ok) return readData<T>(response);
+  const error = await readError(response);
+  if (useAuth && (response.status === 401 || response.status === 403)) endSessionAndAskToSignIn(options);
+  return Promise.reject(error);
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PlayerInit } from '@casino/contracts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+
+/**
+ * What the site needs before it renders (GET /api/player/init): the visitor's country, whether the
+ * country is restricted, and which optional features exist. A public call, so plain fetch.
+ */
+export async function fetchPlayerInit(): Promise<PlayerInit> {
+  const response = await fetch('/api/player/init', { headers: { accept: 'application/json' }, credentials: 'omit' });
+  if (!response.ok) throw new Error(`player init failed: ${response.status}`);
+  const body = (await response.json()) as { data?: unknown };
+  return readPlayerInit(body.data);
+}
+
+/**
+ * Checks the shape of playerInitSchema by hand: this runs before the first render, and zod would
+ * add ~20 KB gzip to the first page load for one small object.
+ */
+export function readPlayerInit(data: unknown): PlayerInit {
+  const d = data as Partial<PlayerInit> | null;
+  const f = d?.features as Partial<PlayerInit['features']> | undefined;
+  const flag = (v: unknown) => {
+    if (typeof v !== 'boolean') throw new Error('player init: bad feature flag');
+    return v;
+  };
+  if (!d || typeof d.country !== 'string' || typeof d.restricted !== 'boolean' || !f) throw new Error('player init: bad shape');
+  const restrictType = d.restrictType === 1 || d.restrictType === 2 ? d.restrictType : null;
+  return {
+    country: d.country,
+    restricted: d.restricted,
+    restrictType,
+    features: { sportsbook: flag(f.sportsbook), loyalty: flag(f.loyalty), quests: flag(f.quests), documents: flag(f.documents) },
+  };
+}
+
+/** If init cannot be loaded the site still works; optional features stay off until a reload succeeds. */
+export const FALLBACK_INIT: PlayerInit = {
+  country: '',
+  restricted: false,
+  restrictType: null,
+  features: { sportsbook: false, loyalty: false, quests: false, documents: false },
+};
+
+export const playerInitQuery = {
+  queryKey: ['player', 'init'] as const,
+  queryFn: async () => {
+    try {
+      return await fetchPlayerInit();
+    } catch {
+      return FALLBACK_INIT;
+    }
+  },
+  staleTime: Infinity,
+};
+
+/** For route loaders: resolves once, then from cache. */
+export const ensurePlayerInit = () => queryClient.ensureQueryData(playerInitQuery);
+
+export function usePlayerInit(): PlayerInit {
+  return useQuery(playerInitQuery).data ?? FALLBACK_INIT;
+}
+
+export type Feature = keyof PlayerInit['features'];

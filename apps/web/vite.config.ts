@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: api, changeOrigin: true },
+      '/sandbox': { target: api, changeOrigin: true },
+      '/connection': { target: api, changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: api, changeOrigin: true },
+      '/sandbox': { target: api, changeOrigin: true },
+      '/connection': { target: api, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: true,
+    // The entry stays small because routes and modals are lazy; a warning past 250 kB minified flags a regression.
+    chunkSizeWarningLimit: 250,
+    rolldownOptions: {
+      treeshake: {
+        // These modules only declare things. Saying so lets the bundler drop what a page does not use:
+        // the modal barrel's ModalFrame (and with it Radix) stays out of the first load, and so do
+        // contracts modules nobody imports (their top-level zod schemas would otherwise pin zod).
+        moduleSideEffects: [
+          { test: /\/packages\/contracts\/src\//, sideEffects: false },
+          { test: /\/src\/shared\/modals\//, sideEffects: false },
+        ],
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test-setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
