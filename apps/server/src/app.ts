@@ -17,6 +17,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { sessionTokenState } from './modules/player/service.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -99,13 +100,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     broker: ctx.broker,
     allowedOrigins: config.env === 'production' ? [config.publicUrl] : null,
     logger: app.log,
-    verifyToken: async (token) => {
+    // The socket accepts the same access token as the API, and only while its session is current.
+    verifyToken: async (token: string) => {
+      let claims;
       try {
-        const claims = await ctx.tokens.verify(token);
-        return { userId: claims.playerId, exp: claims.exp };
+        claims = await ctx.tokens.verify(token);
       } catch (error) {
         throw error instanceof TokenExpiredError ? new PushTokenExpired('expired') : new PushTokenInvalid('invalid');
       }
+      // A token the session has rotated past answers "expired" (109), so the client fetches the
+      // current one and reconnects; a closed session is final.
+      const state = await sessionTokenState(ctx.db, claims);
+      if (state === 'superseded') throw new PushTokenExpired('superseded');
+      if (state === 'closed') throw new PushTokenInvalid('session ended');
+      return { userId: claims.playerId, exp: claims.exp };
     },
   });
 

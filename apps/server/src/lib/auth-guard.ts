@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { playerSessions } from '../modules/player/schema.ts';
+import { isSessionCurrent } from '../modules/player/service.ts';
 import { unauthorized } from './errors.ts';
 import { TokenExpiredError } from './tokens.ts';
 
@@ -34,12 +33,7 @@ export function requirePlayer(ctx: AppContext) {
     } catch (error) {
       throw unauthorized(error instanceof TokenExpiredError ? 'Token expired' : 'Invalid token');
     }
-    const [session] = await ctx.db
-      .select({ tokenId: playerSessions.tokenId })
-      .from(playerSessions)
-      .where(and(eq(playerSessions.id, claims.sessionId), eq(playerSessions.playerId, claims.playerId), isNull(playerSessions.closedAt)))
-      .limit(1);
-    if (!session || session.tokenId !== claims.tokenId) throw unauthorized('Session ended');
+    if (!(await isSessionCurrent(ctx.db, claims))) throw unauthorized('Session ended');
     request.auth = { playerId: claims.playerId, sessionId: claims.sessionId, tokenId: claims.tokenId };
   };
 }

@@ -166,14 +166,22 @@ export async function closeSession(db: DbOrTx, sessionId: string, reason: Sessio
 }
 
 /** For the push hub: the token is the current token of an open session of that player. */
-export async function isSessionCurrent(db: DbOrTx, claims: { playerId: string; sessionId: string; tokenId: string }): Promise<boolean> {
-  if (!UUID.test(claims.sessionId) || !UUID.test(claims.playerId)) return false;
+/** 'current': the token is its open session's latest; 'superseded': the session rotated past it; 'closed': no open session. */
+export type SessionTokenState = 'current' | 'superseded' | 'closed';
+
+export async function sessionTokenState(db: DbOrTx, claims: { playerId: string; sessionId: string; tokenId: string }): Promise<SessionTokenState> {
+  if (!UUID.test(claims.sessionId) || !UUID.test(claims.playerId)) return 'closed';
   const [session] = await db
     .select({ tokenId: playerSessions.tokenId })
     .from(playerSessions)
     .where(and(eq(playerSessions.id, claims.sessionId), eq(playerSessions.playerId, claims.playerId), isNull(playerSessions.closedAt)))
     .limit(1);
-  return session?.tokenId === claims.tokenId;
+  if (!session) return 'closed';
+  return session.tokenId === claims.tokenId ? 'current' : 'superseded';
+}
+
+export async function isSessionCurrent(db: DbOrTx, claims: { playerId: string; sessionId: string; tokenId: string }): Promise<boolean> {
+  return (await sessionTokenState(db, claims)) === 'current';
 }
 
 // ---------------------------------------------------------------------------------------------

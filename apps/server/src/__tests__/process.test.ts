@@ -1,0 +1,70 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const main = path.resolve(import.meta.dirname, '../main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-process-'));
+const children: ChildProcessWithoutNullStreams[] = [];
+
+function startProcess(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const started = Date.now();
+      const tick = setInterval(() => {
+        const match = pattern.exec(output);
+        if (match) {
+          clearInterval(tick);
+          resolve(match);
+        } else if (Date.now() - started > timeoutMs || child.exitCode !== null) {
+          clearInterval(tick);
+          reject(new Error(`did not see ${pattern} in:\n${output}`));
+        }
+      }, 50);
+    });
+  return { child, exited, waitFor, output: () => output };
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('starts on the embedded database, refuses a second process on the same data dir, and stops cleanly on Ctrl-C', async () => {
+    const first = startProcess();
+    const [, url] = await first.waitFor(/running: (http:\/\/\S+)/);
+    const health = await fetch(`${url!.replace('localhost', '127.0.0.1')}/api/ready`);
+    expect(health.status).toBe(200);
+
+    const second = startProcess();
+    expect(await second.exited).toBe(3);
+    expect(second.output()).toMatch(/already in use by process \d+/);
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Stopped cleanly');
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  }, 90_000);
+
+  it('explains a bad configuration value and exits', async () => {
+    const bad = startProcess({ PORT: 'eighty', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-bad-')) });
+    expect(await bad.exited).toBe(2);
+    expect(bad.output()).toMatch(/PORT/);
+  });
+
+  it('refuses demo defaults in production', async () => {
+    const prod = startProcess({ NODE_ENV: 'production', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-prod-')) });
+    expect(await prod.exited).toBe(2);
+    expect(prod.output()).toMatch(/JWT_SECRET: required in production/);
+  });
+});

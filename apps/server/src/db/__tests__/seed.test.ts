@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Account } from '@casino/contracts';
+import { createTestServer, type TestServer } from '../../test/server.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../seed.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer({ SEED_DEMO: '1' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function snapshot() {
+  const { rows } = (await server.ctx.db.execute(sql`
+    select (select count(*) from players)::int as players,
+           (select count(*) from wallet_accounts)::int as accounts,
+           (select count(*) from ledger_entries)::int as entries,
+           (select count(*) from outbox)::int as events,
+           (select string_agg(currency || ':' || real_balance || ':' || is_active || ':' || is_hidden, ',' order by currency) from wallet_accounts) as balances
+  `)) as unknown as { rows: Record<string, unknown>[] };
+  return rows[0];
+}
+
+describe('demo seed', () => {
+  it('gives a demo player who can log in and sees 100.00 EUR active and an empty BTC account', async () => {
+    const login = await server.app.inject({ method: 'POST', url: '/api/player/sessions', payload: { login: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const { accessToken } = (login.json() as { data: { accessToken: string } }).data;
+    const accounts = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts', headers: { authorization: `Bearer ${accessToken}` } });
+    const list = (accounts.json() as { data: Account[] }).data;
+    expect(list.map((a) => [a.currency, a.status, a.balance, a.withdrawalBalance])).toEqual([
+      ['EUR', 1, 100, 100],
+      ['BTC', 2, 0, 0],
+    ]);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await snapshot();
+    await seedDemo(server.ctx);
+    await seedDemo(server.ctx);
+    expect(await snapshot()).toEqual(before);
+    expect(before).toMatchObject({ players: 1, accounts: 2, entries: 1, events: 1 });
+  });
+});

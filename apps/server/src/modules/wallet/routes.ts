@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountSchema, createAccountBodySchema, dataEnvelope, errorEnvelopeSchema, idParamSchema } from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
+import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
+import { hideAccount, listAccounts, openAccount, switchAccount } from './service.ts';
+
+const accountList = dataEnvelope(z.array(accountSchema));
+const common = { tags: ['wallet'], security: [{ bearer: [] }] };
+
+/** The player's currency accounts; every call answers with the whole visible list (the client replaces its store). */
+export const walletRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requirePlayer(ctx));
+
+    app.get(
+      '/accounts',
+      { schema: { ...common, summary: 'List accounts (active first)', response: { 200: accountList, 401: errorEnvelopeSchema } } },
+      async (request) => ({ data: await listAccounts(ctx.db, authOf(request).playerId) }),
+    );
+
+    app.post(
+      '/accounts',
+      {
+        schema: {
+          ...common,
+          summary: 'Open an account in a currency (a hidden one is shown again)',
+          body: createAccountBodySchema,
+          response: { 200: accountList, 401: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const { playerId } = authOf(request);
+        await openAccount(ctx.db, playerId, request.body.currency);
+        return { data: await listAccounts(ctx.db, playerId) };
+      },
+    );
+
+    app.put(
+      '/accounts/:id/switch',
+      {
+        schema: {
+          ...common,
+          summary: 'Make an account the active one',
+          params: idParamSchema,
+          response: { 200: accountList, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
+      },
+      async (request) => ({ data: await switchAccount(ctx.db, authOf(request).playerId, request.params.id) }),
+    );
+
+    app.put(
+      '/accounts/:id/hide',
+      {
+        schema: {
+          ...common,
+          summary: 'Hide an account from the list (not the active one)',
+          params: idParamSchema,
+          response: { 200: accountList, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+        },
+      },
+      async (request) => ({ data: await hideAccount(ctx.db, authOf(request).playerId, request.params.id) }),
+    );
+  };

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, isNull } from 'drizzle-orm';
+import { loadConfig } from '../../config.ts';
+import { lockDataDir } from '../../db/lock.ts';
+import { writeOpsEndpoint } from '../../lib/secrets.ts';
+import { players } from '../../modules/player/schema.ts';
+import { outbox } from '../../outbox/schema.ts';
+import { listAccounts } from '../../modules/wallet/service.ts';
+import { createServer } from '../../server.ts';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
+
+type Run = { code: number; stdout: string; stderr: string };
+
+/** Runs the CLI as an operator would, in its own process, against DATA_DIR only (never DATABASE_URL). */
+function cli(args: string[], dataDir: string): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', ...args], { cwd: SERVER_DIR, env, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout: stdout.trim(), stderr: stderr.trim() });
+    });
+  });
+}
+
+const configFor = (dataDir: string) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: '1', WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build') });
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-cli-'));
+  // A data dir as a first start leaves it: migrated, demo player with 100.00 EUR.
+  const server = await createServer(configFor(dataDir));
+  await server.close();
+}, 60_000);
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('ops CLI', () => {
+  it('prints usage for help and for no arguments, and fails on an unknown command', async () => {
+    const help = await cli(['help'], dataDir);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('credit <email> <amount> <currency>');
+    expect((await cli([], dataDir)).stdout).toContain('Usage:');
+    const unknown = await cli(['explode'], dataDir);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command "explode"');
+  });
+
+  it('credits through the embedded database when no server runs, and releases the data dir', async () => {
+    const run = await cli(['credit', 'demo@example.com', '25', 'EUR'], dataDir);
+    expect(run).toMatchObject({ code: 0, stdout: 'Credited 25.00 EUR to demo@example.com; balance 125.00 EUR' });
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    const bad = await cli(['credit', 'demo@example.com', '1.001', 'EUR'], dataDir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^Error: .*at most 2 decimals for EUR$/);
+    const nobody = await cli(['credit', 'nobody@example.com', '1', 'EUR'], dataDir);
+    expect(nobody).toMatchObject({ code: 1, stderr: 'Error: No player with this email' });
+  }, 60_000);
+
+  it('asks the running server when one holds the data dir; the server keeps its lock and pushes the balance', async () => {
+    const server = await createServer(configFor(dataDir));
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      writeOpsEndpoint(dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, secret: server.ctx.opsSecret });
+      const [demo] = await server.ctx.db.select({ id: players.id }).from(players).where(eq(players.email, 'demo@example.com'));
+      // What the CLI wrote while no server ran goes out once one starts.
+      await expect.poll(async () => (await server.ctx.db.select().from(outbox).where(isNull(outbox.dispatchedAt))).length).toBe(0);
+      const received: unknown[] = [];
+      await server.ctx.broker.subscribe(`wallet:accounts#${demo!.id}`, (pub) => received.push(pub.data));
+
+      const run = await cli(['credit', 'demo@example.com', '0.5', 'eur', '--reference', 'r-1'], dataDir);
+      expect(run).toMatchObject({ code: 0, stdout: 'Credited 0.50 EUR to demo@example.com; balance 125.50 EUR' });
+      const replay = await cli(['credit', 'demo@example.com', '0.5', 'EUR', '--reference=r-1'], dataDir);
+      expect(replay.stdout).toBe('Already credited 0.50 EUR to demo@example.com with this reference; balance 125.50 EUR');
+
+      const eur = (await listAccounts(server.ctx.db, demo!.id)).find((a) => a.currency === 'EUR');
+      expect(eur?.balance).toBe(125.5);
+      expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).pid).toBe(process.pid);
+      await expect.poll(() => received.length).toBe(1);
+      expect(received[0]).toMatchObject({ event: 'account.balance.updated', account: { id: eur!.id, balance: 125.5 } });
+    } finally {
+      await server.close();
+      fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });
+    }
+  }, 60_000);
+
+  it('refuses clearly when the data dir is locked by a server that does not answer', async () => {
+    const release = lockDataDir(dataDir);
+    try {
+      writeOpsEndpoint(dataDir, { pid: process.pid, url: 'http://127.0.0.1:9', secret: 'stale' });
+      const run = await cli(['credit', 'demo@example.com', '1', 'EUR'], dataDir);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`A server (process ${process.pid}) holds ${dataDir} but did not answer`);
+    } finally {
+      release();
+      fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });
+    }
+  }, 60_000);
+});

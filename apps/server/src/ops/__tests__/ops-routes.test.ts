@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../test/server.ts';
+import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
+import { listAccounts } from '../../modules/wallet/service.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  // Behind a trusted proxy request.ip follows X-Forwarded-For: the route must still not be fooled.
+  server = await createTestServer({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const url = '/api/ops/credit';
+
+describe('POST /api/ops/credit', () => {
+  it('looks exactly like an unknown path without loopback and the secret, even with a bad body', async () => {
+    const unknown = await server.app.inject({ method: 'DELETE', url });
+    expect(unknown.statusCode).toBe(404);
+    const body = { email: 'x@example.com', amount: 1, currency: 'EUR' };
+    const attempts = [
+      { payload: body },
+      { payload: { junk: true } },
+      { payload: body, headers: { 'x-ops-secret': 'wrong' } },
+      { payload: body, headers: { 'x-ops-secret': `${server.ctx.opsSecret}x` } },
+      { payload: body, headers: { 'x-ops-secret': server.ctx.opsSecret }, remoteAddress: '203.0.113.9' },
+      { payload: body, headers: { 'x-ops-secret': server.ctx.opsSecret, 'x-forwarded-for': '127.0.0.1' }, remoteAddress: '203.0.113.9' },
+    ];
+    for (const attempt of attempts) {
+      const response = await server.app.inject({ method: 'POST', url, ...attempt });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+    }
+  });
+
+  it('credits with the secret over loopback, once per reference', async () => {
+    const player = await createPlayer(server.ctx.db);
+    const headers = { 'x-ops-secret': server.ctx.opsSecret };
+    const received: unknown[] = [];
+    const unsubscribe = await server.ctx.broker.subscribe(`wallet:accounts#${player.id}`, (pub) => received.push(pub.data));
+
+    const payload = { email: player.email, amount: '12.5', currency: 'EUR', reference: 'ticket-1' };
+    const response = await server.app.inject({ method: 'POST', url, headers, payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      data: { email: player.email, currency: 'EUR', amount: '12.50', balance: '12.50', replayed: false, account: { balance: 12.5, status: 1 } },
+    });
+    const again = await server.app.inject({ method: 'POST', url, headers, payload });
+    expect(again.json()).toMatchObject({ data: { replayed: true, balance: '12.50' } });
+    expect((await listAccounts(server.ctx.db, player.id))[0]!.balance).toBe(12.5);
+
+    await expect.poll(() => received.length).toBe(1);
+    await unsubscribe();
+  });
+
+  it('answers bad input with 422 once past the guard', async () => {
+    const headers = { 'x-ops-secret': server.ctx.opsSecret };
+    const noPlayer = await server.app.inject({ method: 'POST', url, headers, payload: { email: 'none@example.com', amount: 1, currency: 'EUR' } });
+    expect(noPlayer.statusCode).toBe(422);
+    expect(noPlayer.json()).toMatchObject({ error: { fields: { email: [expect.any(String)] } } });
+    const player = await createPlayer(server.ctx.db);
+    const decimals = await server.app.inject({ method: 'POST', url, headers, payload: { email: player.email, amount: '1.001', currency: 'EUR' } });
+    expect(decimals.statusCode).toBe(422);
+    expect(decimals.json()).toMatchObject({ error: { fields: { amount: [expect.stringContaining('2 decimals')] } } });
+  });
+});

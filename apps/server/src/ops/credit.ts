@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { accountSchema } from '@casino/contracts';
+import type { DbOrTx } from '../db/client.ts';
+import { credit, type CreditResult } from '../modules/wallet/service.ts';
+
+export const opsCreditBodySchema = z
+  .object({
+    email: z.string().min(1).max(254),
+    /** A string keeps every digit the operator typed. */
+    amount: z.union([z.number(), z.string().max(40)]),
+    currency: z.string().min(1).max(10),
+    /** Makes the credit idempotent: the same reference never credits twice. */
+    reference: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+export type OpsCreditBody = z.infer<typeof opsCreditBodySchema>;
+
+export const opsCreditResultSchema = z.object({
+  playerId: z.string(),
+  email: z.string().nullable(),
+  currency: z.string(),
+  amount: z.string(),
+  balance: z.string(),
+  account: accountSchema,
+  replayed: z.boolean(),
+});
+
+/** The one implementation behind `POST /api/ops/credit` and the CLI's own database access. */
+export function opsCredit(db: DbOrTx, body: OpsCreditBody): Promise<CreditResult> {
+  return credit(db, {
+    email: body.email,
+    amount: body.amount,
+    currency: body.currency,
+    idempotencyKey: `ops:credit:${body.reference ?? randomUUID()}`,
+    reason: body.reference ? `ops credit ${body.reference}` : 'ops credit',
+  });
+}
+
+export function describeCredit(result: CreditResult): string {
+  const who = result.email ?? result.playerId;
+  return result.replayed
+    ? `Already credited ${result.amount} ${result.currency} to ${who} with this reference; balance ${result.balance} ${result.currency}`
+    : `Credited ${result.amount} ${result.currency} to ${who}; balance ${result.balance} ${result.currency}`;
+}

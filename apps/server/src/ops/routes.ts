@@ -1,0 +1,50 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { notFound } from '../lib/errors.ts';
+import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
+import { dataEnvelope } from '@casino/contracts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The peer address of the socket, not `request.ip`: with TRUST_PROXY a client could claim to be
+ * 127.0.0.1 in X-Forwarded-For.
+ */
+function fromLoopback(request: FastifyRequest): boolean {
+  const address = request.raw.socket.remoteAddress ?? '';
+  return LOOPBACK.has(address) || address.startsWith('127.');
+}
+
+function secretMatches(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || !expected) return false;
+  // Hashing first gives equal lengths, so the comparison time says nothing about the secret.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Operator calls for the local ops CLI while the server holds the embedded database. Without
+ * loopback and the per-start secret the answer is the ordinary 404 of an unknown path, checked
+ * before the body is read so not even a validation error gives the route away.
+ */
+export const opsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      if (!fromLoopback(request) || !secretMatches(request.headers['x-ops-secret'], ctx.opsSecret)) {
+        throw notFound(`Not found: ${request.url.split('?')[0]}`);
+      }
+    });
+
+    app.post(
+      '/credit',
+      { schema: { hide: true, body: opsCreditBodySchema, response: { 200: dataEnvelope(opsCreditResultSchema) } } },
+      async (request) => {
+        const result = await opsCredit(ctx.db, request.body);
+        ctx.notifyOutbox();
+        return { data: result };
+      },
+    );
+  };
