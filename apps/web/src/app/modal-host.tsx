@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MODALS, canOpenModal, isModalName } from '@casino/contracts';
 import { useSession } from '@/features/auth';
@@ -18,8 +18,15 @@ export function ModalHost() {
   const status = useSession((s) => s.status);
   const entries = modalEntries(parseSearch(location.search));
 
+  // Keys are checked when the URL changes and when the session first becomes known, not when a
+  // sign-in or sign-up flips the status: those flows move the URL on themselves (sign-up → wallet),
+  // and stripping the old URL at that moment would cancel their navigation.
+  const checked = useRef<{ key: string; known: boolean }>({ key: '', known: false });
   useEffect(() => {
     if (status === 'unknown') return;
+    const fresh = checked.current.key !== location.key || !checked.current.known;
+    checked.current = { key: location.key, known: true };
+    if (!fresh) return;
     const isPlayer = status === 'player';
     const all = parseSearch(location.search);
     const kept = all.filter(([key]) => !isModalName(key) || canOpenModal(key, isPlayer));
