@@ -23,5 +23,8 @@ export const uniqueEmail = (prefix = 'player') => `${prefix}.${Date.now()}.${Mat
 
 /** Saves a screenshot under e2e/screenshots for people to look at (phone and desktop sizes). */
 export async function shot(page: Page, name: string) {
+  // The splash fades out after the first render; wait for it, and for fonts and images.
+  await page.locator('#preloader').waitFor({ state: 'detached' });
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: false });
 }

@@ -52,7 +52,7 @@ test('a new player signs up, sees 0.00, and the header shows an ops credit live 
   // Registration opens the deposit wallet; the header shows the new EUR account at zero.
   await expect(page).toHaveURL(/[?&]wallet=deposit/);
   const wallet = page.getByRole('dialog');
-  await expect(wallet).toBeVisible();
+  await expect(wallet.getByText('EUR').first()).toBeVisible();
   await shot(page, 'desktop-wallet-after-signup');
   await page.keyboard.press('Escape');
   await expect(page).not.toHaveURL(/wallet=/);
@@ -136,7 +136,7 @@ test.describe('screenshots', () => {
     await expect(page.getByRole('main')).toBeVisible();
     await shot(page, 'phone-guest-home');
     await page.goto('/?sign-up');
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Create account' })).toBeVisible();
     await shot(page, 'phone-sign-up');
     await context.close();
   });
@@ -146,7 +146,7 @@ test.describe('screenshots', () => {
     await expect(page.getByRole('main')).toBeVisible();
     await shot(page, 'desktop-guest-home');
     await page.goto('/?sign-in');
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign in' })).toBeVisible();
     await shot(page, 'desktop-sign-in');
   });
 });

@@ -29,7 +29,7 @@ export function Toaster() {
     <section
       aria-live="polite"
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed right-4 top-4 z-[3000] flex w-[300px] max-w-[calc(100vw-2rem)] flex-col gap-2"
+      className="pointer-events-none fixed right-4 top-[4.75rem] z-[3000] flex w-[300px] max-w-[calc(100vw-2rem)] flex-col gap-2"
     >
       {toasts.map((item) => (
         <button
