@@ -198,7 +198,7 @@ describe('pages', () => {
     mockApi();
     renderApp('/providers');
     await screen.findByRole('heading', { level: 1, name: 'Providers' });
-    expect(document.title).toBe('Providers · Lumen Casino');
+    await waitFor(() => expect(document.title).toBe('Providers · Lumen Casino'));
   });
 
   it('renders the password reset link page in the old layout with a way to the reset modal', async () => {

@@ -23,8 +23,8 @@ export async function register(app: FastifyInstance, overrides: Parameters<typeo
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export function login(app: FastifyInstance, login: string, password: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/player/sessions', payload: { login, password }, headers });
+export function login(app: FastifyInstance, email: string, password: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/player/sessions', payload: { login: email, password }, headers });
 }
 
 export function profile(app: FastifyInstance, token: string) {
