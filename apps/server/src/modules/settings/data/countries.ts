@@ -1,0 +1,88 @@
+/**
+ * Countries offered by the site. `currency` is the account currency suggested at registration
+ * (always one of the supported currencies, so where the local currency is not offered it is EUR
+ * or USD); `locale` is one of the site locales. Sorted by name when served.
+ */
+export type CountrySeed = {
+  code: string;
+  name: string;
+  nativeName: string;
+  phonePrefix: string;
+  currency: string;
+  locale: string;
+  additionalCurrency: readonly string[];
+};
+
+const CRYPTO = ['BTC', 'ETH', 'USDT', 'LTC'] as const;
+const eur = (code: string, name: string, nativeName: string, phonePrefix: string, locale = 'en'): CountrySeed => ({
+  code,
+  name,
+  nativeName,
+  phonePrefix,
+  currency: 'EUR',
+  locale,
+  additionalCurrency: ['USD', ...CRYPTO],
+});
+const usd = (code: string, name: string, nativeName: string, phonePrefix: string, locale = 'en'): CountrySeed => ({
+  code,
+  name,
+  nativeName,
+  phonePrefix,
+  currency: 'USD',
+  locale,
+  additionalCurrency: ['EUR', ...CRYPTO],
+});
+
+export const COUNTRY_SEEDS: readonly CountrySeed[] = [
+  usd('AR', 'Argentina', 'Argentina', '+54'),
+  usd('AU', 'Australia', 'Australia', '+61'),
+  eur('AT', 'Austria', 'Österreich', '+43', 'de'),
+  eur('BE', 'Belgium', 'België', '+32'),
+  { code: 'BR', name: 'Brazil', nativeName: 'Brasil', phonePrefix: '+55', currency: 'BRL', locale: 'pt-br', additionalCurrency: ['USD', ...CRYPTO] },
+  eur('BG', 'Bulgaria', 'България', '+359'),
+  { code: 'CA', name: 'Canada', nativeName: 'Canada', phonePrefix: '+1', currency: 'CAD', locale: 'en', additionalCurrency: ['USD', ...CRYPTO] },
+  usd('CL', 'Chile', 'Chile', '+56'),
+  usd('CO', 'Colombia', 'Colombia', '+57'),
+  eur('HR', 'Croatia', 'Hrvatska', '+385'),
+  eur('CY', 'Cyprus', 'Κύπρος', '+357'),
+  eur('CZ', 'Czechia', 'Česko', '+420'),
+  eur('DK', 'Denmark', 'Danmark', '+45'),
+  eur('EE', 'Estonia', 'Eesti', '+372'),
+  eur('FI', 'Finland', 'Suomi', '+358'),
+  eur('DE', 'Germany', 'Deutschland', '+49', 'de'),
+  eur('GR', 'Greece', 'Ελλάδα', '+30'),
+  eur('HU', 'Hungary', 'Magyarország', '+36'),
+  eur('IS', 'Iceland', 'Ísland', '+354'),
+  usd('IN', 'India', 'भारत', '+91'),
+  eur('IE', 'Ireland', 'Éire', '+353'),
+  eur('IT', 'Italy', 'Italia', '+39'),
+  usd('JP', 'Japan', '日本', '+81'),
+  usd('KZ', 'Kazakhstan', 'Қазақстан', '+7'),
+  eur('LV', 'Latvia', 'Latvija', '+371'),
+  eur('LI', 'Liechtenstein', 'Liechtenstein', '+423', 'de'),
+  eur('LT', 'Lithuania', 'Lietuva', '+370'),
+  eur('LU', 'Luxembourg', 'Lëtzebuerg', '+352', 'de'),
+  eur('MT', 'Malta', 'Malta', '+356'),
+  usd('MX', 'Mexico', 'México', '+52'),
+  usd('NZ', 'New Zealand', 'New Zealand', '+64'),
+  eur('NO', 'Norway', 'Norge', '+47'),
+  usd('PE', 'Peru', 'Perú', '+51'),
+  eur('PL', 'Poland', 'Polska', '+48'),
+  eur('PT', 'Portugal', 'Portugal', '+351', 'pt-br'),
+  eur('RO', 'Romania', 'România', '+40'),
+  eur('SK', 'Slovakia', 'Slovensko', '+421'),
+  eur('SI', 'Slovenia', 'Slovenija', '+386'),
+  usd('ZA', 'South Africa', 'South Africa', '+27'),
+  eur('ES', 'Spain', 'España', '+34'),
+  eur('SE', 'Sweden', 'Sverige', '+46'),
+  eur('CH', 'Switzerland', 'Schweiz', '+41', 'de'),
+  usd('TR', 'Türkiye', 'Türkiye', '+90'),
+  usd('UY', 'Uruguay', 'Uruguay', '+598'),
+];
+
+/**
+ * Operator restrictions (wire contract §3.11): 1 = the whole site shows the geo-restricted layout,
+ * 2 = browsing allowed, sign-in and sign-up blocked. A constant rather than configuration for now;
+ * the countries of EXCLUDED_COUNTRY_CODES are never listed and are treated as restrictType 1.
+ */
+export const RESTRICTED_COUNTRIES: Readonly<Record<string, 1 | 2>> = { ES: 1, AU: 2 };
