@@ -27,7 +27,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.env === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
