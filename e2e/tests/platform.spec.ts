@@ -1,0 +1,45 @@
+import { expect, test } from '../fixtures.ts';
+
+test('pages load without console errors or CSP violations, with security headers', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const response = await page.goto('/');
+  const headers = response!.headers();
+  expect(headers['content-security-policy']).toContain("default-src 'self'");
+  expect(headers['content-security-policy']).toContain("object-src 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.goto('/de/profile');
+  await page.goto('/pt-br/');
+  await expect(page.getByRole('main')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the theme toggle switches to light and the choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('the OpenAPI reference is served at /api/docs', async ({ page, request }) => {
+  const spec = await request.get('/api/docs/json');
+  expect(spec.ok()).toBe(true);
+  const doc = await spec.json();
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/player/register', '/api/wallet/accounts', '/api/settings/currencies']));
+  expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/ops'))).toBe(false);
+  await page.goto('/api/docs');
+  await expect(page.getByText('Casino platform API').first()).toBeVisible();
+});
+
+test('a stag affiliate tag becomes a cookie and leaves the URL', async ({ page }) => {
+  await page.goto('/?stag=partner-42');
+  await expect(page).not.toHaveURL(/stag=/);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'stag');
+  expect(cookie?.value).toBe('partner-42');
+});
