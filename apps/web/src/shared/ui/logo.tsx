@@ -21,7 +21,7 @@ export function Logo({ compact = false, className }: { compact?: boolean; classN
         <path d="M16 11 20.5 16 16 21 11.5 16Z" fill={`url(#${gradient})`} />
       </svg>
       {!compact && (
-        <span className="text-lg font-extrabold tracking-tight text-fg">
+        <span className="whitespace-nowrap text-lg font-extrabold tracking-tight text-fg">
           {first}
           {rest.length > 0 && <span className="font-medium text-muted"> {rest.join(' ')}</span>}
         </span>
