@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationMessage } from '@casino/contracts';
 import { localeOfPath, localizePath, parseLocalePath, switchLocalePath } from './locale-path.ts';
-import en from './locales/en.ts';
 
 describe('locale paths', () => {
   it('reads the locale from the prefix', () => {
@@ -33,11 +31,5 @@ describe('locale paths', () => {
     expect(switchLocalePath('/de/profile/limits', '?x=1', '#a', 'pt-br')).toBe('/pt-br/profile/limits?x=1#a');
     expect(switchLocalePath('/de/profile', '', '', 'en')).toBe('/profile');
     expect(switchLocalePath('/', '?search', '', 'de')).toBe('/de?search');
-  });
-});
-
-describe('validation texts', () => {
-  it('are the contracts messages word for word in English', () => {
-    expect(en.validation).toEqual({ ...ValidationMessage });
   });
 });

@@ -1,3 +1,4 @@
+import { ValidationMessage } from '@casino/contracts/validation-messages';
 /** English texts (the default locale, bundled). Placeholders use single braces: `{path}`. */
 const en = {
   meta: { intlLocale: 'en' },
@@ -173,36 +174,8 @@ const en = {
     message: 'Something went wrong on our side. Please try again.',
     reload: 'Try again',
   },
-  /**
-   * The generic messages of @casino/contracts (ValidationMessage), word for word; features translate
-   * with t('validation.<key>', { min, max, … }). Copied rather than imported: importing validation.ts
-   * pulls zod into the first page load. A test keeps the copy identical.
-   */
-  validation: {
-    required: 'Value is required',
-    requiredIf: 'The value is required',
-    alpha: 'The value is not alphabetical',
-    alphaNum: 'The value must be alpha-numeric',
-    numeric: 'Value must be numeric',
-    between: 'The value must be between {min} and {max}',
-    email: 'Value is not a valid email address',
-    ipAddress: 'The value is not a valid IP address',
-    macAddress: 'The value is not a valid MAC Address',
-    maxLength: 'The maximum length allowed is {max}',
-    minLength: 'This field should be at least {min} characters long',
-    sameAs: 'The value must be equal to the {other} value',
-    url: 'The value is not a valid URL address',
-    minValue: 'The minimum value allowed is {min}',
-    maxValue: 'The maximum value allowed is {max}',
-    integer: 'Value is not an integer',
-    decimal: 'Value must be decimal',
-    or: 'The value does not match any of the provided validators',
-    and: 'The value does not match all of the provided validators',
-    phone: 'Value is not a valid phone number',
-    cpf: 'Value is not a valid CPF number',
-    date: 'Value is not a valid date',
-    accepted: 'You must accept the terms and conditions',
-  },
+  /** The generic messages of @casino/contracts; features translate with t('validation.<key>', { min, max, … }). */
+  validation: ValidationMessage,
 };
 
 export default en;
