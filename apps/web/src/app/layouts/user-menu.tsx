@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss } from '@/shared/lib/use-dismiss.ts';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout, useSession } from '@/features/auth';
@@ -30,23 +31,11 @@ export function UserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const dismiss = useCallback((reason: 'outside' | 'escape') => {
+    setOpenOn(null);
+    if (reason === 'escape') buttonRef.current?.focus();
+  }, []);
+  useDismiss(rootRef, open, dismiss);
 
   const name = profile?.nickname || profile?.firstName || profile?.email || t('account.player');
   const initial = name.trim().charAt(0).toUpperCase() || '?';
