@@ -107,3 +107,25 @@ describe('ops CLI', () => {
     }
   }, 60_000);
 });
+
+describe.runIf(process.env.DATABASE_URL)('ops CLI on PostgreSQL', () => {
+  it('opens the database named by DATABASE_URL itself and credits through the ledger', async () => {
+    const { createTestDatabase } = await import('../../test/server.ts');
+    const database = await createTestDatabase();
+    try {
+      const url = (database.pool!.options as { connectionString: string }).connectionString;
+      const server = await createServer(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: '1' }), { database });
+      await server.close();
+      const run = await new Promise<Run>((resolve) => {
+        const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+        delete env.REDIS_URL;
+        execFile(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', 'credit', 'demo@example.com', '5.5', 'EUR'], { cwd: SERVER_DIR, env, timeout: 30_000 }, (error, stdout, stderr) =>
+          resolve({ code: error ? 1 : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
+        );
+      });
+      expect(run).toMatchObject({ code: 0, stdout: 'Credited 5.50 EUR to demo@example.com; balance 105.50 EUR' });
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
