@@ -58,13 +58,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     hsts: config.production,
   });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 5 } } });
+  // The plugin never closes a client it is given; requests are over by onClose, so nothing is lost.
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => rateLimitRedis.disconnect());
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       error: { code: 429, message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s` },
     }),
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }), nameSpace: 'casino-rl:' } : {}),
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'casino-rl:' } : {}),
   });
 
   await app.register(swagger, {
@@ -97,7 +100,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   ctx.push = await registerPushHub(app, {
     broker: ctx.broker,
-    allowedOrigins: config.env === 'production' ? [config.publicUrl] : null,
+    allowedOrigins: config.production ? [config.publicUrl] : null,
     logger: app.log,
     // The socket accepts the same access token as the API, and only while its session is current.
     verifyToken: async (token: string) => {

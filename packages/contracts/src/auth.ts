@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, ValidationMessage } from './validation.ts';
+import { emailSchema, ValidationMessage } from './validation.ts';
 
 export const profileSchema = z.object({
   id: z.string(),
@@ -68,5 +68,3 @@ export const loginBodySchema = z
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBodySchema>;
-
-export { emailSchema, passwordSchema };

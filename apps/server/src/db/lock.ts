@@ -37,7 +37,7 @@ export function lockDataDir(dataDir: string): () => void {
   throw new DataDirLockedError(`Could not lock ${file}`);
 }
 
-export function readHolder(file: string): { pid: number; startedAt: string } | null {
+function readHolder(file: string): { pid: number; startedAt: string } | null {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number; startedAt: string };
   } catch {
@@ -45,7 +45,8 @@ export function readHolder(file: string): { pid: number; startedAt: string } | n
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, but belongs to another user). */
+export function isAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { isSessionCurrent } from '../modules/player/service.ts';
 import { unauthorized } from './errors.ts';
-import { TokenExpiredError } from './tokens.ts';
+import { TokenExpiredError, type AccessClaims } from './tokens.ts';
 
 export type Auth = { playerId: string; sessionId: string; tokenId: string };
 
@@ -12,11 +12,22 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** The claims of the request's bearer token, or 401. `allowExpired` is for the refresh call only. */
+export async function bearerClaims(ctx: AppContext, request: FastifyRequest, options: { allowExpired?: boolean } = {}): Promise<AccessClaims> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  try {
+    return await ctx.tokens.verify(token, options);
+  } catch (error) {
+    throw unauthorized(error instanceof TokenExpiredError ? 'Token expired' : 'Invalid token');
+  }
 }
 
 /**
@@ -25,14 +36,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export function requirePlayer(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    let claims;
-    try {
-      claims = await ctx.tokens.verify(token);
-    } catch (error) {
-      throw unauthorized(error instanceof TokenExpiredError ? 'Token expired' : 'Invalid token');
-    }
+    const claims = await bearerClaims(ctx, request);
     if (!(await isSessionCurrent(ctx.db, claims))) throw unauthorized('Session ended');
     request.auth = { playerId: claims.playerId, sessionId: claims.sessionId, tokenId: claims.tokenId };
   };

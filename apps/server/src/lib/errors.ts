@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode } from '@casino/contracts';
+import { ErrorCode, errorEnvelopeSchema } from '@casino/contracts';
 
 type Fields = Record<string, string[]>;
 
@@ -23,6 +23,9 @@ export const conflict = (message: string, code: number = ErrorCode.conflict) => 
 export const unprocessable = (message: string, fields?: Fields, code: number = ErrorCode.unprocessable) =>
   new AppError(422, code, message, fields);
 export const fieldError = (field: string, message: string) => unprocessable(message, { [field]: [message] });
+
+/** Route schema `response` entries: the error envelope under each status (for validation and OpenAPI). */
+export const errorResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema]));
 
 export function errorBody(code: number, message: string, fields?: Fields) {
   return { error: fields ? { code, message, fields } : { code, message } };

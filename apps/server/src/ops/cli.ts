@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
-import { DataDirLockedError, lockDataDir } from '../db/lock.ts';
+import { DataDirLockedError, isAlive, lockDataDir } from '../db/lock.ts';
 import { AppError } from '../lib/errors.ts';
 import { readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
@@ -47,15 +47,6 @@ export function parseArgs(argv: string[]): Parsed {
     throw new CliError(`credit needs <email> <amount> <currency>.\n\n${USAGE}`);
   }
   return { command: 'credit', body: { email, amount, currency, ...(reference ? { reference } : {}) } };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */

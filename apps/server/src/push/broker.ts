@@ -42,14 +42,21 @@ export interface Broker {
 
 export type BrokerOptions = { historySize?: number; historyTtlMs?: number };
 
-export const DEFAULT_HISTORY_SIZE = 100;
-export const DEFAULT_HISTORY_TTL_MS = 10 * 60_000;
+const DEFAULT_HISTORY_SIZE = 100;
+const DEFAULT_HISTORY_TTL_MS = 10 * 60_000;
 /**
  * How long a stream's epoch and top offset outlive its last publication. Longer than the
  * history TTL on purpose: a client away for longer than the history window must hear
  * "not recovered" (same epoch, publications gone), not silently start from a new epoch.
  */
-export const META_TTL_MS = 24 * 60 * 60_000;
+const META_TTL_MS = 24 * 60 * 60_000;
+
+/** The options with defaults and bounds applied, the same for both brokers. */
+export function historyLimits(opts: BrokerOptions): { historySize: number; historyTtlMs: number; metaTtlMs: number } {
+  const historySize = Math.max(0, opts.historySize ?? DEFAULT_HISTORY_SIZE);
+  const historyTtlMs = Math.max(1, opts.historyTtlMs ?? DEFAULT_HISTORY_TTL_MS);
+  return { historySize, historyTtlMs, metaTtlMs: Math.max(META_TTL_MS, historyTtlMs) };
+}
 
 /** Serialises like the wire will, so both brokers hand out the same shapes and a bad payload fails at publish time. */
 export function toJson(data: unknown): string {

@@ -4,9 +4,7 @@ import {
   type HistoryOptions,
   type HistoryResult,
   type PublicationHandler,
-  DEFAULT_HISTORY_SIZE,
-  DEFAULT_HISTORY_TTL_MS,
-  META_TTL_MS,
+  historyLimits,
   randomEpoch,
   toJson,
 } from './broker.ts';
@@ -23,9 +21,7 @@ type Ring = {
 
 /** Single-node broker: per-channel history ring with a random epoch, size and TTL eviction. */
 export function createMemoryBroker(opts: BrokerOptions = {}): Broker {
-  const historySize = Math.max(0, opts.historySize ?? DEFAULT_HISTORY_SIZE);
-  const historyTtlMs = Math.max(1, opts.historyTtlMs ?? DEFAULT_HISTORY_TTL_MS);
-  const metaTtlMs = Math.max(META_TTL_MS, historyTtlMs);
+  const { historySize, historyTtlMs, metaTtlMs } = historyLimits(opts);
   const rings = new Map<string, Ring>();
   const handlers = new Map<string, Set<PublicationHandler>>();
   let closed = false;

@@ -13,9 +13,7 @@ import {
   type HistoryOptions,
   type HistoryResult,
   type PublicationHandler,
-  DEFAULT_HISTORY_SIZE,
-  DEFAULT_HISTORY_TTL_MS,
-  META_TTL_MS,
+  historyLimits,
   randomEpoch,
   toJson,
 } from './broker.ts';
@@ -69,9 +67,7 @@ type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
 type StreamEntry = [id: string, fields: string[]];
 
 export function createRedisBroker(redisUrl: string, opts: RedisBrokerOptions = {}): Broker {
-  const historySize = Math.max(0, opts.historySize ?? DEFAULT_HISTORY_SIZE);
-  const historyTtlMs = Math.max(1, opts.historyTtlMs ?? DEFAULT_HISTORY_TTL_MS);
-  const metaTtlMs = Math.max(META_TTL_MS, historyTtlMs);
+  const { historySize, historyTtlMs, metaTtlMs } = historyLimits(opts);
   const prefix = opts.prefix ?? 'push:';
   const streamKey = (channel: string): string => `${prefix}{${channel}}:stream`;
   const metaKey = (channel: string): string => `${prefix}{${channel}}:meta`;

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   authResultSchema,
   dataEnvelope,
-  errorEnvelopeSchema,
   fieldMetaSchema,
   fieldsQuerySchema,
   loginBodySchema,
@@ -13,15 +12,13 @@ import {
   registerBodySchema,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import { authOf, bearerToken, requirePlayer } from '../../lib/auth-guard.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { authOf, bearerClaims, requirePlayer } from '../../lib/auth-guard.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
-import { TokenExpiredError, type AccessClaims } from '../../lib/tokens.ts';
 import { restrictionOf } from '../settings/countries.ts';
 import { fieldsFor } from './fields.ts';
 import { closeSession, getProfile, loginPlayer, refreshSession, registerPlayer, type ClientInfo } from './service.ts';
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema]));
 const bearer = [{ bearer: [] }];
 
 export const playerRoutes =
@@ -50,7 +47,7 @@ export const playerRoutes =
           tags: ['player'],
           summary: 'Form fields and their validation rules for a scenario',
           querystring: fieldsQuerySchema,
-          response: { 200: dataEnvelope(z.array(fieldMetaSchema)), ...errors(422) },
+          response: { 200: dataEnvelope(z.array(fieldMetaSchema)), ...errorResponses(422) },
         },
       },
       async (request) => ({ data: [...fieldsFor(request.query.scenario)] }),
@@ -63,7 +60,7 @@ export const playerRoutes =
           tags: ['player'],
           summary: 'Register with email and password; opens the first session',
           body: registerBodySchema,
-          response: { 200: dataEnvelope(authResultSchema), ...errors(403, 413, 422) },
+          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(403, 413, 422) },
         },
       },
       async (request) => {
@@ -81,7 +78,7 @@ export const playerRoutes =
           tags: ['player'],
           summary: 'Log in with email and password',
           body: loginBodySchema,
-          response: { 200: dataEnvelope(authResultSchema), ...errors(401, 403, 422, 429) },
+          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(401, 403, 422, 429) },
         },
         config: {
           rateLimit: {
@@ -107,11 +104,11 @@ export const playerRoutes =
           tags: ['player'],
           summary: 'Rotate the access token (send the current token as Bearer; it may be expired)',
           security: bearer,
-          response: { 200: dataEnvelope(authResultSchema), ...errors(401, 403) },
+          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(401, 403) },
         },
       },
       async (request) => {
-        const claims = await claimsForRefresh(ctx, request);
+        const claims = await bearerClaims(ctx, request, { allowExpired: true });
         const result = await refreshSession(ctx.db, ctx.tokens, claims, { idleTtlSec: ctx.config.sessionIdleTtlSec });
         return { data: result };
       },
@@ -125,7 +122,7 @@ export const playerRoutes =
           tags: ['player'],
           summary: 'End the current session',
           security: bearer,
-          response: { 200: dataEnvelope(z.object({ ok: z.literal(true) })), ...errors(401) },
+          response: { 200: dataEnvelope(z.object({ ok: z.literal(true) })), ...errorResponses(401) },
         },
       },
       async (request) => {
@@ -138,18 +135,8 @@ export const playerRoutes =
       '/profile',
       {
         preHandler: requirePlayer(ctx),
-        schema: { tags: ['player'], summary: 'The player profile', security: bearer, response: { 200: dataEnvelope(profileSchema), ...errors(401) } },
+        schema: { tags: ['player'], summary: 'The player profile', security: bearer, response: { 200: dataEnvelope(profileSchema), ...errorResponses(401) } },
       },
       async (request) => ({ data: await getProfile(ctx.db, authOf(request).playerId) }),
     );
   };
-
-async function claimsForRefresh(ctx: AppContext, request: FastifyRequest): Promise<AccessClaims> {
-  const token = bearerToken(request);
-  if (!token) throw unauthorized();
-  try {
-    return await ctx.tokens.verify(token, { allowExpired: true });
-  } catch (error) {
-    throw unauthorized(error instanceof TokenExpiredError ? 'Token expired' : 'Invalid token');
-  }
-}

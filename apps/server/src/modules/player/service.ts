@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { AccessClaims, TokenService } from '../../lib/tokens.ts';
 import { COUNTRY_CODES, countryByCode, restrictionOf } from '../settings/countries.ts';
 import { enabledCurrencyCodes } from '../settings/currencies.ts';
@@ -38,11 +39,12 @@ export type SessionCloseReason = 'logout' | 'token_replay' | 'idle' | 'blocked';
 export const EMAIL_TAKEN_MESSAGE = 'This email is already registered';
 const WRONG_CREDENTIALS = 'Wrong email or password';
 const USER_AGENT_MAX = 512;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PlayerRow = typeof players.$inferSelect;
 
 const registrationSchema = buildFieldsSchema(REGISTRATION_FIELDS, { currencies: enabledCurrencyCodes(), countries: COUNTRY_CODES });
+/** The sameAs message of the confirmation field, so the as-typed comparison answers with the field's own text. */
+const PASSWORD_MISMATCH = REGISTRATION_FIELDS.find((f) => f.name === 'password_confirmation')!.rules.find((r) => r.name === 'sameAs')!.message;
 
 // ---------------------------------------------------------------------------------------------
 // Registration and login
@@ -141,9 +143,10 @@ export async function refreshSession(
     await closeSession(db, claims.sessionId, 'idle');
     throw sessionEnded('Session expired');
   }
-  if (isLockedOut(row.player.status)) {
+  const lockedOut = lockedOutError(row.player);
+  if (lockedOut) {
     await closeSession(db, claims.sessionId, 'blocked');
-    assertMayLogIn(row.player);
+    throw lockedOut;
   }
   const issued = await tokens.sign(claims.playerId, claims.sessionId);
   // Compare-and-set on the token id: of two refreshes racing with the same token only one wins.
@@ -165,12 +168,11 @@ export async function closeSession(db: DbOrTx, sessionId: string, reason: Sessio
     .where(and(eq(playerSessions.id, sessionId), isNull(playerSessions.closedAt)));
 }
 
-/** For the push hub: the token is the current token of an open session of that player. */
 /** 'current': the token is its open session's latest; 'superseded': the session rotated past it; 'closed': no open session. */
 export type SessionTokenState = 'current' | 'superseded' | 'closed';
 
 export async function sessionTokenState(db: DbOrTx, claims: { playerId: string; sessionId: string; tokenId: string }): Promise<SessionTokenState> {
-  if (!UUID.test(claims.sessionId) || !UUID.test(claims.playerId)) return 'closed';
+  if (!isUuid(claims.sessionId) || !isUuid(claims.playerId)) return 'closed';
   const [session] = await db
     .select({ tokenId: playerSessions.tokenId })
     .from(playerSessions)
@@ -263,19 +265,27 @@ function assertRegistrationValid(body: RegisterBody): void {
   }
   // The field rules compare trimmed values; the password is stored as typed, so compare as typed too.
   if (!fields.password_confirmation && body.password !== body.password_confirmation) {
-    fields.password_confirmation = [REGISTRATION_FIELDS.find((f) => f.name === 'password_confirmation')!.rules.find((r) => r.name === 'sameAs')!.message];
+    fields.password_confirmation = [PASSWORD_MISMATCH];
   }
   if (body.country !== undefined && !countryByCode(body.country)) (fields.country ??= []).push(ValidationMessage.or);
   if (Object.keys(fields).length > 0) throw unprocessable('The request is not valid', fields);
 }
 
-const LOCKED_OUT: ReadonlySet<number> = new Set([PlayerStatus.blocked, PlayerStatus.selfExcluded, PlayerStatus.coolingOff]);
-const isLockedOut = (status: number) => LOCKED_OUT.has(status);
+/** Statuses that may not log in or refresh, with what the player is told. */
+const LOCKED_OUT_MESSAGES: ReadonlyMap<number, string> = new Map([
+  [PlayerStatus.blocked, 'Your account is blocked'],
+  [PlayerStatus.selfExcluded, 'Your account is self-excluded'],
+  [PlayerStatus.coolingOff, 'Your account is in a cooling-off period'],
+]);
+
+function lockedOutError(player: PlayerRow): AppError | null {
+  const message = LOCKED_OUT_MESSAGES.get(player.status);
+  return message ? forbidden(message, ErrorCode.accountBlocked) : null;
+}
 
 function assertMayLogIn(player: PlayerRow): void {
-  if (player.status === PlayerStatus.blocked) throw forbidden('Your account is blocked', ErrorCode.accountBlocked);
-  if (player.status === PlayerStatus.selfExcluded) throw forbidden('Your account is self-excluded', ErrorCode.accountBlocked);
-  if (player.status === PlayerStatus.coolingOff) throw forbidden('Your account is in a cooling-off period', ErrorCode.accountBlocked);
+  const lockedOut = lockedOutError(player);
+  if (lockedOut) throw lockedOut;
 }
 
 /** restrictType 1 and 2 both block sign-up and sign-in from that country (wire contract §3.11). */

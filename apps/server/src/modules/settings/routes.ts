@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { constantsSchema, countrySchema, currenciesQuerySchema, currencySchema, dataEnvelope, errorEnvelopeSchema, localeSchema } from '@casino/contracts';
+import { constantsSchema, countrySchema, currenciesQuerySchema, currencySchema, dataEnvelope, localeSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { getConstants, listCountries, listCurrencies, listLocales } from './service.ts';
 
 /** Settings change only with a deploy: let browsers and CDNs keep them for a few minutes. */
@@ -21,7 +22,7 @@ export const settingsRoutes =
           tags: ['settings'],
           summary: 'Supported currencies with rates to the base currency',
           querystring: currenciesQuerySchema,
-          response: { 200: dataEnvelope(z.array(currencySchema)), 422: errorEnvelopeSchema },
+          response: { 200: dataEnvelope(z.array(currencySchema)), ...errorResponses(422) },
         },
       },
       async (request) => ({ data: listCurrencies({ visibleOnly: request.query.visible === '1' }) }),

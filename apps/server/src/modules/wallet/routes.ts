@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountSchema, createAccountBodySchema, dataEnvelope, errorEnvelopeSchema, idParamSchema } from '@casino/contracts';
+import { accountSchema, createAccountBodySchema, dataEnvelope, idParamSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { hideAccount, listAccounts, openAccount, switchAccount } from './service.ts';
 
 const accountList = dataEnvelope(z.array(accountSchema));
@@ -16,7 +17,7 @@ export const walletRoutes =
 
     app.get(
       '/accounts',
-      { schema: { ...common, summary: 'List accounts (active first)', response: { 200: accountList, 401: errorEnvelopeSchema } } },
+      { schema: { ...common, summary: 'List accounts (active first)', response: { 200: accountList, ...errorResponses(401) } } },
       async (request) => ({ data: await listAccounts(ctx.db, authOf(request).playerId) }),
     );
 
@@ -27,7 +28,7 @@ export const walletRoutes =
           ...common,
           summary: 'Open an account in a currency (a hidden one is shown again)',
           body: createAccountBodySchema,
-          response: { 200: accountList, 401: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+          response: { 200: accountList, ...errorResponses(401, 422) },
         },
       },
       async (request) => {
@@ -44,7 +45,7 @@ export const walletRoutes =
           ...common,
           summary: 'Make an account the active one',
           params: idParamSchema,
-          response: { 200: accountList, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+          response: { 200: accountList, ...errorResponses(401, 404) },
         },
       },
       async (request) => ({ data: await switchAccount(ctx.db, authOf(request).playerId, request.params.id) }),
@@ -57,7 +58,7 @@ export const walletRoutes =
           ...common,
           summary: 'Hide an account from the list (not the active one)',
           params: idParamSchema,
-          response: { 200: accountList, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+          response: { 200: accountList, ...errorResponses(401, 404, 422) },
         },
       },
       async (request) => ({ data: await hideAccount(ctx.db, authOf(request).playerId, request.params.id) }),

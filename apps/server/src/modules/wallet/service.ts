@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { AccountStatus, Channel, ErrorCode, PushEvent, formatMinor, scaleDigits, toMajor, toMinor, type Account } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { players } from '../player/schema.ts';
 import { currencyByCode, type CurrencyInfo } from '../settings/currencies.ts';
@@ -11,7 +12,6 @@ import { ledgerEntries, walletAccounts } from './schema.ts';
 export type WalletAccount = typeof walletAccounts.$inferSelect;
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BIGINT = 2n ** 63n - 1n;
 
 export const accountNotFound = () => new AppError(404, ErrorCode.accountNotFound, 'Account not found');
@@ -66,7 +66,7 @@ export function toWireAccount(row: WalletAccount): Account {
  * "one account per currency" rules never race. NO KEY UPDATE does not block foreign-key checks.
  */
 async function lockPlayer(tx: DbOrTx, playerId: string): Promise<void> {
-  const [player] = UUID.test(playerId)
+  const [player] = isUuid(playerId)
     ? await tx.select({ id: players.id }).from(players).where(eq(players.id, playerId)).for('no key update')
     : [];
   if (!player) throw notFound('Player not found');
@@ -74,7 +74,7 @@ async function lockPlayer(tx: DbOrTx, playerId: string): Promise<void> {
 
 async function ownAccount(tx: DbOrTx, playerId: string, accountId: string): Promise<WalletAccount> {
   // Ids are opaque strings on the wire: one that is not a uuid names no account (and must not reach a uuid column).
-  if (!UUID.test(accountId)) throw accountNotFound();
+  if (!isUuid(accountId)) throw accountNotFound();
   const [account] = await tx
     .select()
     .from(walletAccounts)
@@ -210,7 +210,7 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
   const hash = requestHash(input, bonusDelta, lockedDelta);
 
   return db.transaction(async (tx) => {
-    if (!UUID.test(input.accountId)) throw accountNotFound();
+    if (!isUuid(input.accountId)) throw accountNotFound();
     const [account] = await tx.select().from(walletAccounts).where(eq(walletAccounts.id, input.accountId)).for('update');
     if (!account) throw accountNotFound();
 
@@ -298,7 +298,7 @@ export async function credit(db: DbOrTx, input: CreditInput): Promise<CreditResu
 
   return db.transaction(async (tx) => {
     const condition = input.playerId
-      ? UUID.test(input.playerId)
+      ? isUuid(input.playerId)
         ? eq(players.id, input.playerId)
         : sql`false`
       : eq(players.email, (input.email ?? '').trim().toLowerCase());

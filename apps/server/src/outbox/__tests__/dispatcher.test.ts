@@ -5,23 +5,12 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { createMemoryBroker, type Broker } from '../../push/index.ts';
 import { createTestDatabase, createTestServer, type TestServer } from '../../test/server.ts';
+import { sleep, waitFor } from '../../test/wait.ts';
 import { credit, openAccount } from '../../modules/wallet/service.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
 import { startOutboxDispatcher, type Dispatcher } from '../dispatcher.ts';
 import { enqueue, registerOutboxConsumer } from '../outbox.ts';
 import { outbox } from '../schema.ts';
-
-async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('balance events through a whole server', () => {
   let server: TestServer;

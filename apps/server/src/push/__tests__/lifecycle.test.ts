@@ -1,5 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
 import { disconnectClients, newClient, nextEvent, rawConnect, record, signToken, startHub } from './helpers.ts';
+import { sleep } from '../../test/wait.ts';
 
 type StateCtx = { code: number; reason: string };
 
@@ -15,7 +16,7 @@ describe.concurrent('hub lifecycle', () => {
       const connected = nextEvent(client, 'connected');
       client.connect();
       await connected;
-      await new Promise((resolve) => setTimeout(resolve, 2600));
+      await sleep(2600);
       expect(client.state).toBe('connected');
       expect(connecting.filter((c) => c.code !== 0)).toEqual([]);
     } finally {

@@ -9,6 +9,7 @@ import {
   signToken,
   startHub,
 } from './helpers.ts';
+import { sleep, waitFor } from '../../test/wait.ts';
 
 type StateCtx = { code: number; reason: string };
 
@@ -57,7 +58,7 @@ describe.concurrent('connection token lifecycle', () => {
     const connected = nextEvent(client, 'connected');
     client.connect();
     await connected;
-    await waitUntil(() => calls === 1, 4000);
+    await waitFor(() => calls === 1, 4000);
     // Past the first token's exp + grace: still the same connection, no reconnect.
     await sleep(1200);
     expect(client.state).toBe('connected');
@@ -107,15 +108,3 @@ describe.concurrent('connection token lifecycle', () => {
     }
   });
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
