@@ -16,25 +16,17 @@ export const rootLoader = () => ensurePlayerInit();
  */
 export async function localeLoader({ params, request }: LoaderFunctionArgs) {
   const prefix = params.locale;
-  if (prefix === undefined) {
-    await setLocale(DEFAULT_LOCALE);
+  if (prefix !== undefined && isSupportedLocale(prefix)) {
+    if (prefix === DEFAULT_LOCALE) {
+      const url = new URL(request.url);
+      throw redirect(parseLocalePath(url.pathname).rest + url.search + url.hash);
+    }
+    await setLocale(prefix);
     return null;
   }
-  if (!LOCALE_PATTERN.test(prefix)) {
-    await setLocale(DEFAULT_LOCALE);
-    throw notFound('unmatched');
-  }
-  if (!isSupportedLocale(prefix)) {
-    await setLocale(DEFAULT_LOCALE);
-    throw notFound('route');
-  }
-  if (prefix === DEFAULT_LOCALE) {
-    const url = new URL(request.url);
-    const parsed = parseLocalePath(url.pathname);
-    throw redirect(parsed.rest + url.search + url.hash);
-  }
-  await setLocale(prefix);
-  return null;
+  await setLocale(DEFAULT_LOCALE);
+  if (prefix === undefined) return null;
+  throw notFound(LOCALE_PATTERN.test(prefix) ? 'route' : 'unmatched');
 }
 
 /** Pages outside the locale scheme (e-mail links) are in the default locale. */

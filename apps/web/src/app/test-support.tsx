@@ -1,10 +1,9 @@
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { PlayerInit } from '@casino/contracts';
 import { useSession, type SessionStatus } from '@/features/auth';
 import { queryClient } from '@/shared/lib/query-client.ts';
+import { jsonResponse, renderRouter } from '@/features/test-support.tsx';
 import { routes } from './routes.tsx';
 
 export const initWith = (over: Partial<PlayerInit> = {}, features: Partial<PlayerInit['features']> = {}): PlayerInit => ({
@@ -15,15 +14,13 @@ export const initWith = (over: Partial<PlayerInit> = {}, features: Partial<Playe
   features: { sportsbook: false, loyalty: false, quests: false, documents: false, ...features },
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** Test-only fetch: answers player init and game collections; everything else is a 404. */
 export function mockApi({ init = initWith(), collections }: { init?: PlayerInit; collections?: unknown[] | 'fail' } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes('/api/player/init')) return json({ data: init });
-    if (url.includes('/api/game/collections')) return collections === 'fail' || !collections ? json({ error: { code: 500 } }, 500) : json({ data: collections });
-    return json({ error: { code: 404 } }, 404);
+    if (url.includes('/api/player/init')) return jsonResponse(200, { data: init });
+    if (url.includes('/api/game/collections')) return collections === 'fail' || !collections ? jsonResponse(500, { error: { code: 500 } }) : jsonResponse(200, { data: collections });
+    return jsonResponse(404, { error: { code: 404 } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -34,11 +31,7 @@ export function renderApp(path: string, { status = 'guest' as SessionStatus } = 
   queryClient.clear();
   useSession.setState({ status, profile: null });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const view = renderRouter(router);
   const location = () => router.state.location;
   const url = () => location().pathname + location().search;
   return { ...view, router, location, url };

@@ -32,6 +32,11 @@ export function renderInModal(ui: ReactNode, url = '/') {
     ],
     { initialEntries: [url] },
   );
+  return renderRouter(router);
+}
+
+/** Renders a router inside the app's query cache, as App does. */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -2,19 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '@/shared/i18n';
+import { api } from '@/shared/lib/http.ts';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
-import { Spinner } from '@/shared/ui/spinner.tsx';
+import { PageLoading } from './page-loading.tsx';
 import { ComingSoonNotice } from './coming-soon-page.tsx';
 
 type Collection = { id: string; identity: string; name: string; countries: string[]; isHidden: boolean };
 
-/** Public list, so plain fetch. An error or an empty list both mean "nothing to redirect to". */
+/** A public list, so no token. An error or an empty list both mean "nothing to redirect to". */
 async function fetchCollections(): Promise<Collection[]> {
-  const response = await fetch('/api/game/collections', { headers: { accept: 'application/json' }, credentials: 'omit' });
-  if (!response.ok) throw new Error(`collections failed: ${response.status}`);
-  const body = (await response.json()) as { data?: Collection[] };
-  return Array.isArray(body.data) ? body.data : [];
+  const data = await api<Collection[] | undefined>('GET', '/api/game/collections', { auth: false });
+  return Array.isArray(data) ? data : [];
 }
 
 /** A collection is offered in a country when it lists no countries, or lists that one. */
@@ -31,13 +30,7 @@ export default function CategoriesPage() {
   const first = query.data?.find(availableIn(country));
   usePageTitle(t('pages.categories.title'));
 
-  if (query.isPending) {
-    return (
-      <div className="grid min-h-60 place-items-center">
-        <Spinner label={t('common.loading')} className="size-7 text-accent" />
-      </div>
-    );
-  }
+  if (query.isPending) return <PageLoading />;
   if (first) return <Navigate to={localize(`/categories/${encodeURIComponent(first.identity)}`) + search} replace />;
   return (
     <div className="space-y-8">

@@ -4,7 +4,7 @@ import { useModal } from '@/shared/modals/use-modal.ts';
 import { Icon } from '@/shared/ui/icon.tsx';
 import { Logo } from '@/shared/ui/logo.tsx';
 import { cn } from '@/shared/lib/cn.ts';
-import { usePlayerInit } from '@/shared/lib/player-init.ts';
+import { useFeatureItems } from '@/shared/lib/player-init.ts';
 import { useDrawer } from '../drawer-store.ts';
 import { HeaderAccount } from './header-account.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
@@ -16,7 +16,7 @@ export function Header() {
   const { open } = useModal();
   const drawerOpen = useDrawer((s) => s.open);
   const setDrawerOpen = useDrawer((s) => s.setOpen);
-  const { features } = usePlayerInit();
+  const navItems = useFeatureItems(HEADER_NAV);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-page/85 backdrop-blur-md">
@@ -42,7 +42,7 @@ export function Header() {
 
         <nav aria-label={t('nav.primary')} className="ml-4 hidden lg:block">
           <ul className="flex items-center gap-1">
-            {HEADER_NAV.filter((item) => !item.feature || features[item.feature]).map((item) => (
+            {navItems.map((item) => (
               <li key={item.to}>
                 <LocaleNavLink
                   to={item.to}

@@ -5,7 +5,9 @@ import { LocaleSwitcher } from './locale-switcher.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 /** Logo and preferences only: for the 404, error, old and geo-restricted layouts. */
-export function MinimalHeader({ linkHome = true, localeSwitch = false }: { linkHome?: boolean; localeSwitch?: boolean }) {
+export type MinimalHeaderProps = { linkHome?: boolean; localeSwitch?: boolean };
+
+export function MinimalHeader({ linkHome = true, localeSwitch = false }: MinimalHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="flex h-16 items-center gap-2 px-4 sm:px-6">

@@ -31,11 +31,8 @@ export function UserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  const dismiss = useCallback((reason: 'outside' | 'escape') => {
-    setOpenOn(null);
-    if (reason === 'escape') buttonRef.current?.focus();
-  }, []);
-  useDismiss(rootRef, open, dismiss);
+  const close = useCallback(() => setOpenOn(null), []);
+  useDismiss(rootRef, buttonRef, open, close);
 
   const name = profile?.nickname || profile?.firstName || profile?.email || t('account.player');
   const initial = name.trim().charAt(0).toUpperCase() || '?';

@@ -11,6 +11,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { useLogin } from './api/login.ts';
 import { completeLogin } from './session.ts';
+import { FormFailure } from './form-failure.tsx';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 import './i18n/index.ts';
@@ -61,11 +62,7 @@ export default function SignInModal({ close }: ModalProps) {
   return (
     <ModalFrame title={t('auth.signIn.title')} description={t('auth.signIn.description')} size="sm">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {failure && (
-          <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
-            {failure}
-          </p>
-        )}
+        <FormFailure message={failure} />
         <TextField
           label={t('auth.signIn.email')}
           type="email"

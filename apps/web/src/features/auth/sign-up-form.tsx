@@ -3,15 +3,15 @@ import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { buildFieldsSchema, registerBodySchema, type Country, type Currency, type FieldMeta, type RegisterBody } from '@casino/contracts';
+import { buildFieldsSchema, registerBodySchema, type AuthResult, type Country, type Currency, type FieldMeta, type RegisterBody } from '@casino/contracts';
 import { getAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Checkbox } from '@/shared/ui/checkbox.tsx';
 import { Select } from '@/shared/ui/select.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
-import type { AuthResult } from '@casino/contracts';
 import { useRegister } from './api/register.ts';
+import { FormFailure } from './form-failure.tsx';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 
@@ -89,11 +89,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {failure && (
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       {visible.map((field) => {
         const common = { label: labelOf(field), error: errorOf(field.name), required: field.isRequired, ...register(field.name) };
         if (isCheckbox(field)) return <Checkbox key={field.name} {...common} />;

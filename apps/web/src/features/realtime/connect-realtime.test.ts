@@ -3,6 +3,7 @@ import type { Account } from '@casino/contracts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { accountsQueryKey } from '@/features/wallet';
+import { testAccount as account } from '@/features/wallet/test-fixtures.ts';
 import { connectRealtime, installVisibilityRefetch } from './connect-realtime.ts';
 
 // A stand-in for the centrifuge client: records what the app asks of it and lets the test push.
@@ -66,16 +67,6 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('centrifuge', () => ({ Centrifuge: fake.FakeCentrifuge, UnauthorizedError: fake.UnauthorizedError }));
 
-const account = (id: string, currency: string, balance: number, status = 2): Account => ({
-  id,
-  currency,
-  status,
-  balance,
-  realBalance: balance,
-  bonusBalance: 0,
-  lockedBalance: 0,
-  withdrawalBalance: balance,
-});
 const client = () => fake.FakeCentrifuge.instances[0]!;
 const walletChannel = () => client().subs.get('wallet:accounts#p1')!;
 

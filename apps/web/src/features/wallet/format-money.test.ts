@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Currency } from '@casino/contracts';
 import { exactDisplayAmount, formatMoney } from './format-money.ts';
+import { testCurrency as currency } from './test-fixtures.ts';
 
-const currency = (code: string, type: Currency['type'], subunitToUnit: number, subCurrencies?: Currency['subCurrencies']): Currency => ({
-  code,
-  name: code,
-  symbol: code,
-  type,
-  isBase: false,
-  isEnabled: true,
-  subunitToUnit,
-  rate: { rate: 1, rateTime: '2025-01-01T00:00:00Z' },
-  ...(subCurrencies ? { subCurrencies } : {}),
-});
 const EUR = currency('EUR', 'fiat', 100);
 const JPY = currency('JPY', 'fiat', 1);
-const BTC = currency('BTC', 'crypto', 100_000_000, [{ ...currency('mBTC', 'crypto', 1000) }]);
+const BTC = currency('BTC', 'crypto', 100_000_000, { subCurrencies: [currency('mBTC', 'crypto', 1000)] });
 const ETH = currency('ETH', 'crypto', 100_000_000);
 const USDT = currency('USDT', 'crypto', 1_000_000);
 

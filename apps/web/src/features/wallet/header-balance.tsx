@@ -21,9 +21,10 @@ export function HeaderBalance() {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
 
-  useDismiss(root, open, close);
+  useDismiss(root, button, open, close);
 
   const active = activeAccount(accounts);
   if (!active) return null;
@@ -40,6 +41,7 @@ export function HeaderBalance() {
   return (
     <div ref={root} className="relative">
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={listId}

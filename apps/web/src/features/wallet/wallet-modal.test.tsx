@@ -6,28 +6,12 @@ import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
 import { accountsQueryKey, currenciesQueryKey, HeaderBalance, replaceAccount } from './index.ts';
+import { testAccount, testCurrency } from './test-fixtures.ts';
 import WalletModal from './wallet-modal.tsx';
 
-const currency = (code: string, type: Currency['type'], subunitToUnit: number): Currency => ({
-  code,
-  name: code === 'EUR' ? 'Euro' : code === 'BTC' ? 'Bitcoin' : 'US Dollar',
-  symbol: code,
-  type,
-  isBase: false,
-  isEnabled: true,
-  subunitToUnit,
-  rate: { rate: 1, rateTime: '2025-01-01T00:00:00Z' },
-});
-const account = (id: string, code: string, balance: number, status = 2): Account => ({
-  id,
-  currency: code,
-  status,
-  balance,
-  realBalance: balance,
-  bonusBalance: 0,
-  lockedBalance: 0,
-  withdrawalBalance: balance,
-});
+const currency = (code: string, type: Currency['type'], subunitToUnit: number) =>
+  testCurrency(code, type, subunitToUnit, { name: code === 'EUR' ? 'Euro' : code === 'BTC' ? 'Bitcoin' : 'US Dollar' });
+const account = testAccount;
 const EUR = account('a1', 'EUR', 10.5, 1);
 const BTC = account('a2', 'BTC', 0.0015);
 

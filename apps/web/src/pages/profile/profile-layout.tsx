@@ -2,21 +2,21 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleNavLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
-import { usePlayerInit } from '@/shared/lib/player-init.ts';
+import { useFeatureItems } from '@/shared/lib/player-init.ts';
 import { PROFILE_TABS } from './profile-tabs.ts';
 import { RequirePlayer } from './require-player.tsx';
 
 /** `/profile/*`: the account area, for players only, with its sub-page navigation. */
 export default function ProfileLayout() {
   const { t } = useTranslation();
-  const { features } = usePlayerInit();
+  const tabs = useFeatureItems(PROFILE_TABS);
   return (
     <RequirePlayer>
       <div className="space-y-6">
         <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">{t('profile.title')}</h1>
         <nav aria-label={t('profile.sections')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <ul className="flex min-w-max gap-1 border-b border-line">
-            {PROFILE_TABS.filter((tab) => !tab.feature || features[tab.feature]).map((tab) => (
+            {tabs.map((tab) => (
               <li key={tab.path}>
                 <LocaleNavLink
                   to={`/profile/${tab.path}`}

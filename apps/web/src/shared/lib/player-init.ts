@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PlayerInit } from '@casino/contracts';
+import { api } from '@/shared/lib/http.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 
 /**
  * What the site needs before it renders (GET /api/player/init): the visitor's country, whether the
- * country is restricted, and which optional features exist. A public call, so plain fetch.
+ * country is restricted, and which optional features exist. A public call, so no token.
  */
 export async function fetchPlayerInit(): Promise<PlayerInit> {
-  const response = await fetch('/api/player/init', { headers: { accept: 'application/json' }, credentials: 'omit' });
-  if (!response.ok) throw new Error(`player init failed: ${response.status}`);
-  const body = (await response.json()) as { data?: unknown };
-  return readPlayerInit(body.data);
+  return readPlayerInit(await api<unknown>('GET', '/api/player/init', { auth: false }));
 }
 
 /**
@@ -62,3 +60,9 @@ export function usePlayerInit(): PlayerInit {
 }
 
 export type Feature = keyof PlayerInit['features'];
+
+/** The items a visitor may see: those behind a feature flag only while that feature is on. */
+export function useFeatureItems<T extends { feature?: Feature }>(items: readonly T[]): T[] {
+  const { features } = usePlayerInit();
+  return items.filter((item) => !item.feature || features[item.feature]);
+}

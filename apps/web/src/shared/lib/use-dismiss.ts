@@ -2,16 +2,18 @@ import { useEffect, type RefObject } from 'react';
 
 /**
  * Closes a popover-like disclosure on a pointer press outside `root` or on Escape, while it is open.
- * `onDismiss` learns which one, so Escape can hand focus back to the toggle button.
+ * Escape also hands focus back to the `toggle` button, so keyboard users are not left on the page body.
  */
-export function useDismiss(root: RefObject<HTMLElement | null>, open: boolean, onDismiss: (reason: 'outside' | 'escape') => void) {
+export function useDismiss(root: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, open: boolean, onDismiss: () => void) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) onDismiss('outside');
+      if (!root.current?.contains(event.target as Node)) onDismiss();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onDismiss('escape');
+      if (event.key !== 'Escape') return;
+      onDismiss();
+      toggle.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -19,5 +21,5 @@ export function useDismiss(root: RefObject<HTMLElement | null>, open: boolean, o
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [root, open, onDismiss]);
+  }, [root, toggle, open, onDismiss]);
 }

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Account } from '@casino/contracts';
 import { api, type ApiOptions } from '@/shared/lib/http.ts';
+import { queryClient } from '@/shared/lib/query-client.ts';
 import { hasSession } from '@/shared/lib/token.ts';
 
 /** Push handlers write into this key too, so a pushed balance shows everywhere at once. */
@@ -15,3 +16,8 @@ export function useAccounts() {
 }
 
 export const activeAccount = (accounts: readonly Account[] | undefined) => accounts?.find((a) => a.status === 1);
+
+/** A change to the accounts (add, switch, hide): the server answers with the whole list, which replaces the cached one. */
+export function useAccountsMutation<V>(mutationFn: (variables: V) => Promise<Account[]>) {
+  return useMutation({ mutationFn, onSuccess: (accounts) => queryClient.setQueryData(accountsQueryKey, accounts) });
+}

@@ -1,12 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Account } from '@casino/contracts';
 import { api } from '@/shared/lib/http.ts';
-import { queryClient } from '@/shared/lib/query-client.ts';
-import { accountsQueryKey } from './get-accounts.ts';
+import { useAccountsMutation } from './get-accounts.ts';
 
 /** The active account cannot be hidden (the server answers 422); the UI offers it only on the others. */
 export const hideAccount = (id: string) => api<Account[]>('PUT', `/api/wallet/accounts/${encodeURIComponent(id)}/hide`);
 
-export function useHideAccount() {
-  return useMutation({ mutationFn: hideAccount, onSuccess: (accounts) => queryClient.setQueryData(accountsQueryKey, accounts) });
-}
+export const useHideAccount = () => useAccountsMutation(hideAccount);
