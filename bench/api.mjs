@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from './start-server.mjs';
+import { runServer } from '../scripts/run-server.mjs';
 
-const server = await startServer();
+const server = await runServer();
 const login = await fetch(`${server.url}/api/player/sessions`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

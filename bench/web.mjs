@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { root, startServer } from './start-server.mjs';
+import { root, runServer } from '../scripts/run-server.mjs';
 import { buildWeb } from '../scripts/build-web.mjs';
 
 buildWeb();
@@ -20,7 +20,7 @@ for (const src of new Set(scripts)) {
   gzip += zlib.gzipSync(bytes, { level: 9 }).length;
 }
 
-const server = await startServer();
+const server = await runServer();
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

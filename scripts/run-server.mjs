@@ -1,0 +1,46 @@
+// Starts the real server as `npm start` runs it (built SPA, API, push hub) on a random loopback
+// port with a fresh embedded database; used by the end-to-end tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** `env` overrides the defaults, e.g. `{ DATABASE_URL }` to run on PostgreSQL instead. */
+export async function runServer(env = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-run-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      const match = /running: (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    /** Ctrl-C (SIGINT), as an operator stops it, then the data dir goes. */
+    async stop() {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
