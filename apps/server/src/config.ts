@@ -34,6 +34,15 @@ const envSchema = z.object({
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   KYC_HIDE_DOCUMENTS: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** HMAC secret shared with the game provider; derived from the JWT secret when unset. */
+  GAME_WALLET_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where the casino reaches the provider's launch API, and the provider the casino's wallet API; default: this node. */
+  GAME_PROVIDER_URL: z.url().optional(),
+  GAME_WALLET_URL: z.url().optional(),
+  /** Shortest time between two rounds of one game session (UK: 2.5 s). */
+  GAME_MIN_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
+  /** Lifetime of a game session for new bets; wins and rollbacks are accepted after it. */
+  GAME_SESSION_TTL: z.coerce.number().int().min(60).max(7 * 86_400).default(4 * 3600),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -75,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    game: {
+      walletSecret: e.GAME_WALLET_SECRET ?? null,
+      providerUrl: e.GAME_PROVIDER_URL?.replace(/\/$/, '') ?? null,
+      walletUrl: e.GAME_WALLET_URL?.replace(/\/$/, '') ?? null,
+      minSpinMs: e.GAME_MIN_SPIN_MS,
+      sessionTtlSec: e.GAME_SESSION_TTL,
+    },
     features: {
       loyalty: e.LOYALTY_ENABLED,
       quests: e.QUESTS_ENABLED,

@@ -16,4 +16,8 @@ export type AppContext = {
   notifyOutbox: () => void;
   /** Secret that authenticates the local ops CLI against this process. */
   opsSecret: string;
+  /** HMAC key of the seamless-wallet API between the casino and the game provider. */
+  gameWalletSecret: string;
+  /** This node's own loopback URL once it listens (the sandbox provider and the casino call each other over HTTP). */
+  selfUrl: () => string;
 };

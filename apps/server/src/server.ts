@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { seedDemo } from './db/seed.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createHash } from 'node:crypto';
 import { embeddedJwtSecret, newOpsSecret } from './lib/secrets.ts';
 import { createMemoryBroker, createRedisBroker, type Broker } from './push/index.ts';
 import { startOutboxDispatcher } from './outbox/dispatcher.ts';
@@ -28,6 +29,7 @@ export async function createServer(config: Config, options: { database?: Databas
     const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
     broker = config.redisUrl ? createRedisBroker(config.redisUrl) : createMemoryBroker();
     let wake = () => {};
+    let appRef: FastifyInstance | null = null;
     const ctx: AppContext = {
       config,
       database,
@@ -37,9 +39,16 @@ export async function createServer(config: Config, options: { database?: Databas
       push: null,
       notifyOutbox: () => wake(),
       opsSecret: newOpsSecret(),
+      gameWalletSecret: config.game.walletSecret ?? createHash('sha256').update(`game-wallet:${jwtSecret}`).digest('base64url'),
+      selfUrl: () => {
+        const address = appRef?.server.address();
+        if (!address || typeof address === 'string') throw new Error('the server is not listening yet');
+        return `http://127.0.0.1:${address.port}`;
+      },
     };
     if (config.seedDemo) await seedDemo(ctx);
     const app = await buildApp(ctx);
+    appRef = app;
     const dispatcher = startOutboxDispatcher(ctx);
     wake = dispatcher.wake;
     const db = database;

@@ -9,6 +9,8 @@ export const Channel = {
   retentionAccounts: (playerId: string) => `retention:accounts#${playerId}`,
   notifications: (playerId: string) => `messenger:notifications#${playerId}`,
   gameBets: (playerId: string) => `game:bets#${playerId}`,
+  /** Public: the live winners feed per platform and country (beyond the spec's list). */
+  gameWinners: (platform: 'mobile' | 'desktop', country: string) => `game:winners:${platform}:${country}`,
   tournaments: 'tournaments',
   online: 'global:online',
 } as const;
@@ -22,6 +24,7 @@ export const PushEvent = {
   gameBetRestricted: 'game.bet.restricted',
   gameBetMaxExceed: 'game.bet.max.exceed',
   tournamentCompleted: 'tournament.completed',
+  gameWinner: 'game.winner',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 
@@ -29,3 +32,5 @@ export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 export const USER_LIMITED_NAMESPACES = ['wallet', 'payment', 'bonus', 'retention', 'messenger', 'game'] as const;
 /** Channels anyone (guests included) may subscribe to. */
 export const PUBLIC_CHANNELS = ['tournaments', 'global:online'] as const;
+/** Public channels that follow a pattern rather than a fixed name. */
+export const PUBLIC_CHANNEL_PATTERNS: readonly RegExp[] = [/^game:winners:(mobile|desktop):[A-Z]{2}$/];

@@ -10,3 +10,4 @@ export * from './settings.ts';
 export * from './auth.ts';
 export * from './wallet.ts';
 export * from './constants-schema.ts';
+export * from './game.ts';

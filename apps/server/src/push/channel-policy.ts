@@ -2,7 +2,7 @@
  * Who may subscribe to what. Namespaces resolve as in Centrifugo (the part before the first
  * `:`), so the same channel names work if the hub is swapped for a Centrifugo cluster.
  */
-import { PUBLIC_CHANNELS, USER_LIMITED_NAMESPACES } from '@casino/contracts';
+import { PUBLIC_CHANNEL_PATTERNS, PUBLIC_CHANNELS, USER_LIMITED_NAMESPACES } from '@casino/contracts';
 import { ErrorCode } from './codes.ts';
 
 const MAX_CHANNEL_LENGTH = 255;
@@ -31,6 +31,7 @@ export function checkSubscribe(channel: string, userId: string): SubscribeDecisi
   if (channel.length > MAX_CHANNEL_LENGTH) return { ok: false, code: ErrorCode.badRequest };
   const ns = namespaceOf(channel);
   if (ns !== '' && !userLimited.has(ns) && !publicNamespaces.has(ns)) return { ok: false, code: ErrorCode.unknownChannel };
+  if (PUBLIC_CHANNEL_PATTERNS.some((pattern) => pattern.test(channel))) return { ok: true };
   if (userLimited.has(ns)) {
     // Exactly one user after the first `#`: Centrifugo's comma lists are never needed by us, and being stricter is safe.
     const hash = channel.indexOf('#');

@@ -65,6 +65,9 @@ describe('channel policy', () => {
     expect(checkSubscribe('wallet:accounts', '42')).toEqual({ ok: false, code: 103 });
     expect(checkSubscribe('tournaments', '')).toEqual({ ok: true });
     expect(checkSubscribe('global:online', '')).toEqual({ ok: true });
+    expect(checkSubscribe('game:winners:mobile:DE', '')).toEqual({ ok: true });
+    expect(checkSubscribe('game:winners:tv:DE', '')).toEqual({ ok: false, code: 103 });
+    expect(checkSubscribe('game:bets', '42')).toEqual({ ok: false, code: 103 });
     expect(checkSubscribe('global:secret', '42')).toEqual({ ok: false, code: 103 });
     expect(checkSubscribe('something', '42')).toEqual({ ok: false, code: 103 });
     expect(checkSubscribe('admin:all', '42')).toEqual({ ok: false, code: 102 });
