@@ -5,3 +5,4 @@
 export * from '../modules/player/schema.ts';
 export * from '../modules/wallet/schema.ts';
 export * from '../outbox/schema.ts';
+export * from '../modules/game/schema.ts';
