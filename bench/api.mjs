@@ -23,6 +23,12 @@ const results = [];
 try {
   results.push(await measure('empty route GET /api/health', { url: `${server.url}/api/health` }));
   results.push(await measure('GET /api/settings/currencies', { url: `${server.url}/api/settings/currencies` }));
+  // The catalogue (10,000 games): a category page's first page, a provider filter, and a name search.
+  results.push(await measure('GET /api/game/games (collection slots, by popularity, page 1 of 24)', {
+    url: `${server.url}/api/game/games?collectionId[]=slots&sortBy=popularity&sortOrder=desc&page=1&perPage=24`,
+  }));
+  results.push(await measure('GET /api/game/games (name search "gold", page 1 of 24)', { url: `${server.url}/api/game/games?name=gold&page=1&perPage=24` }));
+  results.push(await measure('GET /api/game/collections', { url: `${server.url}/api/game/collections` }));
   if (token) {
     results.push(await measure('GET /api/wallet/accounts (authenticated)', { url: `${server.url}/api/wallet/accounts`, headers: { authorization: `Bearer ${token}` } }));
   }

@@ -1,15 +1,40 @@
-// Builds the SPA when its sources are newer than the last build, then writes .br/.gz next to the
-// text assets so the server sends them pre-compressed (compressing on every request costs CPU and LCP).
+// Builds the SPA and the sandbox game front ends when their sources are newer than their last build,
+// then writes .br/.gz next to the text assets so the server sends them pre-compressed (compressing on
+// every request costs CPU and LCP).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
+const contracts = path.join(root, 'packages/contracts/src');
+
 const web = path.join(root, 'apps/web');
-const dist = path.join(web, 'dist');
-const stamp = path.join(dist, '.build-stamp');
-const sources = [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(web, 'package.json'), path.join(root, 'packages/contracts/src')];
+const games = path.join(root, 'packages/games');
+
+/** One Vite app: its workspace, output folder and everything its build reads. */
+const targets = {
+  web: {
+    label: 'the web app',
+    workspace: 'apps/web',
+    dist: path.join(web, 'dist'),
+    sources: [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(web, 'package.json'), contracts],
+  },
+  games: {
+    label: 'the sandbox games',
+    workspace: 'packages/games',
+    dist: path.join(games, 'dist'),
+    // The engines are bundled into the verify page and the crash/dice UIs, so they count as sources.
+    sources: [
+      path.join(games, 'src'),
+      ...['slot', 'roulette', 'dice', 'crash', 'verify'].map((page) => path.join(games, `${page}.html`)),
+      path.join(games, 'vite.config.ts'),
+      path.join(games, 'package.json'),
+    ],
+  },
+};
+
+const stampOf = (target) => path.join(target.dist, '.build-stamp');
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -20,9 +45,18 @@ function newestMtime(target) {
   return newest;
 }
 
-export function webBuildIsStale() {
+function isStale(target) {
+  const stamp = stampOf(target);
   if (!fs.existsSync(stamp)) return true;
-  return Math.max(...sources.map(newestMtime)) > fs.statSync(stamp).mtimeMs;
+  return Math.max(...target.sources.map(newestMtime)) > fs.statSync(stamp).mtimeMs;
+}
+
+export function webBuildIsStale() {
+  return isStale(targets.web);
+}
+
+export function gamesBuildIsStale() {
+  return isStale(targets.games);
 }
 
 function compressAssets(dir) {
@@ -37,17 +71,33 @@ function compressAssets(dir) {
   }
 }
 
-export function buildWeb({ force = false } = {}) {
-  if (!force && !webBuildIsStale()) return false;
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
+function build(target, force) {
+  if (!force && !isStale(target)) return false;
+  console.log(`Building ${target.label}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace, '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('The web build failed.');
+    console.error(`The build of ${target.label} failed.`);
     process.exit(result.status ?? 1);
   }
-  compressAssets(dist);
-  fs.writeFileSync(stamp, new Date().toISOString());
+  compressAssets(target.dist);
+  fs.writeFileSync(stampOf(target), new Date().toISOString());
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildWeb({ force: process.argv.includes('--force') });
+/** Builds the game front ends (packages/games/dist) if stale; true when it built. */
+export function buildGames({ force = false } = {}) {
+  return build(targets.games, force);
+}
+
+/** Builds whatever is stale of the SPA and the game front ends; true when anything was built. */
+export function buildWeb({ force = false } = {}) {
+  const builtWeb = build(targets.web, force);
+  const builtGames = build(targets.games, force);
+  return builtWeb || builtGames;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const force = process.argv.includes('--force');
+  if (process.argv.includes('--games')) buildGames({ force });
+  else buildWeb({ force });
+}

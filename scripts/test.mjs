@@ -51,6 +51,7 @@ function ensureChromium() {
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('lint', 'npm', ['run', 'lint', '--silent']);
 vitest('contracts', 'packages/contracts');
+vitest('games', 'packages/games');
 vitest('server', 'apps/server');
 vitest('web', 'apps/web');
 if (!only.length || only.includes('e2e')) {

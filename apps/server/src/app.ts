@@ -17,6 +17,12 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
+import { catalogueRoutes } from './modules/game/catalogue-routes.ts';
+import { catalogueMediaRoutes } from './modules/game/catalogue-media-routes.ts';
+import { playRoutes } from './modules/game/play-routes.ts';
+import { historyRoutes } from './modules/game/history-routes.ts';
+import { providerWalletRoutes } from './modules/game/provider-wallet/routes.ts';
 import { sessionTokenState } from './modules/player/service.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -96,7 +102,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(playerRoutes(ctx), { prefix: '/api/player' });
   await app.register(walletRoutes(ctx), { prefix: '/api/wallet' });
+  await app.register(catalogueRoutes(ctx), { prefix: '/api/game' });
+  await app.register(catalogueMediaRoutes(ctx), { prefix: '/media/v1' });
+  await app.register(playRoutes(ctx), { prefix: '/api/game' });
+  await app.register(historyRoutes(ctx), { prefix: '/api/game' });
+  await app.register(providerWalletRoutes(ctx), { prefix: '/api/provider-wallet' });
   await app.register(opsRoutes(ctx), { prefix: '/api/ops' });
+  // The sandbox game provider: a separate party behind the same HTTP boundary a real aggregator would use.
+  await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });
 
   ctx.push = await registerPushHub(app, {
     broker: ctx.broker,

@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { seedDemo } from './db/seed.ts';
+import { seedCatalogue } from './modules/game/seed/seed-catalogue.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createHash } from 'node:crypto';
 import { embeddedJwtSecret, newOpsSecret } from './lib/secrets.ts';
@@ -46,6 +47,10 @@ export async function createServer(config: Config, options: { database?: Databas
         return `http://127.0.0.1:${address.port}`;
       },
     };
+    // The catalogue is not demo data: it is what the built-in sandbox provider offers, so every
+    // node (production included, SEED_DEMO=0 too) makes sure it is there. Skipped at once when the
+    // database already holds this catalogue version.
+    await seedCatalogue(database.db);
     if (config.seedDemo) await seedDemo(ctx);
     const app = await buildApp(ctx);
     appRef = app;

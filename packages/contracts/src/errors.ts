@@ -26,11 +26,23 @@ export const ErrorCode = {
   gameSelfExcluded: 14105,
   restrictedBets: 14306,
   gameRestrictedInCountry: 14308,
+  /** The game has no demo mode: play it for real. */
+  demoModeUnavailable: 14309,
+  /** The game provider did not start the game (HTTP 502). */
+  gameProviderUnavailable: 14310,
   insufficientFunds: 15001,
   duplicateTransaction: 15002,
   accountNotFound: 15003,
   currencyNotSupported: 15004,
   accountExists: 15005,
+  /** Seamless-wallet API (provider → casino): bad `X-Signature` or a `timestamp` too far from now. */
+  invalidSignature: 15010,
+  /** Seamless-wallet API: unknown game-session token, or expired/closed for a new bet. */
+  gameSessionExpired: 15011,
+  /** Seamless-wallet API: a bet on a round that is already closed. */
+  roundClosed: 15012,
+  /** Seamless-wallet API: the bet was rolled back before it arrived; it is not debited. */
+  transactionRolledBack: 15013,
   emailTaken: 16001,
   invalidCredentials: 16002,
   sessionClosed: 16003,

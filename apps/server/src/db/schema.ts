@@ -6,3 +6,6 @@ export * from '../modules/player/schema.ts';
 export * from '../modules/wallet/schema.ts';
 export * from '../outbox/schema.ts';
 export * from '../modules/game/schema.ts';
+export * from '../modules/game/play-schema.ts';
+export * from '../modules/limits/schema.ts';
+export * from '../sandbox/games/schema.ts';

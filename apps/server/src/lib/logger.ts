@@ -18,11 +18,17 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         '*.accessToken',
         '*.token',
         '*.secret',
+        'req.headers["x-signature"]',
       ],
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: loggablePath(req.url) }),
     },
   };
+}
+
+/** The path without its query, and without sandbox game-session ids: such an id is the game page's credential. */
+export function loggablePath(url: string): string {
+  return url.split('?')[0]!.replace(/(\/sandbox\/games\/(?:play|api\/sessions)\/)[^/]+/, '$1[session]');
 }

@@ -11,8 +11,19 @@ import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
 import { DataDirLockedError, isAlive, lockDataDir } from '../db/lock.ts';
 import { AppError } from '../lib/errors.ts';
 import { readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
-import type { CreditResult } from '../modules/wallet/service.ts';
+import {
+  MAX_EXCLUSION_DAYS,
+  opsExclude,
+  opsGame,
+  opsLimit,
+  opsMessageSchema,
+  type OpsExcludeBody,
+  type OpsGameBody,
+  type OpsLimitBody,
+} from './play-controls.ts';
 
 const USAGE = `Usage: npm run ops -- <command>
 
@@ -20,6 +31,13 @@ Commands:
   credit <email> <amount> <currency> [--reference <text>]
       Credit real money to a player's account in that currency (opened if missing).
       Amount in major units, e.g. 25 or 0.0015. The same --reference never credits twice.
+  limit <email> bet|loss <amount> <currency> daily|weekly|monthly
+      Set a player's bet or loss limit for that currency and period (UTC calendar); applies at once
+      and replaces the one of the same kind.
+  exclude <email> self-exclusion|cooling-off <days>
+      Exclude a player from real-money play for that many days; closes their live game sessions.
+  game disable|enable <identity>
+      Switch a game off (hidden, cannot start, bets in open sessions refused) or on again.
   help
       Show this text.
 
@@ -27,12 +45,16 @@ Environment: the server's (DATA_DIR, DATABASE_URL, …).`;
 
 class CliError extends Error {}
 
-type Parsed = { command: 'help' } | { command: 'credit'; body: OpsCreditBody };
+type Parsed =
+  | { command: 'help' }
+  | { command: 'credit'; body: OpsCreditBody }
+  | { command: 'limit'; body: OpsLimitBody }
+  | { command: 'exclude'; body: OpsExcludeBody }
+  | { command: 'game'; body: OpsGameBody };
 
-export function parseArgs(argv: string[]): Parsed {
-  const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
-  if (command !== 'credit') throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
+const COMMANDS = ['credit', 'limit', 'exclude', 'game'] as const;
+
+function parseCredit(rest: string[]): Parsed {
   const positional: string[] = [];
   let reference: string | undefined;
   for (let i = 0; i < rest.length; i++) {
@@ -49,11 +71,61 @@ export function parseArgs(argv: string[]): Parsed {
   return { command: 'credit', body: { email, amount, currency, ...(reference ? { reference } : {}) } };
 }
 
+function parseLimit(rest: string[]): Parsed {
+  const [email, type, amount, currency, period] = rest;
+  if (rest.length !== 5 || !email || !amount || !currency || (type !== 'bet' && type !== 'loss') || (period !== 'daily' && period !== 'weekly' && period !== 'monthly')) {
+    throw new CliError(`limit needs <email> bet|loss <amount> <currency> daily|weekly|monthly.\n\n${USAGE}`);
+  }
+  return { command: 'limit', body: { email, type, amount, currency, period } };
+}
+
+function parseExclude(rest: string[]): Parsed {
+  const [email, type, daysText] = rest;
+  const days = Number(daysText);
+  if (rest.length !== 3 || !email || (type !== 'self-exclusion' && type !== 'cooling-off') || !/^\d+$/.test(daysText ?? '') || days < 1 || days > MAX_EXCLUSION_DAYS) {
+    throw new CliError(`exclude needs <email> self-exclusion|cooling-off <days> (1 to ${MAX_EXCLUSION_DAYS}).\n\n${USAGE}`);
+  }
+  return { command: 'exclude', body: { email, type, days } };
+}
+
+function parseGame(rest: string[]): Parsed {
+  const [action, identity] = rest;
+  if (rest.length !== 2 || !identity || (action !== 'disable' && action !== 'enable')) {
+    throw new CliError(`game needs disable|enable <identity>.\n\n${USAGE}`);
+  }
+  return { command: 'game', body: { identity, enabled: action === 'enable' } };
+}
+
+export function parseArgs(argv: string[]): Parsed {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
+  if (!(COMMANDS as readonly string[]).includes(command)) throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
+  if (command === 'credit') return parseCredit(rest);
+  if (command === 'limit') return parseLimit(rest);
+  if (command === 'exclude') return parseExclude(rest);
+  return parseGame(rest);
+}
+
+/** One operator command: the server route that runs it, its answer, the same work on the database, and the line printed. */
+type Operation<B, R> = { path: string; result: z.ZodType<R>; local: (db: Db, body: B) => Promise<R>; describe: (result: R) => string };
+
+const OPERATIONS = {
+  credit: { path: 'credit', result: opsCreditResultSchema, local: opsCredit, describe: describeCredit },
+  limit: { path: 'limit', result: opsMessageSchema, local: opsLimit, describe: (r) => r.message },
+  exclude: { path: 'exclude', result: opsMessageSchema, local: opsExclude, describe: (r) => r.message },
+  game: { path: 'game', result: opsMessageSchema, local: opsGame, describe: (r) => r.message },
+} satisfies {
+  credit: Operation<OpsCreditBody, z.infer<typeof opsCreditResultSchema>>;
+  limit: Operation<OpsLimitBody, z.infer<typeof opsMessageSchema>>;
+  exclude: Operation<OpsExcludeBody, z.infer<typeof opsMessageSchema>>;
+  game: Operation<OpsGameBody, z.infer<typeof opsMessageSchema>>;
+};
+
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */
-async function viaServer(endpoint: OpsEndpoint, body: OpsCreditBody): Promise<CreditResult | null> {
+async function viaServer<R>(endpoint: OpsEndpoint, route: string, body: unknown, result: z.ZodType<R>): Promise<R | null> {
   let response: Response;
   try {
-    response = await fetch(`${endpoint.url}/api/ops/credit`, {
+    response = await fetch(`${endpoint.url}/api/ops/${route}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-ops-secret': endpoint.secret },
       body: JSON.stringify(body),
@@ -65,7 +137,7 @@ async function viaServer(endpoint: OpsEndpoint, body: OpsCreditBody): Promise<Cr
   if (response.status === 404) return null;
   const json = (await response.json().catch(() => null)) as { data?: unknown; error?: { message: string } } | null;
   if (!response.ok) throw new CliError(`Error: ${json?.error?.message ?? `the server answered ${response.status}`}`);
-  return opsCreditResultSchema.parse(json?.data);
+  return result.parse(json?.data);
 }
 
 async function withDatabase<T>(config: Config, endpoint: OpsEndpoint | null, run: (database: Database) => Promise<T>): Promise<T> {
@@ -96,15 +168,28 @@ async function withDatabase<T>(config: Config, endpoint: OpsEndpoint | null, run
   }
 }
 
-async function creditCommand(config: Config, body: OpsCreditBody): Promise<CreditResult> {
+async function runOperation<B, R>(config: Config, operation: Operation<B, R>, body: B): Promise<string> {
   const endpoint = config.databaseUrl ? null : readOpsEndpoint(config.dataDir);
   const live = endpoint && isAlive(endpoint.pid) ? endpoint : null;
   if (live) {
-    const result = await viaServer(live, body);
-    if (result) return result;
+    const result = await viaServer(live, operation.path, body, operation.result);
+    if (result) return operation.describe(result);
   }
   // Rows written here are delivered by the server's outbox dispatcher (it polls, and on start).
-  return withDatabase(config, live, (database) => opsCredit(database.db, body));
+  return operation.describe(await withDatabase(config, live, (database) => operation.local(database.db, body)));
+}
+
+function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): Promise<string> {
+  switch (parsed.command) {
+    case 'credit':
+      return runOperation(config, OPERATIONS.credit, parsed.body);
+    case 'limit':
+      return runOperation(config, OPERATIONS.limit, parsed.body);
+    case 'exclude':
+      return runOperation(config, OPERATIONS.exclude, parsed.body);
+    case 'game':
+      return runOperation(config, OPERATIONS.game, parsed.body);
+  }
 }
 
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -115,7 +200,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       return 0;
     }
     const config = loadConfig(env);
-    console.log(describeCredit(await creditCommand(config, parsed.body)));
+    console.log(await execute(config, parsed));
     return 0;
   } catch (error) {
     if (error instanceof CliError || error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);

@@ -3,15 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { seedCatalogue } from '../modules/game/seed/seed-catalogue.ts';
 
 /**
- * A fresh embedded database costs ~3 s to create; a migrated snapshot loads in ~0.6 s.
+ * A fresh embedded database costs ~3 s to create; a migrated (and catalogue-seeded) snapshot loads in ~0.6 s.
  * Made once per run, then every test file opens its own copy (see test/server.ts).
  */
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) return;
   const database = await openDatabase({ dataDir: null });
   await migrateDatabase(database);
+  // Every node seeds the catalogue on start; done once here, each test file finds it current.
+  await seedCatalogue(database.db);
   const dump = await database.dump!();
   await database.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'casino-test-')), 'template.tar');

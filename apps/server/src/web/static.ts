@@ -37,8 +37,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (pathname.startsWith('/api/') || pathname === '/api' || !wantsHtml || !hasBuild) {
-      if (!hasBuild && wantsHtml && !pathname.startsWith('/api')) {
+    // API and media paths are never pages: an unknown one is a JSON 404, not the SPA.
+    const notAPage = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/');
+    if (notAPage || !wantsHtml || !hasBuild) {
+      if (!hasBuild && wantsHtml && !notAPage) {
         return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
       }
       return reply.status(404).send(errorBody(ErrorCode.notFound, `Not found: ${pathname}`));

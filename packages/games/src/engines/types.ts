@@ -18,12 +18,15 @@ export type SlotConfig = {
   rows: 3;
   /** paylines[i][reel] = row index (0 top … 2 bottom) */
   paylines: number[][];
-  /** Multipliers of the line bet for 3, 4, 5 of a kind, per symbol. */
+  /** Reel strips: a spin stops reel r at floor(u × length) and shows that symbol and the next two. */
+  strips: SlotSymbol[][];
+  /** Multipliers of the line bet for 3, 4, 5 of a kind, per symbol (scatter: 3, 4, 5 anywhere on the grid). */
   paytable: Record<SlotSymbol, [number, number, number]>;
   /** Scatters needed for free spins, and how many are awarded. */
   freeSpins: { scatters: number; awarded: number };
 };
 export type SlotParams = Record<string, never>;
+/** `line` is the index into `SlotConfig.paylines`; `count` symbols from the left reel. */
 export type SlotLineWin = { line: number; symbol: SlotSymbol; count: number; win: number };
 export type SlotOutcome = {
   kind: 'slot';
@@ -31,6 +34,8 @@ export type SlotOutcome = {
   grid: SlotSymbol[][];
   lineWins: SlotLineWin[];
   scatterCount: number;
+  /** Scatter pay of this spin (included in totalWin). */
+  scatterWin: number;
   /** Free spins awarded by this spin (0 if none). */
   freeSpinsAwarded: number;
   /** True when this spin was itself a free spin (no stake). */
@@ -67,6 +72,12 @@ export type CrashOutcome = {
   cashedOutAt: number | null;
   totalWin: number;
 };
+
+/**
+ * What else an outcome depends on besides seeds, bet and params: a slot free spin (pays on the
+ * triggering bet, costs nothing), or the multiplier a crash player cashed out at by hand.
+ */
+export type RoundState = { freeSpin?: boolean; cashout?: number | null };
 
 export type EngineParams = { slot: SlotParams; roulette: RouletteParams; dice: DiceParams; crash: CrashParams };
 export type EngineOutcome = SlotOutcome | RouletteOutcome | DiceOutcome | CrashOutcome;

@@ -82,7 +82,12 @@ export const gameCollectionGames = pgTable(
       .references(() => games.id),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.gameId] }), index('game_collection_games_game_idx').on(t.gameId)],
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.gameId] }),
+    index('game_collection_games_game_idx').on(t.gameId),
+    // A category page in the operator's order reads the collection's rows in position order.
+    index('game_collection_games_position_idx').on(t.collectionId, t.position),
+  ],
 );
 
 export const gameFavorites = pgTable(
@@ -113,5 +118,14 @@ export const gamePlays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.gameId] }), index('game_plays_recent_idx').on(t.playerId, t.lastPlayedAt)],
 );
+
+/**
+ * Which version of the built-in sandbox catalogue this database holds: a node seeds (upserts) the
+ * catalogue on start only when its version is missing here.
+ */
+export const gameCatalogueSeeds = pgTable('game_catalogue_seeds', {
+  version: text('version').primaryKey(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type GameRow = typeof games.$inferSelect;

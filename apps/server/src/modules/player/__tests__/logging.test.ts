@@ -52,3 +52,14 @@ describe('logs', () => {
     expect(output).not.toContain(auth.accessToken.split('.')[2]);
   });
 });
+
+describe('request paths in logs', () => {
+  it('hide sandbox game-session ids, which are the game page credential', async () => {
+    await server.app.inject({ method: 'GET', url: '/sandbox/games/play/4b1e7c52-secret-session' });
+    await server.app.inject({ method: 'GET', url: '/sandbox/games/api/sessions/4b1e7c52-secret-session/rounds?limit=5' });
+    const output = lines.join('');
+    expect(output).toContain('/sandbox/games/play/[session]');
+    expect(output).toContain('/sandbox/games/api/sessions/[session]/rounds');
+    expect(output).not.toContain('4b1e7c52-secret-session');
+  });
+});

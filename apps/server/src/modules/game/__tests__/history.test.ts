@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { players } from '../../player/schema.ts';
+import { authHeader } from '../../wallet/__tests__/factories.ts';
+import { coefficientOf } from '../history-service.ts';
+import { winnerNickname } from '../history-winners.ts';
+import { createGame, fundedPlayer, openSession, txId, walletCall } from './play-fixtures.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A player who played three rounds: won (2.50 → 10.00), open (1.00), lost (2.00). */
+async function playedPlayer(options: { platform?: 1 | 2; country?: string; nickname?: string; email?: string } = {}) {
+  const db = server.ctx.db;
+  const game = await createGame(db);
+  const { player, account } = await fundedPlayer(db, 10_000n, 'EUR', options.email);
+  if (options.nickname) await db.update(players).set({ nickname: options.nickname }).where(eq(players.id, player.id));
+  const session = await openSession(server.ctx, { playerId: player.id, accountId: account.id, gameId: game.id, platform: options.platform ?? 2, country: options.country ?? 'DE' });
+  const base = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
+  const rounds = { won: txId('won'), open: txId('open'), lost: txId('lost') };
+  await walletCall(server, 'bet', { ...base, transactionId: txId('b'), roundId: rounds.won, amount: 250 });
+  await walletCall(server, 'win', { ...base, transactionId: txId('w'), roundId: rounds.won, amount: 1_000, closeRound: true });
+  await walletCall(server, 'bet', { ...base, transactionId: txId('b'), roundId: rounds.open, amount: 100 });
+  await walletCall(server, 'bet', { ...base, transactionId: txId('b'), roundId: rounds.lost, amount: 200, closeRound: true });
+  return { player, game, rounds, headers: await authHeader(server.ctx, player.id) };
+}
+
+describe('GET /api/game/spins', () => {
+  it("lists the player's rounds newest first in major units, paginated", async () => {
+    const { game, headers } = await playedPlayer();
+    const response = await server.app.inject({ method: 'GET', url: '/api/game/spins?perPage=2', headers });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.meta).toEqual({ page: 1, perPage: 2, totalPages: 2, totalRows: 3 });
+    expect(body.data).toEqual([
+      { id: expect.any(String), game: game.name, gameIdentity: game.identity, amount: 2, payout: 0, currency: 'EUR', createdAt: expect.any(String) },
+      { id: expect.any(String), game: game.name, gameIdentity: game.identity, amount: 1, payout: 0, currency: 'EUR', createdAt: expect.any(String) },
+    ]);
+    const last = (await server.app.inject({ method: 'GET', url: '/api/game/spins?perPage=2&page=2', headers })).json();
+    expect(last.data).toEqual([expect.objectContaining({ amount: 2.5, payout: 10 })]);
+  });
+
+  it('is for players only', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/api/game/spins' })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'GET', url: '/api/game/bets' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/game/bets', () => {
+  it('settled = closed rounds with status and coefficient; unsettled = open ones', async () => {
+    const { game, rounds, headers } = await playedPlayer();
+    const settled = (await server.app.inject({ method: 'GET', url: '/api/game/bets?isSettled=true', headers })).json();
+    expect(settled.meta.totalRows).toBe(2);
+    expect(settled.data).toEqual([
+      {
+        id: expect.any(String),
+        game: game.name,
+        gameId: game.id,
+        roundId: rounds.lost,
+        amount: 2,
+        payout: 0,
+        currency: 'EUR',
+        coefficient: 0,
+        status: 3,
+        ticketType: 1,
+        createdAt: expect.any(String),
+        items: [],
+      },
+      expect.objectContaining({ roundId: rounds.won, amount: 2.5, payout: 10, coefficient: 4, status: 2 }),
+    ]);
+    const open = (await server.app.inject({ method: 'GET', url: '/api/game/bets?isSettled=false', headers })).json();
+    expect(open.data).toEqual([expect.objectContaining({ roundId: rounds.open, amount: 1, payout: 0, coefficient: 0, status: 1 })]);
+    const all = (await server.app.inject({ method: 'GET', url: '/api/game/bets', headers })).json();
+    expect(all.meta.totalRows).toBe(3);
+  });
+
+  it('rounds the coefficient to 2 decimals exactly', () => {
+    expect(coefficientOf(300n, 1_000n)).toBe(3.33);
+    expect(coefficientOf(300n, 200n)).toBe(0.67);
+    expect(coefficientOf(0n, 500n)).toBe(0);
+  });
+});
+
+describe('GET /api/game/spins/winners', () => {
+  it('shows the latest real wins to anyone, with the game images and a masked name, filtered by platform and country', async () => {
+    const desktop = await playedPlayer({ platform: 2, country: 'DE', email: `johnny-${Date.now()}@example.com` });
+    const mobile = await playedPlayer({ platform: 1, country: 'BR', nickname: 'LuckyLu' });
+
+    const all = (await server.app.inject({ method: 'GET', url: '/api/game/spins/winners' })).json();
+    expect(all.data.slice(0, 2)).toEqual([
+      expect.objectContaining({ nickname: 'LuckyLu', gameId: mobile.game.id }),
+      {
+        nickname: 'jo***',
+        amount: 2.5,
+        payout: 10,
+        currency: 'EUR',
+        gameId: desktop.game.id,
+        gameName: desktop.game.name,
+        isDemoMode: true,
+        gameImages: {
+          '200x200': { '1x': `/media/v1/games/${desktop.game.identity}/200x200@1x.svg`, '2x': `/media/v1/games/${desktop.game.identity}/200x200@2x.svg` },
+          '200x300': { '1x': `/media/v1/games/${desktop.game.identity}/200x300@1x.svg`, '2x': `/media/v1/games/${desktop.game.identity}/200x300@2x.svg` },
+        },
+        gameCustomImages: {},
+      },
+    ]);
+    // Lost and open rounds never show.
+    expect(all.data.every((w: { payout: number }) => w.payout > 0)).toBe(true);
+
+    const onMobile = (await server.app.inject({ method: 'GET', url: '/api/game/spins/winners?platform=1' })).json();
+    expect(onMobile.data.map((w: { gameId: string }) => w.gameId)).toContain(mobile.game.id);
+    expect(onMobile.data.map((w: { gameId: string }) => w.gameId)).not.toContain(desktop.game.id);
+    const inGermany = (await server.app.inject({ method: 'GET', url: '/api/game/spins/winners?countryCode=DE&perPage=1' })).json();
+    expect(inGermany.data).toEqual([expect.objectContaining({ gameId: desktop.game.id })]);
+  });
+
+  it('masks emails and never shows them', () => {
+    expect(winnerNickname({ nickname: null, email: 'john.doe@example.com' })).toBe('jo***');
+    expect(winnerNickname({ nickname: ' ', email: 'a@example.com' })).toBe('a***');
+    expect(winnerNickname({ nickname: 'Neo', email: 'neo@example.com' })).toBe('Neo');
+    expect(winnerNickname({ nickname: null, email: null })).toBe('Player');
+  });
+});

@@ -1,0 +1,203 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  collectionSchema,
+  collectionsQuerySchema,
+  dataEnvelope,
+  gameSchema,
+  gamesQuerySchema,
+  pageEnvelope,
+  pageQuerySchema,
+  playedQuerySchema,
+  providerSchema,
+  providersQuerySchema,
+} from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
+import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import {
+  addFavorite,
+  getGame,
+  getProvider,
+  listCollections,
+  listFavorites,
+  listGames,
+  listPlayed,
+  listProviders,
+  removeFavorite,
+} from './catalogue-service.ts';
+
+const tags = ['game'];
+const bearer = [{ bearer: [] }];
+const idOrIdentityParams = z.object({ idOrIdentity: z.string().min(1).max(200) });
+const gamePage = pageEnvelope(gameSchema);
+const gameList = dataEnvelope(z.array(gameSchema));
+
+/** Query keys that are arrays on the wire; `key=a` is accepted as well as `key[]=a`. */
+const ARRAY_KEYS = ['collectionId', 'providerId', 'gameId', 'identity', 'countries'];
+const asArray = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * Public routes personalise when a token comes along (favourite flags, `score`). A token that is
+ * sent but no longer valid answers 401 so the client refreshes it instead of silently browsing as
+ * a guest.
+ */
+function optionalPlayer(ctx: AppContext) {
+  const guard = requirePlayer(ctx);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await guard(request, reply);
+  };
+}
+
+/** The game catalogue: collections, studios, games, and the player's favourites and recently played. */
+export const catalogueRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      const query = request.query as Record<string, unknown> | undefined;
+      if (!query || typeof query !== 'object') return;
+      for (const key of ARRAY_KEYS) {
+        if (!(key in query)) continue;
+        query[`${key}[]`] = [...asArray(query[`${key}[]`]), ...asArray(query[key])];
+        delete query[key];
+      }
+    });
+    const optional = optionalPlayer(ctx);
+    const player = requirePlayer(ctx);
+    const playerOf = (request: FastifyRequest) => request.auth?.playerId ?? null;
+
+    app.get(
+      '/collections',
+      {
+        schema: {
+          tags,
+          summary: 'Game collections in menu order (hidden ones flagged); `countries[]` keeps those shown there',
+          querystring: collectionsQuerySchema,
+          response: { 200: dataEnvelope(z.array(collectionSchema)), ...errorResponses(422) },
+        },
+      },
+      async (request) => ({ data: await listCollections(ctx.db, request.query['countries[]']) }),
+    );
+
+    app.get(
+      '/providers',
+      {
+        schema: {
+          tags,
+          summary: 'Game studios with enabled games; `name` matches any part, ignoring case and accents',
+          querystring: providersQuerySchema,
+          response: { 200: dataEnvelope(z.array(providerSchema)), ...errorResponses(422) },
+        },
+      },
+      async (request) => ({ data: await listProviders(ctx.db, request.query) }),
+    );
+
+    app.get(
+      '/providers/:idOrIdentity',
+      {
+        schema: {
+          tags,
+          summary: 'One game studio by id or identity',
+          params: idOrIdentityParams,
+          response: { 200: dataEnvelope(providerSchema), ...errorResponses(404, 422) },
+        },
+      },
+      async (request) => ({ data: await getProvider(ctx.db, request.params.idOrIdentity) }),
+    );
+
+    app.get(
+      '/games',
+      {
+        preHandler: optional,
+        schema: {
+          tags,
+          summary: 'Enabled games, filtered, searched, sorted and paged',
+          description:
+            'Arrays accept `key[]=a&key[]=b` and `key=a`. `collectionId[]`/`providerId[]` take ids or identities. ' +
+            '`name` matches prefix or substring ignoring case, accents and punctuation; exact and prefix matches come first. ' +
+            '`sortBy=default` is the operator order (the collection order with one `collectionId[]`); `popularity` and `score` ' +
+            'are ranks: `sortOrder=asc` (the default) lists the most popular first, and `score` puts a player\'s favourites and recent games first.',
+          security: bearer,
+          querystring: gamesQuerySchema,
+          response: { 200: gamePage, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => listGames(ctx.db, request.query, playerOf(request)),
+    );
+
+    app.get(
+      '/games/favorites',
+      {
+        preHandler: player,
+        schema: {
+          tags,
+          summary: "The player's favourite games, newest first",
+          security: bearer,
+          querystring: pageQuerySchema,
+          response: { 200: gamePage, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => listFavorites(ctx.db, authOf(request).playerId, request.query.page, request.query.perPage),
+    );
+
+    app.get(
+      '/games/played',
+      {
+        preHandler: player,
+        schema: {
+          tags,
+          summary: "The player's recently played games, last played first",
+          security: bearer,
+          querystring: playedQuerySchema,
+          response: { 200: gamePage, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => listPlayed(ctx.db, authOf(request).playerId, request.query),
+    );
+
+    app.get(
+      '/games/:idOrIdentity',
+      {
+        preHandler: optional,
+        schema: {
+          tags,
+          summary: 'One game by id or identity (also a disabled one, for open sessions and histories)',
+          security: bearer,
+          params: idOrIdentityParams,
+          response: { 200: dataEnvelope(gameSchema), ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => ({ data: await getGame(ctx.db, request.params.idOrIdentity, playerOf(request)) }),
+    );
+
+    app.post(
+      '/games/:idOrIdentity/favorite',
+      {
+        preHandler: player,
+        schema: {
+          tags,
+          summary: 'Add a game to the favourites; answers with the whole list',
+          security: bearer,
+          params: idOrIdentityParams,
+          response: { 200: gameList, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => ({ data: await addFavorite(ctx.db, authOf(request).playerId, request.params.idOrIdentity) }),
+    );
+
+    app.delete(
+      '/games/:idOrIdentity/favorite',
+      {
+        preHandler: player,
+        schema: {
+          tags,
+          summary: 'Remove a game from the favourites; answers with the whole list',
+          security: bearer,
+          params: idOrIdentityParams,
+          response: { 200: gameList, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => ({ data: await removeFavorite(ctx.db, authOf(request).playerId, request.params.idOrIdentity) }),
+    );
+  };

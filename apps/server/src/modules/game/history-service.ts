@@ -1,0 +1,83 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { subunitOf } from './history-winners.ts';
+import { gameRounds } from './play-schema.ts';
+import { games } from './schema.ts';
+
+export type Page<T> = { data: T[]; meta: PageMeta };
+type PageQuery = { page: number; perPage: number };
+
+async function playerRounds(db: DbOrTx, conditions: SQL[], query: PageQuery) {
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ round: gameRounds, game: { id: games.id, identity: games.identity, name: games.name } })
+      .from(gameRounds)
+      .innerJoin(games, eq(games.id, gameRounds.gameId))
+      .where(where)
+      .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ n: count() }).from(gameRounds).where(where),
+  ]);
+  const totalRows = Number(total?.n ?? 0);
+  return { rows, meta: { page: query.page, perPage: query.perPage, totalRows, totalPages: Math.ceil(totalRows / query.perPage) } };
+}
+
+/** The player's casino rounds, newest first (`GET /api/game/spins`): stake and payout in major units. */
+export async function listSpins(db: DbOrTx, playerId: string, query: PageQuery): Promise<Page<Spin>> {
+  const { rows, meta } = await playerRounds(db, [eq(gameRounds.playerId, playerId)], query);
+  return {
+    meta,
+    data: rows.map(({ round, game }) => {
+      const subunit = subunitOf(round.currency);
+      return {
+        id: round.id,
+        game: game.name,
+        gameIdentity: game.identity,
+        amount: toMajor(round.betMinor, subunit),
+        payout: toMajor(round.winMinor, subunit),
+        currency: round.currency,
+        createdAt: round.createdAt.toISOString(),
+      };
+    }),
+  };
+}
+
+/** payout / stake rounded half up to 2 decimals, exactly (integer arithmetic on minor units); 0 without a stake. */
+export function coefficientOf(betMinor: bigint, winMinor: bigint): number {
+  if (betMinor <= 0n) return 0;
+  const hundredths = (winMinor * 200n + betMinor) / (2n * betMinor);
+  return Number(hundredths) / 100;
+}
+
+/**
+ * The wire's sportsbook-shaped bets, filled by casino rounds (`GET /api/game/bets`): settled = closed
+ * rounds, unsettled = open ones. One "ticket" per round, no items.
+ */
+export async function listBets(db: DbOrTx, playerId: string, query: PageQuery & { isSettled?: boolean | undefined }): Promise<Page<Bet>> {
+  const conditions = [eq(gameRounds.playerId, playerId)];
+  if (query.isSettled !== undefined) conditions.push(eq(gameRounds.closed, query.isSettled));
+  const { rows, meta } = await playerRounds(db, conditions, query);
+  return {
+    meta,
+    data: rows.map(({ round, game }) => {
+      const subunit = subunitOf(round.currency);
+      return {
+        id: round.id,
+        game: game.name,
+        gameId: game.id,
+        roundId: round.providerRoundId,
+        amount: toMajor(round.betMinor, subunit),
+        payout: toMajor(round.winMinor, subunit),
+        currency: round.currency,
+        coefficient: coefficientOf(round.betMinor, round.winMinor),
+        status: round.status,
+        ticketType: 1,
+        createdAt: round.createdAt.toISOString(),
+        items: [],
+      };
+    }),
+  };
+}

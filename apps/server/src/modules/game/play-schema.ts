@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { players, playerSessions } from '../player/schema.ts';
+import { walletAccounts } from '../wallet/schema.ts';
+import { gameProviders, games } from './schema.ts';
+
+/**
+ * A real-money launch of one game on one account. The token is the provider's only credential for
+ * the seamless-wallet API: bets need the session live, wins and rollbacks are accepted after it.
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** The login session that launched the game: logging out stops new bets too. */
+    playerSessionId: uuid('player_session_id').references(() => playerSessions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => walletAccounts.id),
+    currency: text('currency').notNull(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** 1 mobile, 2 desktop: the winners feed the session's wins go to. */
+    platform: integer('platform').notNull(),
+    /** Country at launch; geo rules at bet time use it. */
+    country: text('country').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('game_sessions_token_key').on(t.token), index('game_sessions_live_idx').on(t.playerId).where(sql`closed_at is null`)],
+);
+
+/** One provider round: its bets and wins in the session's currency (minor units, net of rollbacks). */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => gameSessions.id),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => walletAccounts.id),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** Round ids are the provider's, so they are unique per game provider only. */
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => gameProviders.id),
+    providerRoundId: text('provider_round_id').notNull(),
+    currency: text('currency').notNull(),
+    betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    winMinor: bigint('win_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back. */
+    status: integer('status').notNull().default(1),
+    closed: boolean('closed').notNull().default(false),
+    /** Copied from the session so the winners feed filters without a join. */
+    platform: integer('platform').notNull(),
+    country: text('country').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('game_rounds_provider_round_key').on(t.providerId, t.providerRoundId),
+    index('game_rounds_player_idx').on(t.playerId, t.createdAt),
+    index('game_rounds_winners_idx').on(t.closedAt).where(sql`closed and win_minor > 0`),
+  ],
+);
+
+export const GAME_TRANSACTION_KINDS = ['bet', 'win', 'rollback'] as const;
+export type GameTransactionKind = (typeof GAME_TRANSACTION_KINDS)[number];
+
+/**
+ * What a game transaction came to:
+ * - `applied`: the money moved (bet debited, win credited, rollback refunded);
+ * - `rolled_back`: a bet refunded by a later rollback;
+ * - `refused`: a bet that arrived after its rollback, never debited;
+ * - `remembered`: a rollback of a bet not seen (yet); it voids that bet if it ever comes;
+ * - `noop`: a rollback of a bet already rolled back or refused.
+ */
+export type GameTransactionStatus = 'applied' | 'rolled_back' | 'refused' | 'remembered' | 'noop';
+
+/** The first answer a transaction got; a replay of the same request gets it again. */
+export type StoredAnswer = { status: number; body: Record<string, unknown> };
+
+/** Every seamless-wallet transaction processed once, by the provider's id. */
+export const gameTransactions = pgTable(
+  'game_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerTxId: text('provider_tx_id').notNull(),
+    kind: text('kind').$type<GameTransactionKind>().notNull(),
+    /** Null for a remembered rollback whose round is unknown. */
+    roundId: uuid('round_id').references(() => gameRounds.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => gameSessions.id),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** What makes a repeated id "the same request" (the payload without request id and timestamp). */
+    requestHash: text('request_hash').notNull(),
+    /** Rollback: the bet it voids. */
+    referenceTxId: text('reference_tx_id'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    response: jsonb('response').$type<StoredAnswer>().notNull(),
+    status: text('status').$type<GameTransactionStatus>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('game_transactions_provider_tx_key').on(t.providerTxId),
+    index('game_transactions_reference_idx').on(t.referenceTxId).where(sql`reference_tx_id is not null`),
+    // Bet and loss limits sum a player's transactions of the current period.
+    index('game_transactions_player_idx').on(t.playerId, t.createdAt),
+  ],
+);
+
+export type GameSessionRow = typeof gameSessions.$inferSelect;
+export type GameRoundRow = typeof gameRounds.$inferSelect;
+export type GameTransactionRow = typeof gameTransactions.$inferSelect;

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { CashPeriods, LimitDefinition, formatMinor, scaleDigits, toMinor } from '@casino/contracts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { fieldError } from '../lib/errors.ts';
+import { invalidateCatalogueCache } from '../modules/game/catalogue-cache.ts';
+import { games } from '../modules/game/schema.ts';
+import { excludePlayer, setMoneyLimit } from '../modules/limits/service.ts';
+import { players } from '../modules/player/schema.ts';
+import { accountCurrency } from '../modules/wallet/service.ts';
+
+/**
+ * Operator controls of real-money play: bet/loss limits, self-exclusion / cooling-off, and
+ * switching a game off or on. One implementation behind `/api/ops/*` and the CLI's own database access.
+ */
+
+export const opsLimitBodySchema = z
+  .object({
+    email: z.string().min(1).max(254),
+    type: z.enum(['bet', 'loss']),
+    /** Major units; a string keeps every digit the operator typed. */
+    amount: z.union([z.number(), z.string().max(40)]),
+    currency: z.string().min(1).max(10),
+    period: z.enum(CashPeriods),
+  })
+  .strict();
+export type OpsLimitBody = z.infer<typeof opsLimitBodySchema>;
+
+/** Longest exclusion the CLI takes: 100 years stands for "forever". */
+export const MAX_EXCLUSION_DAYS = 36_500;
+
+export const opsExcludeBodySchema = z
+  .object({
+    email: z.string().min(1).max(254),
+    type: z.enum(['self-exclusion', 'cooling-off']),
+    days: z.number().int().min(1).max(MAX_EXCLUSION_DAYS),
+  })
+  .strict();
+export type OpsExcludeBody = z.infer<typeof opsExcludeBodySchema>;
+
+export const opsGameBodySchema = z.object({ identity: z.string().min(1).max(100), enabled: z.boolean() }).strict();
+export type OpsGameBody = z.infer<typeof opsGameBodySchema>;
+
+/** Every play control answers with one line for the operator. */
+export const opsMessageSchema = z.object({ message: z.string() });
+export type OpsMessage = z.infer<typeof opsMessageSchema>;
+
+async function playerByEmail(db: DbOrTx, email: string): Promise<{ id: string; email: string | null }> {
+  const [player] = await db
+    .select({ id: players.id, email: players.email })
+    .from(players)
+    .where(eq(players.email, email.trim().toLowerCase()));
+  if (!player) throw fieldError('email', 'No player with this email');
+  return player;
+}
+
+export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessage> {
+  const currency = accountCurrency(body.currency);
+  const amountMinor = toMinor(body.amount, currency.subunitToUnit);
+  if (amountMinor === null) {
+    throw fieldError('amount', `The amount must be a number with at most ${scaleDigits(currency.subunitToUnit)} decimals for ${currency.code}`);
+  }
+  if (amountMinor < 0n) throw fieldError('amount', 'The amount must not be negative');
+  const player = await playerByEmail(db, body.email);
+  await setMoneyLimit(db, {
+    playerId: player.id,
+    type: body.type === 'bet' ? LimitDefinition.bet : LimitDefinition.loss,
+    period: body.period,
+    currency: currency.code,
+    amountMinor,
+  });
+  const amount = formatMinor(amountMinor, currency.subunitToUnit);
+  return { message: `Set a ${body.period} ${body.type} limit of ${amount} ${currency.code} for ${player.email ?? player.id}; it applies now` };
+}
+
+export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsMessage> {
+  const player = await playerByEmail(db, body.email);
+  const { limit, closedGameSessions } = await excludePlayer(db, {
+    playerId: player.id,
+    type: body.type === 'self-exclusion' ? LimitDefinition.selfExclusion : LimitDefinition.coolingOff,
+    days: body.days,
+  });
+  const sessions = closedGameSessions === 1 ? '1 live game session' : `${closedGameSessions} live game sessions`;
+  return {
+    message: `${body.type === 'self-exclusion' ? 'Self-excluded' : 'Cooling-off for'} ${player.email ?? player.id} until ${limit.expiresAt!.toISOString()}; closed ${sessions}`,
+  };
+}
+
+/**
+ * Disables or enables a game: a disabled game leaves the catalogue, cannot be started, and bets in
+ * its open sessions are refused (14306, with a push to the player). This process's catalogue cache
+ * is dropped at once; other nodes follow within the cache's TTL.
+ */
+export async function opsGame(db: Db, body: OpsGameBody): Promise<OpsMessage> {
+  const [game] = await db.update(games).set({ isEnabled: body.enabled }).where(eq(games.identity, body.identity)).returning({ name: games.name });
+  if (!game) throw fieldError('identity', `No game with the identity ${body.identity}`);
+  invalidateCatalogueCache(db);
+  return { message: `${body.enabled ? 'Enabled' : 'Disabled'} ${game.name} (${body.identity})` };
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { fairFloats, playRound, randomSeed, sha256Hex, type EngineId, type EngineOutcome } from '@casino/games/engines';
+import { signBody } from '../../../lib/signature.ts';
+import type { TestServer } from '../../../test/server.ts';
+import { sandboxGameSessions } from '../schema.ts';
+
+// Answers are read loosely in tests; the assertions are the type check.
+// oxlint-disable-next-line typescript/no-explicit-any
+export type Json = Record<string, any>;
+
+/** The casino's launch call, signed as the casino signs it. */
+export async function launch(server: TestServer, overrides: Json = {}, options: { signature?: string } = {}) {
+  const raw = JSON.stringify({
+    requestId: randomUUID(),
+    timestamp: Date.now(),
+    mode: 'demo',
+    token: null,
+    gameIdentity: 'sandbox:test-game',
+    gameName: 'Test Game',
+    engine: 'slot',
+    currency: 'EUR',
+    locale: 'en',
+    lobbyUrl: '/categories/slots',
+    platform: 2,
+    volatility: 'medium',
+    paylines: 20,
+    ...overrides,
+  });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/sandbox/games/api/launch',
+    headers: { 'content-type': 'application/json', 'x-request-id': randomUUID(), 'x-signature': options.signature ?? signBody(server.ctx.gameWalletSecret, raw) },
+    payload: raw,
+  });
+  return response;
+}
+
+/** Launches a demo session and answers its id. */
+export async function demoSession(server: TestServer, overrides: Json = {}): Promise<string> {
+  const response = await launch(server, overrides);
+  if (response.statusCode !== 200) throw new Error(`launch failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { gameUrl: string }).gameUrl.split('/').pop()!;
+}
+
+export async function api(server: TestServer, method: 'GET' | 'POST', url: string, body?: Json) {
+  const response = await server.app.inject({
+    method,
+    url: `/sandbox/games/api${url}`,
+    ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as Json, headers: response.headers };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts a round, waiting out the minimum spin duration when the provider asks to. */
+export async function play(server: TestServer, sid: string, body: Json) {
+  for (;;) {
+    const result = await api(server, 'POST', `/sessions/${sid}/rounds`, body);
+    if (result.status !== 429) return result;
+    await sleep((result.body.error.retryAfterMs as number) + 5);
+  }
+}
+
+/**
+ * Gives a session a server seed whose next round (nonce 0) satisfies `wanted`, found by trying
+ * seeds locally: the test plays the provider's own database, as the provider would never let a player.
+ */
+export async function rigSeed(server: TestServer, sid: string, engine: EngineId, wanted: (outcome: EngineOutcome, u: number) => boolean, bet = 100, params: Json = {}) {
+  const [session] = await server.ctx.db.select().from(sandboxGameSessions).where(eq(sandboxGameSessions.id, sid));
+  for (let i = 0; i < 20_000; i++) {
+    const serverSeed = randomSeed();
+    const fair = { serverSeed, clientSeed: session!.clientSeed, nonce: 0 };
+    const outcome = await playRound(engine, fair, bet, params as never);
+    const [u] = await fairFloats(fair, 1);
+    if (wanted(outcome, u!)) {
+      await server.ctx.db
+        .update(sandboxGameSessions)
+        .set({ serverSeed, serverSeedHash: await sha256Hex(serverSeed), nonce: 0 })
+        .where(eq(sandboxGameSessions.id, sid));
+      return outcome;
+    }
+  }
+  throw new Error('no seed found');
+}

@@ -1,0 +1,45 @@
+import { BASE_CURRENCY, currencyByCode, type CurrencyInfo } from '../../modules/settings/currencies.ts';
+
+/** Bet levels in major units of a 2-decimal fiat currency: 0.10 … 100.00. */
+const FIAT_LEVELS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
+const DEFAULT_LEVEL_INDEX = 3; // 1.00
+const DEMO_BALANCE_MAJOR = 1000;
+
+/** The nearest 1-2-5 step (…, 1, 2, 5, 10, 20, …) to a positive number, at least 1. */
+function niceMinor(value: number): number {
+  if (value <= 1) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 5, 10].reduce((best, s) => (Math.abs(s * magnitude - value) < Math.abs(best * magnitude - value) ? s : best), 1);
+  return step * magnitude;
+}
+
+/**
+ * Minor units worth `major` units of fiat. Fiat: the amount itself in the currency (0.10 BRL is
+ * a fine minimum). Crypto: the same value in the base currency, rounded to a 1-2-5 step, since
+ * 0.10 BTC is no minimum bet.
+ */
+function scaled(info: CurrencyInfo, major: number): number {
+  if (info.type === 'fiat') return Math.round(major * info.subunitToUnit);
+  const base = currencyByCode(BASE_CURRENCY)!;
+  return niceMinor(((major * base.rate) / info.rate) * info.subunitToUnit);
+}
+
+export function betLevels(currency: string): number[] {
+  const info = currencyByCode(currency);
+  if (!info) return FIAT_LEVELS.map((m) => Math.round(m * 100));
+  return [...new Set(FIAT_LEVELS.map((m) => scaled(info, m)))];
+}
+
+export function defaultBet(levels: readonly number[]): number {
+  return levels[Math.min(DEFAULT_LEVEL_INDEX, levels.length - 1)]!;
+}
+
+/** A demo session's starting balance: 1,000.00 of a fiat currency, the same value of a crypto one. */
+export function demoBalance(currency: string): number {
+  const info = currencyByCode(currency);
+  return info ? scaled(info, DEMO_BALANCE_MAJOR) : DEMO_BALANCE_MAJOR * 100;
+}
+
+export function subunitToUnit(currency: string): number {
+  return currencyByCode(currency)?.subunitToUnit ?? 100;
+}

@@ -1,0 +1,35 @@
+/**
+ * Errors of the provider's own APIs, sent as `{ error: { code, message, balance?, currency?, … } }`.
+ * The provider's codes are strings (it is not the casino); the casino's numeric codes from the
+ * wallet (15001, 14xxx …) are passed through unchanged with the status the casino answered.
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  body() {
+    return { error: { code: this.code, message: this.message, ...this.extra } };
+  }
+}
+
+export const sessionNotFound = () => new ProviderError(404, 'session_not_found', 'Unknown game session');
+export const roundNotFound = () => new ProviderError(404, 'round_not_found', 'Unknown round');
+export const invalidRequest = (message: string, fields?: Record<string, string[]>) =>
+  new ProviderError(422, 'invalid_request', message, fields ? { fields } : {});
+export const invalidBet = (message: string) => new ProviderError(422, 'invalid_bet', message);
+export const tooFast = (retryAfterMs: number) =>
+  new ProviderError(429, 'too_fast', 'Rounds cannot start that quickly one after the other', { retryAfterMs });
+export const roundOpen = () => new ProviderError(409, 'round_open', 'A round of this game is still running');
+export const sessionExpired = () => new ProviderError(403, 'session_expired', 'This game session has expired: start the game again');
+export const walletUnavailable = () =>
+  new ProviderError(503, 'wallet_unavailable', 'The casino could not be reached; the bet was not taken. Please try again.');
+export const badSignature = (message: string) => new ProviderError(401, 'bad_signature', message);
+export const insufficientFunds = (balance: number, currency: string) =>
+  // The casino's code, so a demo session and a real one read the same to the game UI.
+  new ProviderError(422, 15001, 'Insufficient funds', { balance, currency });

@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lte, lt, sql } from 'drizzle-orm';
+import {
+  crashMultiplierAt,
+  crashTimeOf,
+  parseParams,
+  playRound,
+  type CrashOutcome,
+  type CrashParams,
+  type EngineId,
+  type EngineOutcome,
+  type SlotOutcome,
+} from '@casino/games/engines';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { betLevels } from './bet-levels.ts';
+import { insufficientFunds, invalidBet, ProviderError, roundNotFound, roundOpen, sessionExpired, sessionNotFound, tooFast, walletUnavailable } from './errors.ts';
+import { sandboxGameRounds as rounds, sandboxGameSessions as sessions, type SandboxGameRound, type SandboxGameSession } from './schema.ts';
+import { walletCall, walletCallWithRetry, type WalletLog, type WalletResult } from './wallet-client.ts';
+import { fairnessOf, toWireRound } from './wire.ts';
+
+/** A bet whose answer never came (the process stopped mid-call) is rolled back after this long. */
+const STALE_PENDING_MS = 60_000;
+const SWEEP_INTERVAL_MS = 5_000;
+const SWEEP_BATCH = 50;
+const SWEEP_GRACE_MS = 15_000;
+
+export type RoundAnswer = {
+  round: ReturnType<typeof toWireRound>;
+  balance: number;
+  freeSpinsLeft: number;
+  fairness: ReturnType<typeof fairnessOf>;
+};
+
+/** When a crash round ends by itself: its auto cash-out if that comes first, else its crash. */
+export function crashDueMs(crashPoint: number, autoCashout: number | undefined): number {
+  return autoCashout !== undefined && autoCashout <= crashPoint ? crashTimeOf(autoCashout) : crashTimeOf(crashPoint);
+}
+
+/** Bets the UI may place: a bet level (roulette: every chip at least the lowest level, the total at most the highest). */
+function checkBet(engine: EngineId, bet: number, params: unknown, levels: number[]): void {
+  if (engine === 'roulette') {
+    const chips = (params as { bets?: { amount?: unknown }[] } | null)?.bets ?? [];
+    if (chips.some((c) => typeof c?.amount === 'number' && c.amount < levels[0]!)) throw invalidBet(`Every chip must be at least ${levels[0]} minor units`);
+    if (bet > levels.at(-1)!) throw invalidBet(`The total bet must be at most ${levels.at(-1)} minor units`);
+    return;
+  }
+  if (!levels.includes(bet)) throw invalidBet(`The bet must be one of the bet levels: ${levels.join(', ')}`);
+}
+
+/**
+ * Rounds of the sandbox provider: start (bet → outcome → win), crash cash-outs, and the settling of
+ * whatever is owed (crash rounds that ended, wins and rollbacks the casino has not confirmed).
+ * Every state change is a conditional update in a transaction, so several nodes (or a node and its
+ * sweeper) can race on the same round and only one of them settles it; wallet calls are repeated
+ * with the same transaction id, which the casino processes once.
+ */
+export function createRounds(ctx: AppContext, log: WalletLog) {
+  const timers = new Set<NodeJS.Timeout>();
+  let sweeping: Promise<void> | null = null;
+  let closed = false;
+
+  const lockSession = async (tx: Tx, sessionId: string) => (await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update'))[0];
+
+  const rememberBalance = async (sessionId: string, result: WalletResult) => {
+    const balance = result.kind === 'ok' ? result.answer.balance : result.kind === 'refused' ? result.error.balance : undefined;
+    if (balance !== undefined) await ctx.db.update(sessions).set({ balance }).where(and(eq(sessions.id, sessionId), eq(sessions.mode, 'real')));
+  };
+
+  /** Sends a settled round's win (may be 0). Returns the casino's balance, or null when it did not answer. */
+  async function deliverWin(session: SandboxGameSession, round: SandboxGameRound, retry: boolean): Promise<number | null> {
+    const payload = {
+      token: session.token,
+      transactionId: round.winTxId,
+      roundId: round.walletRoundId,
+      gameIdentity: session.gameIdentity,
+      amount: round.win,
+      currency: session.currency,
+      closeRound: round.closesWalletRound,
+    };
+    const result = retry ? await walletCallWithRetry(ctx, 'win', payload, log) : await walletCall(ctx, 'win', payload, log);
+    await rememberBalance(session.id, result);
+    if (result.kind === 'unknown') return null;
+    const walletError = result.kind === 'refused' ? `${result.error.code} ${result.error.message}` : null;
+    if (walletError) log.warn({ roundId: round.id, code: result.kind === 'refused' ? result.error.code : undefined }, 'casino refused a win');
+    await ctx.db.update(rounds).set({ walletPending: false, walletError }).where(eq(rounds.id, round.id));
+    return result.kind === 'ok' ? result.answer.balance : null;
+  }
+
+  /** Voids a bet whose fate is unknown: a rollback with a new transaction id that references it. */
+  async function deliverRollback(session: SandboxGameSession, round: SandboxGameRound, retry: boolean): Promise<void> {
+    const payload = {
+      token: session.token,
+      transactionId: round.rollbackTxId,
+      referenceTransactionId: round.betTxId,
+      roundId: round.walletRoundId,
+      gameIdentity: session.gameIdentity,
+    };
+    const result = retry ? await walletCallWithRetry(ctx, 'rollback', payload, log) : await walletCall(ctx, 'rollback', payload, log);
+    await rememberBalance(session.id, result);
+    if (result.kind === 'unknown') return;
+    const walletError = result.kind === 'refused' ? `${result.error.code} ${result.error.message}` : null;
+    await ctx.db.update(rounds).set({ walletPending: false, walletError }).where(eq(rounds.id, round.id));
+  }
+
+  async function voidPending(round: SandboxGameRound, retry: boolean): Promise<void> {
+    const [voided] = await ctx.db
+      .update(rounds)
+      .set({ status: 'voided', rollbackTxId: randomUUID(), walletPending: true })
+      .where(and(eq(rounds.id, round.id), eq(rounds.status, 'pending')))
+      .returning();
+    if (!voided) return;
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, round.sessionId));
+    if (session) await deliverRollback(session, voided, retry);
+  }
+
+  /**
+   * Plays the round with the session row locked: takes the nonce, computes the outcome, updates the
+   * session (nonce, free spins, demo balance) and writes the round. A crash round is left open.
+   */
+  async function playLocked(
+    tx: Tx,
+    session: SandboxGameSession,
+    input: { roundId: string; insert: boolean; bet: number; freeSpin: boolean; params: Record<string, unknown>; betTxId: string | null },
+  ): Promise<{ round: SandboxGameRound; session: SandboxGameSession }> {
+    const engine = session.engine as EngineId;
+    const now = new Date();
+    const demo = session.mode === 'demo';
+    const betBasis = input.freeSpin ? session.freeSpinsBet : input.bet;
+    const fair = { serverSeed: session.serverSeed, clientSeed: session.clientSeed, nonce: session.nonce };
+    const outcome: EngineOutcome = await playRound(engine, fair, betBasis, input.params as never, { freeSpin: input.freeSpin });
+
+    const sessionUpdate: Partial<SandboxGameSession> = { nonce: session.nonce + 1 };
+    let balance = session.balance - (demo ? input.bet : 0);
+    let status = 'settled';
+    let win = outcome.totalWin;
+    let settleAt: Date | null = null;
+    let closesWalletRound = true;
+    let walletRoundId = input.roundId;
+
+    if (outcome.kind === 'crash') {
+      status = 'open';
+      win = 0;
+      settleAt = new Date(now.getTime() + crashDueMs(outcome.crashPoint, (input.params as CrashParams).autoCashout));
+    } else if (outcome.kind === 'slot') {
+      const awarded = (outcome as SlotOutcome).freeSpinsAwarded;
+      if (input.freeSpin) {
+        walletRoundId = session.freeSpinsRoundId ?? input.roundId;
+        const left = session.freeSpinsLeft - 1 + awarded;
+        Object.assign(sessionUpdate, { freeSpinsLeft: left }, left === 0 ? { freeSpinsBet: 0, freeSpinsRoundId: null } : {});
+        closesWalletRound = left === 0;
+      } else if (awarded > 0) {
+        Object.assign(sessionUpdate, { freeSpinsLeft: awarded, freeSpinsBet: input.bet, freeSpinsRoundId: input.roundId });
+        closesWalletRound = false;
+      }
+    }
+    if (demo) {
+      if (status === 'settled') balance += win;
+      sessionUpdate.balance = balance;
+    }
+    const [updatedSession] = await tx.update(sessions).set(sessionUpdate).where(eq(sessions.id, session.id)).returning();
+
+    const values = {
+      nonce: fair.nonce,
+      serverSeed: fair.serverSeed,
+      serverSeedHash: session.serverSeedHash,
+      clientSeed: fair.clientSeed,
+      outcome: outcome as unknown as Record<string, unknown>,
+      win,
+      status,
+      walletRoundId,
+      closesWalletRound,
+      settleAt,
+      startedAt: now,
+      settledAt: status === 'settled' ? now : null,
+      winTxId: !demo && status === 'settled' ? randomUUID() : null,
+      walletPending: !demo && status === 'settled',
+    };
+    const [round] = input.insert
+      ? await tx
+          .insert(rounds)
+          .values({
+            id: input.roundId,
+            sessionId: session.id,
+            bet: input.bet,
+            betBasis,
+            params: input.params,
+            isFreeSpin: input.freeSpin,
+            betTxId: input.betTxId,
+            ...values,
+          })
+          .returning()
+      : await tx.update(rounds).set(values).where(eq(rounds.id, input.roundId)).returning();
+    return { round: round!, session: updatedSession! };
+  }
+
+  function schedule(round: SandboxGameRound): void {
+    if (closed || !round.settleAt) return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        settleCrash(round.id, false).catch((error: unknown) => log.warn({ roundId: round.id, err: String(error) }, 'crash settlement failed'));
+      },
+      Math.max(0, round.settleAt.getTime() - Date.now()),
+    );
+    timer.unref();
+    timers.add(timer);
+  }
+
+  /**
+   * Ends an open crash round: by the player's cash-out (`manual`), or because its time came (crash or
+   * auto cash-out). Returns the round as it is afterwards (unchanged if it was not due).
+   */
+  async function settleCrash(roundId: string, manual: boolean): Promise<{ round: SandboxGameRound; session: SandboxGameSession } | null> {
+    const [peek] = await ctx.db.select({ sessionId: rounds.sessionId }).from(rounds).where(eq(rounds.id, roundId));
+    if (!peek) return null;
+    const now = Date.now();
+    const done = await ctx.db.transaction(async (tx) => {
+      const session = await lockSession(tx, peek.sessionId);
+      const [round] = await tx.select().from(rounds).where(eq(rounds.id, roundId)).for('update');
+      if (!session || !round) return null;
+      if (round.status !== 'open') return { round, session, changed: false };
+      const params = round.params as CrashParams;
+      const crashPoint = (round.outcome as unknown as CrashOutcome).crashPoint;
+      const elapsed = now - round.startedAt!.getTime();
+      if (!manual && elapsed < crashDueMs(crashPoint, params.autoCashout)) return { round, session, changed: false };
+      // A cash-out counts only before the crash; the engine applies the auto cash-out if it came first.
+      const cashedAt = manual && elapsed < crashTimeOf(crashPoint) ? crashMultiplierAt(elapsed) : null;
+      const outcome = await playRound('crash', { serverSeed: round.serverSeed!, clientSeed: round.clientSeed!, nonce: round.nonce! }, round.betBasis, params, { cashout: cashedAt });
+      const demo = session.mode === 'demo';
+      const [settled] = await tx
+        .update(rounds)
+        .set({
+          status: 'settled',
+          outcome: outcome as unknown as Record<string, unknown>,
+          win: outcome.totalWin,
+          settledAt: new Date(now),
+          winTxId: demo ? null : randomUUID(),
+          walletPending: !demo,
+        })
+        .where(eq(rounds.id, round.id))
+        .returning();
+      let updated = session;
+      if (demo && outcome.totalWin > 0) {
+        const [row] = await tx
+          .update(sessions)
+          .set({ balance: sql`${sessions.balance} + ${outcome.totalWin}` })
+          .where(eq(sessions.id, session.id))
+          .returning();
+        updated = row!;
+      }
+      return { round: settled!, session: updated, changed: true };
+    });
+    if (!done) return null;
+    if (done.changed && done.session.mode === 'real') {
+      const balance = await deliverWin(done.session, done.round, manual);
+      if (balance !== null) done.session = { ...done.session, balance };
+      else done.session = { ...done.session, balance: done.session.balance + done.round.win };
+    }
+    return { round: done.round, session: done.session };
+  }
+
+  /**
+   * Whatever a session (or, for the sweeper, any session) owes: due crash rounds, unconfirmed
+   * wins/rollbacks, bets stuck in flight. The sweeper leaves fresh wallet work to the request that
+   * is still retrying it.
+   */
+  async function settleDue(sessionId: string | null): Promise<void> {
+    const now = new Date();
+    const scope = (condition: ReturnType<typeof eq>) => (sessionId ? and(eq(rounds.sessionId, sessionId), condition) : condition);
+    const owedBefore = new Date(now.getTime() - (sessionId ? 0 : SWEEP_GRACE_MS));
+    const due = await ctx.db
+      .select()
+      .from(rounds)
+      .where(and(scope(eq(rounds.status, 'open')), lte(rounds.settleAt, now)))
+      .orderBy(asc(rounds.settleAt))
+      .limit(SWEEP_BATCH);
+    for (const round of due) await settleCrash(round.id, false);
+
+    const stale = await ctx.db
+      .select()
+      .from(rounds)
+      .where(and(scope(eq(rounds.status, 'pending')), lt(rounds.createdAt, new Date(now.getTime() - STALE_PENDING_MS))))
+      .limit(SWEEP_BATCH);
+    for (const round of stale) await voidPending(round, false);
+
+    const owed = await ctx.db
+      .select({ round: rounds, session: sessions })
+      .from(rounds)
+      .innerJoin(sessions, eq(sessions.id, rounds.sessionId))
+      .where(and(scope(eq(rounds.walletPending, true)), lte(rounds.createdAt, owedBefore)))
+      .orderBy(asc(rounds.createdAt))
+      .limit(SWEEP_BATCH);
+    for (const { round, session } of owed) {
+      if (round.status === 'settled') await deliverWin(session, round, false);
+      else if (round.status === 'voided') await deliverRollback(session, round, false);
+    }
+  }
+
+  async function startRound(sessionId: string, input: { bet: number; params?: unknown }): Promise<RoundAnswer> {
+    // The minimum spin duration counts between arrivals, not between whenever the database got to them.
+    const now = new Date();
+    await settleDue(sessionId);
+    const roundId = randomUUID();
+    const reserved = await ctx.db.transaction(async (tx) => {
+      const session = await lockSession(tx, sessionId);
+      if (!session) throw sessionNotFound();
+      const engine = session.engine as EngineId;
+      // One round at a time per session: a bet still with the casino, or a crash round in flight.
+      const [open] = await tx
+        .select({ id: rounds.id })
+        .from(rounds)
+        .where(and(eq(rounds.sessionId, session.id), inArray(rounds.status, ['pending', 'open'])))
+        .limit(1);
+      if (open) throw roundOpen();
+      const freeSpin = engine === 'slot' && session.freeSpinsLeft > 0;
+      let params: Record<string, unknown> = {};
+      if (freeSpin) {
+        if (input.bet !== 0) throw invalidBet('Free spins are being played: the bet is 0');
+      } else {
+        if (session.expiresAt.getTime() <= now.getTime()) throw sessionExpired();
+        const parsed = parseParams(engine, input.bet, input.params ?? {});
+        if (!parsed.ok) throw invalidBet(parsed.message);
+        checkBet(engine, input.bet, input.params, betLevels(session.currency));
+        params = parsed.params as Record<string, unknown>;
+      }
+      const minSpinMs = ctx.config.game.minSpinMs;
+      if (session.lastRoundAt) {
+        const wait = session.lastRoundAt.getTime() + minSpinMs - now.getTime();
+        if (wait > 0) throw tooFast(wait);
+      }
+      if (session.mode === 'demo' && !freeSpin && session.balance < input.bet) throw insufficientFunds(session.balance, session.currency);
+      const previousRoundAt = session.lastRoundAt;
+      const started = { ...session, lastRoundAt: now };
+      await tx.update(sessions).set({ lastRoundAt: now }).where(eq(sessions.id, session.id));
+
+      if (session.mode === 'demo' || freeSpin) {
+        const played = await playLocked(tx, started, { roundId, insert: true, bet: freeSpin ? 0 : input.bet, freeSpin, params, betTxId: null });
+        return { kind: 'played' as const, ...played };
+      }
+      const [pending] = await tx
+        .insert(rounds)
+        .values({
+          id: roundId,
+          sessionId: session.id,
+          walletRoundId: roundId,
+          status: 'pending',
+          bet: input.bet,
+          betBasis: input.bet,
+          params,
+          betTxId: randomUUID(),
+        })
+        .returning();
+      return { kind: 'pending' as const, session: started, round: pending!, previousRoundAt };
+    });
+
+    let { session, round } = reserved;
+    let betBalance: number | null = null;
+    if (reserved.kind === 'pending') {
+      const bet = await walletCall(
+        ctx,
+        'bet',
+        {
+          token: session.token,
+          transactionId: round.betTxId,
+          roundId: round.walletRoundId,
+          gameIdentity: session.gameIdentity,
+          amount: round.bet,
+          currency: session.currency,
+        },
+        log,
+      );
+      await rememberBalance(session.id, bet);
+      if (bet.kind === 'refused') {
+        await ctx.db.transaction(async (tx) => {
+          await tx.update(rounds).set({ status: 'rejected' }).where(eq(rounds.id, round.id));
+          // A refused bet is no round: the next attempt need not wait the minimum spin duration.
+          await tx
+            .update(sessions)
+            .set({ lastRoundAt: reserved.previousRoundAt })
+            .where(and(eq(sessions.id, session.id), eq(sessions.lastRoundAt, now)));
+        });
+        const { code, message, ...extra } = bet.error;
+        throw new ProviderError(bet.status, code, message, extra);
+      }
+      if (bet.kind === 'unknown') {
+        await voidPending(round, true);
+        throw walletUnavailable();
+      }
+      betBalance = bet.answer.balance;
+      const played = await ctx.db.transaction(async (tx) => {
+        const locked = await lockSession(tx, session.id);
+        return playLocked(tx, locked!, { roundId: round.id, insert: false, bet: round.bet, freeSpin: false, params: round.params, betTxId: round.betTxId });
+      });
+      ({ session, round } = played);
+    }
+
+    let balance = session.balance;
+    if (session.mode === 'real') {
+      if (round.status === 'settled') {
+        const after = await deliverWin(session, round, true);
+        balance = after ?? (betBalance ?? session.balance) + round.win;
+      } else {
+        balance = betBalance ?? session.balance;
+      }
+    }
+    if (round.status === 'open') schedule(round);
+    return { round: toWireRound(round), balance, freeSpinsLeft: session.freeSpinsLeft, fairness: fairnessOf(session) };
+  }
+
+  async function findRound(sessionId: string, roundId: string): Promise<SandboxGameRound> {
+    const [round] = await ctx.db
+      .select()
+      .from(rounds)
+      .where(and(eq(rounds.id, roundId), eq(rounds.sessionId, sessionId)));
+    if (!round || round.status === 'rejected' || round.status === 'voided') throw roundNotFound();
+    return round;
+  }
+
+  async function sessionOf(sessionId: string): Promise<SandboxGameSession> {
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    if (!session) throw sessionNotFound();
+    return session;
+  }
+
+  /** Crash cash-out; a round that already ended answers as it ended (a repeated click changes nothing). */
+  async function cashout(sessionId: string, roundId: string) {
+    const session = await sessionOf(sessionId);
+    if (session.engine !== 'crash') throw roundNotFound();
+    const round = await findRound(sessionId, roundId);
+    if (round.status === 'pending') throw roundOpen();
+    const settled = round.status === 'open' ? await settleCrash(round.id, true) : null;
+    const after = settled ?? { round, session };
+    return { round: toWireRound(after.round), balance: after.session.balance };
+  }
+
+  async function getRound(sessionId: string, roundId: string) {
+    const round = await findRound(sessionId, roundId);
+    const settled = round.status === 'open' ? await settleCrash(round.id, false) : null;
+    const session = settled?.session ?? (await sessionOf(sessionId));
+    return { round: toWireRound(settled?.round ?? round), balance: session.balance };
+  }
+
+  async function sweep(): Promise<void> {
+    if (sweeping || closed) return;
+    sweeping = settleDue(null)
+      .catch((error: unknown) => log.warn({ err: String(error) }, 'sandbox game sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+    await sweeping;
+  }
+
+  const interval = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  interval.unref();
+
+  return {
+    startRound,
+    cashout,
+    getRound,
+    settleDue,
+    sweep,
+    async close() {
+      closed = true;
+      clearInterval(interval);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await sweeping;
+    },
+  };
+}
+
+export type Rounds = ReturnType<typeof createRounds>;

@@ -1,0 +1,139 @@
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { SIGNATURE_MAX_SKEW_MS, verifyBody } from '../../lib/signature.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { badSignature, invalidRequest, ProviderError, sessionNotFound } from './errors.ts';
+import { createRounds } from './rounds.ts';
+import { clientSeedSchema, createSessions, launchBodySchema } from './sessions.ts';
+import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets, sendGamePage } from './static.ts';
+
+const BODY_LIMIT = 64 * 1024;
+const hidden = { hide: true };
+
+const roundBodySchema = z.object({
+  bet: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  params: z.unknown().optional(),
+});
+const seedsBodySchema = z.object({ clientSeed: clientSeedSchema.optional() });
+const historyQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+const sessionIdOf = (request: FastifyRequest): string => {
+  const sid = (request.params as { sid?: string }).sid ?? '';
+  if (!isUuid(sid)) throw sessionNotFound();
+  return sid;
+};
+
+/**
+ * The sandbox game provider (interfaces §1 and §3), mounted at `/sandbox/games`. It is a separate
+ * party that happens to live in this process: it talks to the casino only over HTTP (the launch call
+ * it receives, the wallet calls it makes), and it keeps its own tables.
+ */
+export const sandboxGamesRoutes =
+  (ctx: AppContext, options: { distDir?: string } = {}): FastifyPluginAsyncZod =>
+  async (app) => {
+    const distDir = options.distDir ?? DEFAULT_GAMES_DIST;
+    const log = app.log.child({ module: 'sandbox-games' });
+    const roundsApi = createRounds(ctx, log);
+    const sessionsApi = createSessions(ctx, roundsApi, log);
+    app.addHook('onClose', async () => roundsApi.close());
+
+    // The launch signature covers the exact bytes sent, so the raw body is kept. The game UIs may
+    // also post as text/plain (no CORS preflight); both are JSON here.
+    const rawBodies = new WeakMap<FastifyRequest, string>();
+    app.removeContentTypeParser(['application/json', 'text/plain']);
+    app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+      const raw = body as string;
+      rawBodies.set(request, raw);
+      if (raw.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(raw));
+      } catch {
+        done(invalidRequest('The body is not valid JSON'), undefined);
+      }
+    });
+
+    // The game pages run in a sandboxed iframe (opaque origin): everything they fetch is cross-origin.
+    const csp = gamesCsp(ctx.config.publicUrl);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('content-security-policy', csp);
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string[]> = {};
+        for (const issue of error.validation) {
+          const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+          (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+        }
+        return reply.status(422).send(invalidRequest('The request is not valid', fields).body());
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) return reply.status(status).send(new ProviderError(status, 'bad_request', error.message).body());
+      request.log.error({ err: error }, 'sandbox game provider error');
+      return reply.status(500).send(new ProviderError(500, 'internal', 'Internal error').body());
+    });
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()));
+
+    app.options('/api/*', { schema: hidden }, async (request, reply) =>
+      reply
+        .status(204)
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type')
+        .header('access-control-max-age', '600')
+        .send(),
+    );
+
+    // §1: the casino launches a game. Signed like the wallet API; checked before anything is parsed further.
+    app.post('/api/launch', { schema: hidden }, async (request) => {
+      const signature = request.headers['x-signature'];
+      if (!verifyBody(ctx.gameWalletSecret, rawBodies.get(request) ?? '', Array.isArray(signature) ? signature[0] : signature)) {
+        throw badSignature('The X-Signature header does not match the body');
+      }
+      const parsed = launchBodySchema.safeParse(request.body);
+      if (!parsed.success) {
+        const fields: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
+        throw invalidRequest('The launch request is not valid', fields);
+      }
+      if (Math.abs(Date.now() - parsed.data.timestamp) > SIGNATURE_MAX_SKEW_MS) throw badSignature('The timestamp is more than 5 minutes away from now');
+      return sessionsApi.launch(parsed.data);
+    });
+
+    // §3: the game UI.
+    app.get('/api/sessions/:sid', { schema: hidden }, async (request) => sessionsApi.info(sessionIdOf(request)));
+
+    app.post('/api/sessions/:sid/rounds', { schema: { ...hidden, body: roundBodySchema } }, async (request) =>
+      roundsApi.startRound(sessionIdOf(request), request.body),
+    );
+
+    app.get('/api/sessions/:sid/rounds', { schema: { ...hidden, querystring: historyQuerySchema } }, async (request) =>
+      sessionsApi.history(sessionIdOf(request), request.query.limit),
+    );
+
+    const roundIdOf = (request: FastifyRequest) => {
+      const rid = (request.params as { rid?: string }).rid ?? '';
+      if (!isUuid(rid)) throw new ProviderError(404, 'round_not_found', 'Unknown round');
+      return rid;
+    };
+    app.get('/api/sessions/:sid/rounds/:rid', { schema: hidden }, async (request) => roundsApi.getRound(sessionIdOf(request), roundIdOf(request)));
+    app.post('/api/sessions/:sid/rounds/:rid/cashout', { schema: hidden }, async (request) => roundsApi.cashout(sessionIdOf(request), roundIdOf(request)));
+
+    app.post('/api/sessions/:sid/seeds', { schema: { ...hidden, body: seedsBodySchema.optional() } }, async (request) =>
+      sessionsApi.rotateSeeds(sessionIdOf(request), request.body?.clientSeed),
+    );
+
+    // The built front ends.
+    app.get('/play/:sid', { schema: hidden }, async (request, reply) => {
+      const session = await sessionsApi.load(sessionIdOf(request)).catch(() => null);
+      if (!session) return reply.status(404).type('text/plain; charset=utf-8').send('This game session does not exist (or is over): start the game again.');
+      return sendGamePage(reply, distDir, session.engine, ctx.config.publicUrl);
+    });
+    app.get('/verify', { schema: hidden }, async (_request, reply) => sendGamePage(reply, distDir, 'verify', ctx.config.publicUrl));
+    registerGameAssets(app, distDir);
+  };

@@ -1,0 +1,185 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ENGINE_IDS, randomSeed, SLOT_CONFIG, sha256Hex, type EngineId } from '@casino/games/engines';
+import type { AppContext } from '../../context.ts';
+import { currencyByCode } from '../../modules/settings/currencies.ts';
+import { betLevels, defaultBet, demoBalance, subunitToUnit } from './bet-levels.ts';
+import { ProviderError, roundOpen, sessionNotFound } from './errors.ts';
+import type { Rounds } from './rounds.ts';
+import { sandboxGameRounds as rounds, sandboxGameSessions as sessions, type SandboxGameSession } from './schema.ts';
+import { walletCall, type WalletLog } from './wallet-client.ts';
+import { fairnessOf } from './wire.ts';
+
+/** The casino's launch call (interfaces §1); extra fields are ignored. */
+export const launchBodySchema = z
+  .object({
+    requestId: z.string().min(1).max(100),
+    timestamp: z.number().int().positive(),
+    mode: z.enum(['real', 'demo']),
+    token: z.string().min(1).max(500).nullable().optional(),
+    gameIdentity: z.string().min(1).max(200),
+    gameName: z.string().min(1).max(200),
+    engine: z.enum(ENGINE_IDS as [EngineId, ...EngineId[]]),
+    currency: z.string().refine((code) => currencyByCode(code) !== undefined, 'unknown currency'),
+    locale: z.string().min(1).max(20).default('en'),
+    lobbyUrl: z.string().max(2000).default('/'),
+    platform: z.number().int().default(2),
+    volatility: z.string().max(20).optional(),
+    paylines: z.number().int().optional(),
+  })
+  .refine((body) => body.mode === 'demo' || !!body.token, { message: 'a real-money launch needs the casino token', path: ['token'] });
+export type LaunchBody = z.infer<typeof launchBodySchema>;
+
+/** Client seeds the player may choose: short, and without the `:` that separates the HMAC message parts. */
+export const clientSeedSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'use 1 to 64 letters, digits, dots, dashes or underscores');
+
+async function newSeedPair(clientSeed?: string) {
+  const serverSeed = randomSeed(32);
+  return { serverSeed, serverSeedHash: await sha256Hex(serverSeed), clientSeed: clientSeed ?? randomSeed(16), nonce: 0 };
+}
+
+export function createSessions(ctx: AppContext, roundsApi: Rounds, log: WalletLog) {
+  async function load(sessionId: string): Promise<SandboxGameSession> {
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    if (!session) throw sessionNotFound();
+    return session;
+  }
+
+  /** A new provider session with a fresh seed pair (the seed itself is kept until the player rotates it). */
+  async function launch(body: LaunchBody): Promise<{ gameUrl: string }> {
+    const [session] = await ctx.db
+      .insert(sessions)
+      .values({
+        engine: body.engine,
+        gameIdentity: body.gameIdentity,
+        gameName: body.gameName,
+        mode: body.mode,
+        token: body.mode === 'real' ? body.token! : null,
+        currency: body.currency,
+        locale: body.locale,
+        lobbyUrl: body.lobbyUrl,
+        platform: body.platform,
+        balance: body.mode === 'demo' ? demoBalance(body.currency) : 0,
+        ...(await newSeedPair()),
+        expiresAt: new Date(Date.now() + ctx.config.game.sessionTtlSec * 1000),
+      })
+      .returning({ id: sessions.id });
+    return { gameUrl: `/sandbox/games/play/${session!.id}` };
+  }
+
+  async function info(sessionId: string) {
+    await load(sessionId); // 404 before any other work
+    await roundsApi.settleDue(sessionId);
+    let session = await load(sessionId);
+    let balance = session.balance;
+    if (session.mode === 'real') {
+      const result = await walletCall(ctx, 'balance', { token: session.token }, log);
+      if (result.kind === 'refused') {
+        const { code, message, ...extra } = result.error;
+        throw new ProviderError(result.status, code, message, extra);
+      }
+      if (result.kind === 'ok') {
+        balance = result.answer.balance;
+        const [row] = await ctx.db.update(sessions).set({ balance }).where(eq(sessions.id, sessionId)).returning();
+        session = row ?? session;
+      }
+    }
+    const [open] = await ctx.db
+      .select()
+      .from(rounds)
+      .where(and(eq(rounds.sessionId, sessionId), eq(rounds.status, 'open')))
+      .limit(1);
+    const s = session;
+    const levels = betLevels(s.currency);
+    return {
+      session: {
+        id: s.id,
+        engine: s.engine,
+        gameName: s.gameName,
+        gameIdentity: s.gameIdentity,
+        mode: s.mode,
+        currency: s.currency,
+        subunitToUnit: subunitToUnit(s.currency),
+        balance,
+        betLevels: levels,
+        defaultBet: defaultBet(levels),
+        minSpinMs: ctx.config.game.minSpinMs,
+        lobbyUrl: s.lobbyUrl,
+        locale: s.locale,
+        fairness: fairnessOf(s),
+        config: s.engine === 'slot' ? SLOT_CONFIG : {},
+        state: {
+          freeSpinsLeft: s.freeSpinsLeft,
+          freeSpinsBet: s.freeSpinsBet,
+          openRound: open
+            ? { id: open.id, startedAt: open.startedAt!.getTime(), bet: open.bet, autoCashout: (open.params as { autoCashout?: number }).autoCashout ?? null }
+            : null,
+        },
+      },
+    };
+  }
+
+  /** Reveals the current server seed and starts a new pair (refused while a crash round is in flight: its seed decides it). */
+  async function rotateSeeds(sessionId: string, clientSeed: string | undefined) {
+    await load(sessionId);
+    await roundsApi.settleDue(sessionId);
+    const next = await newSeedPair(clientSeed);
+    return ctx.db.transaction(async (tx) => {
+      const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+      if (!session) throw sessionNotFound();
+      const [open] = await tx
+        .select({ id: rounds.id })
+        .from(rounds)
+        .where(and(eq(rounds.sessionId, sessionId), eq(rounds.status, 'open')))
+        .limit(1);
+      if (open) throw roundOpen();
+      const [updated] = await tx.update(sessions).set(next).where(eq(sessions.id, sessionId)).returning();
+      return {
+        revealed: {
+          serverSeed: session.serverSeed,
+          serverSeedHash: session.serverSeedHash,
+          clientSeed: session.clientSeed,
+          lastNonce: session.nonce > 0 ? session.nonce - 1 : null,
+        },
+        fairness: fairnessOf(updated!),
+      };
+    });
+  }
+
+  async function history(sessionId: string, limit: number) {
+    await load(sessionId);
+    await roundsApi.settleDue(sessionId);
+    const session = await load(sessionId);
+    const rows = await ctx.db
+      .select()
+      .from(rounds)
+      .where(and(eq(rounds.sessionId, sessionId), eq(rounds.status, 'settled')))
+      .orderBy(desc(rounds.createdAt))
+      .limit(limit);
+    return {
+      rounds: rows.map((r) => ({
+        id: r.id,
+        nonce: r.nonce,
+        bet: r.bet,
+        /** What the pays were based on (differs from `bet` for a free spin). */
+        betBasis: r.betBasis,
+        win: r.win,
+        isFreeSpin: r.isFreeSpin,
+        params: r.params,
+        outcome: r.outcome,
+        serverSeedHash: r.serverSeedHash,
+        clientSeed: r.clientSeed,
+        // Only a rotated seed is shown: the current one still decides the coming rounds.
+        revealedServerSeed: r.serverSeedHash !== session.serverSeedHash ? r.serverSeed : null,
+        createdAt: (r.startedAt ?? r.createdAt).getTime(),
+      })),
+    };
+  }
+
+  return { launch, info, rotateSeeds, history, load };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

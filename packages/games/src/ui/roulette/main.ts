@@ -1,0 +1,195 @@
+import type { RouletteBet, RouletteOutcome } from '../../engines/types.ts';
+import type { PlayResult } from '../shell/api.ts';
+import { h, onPrimaryKey, prefersReducedMotion, sleep } from '../shell/dom.ts';
+import { chipLabel } from '../shell/money.ts';
+import { startGame, type Shell } from '../shell/shell.ts';
+import { BetBoard, boardSpots, coveredPockets, pocketColour, type Spot } from './board.ts';
+import { Wheel } from './wheel.ts';
+import './roulette.css';
+
+void startGame('roulette', mountRoulette, { betLabel: 'Chip' });
+
+function mountRoulette(shell: Shell): void {
+  const { session } = shell;
+  const spots = boardSpots();
+  const board = new BetBoard(spots);
+  const buttons = new Map<string, HTMLButtonElement>();
+  const numberButtons = new Map<number, HTMLButtonElement>();
+  let lastBets: RouletteBet[] = [];
+  let spinning = false;
+
+  // ---- wheel + history ----
+  const wheel = new Wheel();
+  const pocketBadge = h('div', { class: 'pocket-badge', hidden: true });
+  const wheelWrap = h('div', { class: 'wheel-wrap' }, wheel.el, pocketBadge);
+  const history = h('ol', { class: 'history', 'aria-label': 'Last numbers' });
+
+  // ---- table ----
+  const table = h('div', { class: 'table', role: 'group', 'aria-label': 'Betting table' });
+  for (const spot of spots) {
+    const chip = h('span', { class: 'chip', hidden: true });
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: `spot spot-${spot.bet.type}${spot.colour ? ` ${spot.colour}` : ''}`,
+        style: `--wr:${spot.wide.row};--wc:${spot.wide.col};--wrs:${spot.wide.rowSpan};--wcs:${spot.wide.colSpan};--tr:${spot.tall.row};--tc:${spot.tall.col};--trs:${spot.tall.rowSpan};--tcs:${spot.tall.colSpan}`,
+      },
+      h('span', { class: 'spot-label' }, spot.label),
+      chip,
+    );
+    button.addEventListener('click', () => place(spot));
+    // Hovering or focusing an outside bet lights up the numbers it covers.
+    if (spot.bet.type !== 'straight') {
+      const covered = coveredPockets(spot.bet);
+      const on = () => covered.forEach((n) => numberButtons.get(n)?.classList.add('covered'));
+      const off = () => covered.forEach((n) => numberButtons.get(n)?.classList.remove('covered'));
+      button.addEventListener('pointerenter', on);
+      button.addEventListener('pointerleave', off);
+      button.addEventListener('focus', on);
+      button.addEventListener('blur', off);
+    } else {
+      numberButtons.set(spot.bet.value!, button);
+    }
+    buttons.set(spot.key, button);
+    table.append(button);
+  }
+  shell.stage.append(h('div', { class: 'roulette-layout' }, h('div', { class: 'wheel-side' }, wheelWrap, history), h('div', { class: 'table-side' }, table)));
+
+  // ---- controls ----
+  const totalValue = h('output', { class: 'stat-value' }, shell.format(0));
+  const undoButton = h('button', { type: 'button', class: 'button ghost' }, 'Undo');
+  const clearButton = h('button', { type: 'button', class: 'button ghost' }, 'Clear');
+  const rebetButton = h('button', { type: 'button', class: 'button ghost' }, 'Rebet');
+  const spinButton = h('button', { type: 'button', class: 'primary-action' }, 'Spin');
+  shell.controls.append(
+    shell.bet.el,
+    h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Total bet'), totalValue),
+    h('div', { class: 'table-actions' }, undoButton, clearButton, rebetButton),
+    spinButton,
+  );
+
+  function spotName(spot: Spot): string {
+    const amount = board.amountOn(spot.key);
+    return amount > 0 ? `${spot.name}. Your bet ${shell.format(amount)}` : spot.name;
+  }
+
+  function renderSpot(key: string): void {
+    const spot = spots.find((s) => s.key === key)!;
+    const button = buttons.get(key)!;
+    const chip = button.querySelector<HTMLElement>('.chip')!;
+    const amount = board.amountOn(key);
+    chip.hidden = amount === 0;
+    chip.textContent = amount ? chipLabel(amount, session.subunitToUnit) : '';
+    button.setAttribute('aria-label', spotName(spot));
+    button.classList.toggle('has-bet', amount > 0);
+  }
+
+  function sync(): void {
+    totalValue.textContent = shell.format(board.total);
+    const locked = spinning || shell.ended;
+    spinButton.disabled = locked || board.empty;
+    undoButton.disabled = locked || board.empty;
+    clearButton.disabled = locked || board.empty;
+    rebetButton.disabled = locked || lastBets.length === 0 || !board.empty;
+    shell.bet.setDisabled(locked);
+    for (const button of buttons.values()) button.disabled = locked;
+  }
+
+  function place(spot: Spot): void {
+    if (spinning) return;
+    board.place(spot.key, shell.bet.value);
+    renderSpot(spot.key);
+    sync();
+  }
+
+  undoButton.addEventListener('click', () => {
+    const key = board.undo();
+    if (key) renderSpot(key);
+    sync();
+  });
+  clearButton.addEventListener('click', () => {
+    board.clear();
+    spots.forEach((spot) => renderSpot(spot.key));
+    sync();
+  });
+  rebetButton.addEventListener('click', () => {
+    board.restore(lastBets);
+    spots.forEach((spot) => renderSpot(spot.key));
+    sync();
+  });
+
+  function pushHistory(pocket: number): void {
+    history.prepend(h('li', { class: `hist ${pocketColour(pocket)}` }, String(pocket)));
+    while (history.children.length > 12) history.lastElementChild!.remove();
+  }
+
+  function clearHits(): void {
+    for (const button of table.querySelectorAll('.hit, .won')) button.classList.remove('hit', 'won');
+    pocketBadge.hidden = true;
+  }
+
+  async function spin(): Promise<void> {
+    if (spinning || shell.ended) return;
+    if (board.empty) {
+      shell.announce('Place a bet on the table first', 'info');
+      return;
+    }
+    const bets = board.bets();
+    const stake = board.total;
+    spinning = true;
+    sync();
+    clearHits();
+    shell.clearError();
+    shell.announce('');
+    const before = shell.balance();
+    shell.setBalance(before - stake);
+    document.body.classList.add('spinning');
+    const startedAt = performance.now();
+    const reduced = prefersReducedMotion();
+    const motion = reduced ? null : wheel.spin();
+    let result: PlayResult;
+    try {
+      result = await shell.api.play<'roulette'>(stake, { bets });
+    } catch (error) {
+      motion?.cancel();
+      document.body.classList.remove('spinning');
+      shell.setBalance(error && typeof error === 'object' && 'balance' in error && typeof error.balance === 'number' ? error.balance : before);
+      shell.showError(error);
+      spinning = false;
+      sync();
+      return;
+    }
+    const outcome = result.round.outcome as RouletteOutcome;
+    if (motion) await motion.land(outcome.pocket, startedAt + session.minSpinMs);
+    else {
+      await sleep(startedAt + session.minSpinMs - performance.now());
+      wheel.settle(outcome.pocket);
+    }
+
+    lastBets = bets;
+    shell.setBalance(result.balance);
+    shell.recordRound(result);
+    pushHistory(outcome.pocket);
+    numberButtons.get(outcome.pocket)?.classList.add('hit');
+    for (const win of outcome.winningBets) buttons.get(`${win.type}${win.value === undefined ? '' : `:${win.value}`}`)?.classList.add('won');
+    pocketBadge.hidden = false;
+    pocketBadge.className = `pocket-badge ${outcome.color}`;
+    pocketBadge.textContent = String(outcome.pocket);
+    const colourName = outcome.color === 'green' ? 'green' : outcome.color;
+    shell.announce(
+      outcome.totalWin > 0 ? `${outcome.pocket} ${colourName} — you won ${shell.format(outcome.totalWin)}` : `${outcome.pocket} ${colourName} — no win`,
+      outcome.totalWin > 0 ? 'win' : 'lose',
+    );
+    // The wheel overlay on phones stays up long enough to read the number.
+    await sleep(reduced ? 0 : 1200);
+    document.body.classList.remove('spinning');
+    spinning = false;
+    sync();
+  }
+
+  spinButton.addEventListener('click', () => void spin());
+  onPrimaryKey(() => void spin());
+  spots.forEach((spot) => renderSpot(spot.key));
+  sync();
+}

@@ -1,0 +1,176 @@
+/**
+ * Client of the provider's UI API (/sandbox/games/api). The page runs in a sandboxed iframe with an
+ * opaque origin: every call is a CORS request, no cookies, and the session id from the URL is the only
+ * credential.
+ */
+import type { EngineId, EngineOutcome, EngineParams, SlotConfig } from '../../engines/types.ts';
+
+export type Fairness = { serverSeedHash: string; clientSeed: string; nonce: number };
+
+export type OpenRound = { id: string; startedAt: number; bet: number; autoCashout?: number | null };
+
+export type Session = {
+  id: string;
+  engine: EngineId;
+  gameName: string;
+  gameIdentity: string;
+  mode: 'real' | 'demo';
+  currency: string;
+  subunitToUnit: number;
+  balance: number;
+  betLevels: number[];
+  defaultBet: number;
+  minSpinMs: number;
+  lobbyUrl: string;
+  locale?: string;
+  fairness: Fairness;
+  config: SlotConfig | Record<string, unknown>;
+  /** freeSpinsBet: the stake the remaining free spins pay on. */
+  state: { freeSpinsLeft: number; freeSpinsBet?: number; openRound: OpenRound | null };
+};
+
+export type Round<O extends EngineOutcome = EngineOutcome> = {
+  id: string;
+  nonce: number;
+  bet: number;
+  win: number;
+  outcome: O | null;
+  startedAt: number;
+  settled: boolean;
+};
+
+export type PlayResult<O extends EngineOutcome = EngineOutcome> = {
+  round: Round<O>;
+  balance: number;
+  freeSpinsLeft: number;
+  fairness: Fairness;
+};
+
+export type RoundSummary = {
+  id: string;
+  nonce: number;
+  bet: number;
+  win: number;
+  serverSeedHash: string;
+  clientSeed: string;
+  revealedServerSeed: string | null;
+  createdAt: string | number;
+  /** Extras of this provider (not in the interface minimum): what a verify link can prefill. */
+  betBasis?: number;
+  isFreeSpin?: boolean;
+  params?: Record<string, unknown> | null;
+  outcome?: EngineOutcome | null;
+};
+
+export type SeedRotation = {
+  /** lastNonce: the nonce of the last round played on the revealed pair, null when none was. */
+  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; lastNonce: number | null };
+  fairness: Fairness;
+};
+
+/** An answer other than 2xx, or no answer at all (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number | string | null,
+    message: string,
+    readonly balance: number | null = null,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get tooFast(): boolean {
+    return this.status === 429 || this.code === 'too_fast';
+  }
+}
+
+export const API_BASE = '/sandbox/games/api';
+
+/** `/sandbox/games/play/<sid>` → `<sid>` (the last non-empty path segment). */
+export function sessionIdFromPath(pathname: string): string | null {
+  const segment = pathname.split('/').filter(Boolean).at(-1);
+  if (!segment || segment.endsWith('.html')) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class GameApi {
+  constructor(
+    readonly sessionId: string,
+    private readonly fetcher: FetchLike = (input, init) => fetch(input, init),
+  ) {}
+
+  private get base(): string {
+    return `${API_BASE}/sessions/${encodeURIComponent(this.sessionId)}`;
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await this.fetcher(`${this.base}${path}`, {
+        method,
+        // The session id is the credential, never a cookie. A text/plain body (the provider reads it as
+        // JSON) keeps every call a "simple" CORS request: no preflight before each spin.
+        credentials: 'omit',
+        cache: 'no-store',
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'text/plain;charset=UTF-8' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(20_000),
+      });
+    } catch {
+      throw new ApiError(0, null, 'network');
+    }
+    const data = (await response.json().catch(() => null)) as { error?: { code?: number | string; message?: string; balance?: number; retryAfterMs?: number } } | null;
+    if (!response.ok) {
+      const error = data?.error;
+      const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+      throw new ApiError(response.status, error?.code ?? null, error?.message ?? response.statusText, num(error?.balance), num(error?.retryAfterMs));
+    }
+    return data as T;
+  }
+
+  async session(): Promise<Session> {
+    return (await this.call<{ session: Session }>('GET', '')).session;
+  }
+
+  /**
+   * Starts (and for every engine but crash, settles) a round. A 429 `too_fast` means the server clock
+   * still counts the previous spin; the UI's own animation already waits `minSpinMs`, so this only
+   * happens on jitter and is retried quietly.
+   */
+  async play<E extends EngineId>(bet: number, params: EngineParams[E]): Promise<PlayResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.call<PlayResult>('POST', '/rounds', { bet, params });
+      } catch (error) {
+        if (!(error instanceof ApiError) || !error.tooFast || attempt >= 5) throw error;
+        await sleep(Math.min(5000, (error.retryAfterMs ?? 250) + 30));
+      }
+    }
+  }
+
+  cashout(roundId: string): Promise<{ round: Round; balance: number }> {
+    return this.call('POST', `/rounds/${encodeURIComponent(roundId)}/cashout`, {});
+  }
+
+  round(roundId: string): Promise<{ round: Round; balance: number }> {
+    return this.call('GET', `/rounds/${encodeURIComponent(roundId)}`);
+  }
+
+  rotateSeeds(clientSeed?: string): Promise<SeedRotation> {
+    return this.call('POST', '/seeds', clientSeed ? { clientSeed } : {});
+  }
+
+  async rounds(limit = 20): Promise<RoundSummary[]> {
+    return (await this.call<{ rounds: RoundSummary[] }>('GET', `/rounds?limit=${limit}`)).rounds;
+  }
+}

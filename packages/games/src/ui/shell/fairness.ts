@@ -1,0 +1,209 @@
+/**
+ * The "provably fair" panel: the hash of the hidden server seed, the player's client seed (editable —
+ * changing it reveals the old server seed), the next nonce, and recent rounds with links to the verifier.
+ */
+import type { EngineId } from '../../engines/types.ts';
+import type { Fairness, GameApi, RoundSummary, SeedRotation } from './api.ts';
+import { createDialog } from './dialog.ts';
+import { h } from './dom.ts';
+import { errorMessage } from './errors.ts';
+import { openVerifier, verifyUrl } from './verify-link.ts';
+
+export type FairnessPanel = {
+  open(): void;
+  update(fairness: Fairness): void;
+  /** Params a round's outcome depends on, so its verify link can prefill them. */
+  rememberParams(nonceKey: string, extra: Record<string, string>): void;
+  /** Rounds changed: refresh the list if the panel is open. */
+  refresh(): void;
+  /** Seed changes are refused while a round or free spins are open. */
+  setLocked(reason: string | null): void;
+};
+
+function randomSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function createFairnessPanel(options: { api: GameApi; engine: EngineId; initial: Fairness; format: (minor: number) => string; onRotate?: (fairness: Fairness) => void }): FairnessPanel {
+  const { api, engine, format } = options;
+  let fairness = options.initial;
+  const paramsBySeed = new Map<string, Record<string, string>>();
+  const key = paramsKey;
+
+  const hashOut = h('code', { class: 'seed' });
+  const nonceOut = h('output', { class: 'mono' });
+  const seedInput = h('input', { id: 'client-seed', name: 'clientSeed', class: 'text-input mono', maxlength: 64, autocomplete: 'off', spellcheck: 'false', pattern: '[A-Za-z0-9_.\\-]{1,64}', 'aria-describedby': 'client-seed-hint' });
+  const randomButton = h('button', { type: 'button', class: 'button ghost small' }, 'Random');
+  const rotateButton = h('button', { type: 'button', class: 'button small' }, 'Change seeds');
+  const formNote = h('p', { class: 'note', 'aria-live': 'polite' });
+  const revealedBox = h('div', { class: 'revealed', hidden: true });
+  const roundsList = h('ol', { class: 'rounds', 'aria-label': 'Recent rounds' });
+  const roundsNote = h('p', { class: 'note' });
+
+  randomButton.addEventListener('click', () => {
+    seedInput.value = randomSeed();
+    seedInput.focus();
+  });
+
+  // Not a <form>: the game iframe has no allow-forms, and a sandboxed frame drops submit events.
+  const form = h(
+    'div',
+    { class: 'seed-form', role: 'group', 'aria-label': 'Change seeds' },
+    h('label', { for: 'client-seed' }, 'Your client seed'),
+    h('div', { class: 'seed-row' }, seedInput, randomButton),
+    h('p', { class: 'note', id: 'client-seed-hint' }, 'Letters, digits, dots, dashes or underscores. Empty: the server picks one.'),
+    rotateButton,
+    formNote,
+  );
+  seedInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void rotate();
+    }
+  });
+  rotateButton.addEventListener('click', () => void rotate());
+  async function rotate(): Promise<void> {
+    if (rotateButton.disabled) return;
+    const clientSeed = seedInput.value.trim();
+    if (clientSeed && !/^[A-Za-z0-9_.-]{1,64}$/.test(clientSeed)) {
+      formNote.textContent = 'Use 1 to 64 letters, digits, dots, dashes or underscores.';
+      seedInput.focus();
+      return;
+    }
+    rotateButton.disabled = true;
+    formNote.textContent = 'Changing seeds…';
+    try {
+      const rotation = await api.rotateSeeds(clientSeed || undefined);
+      showRevealed(rotation);
+      panel.update(rotation.fairness);
+      options.onRotate?.(rotation.fairness);
+      formNote.textContent = 'New seed pair active. The previous server seed is revealed below.';
+      panel.refresh();
+    } catch (error) {
+      formNote.textContent = errorMessage(error) ?? 'Please try again.';
+    } finally {
+      rotateButton.disabled = locked !== null;
+    }
+  }
+
+  function verifyLink(serverSeed: string, clientSeed: string, nonce: number, hash: string, label: string, round?: RoundSummary): HTMLAnchorElement {
+    const extra = { ...paramsBySeed.get(key(hash, nonce)), ...(round ? verifyExtras(engine, round) : {}), serverSeedHash: hash };
+    const url = verifyUrl({ engine, serverSeed, clientSeed, nonce, extra });
+    const link = h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: 'verify-link' }, label);
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      openVerifier(url);
+    });
+    return link;
+  }
+
+  function showRevealed(rotation: SeedRotation): void {
+    const { revealed } = rotation;
+    revealedBox.hidden = false;
+    revealedBox.replaceChildren(
+      h('h3', {}, 'Previous seed pair'),
+      h('dl', { class: 'facts' },
+        h('dt', {}, 'Server seed'), h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeed)),
+        h('dt', {}, 'Its hash (shown before play)'), h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeedHash)),
+        h('dt', {}, 'Client seed'), h('dd', {}, h('code', { class: 'seed' }, revealed.clientSeed)),
+        h('dt', {}, 'Rounds played'), h('dd', {}, String(revealed.lastNonce === null ? 0 : revealed.lastNonce + 1)),
+      ),
+      revealed.lastNonce !== null
+        ? verifyLink(revealed.serverSeed, revealed.clientSeed, revealed.lastNonce, revealed.serverSeedHash, 'Verify the last round ↗')
+        : h('p', { class: 'note' }, 'No rounds were played with this pair.'),
+    );
+  }
+
+  function renderRounds(rounds: RoundSummary[]): void {
+    roundsList.replaceChildren(
+      ...rounds.map((round) =>
+        h('li', { class: round.win > 0 ? 'won' : '' },
+          h('span', { class: 'mono nonce' }, `#${round.nonce}`),
+          h('span', { class: 'amount' }, `Bet ${format(round.bet)}`),
+          h('span', { class: 'amount win' }, round.win > 0 ? `Win ${format(round.win)}` : 'No win'),
+          round.revealedServerSeed
+            ? verifyLink(round.revealedServerSeed, round.clientSeed, round.nonce, round.serverSeedHash, 'Verify ↗', round)
+            : h('span', { class: 'muted small', title: 'Change seeds to reveal this round’s server seed' }, 'Seed hidden'),
+        ),
+      ),
+    );
+    roundsNote.textContent = rounds.length === 0 ? 'No rounds yet.' : rounds.some((r) => !r.revealedServerSeed) ? 'Rounds on the current seed pair can be verified after you change seeds.' : '';
+  }
+
+  let loading = false;
+  async function loadRounds(): Promise<void> {
+    if (loading) return;
+    loading = true;
+    try {
+      renderRounds(await api.rounds(20));
+    } catch (error) {
+      roundsNote.textContent = errorMessage(error) ?? '';
+    } finally {
+      loading = false;
+    }
+  }
+
+  const lockNote = h('p', { class: 'note warn', hidden: true });
+  const { open, dialog } = createDialog(
+    'Provably fair',
+    h('p', { class: 'lead' }, 'Every result comes from the server seed, your client seed and the round number (nonce). The server seed stays secret until you change seeds, but its SHA-256 hash is shown now, so it cannot be swapped afterwards.'),
+    h('dl', { class: 'facts' }, h('dt', {}, 'Server seed hash'), h('dd', {}, hashOut), h('dt', {}, 'Next nonce'), h('dd', {}, nonceOut)),
+    lockNote,
+    form,
+    revealedBox,
+    h('h3', {}, 'Recent rounds'),
+    roundsList,
+    roundsNote,
+  );
+  dialog.classList.add('fairness-dialog');
+
+  let locked: string | null = null;
+  const panel: FairnessPanel = {
+    open() {
+      open();
+      void loadRounds();
+    },
+    update(next) {
+      fairness = next;
+      hashOut.textContent = fairness.serverSeedHash;
+      nonceOut.textContent = String(fairness.nonce);
+      if (document.activeElement !== seedInput) seedInput.value = fairness.clientSeed;
+    },
+    rememberParams(nonceKey, extra) {
+      paramsBySeed.set(nonceKey, extra);
+    },
+    refresh() {
+      if (dialog.open) void loadRounds();
+    },
+    setLocked(reason) {
+      locked = reason;
+      rotateButton.disabled = reason !== null;
+      lockNote.hidden = reason === null;
+      lockNote.textContent = reason ?? '';
+    },
+  };
+  panel.update(fairness);
+  return panel;
+}
+
+/** The key `rememberParams` expects for a round: the seed hash it was played on and its nonce. */
+export const paramsKey = (serverSeedHash: string, nonce: number) => `${serverSeedHash}:${nonce}`;
+
+/**
+ * What a verify link should prefill for a listed round, from the fields this provider adds to the
+ * history (params, betBasis, outcome); missing fields just leave the verifier's defaults.
+ */
+export function verifyExtras(engine: EngineId, round: RoundSummary): Record<string, string> {
+  const extra: Record<string, string> = {};
+  const stake = round.betBasis ?? round.bet;
+  if (stake > 0) extra.bet = String(stake);
+  const params = round.params ?? {};
+  if (engine === 'slot' && round.isFreeSpin) extra.freeSpin = '1';
+  if (engine === 'dice') {
+    if (typeof params.target === 'number') extra.target = params.target.toFixed(2);
+    if (typeof params.over === 'boolean') extra.over = String(params.over);
+  }
+  if (engine === 'crash' && round.outcome?.kind === 'crash' && round.outcome.cashedOutAt !== null) extra.cashout = round.outcome.cashedOutAt.toFixed(2);
+  return extra;
+}

@@ -1,0 +1,224 @@
+/**
+ * The frame every game page shares: header (game name, demo badge, balance, fairness and info buttons),
+ * an error banner speaking the casino's messages, the stage, the result line and the controls row.
+ */
+import type { EngineId } from '../../engines/types.ts';
+import { GameApi, sessionIdFromPath, type Fairness, type Session } from './api.ts';
+import { h } from './dom.ts';
+import { errorMessage, sessionEnded } from './errors.ts';
+import { createFairnessPanel, paramsKey, type FairnessPanel } from './fairness.ts';
+import { formatMoney, type Money } from './money.ts';
+import './base.css';
+
+export type Tone = 'win' | 'lose' | 'info' | 'bonus';
+
+export type BetSelector = {
+  el: HTMLElement;
+  readonly value: number;
+  setDisabled(disabled: boolean): void;
+  onChange(listener: (value: number) => void): void;
+};
+
+export type Shell = {
+  session: Session;
+  api: GameApi;
+  money: Money;
+  stage: HTMLElement;
+  controls: HTMLElement;
+  fairness: FairnessPanel;
+  bet: BetSelector;
+  format(minor: number): string;
+  balance(): number;
+  /** Shows a balance; `announce` reads it out with the result line instead of on every change. */
+  setBalance(minor: number): void;
+  /** The round's result, announced to screen readers together with the balance. */
+  announce(text: string, tone?: Tone): void;
+  showError(error: unknown): void;
+  clearError(): void;
+  addHeaderButton(label: string, icon: string, onClick: () => void): HTMLButtonElement;
+  /**
+   * Books a finished round into the fairness panel: the params its outcome depends on are remembered
+   * under the seed pair it was played on (for verify links), then the next pair/nonce is shown.
+   */
+  recordRound(result: { round: { nonce: number }; fairness?: Fairness }, extra?: Record<string, string>): void;
+  /** The seed pair the next round will be played on. */
+  fairnessNow(): Fairness;
+  /** True once the session is gone (expired/closed); every control should stay off. */
+  readonly ended: boolean;
+};
+
+const ICONS = {
+  shield: '<svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z"/><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="m8.5 12 2.4 2.4 4.6-4.8"/></svg>',
+  info: '<svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M12 11v5.5M12 7.6v.1"/></svg>',
+} as const;
+export type IconName = keyof typeof ICONS;
+
+export function createBetSelector(levels: number[], initial: number, format: (minor: number) => string, label = 'Bet'): BetSelector {
+  const sorted = [...new Set(levels)].sort((a, b) => a - b);
+  let index = Math.max(0, sorted.indexOf(initial));
+  if (sorted.indexOf(initial) < 0) {
+    // Not a level: the closest level not above it, so a default never raises the stake.
+    const below = sorted.filter((level) => level <= initial);
+    index = below.length ? below.length - 1 : 0;
+  }
+  const listeners: ((value: number) => void)[] = [];
+  const id = `bet-${Math.random().toString(36).slice(2, 8)}`;
+  const select = h('select', { id, class: 'bet-select' }, ...sorted.map((level, i) => h('option', { value: String(i) }, format(level))));
+  const down = h('button', { type: 'button', class: 'step', 'aria-label': `Lower ${label.toLowerCase()}` }, '−');
+  const up = h('button', { type: 'button', class: 'step', 'aria-label': `Raise ${label.toLowerCase()}` }, '+');
+  let disabled = false;
+  const sync = () => {
+    select.value = String(index);
+    down.disabled = disabled || index === 0;
+    up.disabled = disabled || index === sorted.length - 1;
+    select.disabled = disabled;
+  };
+  const set = (next: number) => {
+    index = Math.min(sorted.length - 1, Math.max(0, next));
+    sync();
+    for (const listener of listeners) listener(sorted[index]!);
+  };
+  down.addEventListener('click', () => set(index - 1));
+  up.addEventListener('click', () => set(index + 1));
+  select.addEventListener('change', () => set(Number(select.value)));
+  sync();
+  return {
+    el: h('div', { class: 'bet-selector' }, h('label', { for: id }, label), h('div', { class: 'stepper' }, down, select, up)),
+    get value() {
+      return sorted[index] ?? 0;
+    },
+    setDisabled(value) {
+      disabled = value;
+      sync();
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+  };
+}
+
+function renderFatal(root: HTMLElement, title: string, text: string): void {
+  root.replaceChildren(h('div', { class: 'fatal', role: 'alert' }, h('h1', {}, title), h('p', {}, text)));
+}
+
+/** Loads the session named by the URL and builds the shell; the game mounts itself on the result. */
+export async function startGame(engine: EngineId, mount: (shell: Shell) => void, options: { betLabel?: string } = {}): Promise<void> {
+  const root = document.getElementById('app')!;
+  const sessionId = sessionIdFromPath(location.pathname);
+  if (!sessionId) {
+    renderFatal(root, 'No game session', 'Open this game from the casino lobby.');
+    return;
+  }
+  const api = new GameApi(sessionId);
+  let session: Session;
+  try {
+    session = await api.session();
+  } catch (error) {
+    renderFatal(root, 'The game could not start', errorMessage(error) ?? 'Please reopen the game.');
+    return;
+  }
+  if (session.engine !== engine) {
+    renderFatal(root, 'Wrong game page', 'Please reopen the game from the casino.');
+    return;
+  }
+  document.title = session.gameName;
+  mount(buildShell(root, api, session, options.betLabel ?? 'Bet'));
+}
+
+function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel: string): Shell {
+  const money: Money = { currency: session.currency, subunitToUnit: session.subunitToUnit };
+  const locale = session.locale || navigator.language || 'en';
+  const format = (minor: number) => formatMoney(minor, money, locale);
+  let balance = session.balance;
+  let ended = false;
+
+  const balanceValue = h('span', { class: 'balance-value' }, format(balance));
+  const headerActions = h('div', { class: 'header-actions' });
+  const header = h(
+    'header',
+    { class: 'topbar' },
+    h('div', { class: 'title' }, h('h1', {}, session.gameName), session.mode === 'demo' ? h('span', { class: 'demo-badge', title: 'Play money: no real balance is used' }, 'Demo') : null),
+    h('div', { class: 'balance' }, h('span', { class: 'balance-label' }, 'Balance'), balanceValue),
+    headerActions,
+  );
+  const bannerText = h('p', {});
+  const bannerClose = h('button', { type: 'button', class: 'icon-button', 'aria-label': 'Dismiss message' }, '✕');
+  const banner = h('div', { class: 'banner', role: 'alert', hidden: true }, bannerText, bannerClose);
+  bannerClose.addEventListener('click', () => (banner.hidden = true));
+
+  const stage = h('main', { class: 'stage' });
+  const resultText = h('span', { class: 'result-text' }, '\u00a0');
+  const resultBalance = h('span', { class: 'sr-only' });
+  const result = h('p', { class: 'result', 'aria-live': 'polite', 'aria-atomic': 'true' }, resultText, resultBalance);
+  const controls = h('div', { class: 'controls' });
+
+  root.classList.add(`engine-${session.engine}`);
+  root.replaceChildren(header, banner, stage, result, controls);
+
+  let currentFairness = session.fairness;
+  const fairness = createFairnessPanel({
+    api,
+    engine: session.engine,
+    initial: session.fairness,
+    format,
+    onRotate: (next) => (currentFairness = next),
+  });
+  const bet = createBetSelector(session.betLevels, session.defaultBet, format, betLabel);
+
+  const shell: Shell = {
+    session,
+    api,
+    money,
+    stage,
+    controls,
+    fairness,
+    bet,
+    format,
+    balance: () => balance,
+    setBalance(minor) {
+      balance = minor;
+      balanceValue.textContent = format(minor);
+    },
+    announce(text, tone = 'info') {
+      result.dataset.tone = tone;
+      resultText.textContent = text || '\u00a0';
+      resultBalance.textContent = text ? ` Balance ${format(balance)}.` : '';
+    },
+    showError(error) {
+      const message = errorMessage(error);
+      if (!message) return;
+      bannerText.textContent = message;
+      banner.hidden = false;
+      if (sessionEnded(error)) {
+        ended = true;
+        for (const el of root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('.controls button, .controls input, .controls select, .stage button')) el.disabled = true;
+        bannerClose.hidden = true;
+      }
+    },
+    clearError() {
+      if (!ended) banner.hidden = true;
+    },
+    fairnessNow: () => currentFairness,
+    addHeaderButton(label, icon, onClick) {
+      const button = h('button', { type: 'button', class: 'icon-button labelled', 'aria-haspopup': 'dialog' });
+      button.innerHTML = ICONS[icon as IconName] ?? '';
+      button.append(h('span', { class: 'icon-label' }, label));
+      button.addEventListener('click', onClick);
+      headerActions.append(button);
+      return button;
+    },
+    recordRound(played, extra) {
+      if (extra) fairness.rememberParams(paramsKey(currentFairness.serverSeedHash, played.round.nonce), extra);
+      if (played.fairness) {
+        currentFairness = played.fairness;
+        fairness.update(played.fairness);
+      }
+      fairness.refresh();
+    },
+    get ended() {
+      return ended;
+    },
+  };
+  shell.addHeaderButton('Fairness', 'shield', () => fairness.open());
+  return shell;
+}

@@ -1,0 +1,260 @@
+import type { SlotConfig, SlotOutcome, SlotSymbol } from '../../engines/types.ts';
+import type { PlayResult } from '../shell/api.ts';
+import { h, onPrimaryKey, sleep, svg } from '../shell/dom.ts';
+import { createDialog } from '../shell/dialog.ts';
+import { startGame, type Shell } from '../shell/shell.ts';
+import { LINE_COLOURS, gapPercent, lineColour, linePay, paylinePoints, pointsAttr, windowSize, winningCells } from './paylines.ts';
+import { LAND_MS, Reel } from './reel.ts';
+import { SYMBOL_NAMES, installSymbolSprite, symbolSvg } from './symbols.ts';
+import './slot.css';
+
+type Config = SlotConfig & { strips?: SlotSymbol[][] };
+type Outcome = SlotOutcome & { scatterWin?: number };
+
+const ALL_SYMBOLS: SlotSymbol[] = ['cherry', 'lemon', 'plum', 'bell', 'bar', 'seven', 'wild', 'scatter'];
+const STAGGER_MS = 170;
+
+void startGame('slot', mountSlot);
+
+function mountSlot(shell: Shell): void {
+  installSymbolSprite();
+  const { session } = shell;
+  const config = session.config as Config;
+  const layout = { reels: config.reels ?? 5, rows: config.rows ?? 3 };
+  const lines = config.paylines.length;
+  const { width, height } = windowSize(layout);
+
+  // ---- machine ----
+  const reels = Array.from({ length: layout.reels }, (_unused, reel) => {
+    const strip = config.strips?.[reel];
+    const pool = strip && strip.length ? strip : ALL_SYMBOLS;
+    const start = Math.floor(Math.random() * pool.length);
+    return new Reel(pool, Array.from({ length: layout.rows }, (_, row) => pool[(start + row) % pool.length]!));
+  });
+  const reelsEl = h('div', { class: 'reels' }, ...reels.map((reel) => reel.el));
+  reelsEl.style.columnGap = gapPercent(layout);
+  reelsEl.style.aspectRatio = `${width} / ${height}`;
+  const overlay = svg('svg', { class: 'lines', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+  const winPop = h('div', { class: 'win-pop', hidden: true });
+  const windowEl = h('div', { class: 'window', role: 'img', 'aria-label': 'Reels' }, reelsEl, overlay, winPop);
+  const freeBadge = h('p', { class: 'free-badge', hidden: true });
+  const lineWinsEl = h('ul', { class: 'line-wins', 'aria-label': 'Winning lines' });
+  shell.stage.append(h('div', { class: 'machine' }, freeBadge, windowEl), lineWinsEl);
+
+  // ---- controls ----
+  const winValue = h('output', { class: 'stat-value' }, shell.format(0));
+  const spinLabel = h('span', {}, 'Spin');
+  const spinSub = h('span', { class: 'sub', hidden: true });
+  const spinButton = h('button', { type: 'button', class: 'primary-action spin' }, spinLabel, spinSub);
+  shell.controls.append(shell.bet.el, h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Win'), winValue), spinButton);
+
+  // ---- paytable ----
+  const paytableBody = h('div', { class: 'paytable' });
+  const paytable = createDialog('Paytable & rules', paytableBody);
+  shell.addHeaderButton('Paytable', 'info', () => {
+    renderPaytable();
+    paytable.open();
+  });
+
+  function renderPaytable(): void {
+    // Free spins pay on the stake of the spin that triggered them.
+    const stake = freeSpinsLeft > 0 ? lastPaidBet : shell.bet.value;
+    const rows = ALL_SYMBOLS.map((symbol) => {
+      const icon = h('span', { class: 'pt-icon' });
+      icon.innerHTML = symbolSvg(symbol);
+      const pays = config.paytable[symbol];
+      return h(
+        'li',
+        {},
+        icon,
+        h('span', { class: 'pt-name' }, SYMBOL_NAMES[symbol]),
+        h('span', { class: 'pt-pays' }, ...pays.map((multiple, i) => h('span', {}, h('b', {}, `${i + 3}×`), ` ${shell.format(linePay(stake, multiple, lines))}`))),
+      );
+    });
+    const lineDiagrams = config.paylines.map((rowsOfLine, line) => {
+      const { width: w, height: hgt } = windowSize(layout);
+      const diagram = svg('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'pl-diagram', 'aria-hidden': 'true' });
+      for (let reel = 0; reel < layout.reels; reel++) {
+        for (let row = 0; row < layout.rows; row++) {
+          const active = rowsOfLine[reel] === row;
+          diagram.append(svg('rect', { x: reel * 108 + 8, y: row * 100 + 8, width: 84, height: 84, rx: 14, fill: active ? lineColour(line) : '#263152' }));
+        }
+      }
+      return h('li', {}, diagram, h('span', {}, `Line ${line + 1}`));
+    });
+    paytableBody.replaceChildren(
+      h('p', { class: 'lead' }, `Pays for a total bet of ${shell.format(stake)} (${lines} lines, each line bet = total bet ÷ ${lines}).`),
+      h('ul', { class: 'pt-list' }, ...rows),
+      h('h3', {}, 'Rules'),
+      h(
+        'ul',
+        { class: 'rules' },
+        h('li', {}, 'Line wins pay left to right, starting on the first reel. Only the highest win on each line is paid; wins on different lines add up.'),
+        h('li', {}, 'Wild substitutes for every symbol except Scatter.'),
+        h('li', {}, `Scatter pays anywhere on the reels. ${config.freeSpins.scatters} or more Scatters award ${config.freeSpins.awarded} free spins, played at the bet that triggered them. Free spins can be won again during free spins.`),
+        h('li', {}, 'Malfunction voids all pays and plays. Every result can be verified from its seeds (see Fairness).'),
+      ),
+      h('h3', {}, 'Paylines'),
+      h('ul', { class: 'pl-list' }, ...lineDiagrams),
+    );
+  }
+
+  // ---- state ----
+  let spinning = false;
+  let freeSpinsLeft = session.state.freeSpinsLeft ?? 0;
+  // Free spins pay on the stake that triggered them (known to the server after a reload).
+  let lastPaidBet = session.state.freeSpinsBet || session.defaultBet;
+  let freeSpinsWon = 0;
+  const grid = (): SlotSymbol[][] => reels.map((_reel, reel) => Array.from({ length: layout.rows }, (_, row) => (reels[reel]!.cellAt(row)?.dataset.symbol as SlotSymbol) ?? 'cherry'));
+
+  function describeGrid(g: SlotSymbol[][]): string {
+    const rowsText = Array.from({ length: layout.rows }, (_, row) => `row ${row + 1}: ${g.map((column) => SYMBOL_NAMES[column[row]!]).join(', ')}`);
+    return `Reels. ${rowsText.join('; ')}.`;
+  }
+
+  function syncControls(): void {
+    const free = freeSpinsLeft > 0;
+    spinButton.disabled = spinning || shell.ended;
+    spinButton.classList.toggle('bonus', free);
+    spinLabel.textContent = free ? 'Free spin' : 'Spin';
+    spinSub.hidden = !free;
+    spinSub.textContent = `${freeSpinsLeft} left`;
+    shell.bet.setDisabled(spinning || free || shell.ended);
+    freeBadge.hidden = !free;
+    freeBadge.textContent = free ? `Free spins: ${freeSpinsLeft} left${freeSpinsWon > 0 ? ` · won ${shell.format(freeSpinsWon)}` : ''}` : '';
+  }
+
+  function clearWins(): void {
+    overlay.replaceChildren();
+    lineWinsEl.replaceChildren();
+    winPop.hidden = true;
+    for (const cellEl of reelsEl.querySelectorAll('.cell.win')) cellEl.classList.remove('win');
+    windowEl.classList.remove('has-wins');
+  }
+
+  function drawLine(line: number, focused: boolean): void {
+    const rows = config.paylines[line]!;
+    const points = pointsAttr(paylinePoints(rows, layout));
+    const group = svg('g', { class: focused ? 'line focused' : 'line', 'data-line': line },
+      svg('polyline', { points, class: 'line-shadow' }),
+      svg('polyline', { points, class: 'line-stroke', stroke: lineColour(line) }),
+    );
+    overlay.append(group);
+  }
+
+  function highlight(line: number | null, outcome: Outcome): void {
+    overlay.replaceChildren();
+    for (const cellEl of reelsEl.querySelectorAll('.cell.win')) cellEl.classList.remove('win');
+    const shown = line === null ? outcome.lineWins : outcome.lineWins.filter((w) => w.line === line);
+    for (const win of shown) {
+      drawLine(win.line, line !== null);
+      for (const { reel, row } of winningCells(config.paylines[win.line]!, win.count)) reels[reel]!.cellAt(row)?.classList.add('win');
+    }
+    if (line === null && outcome.scatterCount >= 3) {
+      reels.forEach((reel, r) => outcome.grid[r]!.forEach((symbol, row) => symbol === 'scatter' && reel.cellAt(row)?.classList.add('win')));
+    }
+    for (const button of lineWinsEl.querySelectorAll<HTMLButtonElement>('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.line) === line));
+  }
+
+  function showWins(outcome: Outcome): void {
+    if (outcome.totalWin <= 0 && outcome.freeSpinsAwarded <= 0) return;
+    windowEl.classList.add('has-wins');
+    const chips = outcome.lineWins.map((win) => {
+      const button = h(
+        'button',
+        { type: 'button', class: 'line-chip', 'data-line': win.line, 'aria-pressed': 'false', style: `--lc:${lineColour(win.line)}` },
+        h('span', { class: 'swatch', 'aria-hidden': 'true' }),
+        `Line ${win.line + 1}: ${win.count}× ${SYMBOL_NAMES[win.symbol]} `,
+        h('b', {}, shell.format(win.win)),
+      );
+      // Click again to see all lines at once.
+      button.addEventListener('click', () => highlight(button.getAttribute('aria-pressed') === 'true' ? null : win.line, outcome));
+      return h('li', {}, button);
+    });
+    if (outcome.scatterCount >= 3) {
+      const scatterWin = outcome.scatterWin ?? 0;
+      chips.push(h('li', {}, h('span', { class: 'line-chip scatter' }, `${outcome.scatterCount}× Scatter `, scatterWin > 0 ? h('b', {}, shell.format(scatterWin)) : null)));
+    }
+    lineWinsEl.replaceChildren(...chips);
+    highlight(null, outcome);
+    if (outcome.totalWin > 0) {
+      winPop.hidden = false;
+      winPop.replaceChildren(h('span', { class: 'label' }, outcome.isFreeSpin ? 'Free spin win' : 'Win'), h('span', { class: 'amount' }, shell.format(outcome.totalWin)));
+      if (outcome.totalWin >= lastPaidBet * 10) winPop.classList.add('big');
+      else winPop.classList.remove('big');
+    }
+  }
+
+  async function landReels(outcome: Outcome, startedAt: number): Promise<void> {
+    // The last reel lands no earlier than minSpinMs after the click: the server refuses faster rounds,
+    // and the player sees the whole spin.
+    const minEnd = startedAt + session.minSpinMs;
+    const now = performance.now();
+    for (let reel = 0; reel < reels.length; reel++) {
+      const stopAt = Math.max(minEnd - LAND_MS - (reels.length - 1 - reel) * STAGGER_MS, now + reel * STAGGER_MS);
+      await sleep(stopAt - performance.now());
+      const landing = reels[reel]!.stop(outcome.grid[reel]!);
+      if (reel === reels.length - 1) await landing;
+    }
+  }
+
+  async function spin(): Promise<void> {
+    if (spinning || shell.ended) return;
+    const free = freeSpinsLeft > 0;
+    const bet = free ? 0 : shell.bet.value;
+    spinning = true;
+    syncControls();
+    clearWins();
+    shell.clearError();
+    shell.announce('');
+    winValue.textContent = shell.format(0);
+    const before = shell.balance();
+    if (!free) shell.setBalance(before - bet);
+    const startedAt = performance.now();
+    for (const reel of reels) reel.spin();
+    windowEl.setAttribute('aria-label', 'Reels spinning');
+    let result: PlayResult;
+    try {
+      result = await shell.api.play<'slot'>(bet, {});
+    } catch (error) {
+      const previous = grid();
+      await Promise.all(reels.map((reel, i) => reel.stop(previous[i]!)));
+      shell.setBalance(error && typeof error === 'object' && 'balance' in error && typeof error.balance === 'number' ? error.balance : before);
+      shell.showError(error);
+      spinning = false;
+      syncControls();
+      windowEl.setAttribute('aria-label', describeGrid(previous));
+      return;
+    }
+    const outcome = result.round.outcome as Outcome;
+    if (!free) lastPaidBet = bet;
+    if (!free && result.freeSpinsLeft > 0) freeSpinsWon = 0;
+    await landReels(outcome, startedAt);
+
+    windowEl.setAttribute('aria-label', describeGrid(outcome.grid));
+    shell.setBalance(result.balance);
+    freeSpinsLeft = result.freeSpinsLeft;
+    if (outcome.isFreeSpin) freeSpinsWon += outcome.totalWin;
+    winValue.textContent = shell.format(outcome.totalWin);
+    shell.recordRound(result, { bet: String(free ? lastPaidBet : bet), ...(outcome.isFreeSpin ? { freeSpin: '1' } : {}) });
+    showWins(outcome);
+
+    if (outcome.isFreeSpin && freeSpinsLeft === 0) {
+      shell.announce(`Free spins over: ${shell.format(freeSpinsWon)} won in total`, freeSpinsWon > 0 ? 'win' : 'info');
+    } else {
+      const parts: string[] = [];
+      if (outcome.totalWin > 0) parts.push(`${outcome.isFreeSpin ? 'Free spin win' : 'You won'} ${shell.format(outcome.totalWin)}`);
+      if (outcome.freeSpinsAwarded > 0) parts.push(`${outcome.freeSpinsAwarded} free spins!`);
+      shell.announce(parts.length ? parts.join(' · ') : 'No win this time', outcome.freeSpinsAwarded > 0 ? 'bonus' : outcome.totalWin > 0 ? 'win' : 'lose');
+    }
+    spinning = false;
+    syncControls();
+  }
+
+  spinButton.addEventListener('click', () => void spin());
+  onPrimaryKey(() => void spin());
+  shell.bet.onChange(() => syncControls());
+  windowEl.setAttribute('aria-label', describeGrid(grid()));
+  overlay.style.setProperty('--lines', String(LINE_COLOURS.length));
+  syncControls();
+}
