@@ -28,3 +28,26 @@ export async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: false });
 }
+
+/** A new player registered through the API and signed in through the real sign-in dialog. */
+export async function signUpAndSignIn(page: Page, prefix = 'player'): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await page.goto('/');
+  const registered = await page.request.post('/api/player/register', {
+    data: { email, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', currency: 'EUR', agreements: true },
+  });
+  expect(registered.ok()).toBe(true);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password').fill('secret-pass-1');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  return email;
+}
+
+/** The signed-in player's bearer header, read from the session the site keeps. */
+export async function bearerOf(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').accessToken as string);
+  return { authorization: `Bearer ${token}` };
+}

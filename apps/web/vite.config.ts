@@ -30,6 +30,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: true,
+    // Every browser we support preloads modules natively; the polyfill would only cost first-load bytes.
+    modulePreload: { polyfill: false },
     // The entry stays small because routes and modals are lazy; a warning past 250 kB minified flags a regression.
     chunkSizeWarningLimit: 250,
     rolldownOptions: {

@@ -12,7 +12,7 @@ describe('modal host', () => {
     mockApi();
     renderApp('/bonuses?search');
     const dialog = await screen.findByRole('dialog', { name: 'Search games' });
-    expect(within(dialog).getByText('This part of the product is not ready yet.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Game name')).toBeInTheDocument();
   });
 
   it('opens from the header and closes with the close button, leaving the query clean', async () => {

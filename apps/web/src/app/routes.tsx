@@ -40,25 +40,32 @@ const pages: RouteObject[] = [
       profileTab('limits', 'profileLimits'),
       { path: 'wallet', lazy: page(() => import('@/pages/profile/profile-wallet-page.tsx')) },
       profileTab('bonuses', 'profileBonuses'),
-      profileTab('history', 'profileHistory'),
+      { path: 'history', lazy: page(() => import('@/pages/profile/profile-history-page.tsx')) },
       profileTab('security', 'profileSecurity'),
       profileTab('documents', 'profileDocuments', requireFeature('documents')),
       profileTab('verification', 'profileVerification'),
       profileTab('notifications', 'profileNotifications'),
     ],
   },
-  { path: 'providers', lazy: comingSoon('providers') },
+  { path: 'providers', lazy: page(() => import('@/pages/providers-page.tsx')) },
   { path: 'questions', lazy: comingSoon('questions') },
   { path: 'questions/:pageIdentity', lazy: comingSoon('question') },
   { path: 'categories', lazy: page(() => import('@/pages/categories-page.tsx')) },
-  { path: 'categories/:categoryIdentity', lazy: comingSoon('category') },
-  { path: 'games/:id', lazy: comingSoon('game') },
+  {
+    path: 'categories/:categoryIdentity',
+    // The loader answers an unknown collection with the 404 page.
+    lazy: async () => {
+      const { default: Component, loader } = await import('@/pages/category-page.tsx');
+      return { Component, loader };
+    },
+  },
+  { path: 'games/:id', lazy: page(() => import('@/pages/game-page.tsx')) },
   { path: 'auth/callback', lazy: page(() => import('@/pages/auth-handoff-page.tsx')) },
   { path: 'auth/autologin', lazy: page(() => import('@/pages/auth-handoff-page.tsx')) },
-  { path: 'favorites', lazy: comingSoon('favorites') },
+  { path: 'favorites', lazy: page(() => import('@/pages/favorites-page.tsx')) },
   { path: 'bonus/:pageIdentity', lazy: comingSoon('bonusPage') },
   { path: 'static/:pageIdentity', lazy: comingSoon('staticPage') },
-  { path: 'recently-played', lazy: comingSoon('recentlyPlayed') },
+  { path: 'recently-played', lazy: page(() => import('@/pages/recently-played-page.tsx')) },
   { path: 'betting', loader: requireFeature('sportsbook'), lazy: comingSoon('betting') },
   // Retired paths (spec point 2); a trailing slash matches too.
   { path: 'tournaments', loader: toHome, element: null },

@@ -5,7 +5,11 @@ import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
+import { CollectionRow, ProvidersStrip, WinnersFeed, useCollections } from '@/features/games';
 import { ComingSoonNotice } from './coming-soon-page.tsx';
+
+/** Wire contract: the home page shows the first collections on offer, 18 games each. */
+const HOME_ROWS = 6;
 
 const pillars: { icon: IconName; key: string }[] = [
   { icon: 'wallet', key: 'wallet' },
@@ -20,8 +24,8 @@ export default function HomePage() {
   usePageTitle(t('home.metaTitle'));
 
   return (
-    <div className="space-y-12">
-      <section className="relative overflow-hidden rounded-[2rem] border border-line bg-surface px-6 py-12 sm:px-12 sm:py-16" aria-labelledby="home-title">
+    <div className="space-y-10">
+      <section className="relative overflow-hidden rounded-3xl border border-line bg-surface px-5 py-6 sm:rounded-[2rem] sm:px-10 sm:py-10" aria-labelledby="home-title">
         <div
           className="pointer-events-none absolute inset-0"
           aria-hidden="true"
@@ -31,12 +35,12 @@ export default function HomePage() {
           }}
         />
         <div className="relative max-w-2xl">
-          <p className="text-sm font-semibold uppercase tracking-[0.18em] text-accent">{t('home.eyebrow')}</p>
-          <h1 id="home-title" className="mt-4 text-4xl font-extrabold leading-[1.08] tracking-tight text-fg sm:text-5xl lg:text-6xl">
+          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent sm:text-sm">{t('home.eyebrow')}</p>
+          <h1 id="home-title" className="mt-2 text-[1.75rem] font-extrabold leading-[1.08] tracking-tight text-fg sm:mt-3 sm:text-4xl lg:text-5xl">
             {t('home.title')}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted">{t('home.subtitle')}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
+          <p className="mt-4 hidden max-w-xl text-lg text-muted sm:block">{t('home.subtitle')}</p>
+          <div className="mt-5 flex flex-wrap gap-2 sm:mt-6 sm:gap-3">
             {status === 'player' ? (
               <>
                 <Button size="lg" onClick={() => open('wallet', 'deposit')}>
@@ -57,9 +61,12 @@ export default function HomePage() {
               </>
             )}
           </div>
-          <p className="mt-6 text-xs text-muted">{t('home.ageNote')}</p>
+          <p className="mt-5 text-xs text-muted">{t('home.ageNote')}</p>
         </div>
       </section>
+
+
+      <Lobby />
 
       <section aria-labelledby="home-pillars">
         <h2 id="home-pillars" className="sr-only">
@@ -77,13 +84,47 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+    </div>
+  );
+}
 
+/**
+ * The catalogue on the home page: a row per collection, the live winners after the first and the
+ * studios after the third. Rows load their games as they come near the viewport.
+ */
+function Lobby() {
+  const { t } = useTranslation();
+  const collections = useCollections();
+  const rows = (collections.data ?? []).slice(0, HOME_ROWS);
+
+  if (collections.isPending) {
+    return (
+      <div className="space-y-10" aria-busy="true">
+        {[0, 1].map((i) => (
+          <div key={i} className="h-[19rem] animate-pulse rounded-3xl bg-surface" />
+        ))}
+      </div>
+    );
+  }
+  if (rows.length === 0) {
+    return (
       <section aria-labelledby="home-lobby">
         <h2 id="home-lobby" className="mb-4 text-2xl font-bold tracking-tight text-fg">
           {t('home.lobbyTitle')}
         </h2>
         <ComingSoonNotice message={t('home.lobbySoon')} />
       </section>
+    );
+  }
+  return (
+    <div className="space-y-10">
+      {rows.map((collection, i) => (
+        <div key={collection.id} className="space-y-10">
+          <CollectionRow collection={collection} />
+          {i === 0 && <WinnersFeed />}
+          {(i === 2 || (i === rows.length - 1 && i < 2)) && <ProvidersStrip />}
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ReturnToGameSlot } from '@/features/game-play';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -24,6 +26,9 @@ export function DefaultLayout() {
         </div>
       </div>
       <BottomNav />
+      <Suspense fallback={null}>
+        <ReturnToGameSlot />
+      </Suspense>
       <DrawerSlot />
     </div>
   );

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/auth';
 import { HeaderBalance } from '@/features/wallet';
@@ -30,11 +31,16 @@ export function HeaderAccount() {
   }
   return (
     <div className="flex items-center gap-2">
-      <HeaderBalance />
-      <Button size="sm" onClick={() => open('wallet', 'deposit')} className="hidden sm:inline-flex">
-        <Icon name="wallet" className="size-4" />
-        {t('account.deposit')}
-      </Button>
+      <Suspense fallback={null}>
+        <HeaderBalance />
+      </Suspense>
+      {/* The wrapper hides it on phones: the button's own inline-flex would win over a `hidden` class. */}
+      <span className="hidden sm:inline-flex">
+        <Button size="sm" onClick={() => open('wallet', 'deposit')}>
+          <Icon name="wallet" className="size-4" />
+          {t('account.deposit')}
+        </Button>
+      </span>
       <UserMenu />
     </div>
   );

@@ -19,8 +19,14 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
       await connectSocket(nextPlayerId ? 'player' : 'guest');
       if (nextPlayerId) {
         // Loaded on demand: the payload schemas (zod) stay out of the home route's first JS.
-        const { subscribeWalletAccounts } = await import('./wallet-accounts-channel.ts');
-        stopPlayerChannels = await subscribeWalletAccounts(nextPlayerId);
+        const [{ subscribeWalletAccounts }, { subscribeGameBets }] = await Promise.all([
+          import('./wallet-accounts-channel.ts'),
+          import('@/features/game-play/game-bets-channel.ts'),
+        ]);
+        const stops = await Promise.all([subscribeWalletAccounts(nextPlayerId), subscribeGameBets(nextPlayerId)]);
+        stopPlayerChannels = () => {
+          for (const stop of stops) stop();
+        };
       }
     })
     .catch((error: unknown) => {

@@ -1,5 +1,8 @@
 // Public surface of the wallet feature. The wallet modal is not here: the modal registry loads it lazily.
-export { HeaderBalance } from './header-balance.tsx';
+import { lazy } from 'react';
+
+/** Players only, so guests never download it; render it inside a Suspense boundary. */
+export const HeaderBalance = lazy(() => import('./header-balance.tsx').then((m) => ({ default: m.HeaderBalance })));
 export { accountsQueryKey, fetchAccounts, useAccounts, activeAccount } from './api/get-accounts.ts';
 export { currenciesQueryKey, useCurrencies } from './api/get-currencies.ts';
 export { replaceAccount, refreshAccounts, loadAccounts } from './accounts-cache.ts';

@@ -5,7 +5,8 @@ import type { Account, Currency } from '@casino/contracts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
-import { accountsQueryKey, currenciesQueryKey, HeaderBalance, replaceAccount } from './index.ts';
+import { accountsQueryKey, currenciesQueryKey, replaceAccount } from './index.ts';
+import { HeaderBalance } from './header-balance.tsx';
 import { testAccount, testCurrency } from './test-fixtures.ts';
 import WalletModal from './wallet-modal.tsx';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, localisedHomePath, serializeQuery } from './http.ts';
+import { api, ApiError, apiPage, localisedHomePath, serializeQuery } from './http.ts';
 import { readSession, saveSession, SESSION_KEY } from './token.ts';
 import { navigateTo } from './navigation.ts';
 
@@ -142,6 +142,22 @@ describe('errors', () => {
     mockFetch(() => json(403, { error: { code: 11002, message: 'Blocked' } }));
     await expect(api('GET', '/api/wallet/accounts')).rejects.toMatchObject({ status: 403 });
     expect(navigateTo).toHaveBeenCalledWith('/de/?sign-in');
+  });
+
+  it('a 403 that names a game rule (limit reached) is an answer, not the end of the session', async () => {
+    saveSession(grant('token-1'));
+    mockFetch(() => json(403, { error: { code: 14100, message: 'Bet limit reached' } }));
+    await expect(api('POST', '/api/game/games/x/play', { body: {} })).rejects.toMatchObject({ status: 403, code: 14100 });
+    expect(readSession()).not.toBeNull();
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('apiPage resolves to the data and the page meta', async () => {
+    mockFetch(() => json(200, { data: [{ id: 'a' }], meta: { page: 2, perPage: 1, totalPages: 3, totalRows: 3 } }));
+    await expect(apiPage('/api/game/spins', { query: { page: 2 } })).resolves.toEqual({
+      data: [{ id: 'a' }],
+      meta: { page: 2, perPage: 1, totalPages: 3, totalRows: 3 },
+    });
   });
 
   it('a wrong password on login (auth: false) is just an error: no redirect', async () => {

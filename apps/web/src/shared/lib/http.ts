@@ -2,7 +2,7 @@
  * The one HTTP helper for the API (spec point 7): same origin (empty base URL), JSON, no cookies,
  * no retries, bracket-style arrays in the query, bearer token refreshed within 10 s of expiry.
  */
-import { DEFAULT_LOCALE } from '@casino/contracts';
+import { DEFAULT_LOCALE, type PageMeta } from '@casino/contracts';
 import { localeOfPath } from '@/shared/i18n/locale-path.ts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { clearSession, getFreshToken, hasSession, type TokenGrant } from './token.ts';
@@ -18,7 +18,8 @@ export type ApiOptions = {
   /** false for calls that must not carry the session token (login, registration). Default true. */
   auth?: boolean;
   /**
-   * On 401/403 the session is over: the user is sent home with the sign-in modal (spec point 8).
+   * On 401 (and a 403 that is not a domain refusal) the session is over: the user is sent home with
+   * the sign-in modal (spec point 8).
    * Boot-time probes turn that off and treat the failure as "logged out" quietly.
    */
   redirectOnAuthError?: boolean;
@@ -106,6 +107,16 @@ async function readData<T>(response: Response): Promise<T> {
 }
 
 /**
+ * Whether a refusal means the session is over. 401 always; 403 only without a domain code or for a
+ * blocked account: a 403 that explains itself (a game limit, a country rule) is an answer, not a logout.
+ */
+function endsSession(error: ApiError): boolean {
+  if (error.status === 401) return true;
+  return error.status === 403 && (error.code === 403 || error.code === ACCOUNT_BLOCKED);
+}
+const ACCOUNT_BLOCKED = 11002;
+
+/**
  * Server refusal (401/403/…) → null: the session is over. Trouble that says nothing about the
  * session (network, 429, 5xx) → throws: this call fails, the session stays for the next try.
  */
@@ -129,7 +140,21 @@ function endSessionAndAskToSignIn(options: ApiOptions) {
   if (options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
 }
 
+/** A call answered with `{ data }`: resolves to `data`. */
 export async function api<T>(method: HttpMethod, path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await call(method, path, options);
+  return readData<T>(response);
+}
+
+export type Page<T> = { data: T[]; meta: PageMeta };
+
+/** A paginated call answered with `{ data, meta }`. */
+export async function apiPage<T>(path: string, options: ApiOptions = {}): Promise<Page<T>> {
+  const response = await call('GET', path, options);
+  return (await response.json()) as Page<T>;
+}
+
+async function call(method: HttpMethod, path: string, options: ApiOptions): Promise<Response> {
   const useAuth = options.auth !== false;
   let token: string | null = null;
   if (useAuth && hasSession()) {
@@ -141,8 +166,8 @@ export async function api<T>(method: HttpMethod, path: string, options: ApiOptio
     }
   }
   const response = await send(method, path, options, token);
-  if (response.ok) return readData<T>(response);
+  if (response.ok) return response;
   const error = await readError(response);
-  if (useAuth && (response.status === 401 || response.status === 403)) endSessionAndAskToSignIn(options);
-  return Promise.reject(error);
+  if (useAuth && endsSession(error)) endSessionAndAskToSignIn(options);
+  throw error;
 }

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Game } from '@casino/contracts';
+import { api } from '@/shared/lib/http.ts';
+
+export const gameQueryKey = (idOrIdentity: string) => ['game', 'games', 'detail', idOrIdentity] as const;
+
+/** One game by id or identity; a player's token makes the server fill `isFavorite`. */
+export const fetchGame = (idOrIdentity: string, signal?: AbortSignal) =>
+  api<Game>('GET', `/api/game/games/${encodeURIComponent(idOrIdentity)}`, signal ? { signal } : {});
+
+export function useGame(idOrIdentity: string) {
+  return useQuery({
+    queryKey: gameQueryKey(idOrIdentity),
+    queryFn: ({ signal }) => fetchGame(idOrIdentity, signal),
+    enabled: idOrIdentity !== '',
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,21 @@
+import { Channel, gameBetMaxExceedSchema, gameBetRestrictedSchema } from '@casino/contracts';
+import { subscribeChannel } from '@/shared/lib/socket.ts';
+import { emitGameBetPush } from './game-bets-events.ts';
+
+/** `game:bets#<playerId>`: bets refused by the operator or over a bonus's maximum; malformed pushes are dropped. */
+export function subscribeGameBets(playerId: string): Promise<() => void> {
+  return subscribeChannel(Channel.gameBets(playerId), {
+    onPublication(data) {
+      const restricted = gameBetRestrictedSchema.safeParse(data);
+      if (restricted.success) {
+        emitGameBetPush({ kind: 'restricted', gameIdentity: restricted.data.gameIdentity });
+        return;
+      }
+      const maxExceed = gameBetMaxExceedSchema.safeParse(data);
+      if (maxExceed.success) {
+        const { gameIdentity, playerBonus } = maxExceed.data;
+        emitGameBetPush({ kind: 'max-exceed', gameIdentity, currency: playerBonus.currency, maxBetAmount: playerBonus.maxBetAmount });
+      }
+    },
+  });
+}

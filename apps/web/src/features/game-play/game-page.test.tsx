@@ -1,0 +1,315 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Account, Game, PlayBody } from '@casino/contracts';
+import { initWith, renderApp } from '@/app/test-support.tsx';
+import { accountsQueryKey } from '@/features/wallet';
+import { testAccount } from '@/features/wallet/test-fixtures.ts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { hasSession, saveSession } from '@/shared/lib/token.ts';
+import { jsonResponse } from '../test-support.tsx';
+import { emitGameBetPush } from './game-bets-events.ts';
+import { DEMO_NUDGE_AFTER_MS } from './use-demo-nudge.ts';
+import { useReturnToGame } from './return-to-game-store.ts';
+
+const image = { '1x': '/img.png' };
+const game = (over: Partial<Game> = {}): Game => ({
+  id: 'g1',
+  identity: 'sugar-rush',
+  name: 'Sugar Rush',
+  type: 'slots',
+  volatility: 'high',
+  paylines: 20,
+  isDemoMode: true,
+  platforms: [1, 2],
+  screenWidthRatio: null,
+  screenHeightRatio: null,
+  images: { '200x200': image, '200x300': image },
+  customImages: {},
+  provider: { id: 'p1', identity: 'sandbox', name: 'Sandbox Studio', gameEnabledCount: 10, images: {}, customImages: {} },
+  collections: [],
+  labels: [],
+  isBonusWagering: true,
+  minimumBonusWagerMultiplier: 1,
+  isFavorite: false,
+  ...over,
+});
+
+type Play = { identity: string; body: PlayBody };
+let plays: Play[];
+let playAnswer: (play: Play) => Response;
+let catalogue: Record<string, Game>;
+let accounts: Account[];
+let requests: string[];
+
+beforeEach(() => {
+  useReturnToGame.setState({ game: null, lobbyPath: '/' });
+  plays = [];
+  requests = [];
+  catalogue = { 'sugar-rush': game(), 'live-only': game({ id: 'g2', identity: 'live-only', name: 'Live Only', isDemoMode: false }) };
+  accounts = [testAccount('a1', 'EUR', 100, 1), testAccount('a2', 'BTC', 0.5)];
+  playAnswer = (play) => jsonResponse(200, { data: { gameUrl: `/sandbox/games/play/${play.body.demoMode ? 'demo' : play.body.accountId}-${plays.length}`, token: 't' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const method = init.method ?? 'GET';
+      requests.push(`${method} ${url}`);
+      const path = url.split('?')[0]!;
+      if (path === '/api/player/init') return jsonResponse(200, { data: initWith({ country: 'DE' }) });
+      if (path === '/api/wallet/accounts') return jsonResponse(200, { data: accounts });
+      if (path === '/api/settings/currencies') return jsonResponse(200, { data: [] });
+      const play = /^\/api\/game\/games\/([^/]+)\/play$/.exec(path);
+      if (play && method === 'POST') {
+        const entry = { identity: decodeURIComponent(play[1]!), body: JSON.parse(String(init.body)) as PlayBody };
+        plays.push(entry);
+        return playAnswer(entry);
+      }
+      const one = /^\/api\/game\/games\/([^/]+)$/.exec(path);
+      if (one) {
+        const found = catalogue[decodeURIComponent(one[1]!)];
+        return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { error: { code: 404, message: 'Game not found' } });
+      }
+      return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+// The real route table: pages and modals are lazy chunks, whose first load is slow on a busy machine.
+const firstLoad = { timeout: 5000 };
+configure({ asyncUtilTimeout: 3000 });
+vi.setConfig({ testTimeout: 20_000 });
+const asPlayer = () => saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+const frame = () => screen.findByTitle('Sugar Rush — game', {}, firstLoad);
+const search = (app: ReturnType<typeof renderApp>) => new URLSearchParams(app.location().search);
+
+describe('game page', () => {
+  it('starts in demo by default in a sandboxed frame that cannot reach our origin', async () => {
+    renderApp('/games/sugar-rush');
+    const iframe = await frame();
+    expect(iframe).toHaveAttribute('src', '/sandbox/games/play/demo-1');
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-popups');
+    expect(iframe.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    expect(iframe).toHaveAttribute('allow', 'fullscreen');
+    expect(plays).toEqual([{ identity: 'sugar-rush', body: { demoMode: true, platform: 2, locale: 'en', lobbyUrl: '/', countryCode: 'DE' } }]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sugar Rush' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play demo' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('nudges a guest to play for real at the start and again after a minute of demo', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const app = renderApp('/games/sugar-rush');
+    await frame();
+    await waitFor(() => expect(search(app).has('demo-game')).toBe(true));
+    expect(await screen.findByRole('dialog', { name: 'Enjoying Sugar Rush?' })).toBeInTheDocument();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Keep playing demo' }));
+    await waitFor(() => expect(search(app).has('demo-game')).toBe(false));
+    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS));
+    await waitFor(() => expect(search(app).has('demo-game')).toBe(true));
+  });
+
+  it('takes a guest from the nudge to sign-up with real money waiting behind it', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/games/sugar-rush');
+    await user.click(await screen.findByRole('button', { name: 'Sign up and play for real' }, firstLoad));
+    await waitFor(() => expect(search(app).has('sign-up')).toBe(true));
+    expect(search(app).get('real')).toBe('true');
+    expect(search(app).has('demo-game')).toBe(false);
+    expect(await screen.findByRole('heading', { name: 'Sign up to play for real', hidden: true })).toBeInTheDocument();
+  });
+
+  it('asks a guest who wants real money to sign up, without starting anything', async () => {
+    const app = renderApp('/games/sugar-rush?real=true');
+    await waitFor(() => expect(search(app).has('sign-up')).toBe(true), firstLoad);
+    // The sign-up dialog hides the page from the accessibility tree; the plug waits behind it.
+    expect(await screen.findByRole('heading', { name: 'Sign up to play for real', hidden: true })).toBeInTheDocument();
+    expect(plays).toEqual([]);
+  });
+
+  it('takes a guest from the demo to sign-up with the mode switch', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/games/sugar-rush');
+    await frame();
+    await user.click(await screen.findByRole('button', { name: 'Keep playing demo' }));
+    await user.click(await screen.findByRole('button', { name: 'Play for real' }));
+    await waitFor(() => expect(search(app).has('sign-up')).toBe(true));
+    expect(search(app).get('real')).toBe('true');
+    expect(plays).toHaveLength(1);
+  });
+
+  it('shows a guest the sign-up plug for a game without demo', async () => {
+    const app = renderApp('/games/live-only');
+    expect(await screen.findByText('Live Only has no demo mode. Create an account or sign in to play it for real money.', {}, firstLoad)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play demo' })).toBeNull();
+    expect(search(app).has('sign-up')).toBe(false);
+    expect(plays).toEqual([]);
+  });
+
+  it('says plainly when the game does not exist', async () => {
+    renderApp('/games/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game not found' }, firstLoad)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the lobby' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('real money for a player', () => {
+  beforeEach(asPlayer);
+
+  it('starts with the active account and shows its balance in the toolbar', async () => {
+    renderApp('/de/games/sugar-rush?real=true', { status: 'player' });
+    const iframe = await screen.findByTitle('Sugar Rush – Spiel', {}, firstLoad);
+    expect(iframe).toHaveAttribute('src', '/sandbox/games/play/a1-1');
+    expect(plays[0]!.body).toEqual({ demoMode: false, accountId: 'a1', platform: 2, locale: 'de', lobbyUrl: '/de', countryCode: 'DE' });
+    expect(screen.getByTestId('stage-balance')).toHaveTextContent('100,00');
+  });
+
+  it('opens the deposit wallet instead of a game when the balance is zero, and starts once money arrives', async () => {
+    accounts = [testAccount('a1', 'EUR', 0, 1)];
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await waitFor(() => expect(search(app).get('wallet')).toBe('deposit'), firstLoad);
+    expect(await screen.findByRole('heading', { name: 'Your balance is empty', hidden: true })).toBeInTheDocument();
+    expect(plays).toEqual([]);
+    // The deposit arrives by push: the game starts without a reload.
+    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 20, 1)]));
+    await waitFor(() => expect(plays.map((p) => p.body.accountId)).toEqual(['a1']));
+  });
+
+  it('starts again with the new account when the player switches currency', async () => {
+    renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await frame();
+    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 100), testAccount('a2', 'BTC', 0.5, 1)]));
+    await waitFor(() => expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a2-2'));
+    expect(plays.map((p) => p.body.accountId)).toEqual(['a1', 'a2']);
+  });
+
+  it('keeps the game on screen when the balance reaches zero during play', async () => {
+    renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await frame();
+    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 0, 1), testAccount('a2', 'BTC', 0.5)]));
+    await waitFor(() => expect(screen.getByTestId('stage-balance')).toHaveTextContent('€0.00'));
+    expect(screen.getByTitle('Sugar Rush — game')).toBeInTheDocument();
+    expect(plays).toHaveLength(1);
+  });
+
+  it.each([
+    [14308, 'geo-restricted-game', 'sugar-rush', 'Game not available in your country'],
+    [14100, 'game-limit-reached', '14100', 'Limit reached'],
+    [14101, 'game-limit-reached', '14101', 'Limit reached'],
+    [14105, 'game-limit-reached', '14105', 'Limit reached'],
+    [14306, 'restricted-bets', 'sugar-rush', 'Bets restricted'],
+  ])('answers refusal %i with the %s modal and keeps the session', async (code, modal, value, title) => {
+    playAnswer = () => jsonResponse(403, { error: { code, message: 'refused' } });
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await waitFor(() => expect(search(app).get(modal)).toBe(value), firstLoad);
+    expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
+    expect(screen.queryByTitle('Sugar Rush — game')).toBeNull();
+    expect(hasSession()).toBe(true);
+    expect(app.location().pathname).toBe('/games/sugar-rush');
+  });
+
+  it('sends the player from the limits modal to the limits page', async () => {
+    const user = userEvent.setup();
+    playAnswer = () => jsonResponse(403, { error: { code: 14101, message: 'loss limit' } });
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    const dialog = await screen.findByRole('dialog', { name: 'Limit reached' }, firstLoad);
+    expect(dialog).toHaveTextContent('You have reached your loss limit.');
+    await user.click(within(dialog).getByRole('button', { name: 'Review my limits' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/profile/limits'));
+  });
+
+  it('sends a limited player home with an alert', async () => {
+    playAnswer = () => jsonResponse(403, { error: { code: 14103, message: 'limited' } });
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await waitFor(() => expect(app.location().pathname).toBe('/'), firstLoad);
+    expect(await screen.findByText('Real-money play is not available')).toBeInTheDocument();
+    expect(hasSession()).toBe(true);
+  });
+
+  it('shows other failures in place with a retry', async () => {
+    const user = userEvent.setup();
+    playAnswer = () => jsonResponse(502, { error: { code: 14310, message: 'provider down' } });
+    renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    expect(await screen.findByRole('alert', {}, firstLoad)).toHaveTextContent('The game could not be started');
+    playAnswer = (play) => jsonResponse(200, { data: { gameUrl: `/sandbox/games/play/${play.body.accountId}-ok`, token: 't' } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/a1-ok');
+  });
+});
+
+describe('pushes about bets', () => {
+  beforeEach(asPlayer);
+
+  it('opens restricted bets only for the game on screen in real mode', async () => {
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await frame();
+    act(() => emitGameBetPush({ kind: 'restricted', gameIdentity: 'other-game' }));
+    expect(search(app).has('restricted-bets')).toBe(false);
+    act(() => emitGameBetPush({ kind: 'restricted', gameIdentity: 'sugar-rush' }));
+    await waitFor(() => expect(search(app).get('restricted-bets')).toBe('sugar-rush'));
+  });
+
+  it('ignores restricted bets during demo play', async () => {
+    const app = renderApp('/games/sugar-rush', { status: 'player' });
+    await frame();
+    act(() => emitGameBetPush({ kind: 'restricted', gameIdentity: 'sugar-rush' }));
+    expect(search(app).has('restricted-bets')).toBe(false);
+  });
+
+  it('shows the bonus maximum bet and restarts the game when that modal closes', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await frame();
+    act(() => emitGameBetPush({ kind: 'max-exceed', gameIdentity: 'sugar-rush', currency: 'EUR', maxBetAmount: 5 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Maximum bet with a bonus' });
+    expect(dialog).toHaveTextContent('at most €5.00');
+    expect(plays).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Restart the game' }));
+    await waitFor(() => expect(search(app).has('max-bets')).toBe(false));
+    await waitFor(() => expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-2'));
+  });
+});
+
+describe('return to game', () => {
+  beforeEach(asPlayer);
+
+  it('offers the real game a player left, links back to it and goes away on return', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    await frame();
+    await act(() => app.router.navigate('/bonuses'));
+    const pill = await screen.findByRole('link', { name: 'Return to Sugar Rush' });
+    expect(pill).toHaveAttribute('href', '/games/sugar-rush?real=true');
+    await user.click(pill);
+    await frame();
+    expect(screen.queryByRole('link', { name: 'Return to Sugar Rush' })).toBeNull();
+    await act(() => app.router.navigate('/bonuses'));
+    await user.click(await screen.findByRole('button', { name: 'Dismiss the return to Sugar Rush' }));
+    expect(screen.queryByRole('link', { name: 'Return to Sugar Rush' })).toBeNull();
+  });
+
+  it('does not offer a demo game back', async () => {
+    const app = renderApp('/games/sugar-rush', { status: 'player' });
+    await frame();
+    await act(() => app.router.navigate('/bonuses'));
+    await screen.findByRole('heading', { level: 1, name: 'Bonuses' }, firstLoad);
+    expect(screen.queryByRole('link', { name: 'Return to Sugar Rush' })).toBeNull();
+  });
+
+  it('closes to the lobby page the player came from', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/bonuses?tab=2', { status: 'player' });
+    await screen.findByRole('heading', { level: 1, name: 'Bonuses' }, firstLoad);
+    await act(() => app.router.navigate('/games/sugar-rush?real=true'));
+    await frame();
+    expect(plays[0]!.body.lobbyUrl).toBe('/bonuses?tab=2');
+    await user.click(screen.getByRole('button', { name: 'Close the game' }));
+    await waitFor(() => expect(app.url()).toBe('/bonuses?tab=2'));
+    // Closed on purpose: nothing to return to.
+    expect(screen.queryByRole('link', { name: 'Return to Sugar Rush' })).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { ErrorCode } from '@casino/contracts';
+import { isApiError } from '@/shared/lib/http.ts';
+
+/** How a refused game start is shown (wire contract §3.8 and §3.9). */
+export type StartFailure =
+  | { kind: 'geo' }
+  | { kind: 'limit'; code: number }
+  | { kind: 'limited' }
+  | { kind: 'restricted' }
+  | { kind: 'sign-in' }
+  | { kind: 'other' };
+
+const LIMIT_CODES = new Set<number>([ErrorCode.gameLimitReached, ErrorCode.gameLossLimitReached, ErrorCode.gameSelfExcluded]);
+
+export function startFailure(error: unknown): StartFailure {
+  if (!isApiError(error)) return { kind: 'other' };
+  if (error.code === ErrorCode.gameRestrictedInCountry) return { kind: 'geo' };
+  if (LIMIT_CODES.has(error.code)) return { kind: 'limit', code: error.code };
+  if (error.code === ErrorCode.limitedPlayer) return { kind: 'limited' };
+  if (error.code === ErrorCode.restrictedBets) return { kind: 'restricted' };
+  if (error.status === 401) return { kind: 'sign-in' };
+  return { kind: 'other' };
+}

@@ -1,0 +1,2 @@
+// Its own module so the schema (and zod with it) is fetched only when the live strip subscribes.
+export { gameWinnerEventSchema } from '@casino/contracts';

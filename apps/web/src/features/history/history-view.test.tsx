@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Bet, Spin } from '@casino/contracts';
+import { testCurrency } from '@/features/wallet/test-fixtures.ts';
+import { saveSession } from '@/shared/lib/token.ts';
+import { createMemoryRouter } from 'react-router';
+import ProfileHistoryPage from '@/pages/profile/profile-history-page.tsx';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { jsonResponse, renderRouter } from '../test-support.tsx';
+
+const spin = (id: string, amount: number, payout: number, currency = 'EUR'): Spin => ({
+  id,
+  game: 'Sugar Rush',
+  gameIdentity: 'sugar-rush',
+  amount,
+  payout,
+  currency,
+  createdAt: '2025-03-01T10:15:00Z',
+});
+const bet = (id: string, status: number): Bet => ({
+  id,
+  game: 'Lucky Wheel',
+  gameId: 'g9',
+  roundId: `r-${id}`,
+  amount: 2.5,
+  payout: status === 2 ? 7.5 : 0,
+  currency: 'EUR',
+  coefficient: 3,
+  status,
+  ticketType: 1,
+  createdAt: '2025-03-02T18:00:00Z',
+  items: [],
+});
+const meta = (page: number, totalPages: number, totalRows: number) => ({ page, perPage: 20, totalPages, totalRows });
+
+const firstLoad = { timeout: 5000 };
+configure({ asyncUtilTimeout: 3000 });
+
+/** The history page as the profile shows it, at `url`. */
+function renderHistory(url: string) {
+  queryClient.clear();
+  const router = createMemoryRouter([{ path: '/profile/history', Component: ProfileHistoryPage }], { initialEntries: [url] });
+  renderRouter(router);
+  return { url: () => router.state.location.pathname + router.state.location.search };
+}
+
+let requests: string[];
+beforeEach(() => {
+  requests = [];
+  saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const [path, query = ''] = url.split('?');
+      if (path === '/api/settings/currencies') return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100), testCurrency('BTC', 'crypto', 100_000_000)] });
+      requests.push(url);
+      const params = new URLSearchParams(query);
+      const page = Number(params.get('page'));
+      if (path === '/api/game/spins') {
+        return jsonResponse(200, page === 1 ? { data: [spin('s1', 1.5, 0), spin('s2', 2, 12.4)], meta: meta(1, 2, 22) } : { data: [spin('s3', 0.001, 0.002, 'BTC')], meta: meta(2, 2, 22) });
+      }
+      if (path === '/api/game/bets') {
+        const settled = params.get('isSettled') === 'true';
+        return jsonResponse(200, settled ? { data: [bet('b1', 2), bet('b2', 3)], meta: meta(1, 1, 2) } : { data: [], meta: meta(1, 0, 0) });
+      }
+      return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('profile history', () => {
+  it('lists game rounds with their money and pages through them', async () => {
+    const user = userEvent.setup();
+    const app = renderHistory('/profile/history');
+    const table = await screen.findByRole('table', { name: 'Game rounds, newest first' }, firstLoad);
+    expect(requests).toEqual(['/api/game/spins?page=1&perPage=20']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('Sugar Rush€1.50€0.00EUR');
+    expect(second).toHaveTextContent('€2.00€12.40');
+    expect(within(first!).getByRole('link', { name: 'Sugar Rush' })).toHaveAttribute('href', '/games/sugar-rush');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeInTheDocument());
+    expect(requests).toContain('/api/game/spins?page=2&perPage=20');
+    expect(app.url()).toBe('/profile/history?page=2');
+    // BTC is shown in mBTC.
+    expect(screen.getByRole('table')).toHaveTextContent('1.00 mBTC');
+  });
+
+  it('shows settled bets, then the empty unsettled list', async () => {
+    const user = userEvent.setup();
+    const app = renderHistory('/profile/history?tab=bets');
+    const table = await screen.findByRole('table', { name: 'Bets, newest first' }, firstLoad);
+    expect(requests).toEqual(['/api/game/bets?isSettled=true&page=1&perPage=20']);
+    const [, won, lost] = within(table).getAllByRole('row');
+    expect(won).toHaveTextContent('Lucky Wheel€2.50€7.50Won');
+    expect(lost).toHaveTextContent('Lost');
+    expect(screen.getByRole('link', { name: 'Bets' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('button', { name: 'Unsettled' }));
+    expect(await screen.findByText('No open bets right now.')).toBeInTheDocument();
+    expect(requests).toContain('/api/game/bets?isSettled=false&page=1&perPage=20');
+    expect(app.url()).toBe('/profile/history?tab=bets&settled=false');
+    expect(screen.getByRole('button', { name: 'Unsettled' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

@@ -1,0 +1,298 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PageMeta } from '@casino/contracts';
+import { useMoney } from '@/features/wallet';
+import { LocaleLink } from '@/shared/i18n';
+import { cn } from '@/shared/lib/cn.ts';
+import { Button, buttonClass } from '@/shared/ui/button.tsx';
+import { Spinner } from '@/shared/ui/spinner.tsx';
+import { useBets } from './api/get-bets.ts';
+import { useSpins } from './api/get-spins.ts';
+import './i18n/index.ts';
+
+export type HistoryTab = 'rounds' | 'bets';
+
+const readPage = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/**
+ * The player's history: casino rounds (`GET /api/game/spins`) and bets (`GET /api/game/bets`,
+ * settled or not). Tab, filter and page live in the query (`?tab=bets&settled=false&page=2`),
+ * so a page can be linked and Back steps through it.
+ */
+export function HistoryView() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: HistoryTab = params.get('tab') === 'bets' ? 'bets' : 'rounds';
+  const settled = params.get('settled') !== 'false';
+  const page = readPage(params.get('page'));
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { preventScrollReset: true, state: { preventScrollReset: true } },
+    );
+  const goToPage = (n: number) => update({ page: n > 1 ? String(n) : null });
+
+  return (
+    <div className="space-y-5">
+      <nav aria-label={t('history.sections')}>
+        <ul className="flex gap-2">
+          {(['rounds', 'bets'] as const).map((key) => (
+            <li key={key}>
+              <LocaleLink
+                to={key === 'rounds' ? '/profile/history' : '/profile/history?tab=bets'}
+                aria-current={tab === key ? 'page' : undefined}
+                preventScrollReset
+                state={{ preventScrollReset: true }}
+                className={cn(
+                  'inline-flex h-9 items-center rounded-full px-4 text-sm font-semibold transition-colors',
+                  tab === key ? 'bg-accent text-on-accent' : 'border border-line bg-surface text-muted hover:text-fg',
+                )}
+              >
+                {t(`history.tabs.${key}`)}
+              </LocaleLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === 'rounds' ? (
+        <RoundsPanel page={page} onPage={goToPage} />
+      ) : (
+        <>
+          <fieldset className="m-0 inline-flex min-w-0 rounded-xl border border-line bg-surface p-1">
+            <legend className="sr-only">{t('history.filter.label')}</legend>
+            {[true, false].map((value) => (
+              <button
+                key={String(value)}
+                type="button"
+                aria-pressed={settled === value}
+                onClick={() => update({ settled: value ? null : 'false', page: null })}
+                className={cn(
+                  'h-8 rounded-lg px-3 text-sm font-semibold transition-colors',
+                  settled === value ? 'bg-raised text-fg' : 'text-muted hover:text-fg',
+                )}
+              >
+                {t(value ? 'history.filter.settled' : 'history.filter.unsettled')}
+              </button>
+            ))}
+          </fieldset>
+          <BetsPanel settled={settled} page={page} onPage={goToPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function useDate() {
+  const { t } = useTranslation();
+  const format = new Intl.DateTimeFormat(t('meta.intlLocale'), { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  };
+}
+
+/** One history row as both layouts show it: a table row from 640px, a card on phones. */
+type Row = {
+  id: string;
+  game: string;
+  gamePath: string;
+  bet: string;
+  result: string;
+  won: boolean;
+  status?: { label: string; tone: string };
+  currency: string;
+  createdAt: string;
+};
+
+function RoundsPanel({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const spins = useSpins(page);
+  const rows = (spins.data?.data ?? []).map<Row>((spin) => ({
+    id: spin.id,
+    game: spin.game,
+    gamePath: `/games/${encodeURIComponent(spin.gameIdentity)}`,
+    bet: money(spin.amount, spin.currency),
+    result: money(spin.payout, spin.currency),
+    won: spin.payout > 0,
+    currency: spin.currency,
+    createdAt: spin.createdAt,
+  }));
+  return (
+    <ListState query={spins} empty={t('history.empty.rounds')} onPage={onPage}>
+      <HistoryRows caption={t('history.roundsCaption')} resultLabel={t('history.columns.win')} rows={rows} />
+    </ListState>
+  );
+}
+
+const STATUS_TONE: Record<number, string> = { 1: 'bg-warn/15 text-warn', 2: 'bg-success/15 text-success', 3: 'bg-raised text-muted', 4: 'bg-raised text-muted' };
+
+function BetsPanel({ settled, page, onPage }: { settled: boolean; page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const bets = useBets(settled, page);
+  const rows = (bets.data?.data ?? []).map<Row>((bet) => ({
+    id: bet.id,
+    game: bet.game,
+    gamePath: `/games/${encodeURIComponent(bet.gameId)}`,
+    bet: money(bet.amount, bet.currency),
+    result: money(bet.payout, bet.currency),
+    won: bet.status === 2,
+    status: {
+      label: t(`history.status.${STATUS_TONE[bet.status] ? bet.status : 'unknown'}`),
+      tone: STATUS_TONE[bet.status] ?? 'bg-raised text-muted',
+    },
+    currency: bet.currency,
+    createdAt: bet.createdAt,
+  }));
+  return (
+    <ListState query={bets} empty={t(settled ? 'history.empty.settled' : 'history.empty.unsettled')} onPage={onPage}>
+      <HistoryRows caption={t('history.betsCaption')} resultLabel={t('history.columns.payout')} rows={rows} />
+    </ListState>
+  );
+}
+
+const cellClass = 'px-4 py-3 text-sm';
+
+function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLabel: string; rows: Row[] }) {
+  const { t } = useTranslation();
+  const date = useDate();
+  const withStatus = rows.some((row) => row.status);
+  const columns = [t('history.columns.game'), t('history.columns.bet'), resultLabel, ...(withStatus ? [t('history.columns.status')] : []), t('history.columns.currency'), t('history.columns.date')];
+  const status = (row: Row) =>
+    row.status && <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', row.status.tone)}>{row.status.label}</span>;
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-line bg-surface sm:block">
+        <table className="w-full border-collapse text-left">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
+            <tr>
+              {columns.map((column, i) => (
+                <th key={column} scope="col" className={cn('px-4 py-3 font-semibold', (i === 1 || i === 2) && 'text-right')}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td className={cellClass}>
+                  <LocaleLink to={row.gamePath} className="font-medium text-fg hover:text-accent">
+                    {row.game}
+                  </LocaleLink>
+                </td>
+                <td className={cn(cellClass, 'text-right tabular-nums')}>{row.bet}</td>
+                <td className={cn(cellClass, 'text-right tabular-nums', row.won && 'font-semibold text-success')}>{row.result}</td>
+                {withStatus && <td className={cellClass}>{status(row)}</td>}
+                <td className={cn(cellClass, 'text-muted')}>{row.currency}</td>
+                <td className={cn(cellClass, 'whitespace-nowrap text-muted')}>
+                  <time dateTime={row.createdAt}>{date(row.createdAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Phones: the same rows as cards, which need no sideways scrolling. */}
+      <ul aria-label={caption} className="divide-y divide-line rounded-2xl border border-line bg-surface sm:hidden">
+        {rows.map((row) => (
+          <li key={row.id} className="flex items-start justify-between gap-3 p-4">
+            <div className="min-w-0">
+              <LocaleLink to={row.gamePath} className="block truncate font-medium text-fg hover:text-accent">
+                {row.game}
+              </LocaleLink>
+              <p className="mt-1 text-xs text-muted">
+                <time dateTime={row.createdAt}>{date(row.createdAt)}</time>
+              </p>
+              {row.status && <p className="mt-2">{status(row)}</p>}
+            </div>
+            <dl className="shrink-0 text-right text-sm tabular-nums">
+              <div className="flex justify-end gap-2">
+                <dt className="text-muted">{t('history.columns.bet')}</dt>
+                <dd className="text-fg">{row.bet}</dd>
+              </div>
+              <div className="mt-1 flex justify-end gap-2">
+                <dt className="text-muted">{resultLabel}</dt>
+                <dd className={row.won ? 'font-semibold text-success' : 'text-fg'}>{row.result}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+type ListQuery<T> = {
+  data: { data: T[]; meta: PageMeta } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+};
+
+/** Loading, failure, empty list, or the rows with their pages. */
+function ListState<T>({ query, empty, onPage, children }: { query: ListQuery<T>; empty: string; onPage: (page: number) => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <div className="grid min-h-40 place-items-center">
+        <Spinner label={t('history.loading')} className="size-7 text-accent" />
+      </div>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-danger">
+        {t('history.loadFailed')}
+        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+          {t('history.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const { data: rows, meta } = query.data;
+  if (rows.length === 0 && meta.page <= 1) {
+    return (
+      <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
+        <p className="text-muted">{empty}</p>
+        <LocaleLink to="/" className={cn(buttonClass('secondary', 'sm'), 'mt-4')}>
+          {t('history.empty.browse')}
+        </LocaleLink>
+      </div>
+    );
+  }
+  const total = Math.max(meta.totalPages, 1);
+  return (
+    <div className={cn('space-y-4 transition-opacity', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData || undefined}>
+      {children}
+      {total > 1 && (
+        <nav aria-label={t('history.pagination.label')} className="flex items-center justify-between gap-3">
+          <Button size="sm" variant="secondary" disabled={meta.page <= 1} onClick={() => onPage(meta.page - 1)}>
+            {t('history.pagination.previous')}
+          </Button>
+          <p className="text-sm text-muted" aria-live="polite">
+            {t('history.pagination.page', { page: meta.page, total })}
+          </p>
+          <Button size="sm" variant="secondary" disabled={meta.page >= total} onClick={() => onPage(meta.page + 1)}>
+            {t('history.pagination.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
