@@ -47,7 +47,8 @@ describe('limits in effect', () => {
     await db.insert(playerLimits).values({ playerId: player.id, type: LimitDefinition.coolingOff, startsAt: new Date(now - 2_000), expiresAt: new Date(now - 1_000) });
     expect(await activeExclusion(db, player.id)).toBeNull();
     await assertMayPlay(db, { playerId: player.id, playerStatus: 1, currency: 'EUR', betMinor: 100n });
-    await db.insert(playerLimits).values({ playerId: player.id, type: LimitDefinition.selfExclusion, expiresAt: new Date(now + 60_000) });
+    // Millisecond start, as the service writes it: the database's own now() has microseconds a JS Date lacks.
+    await db.insert(playerLimits).values({ playerId: player.id, type: LimitDefinition.selfExclusion, startsAt: new Date(now), expiresAt: new Date(now + 60_000) });
     await expect(assertMayPlay(db, { playerId: player.id, playerStatus: 1, currency: 'EUR', betMinor: 100n })).rejects.toMatchObject({ status: 403, code: 14105 });
   });
 
