@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { Collection, GameLabel, Provider } from '@casino/contracts';
+import type { Collection, Game, GameLabel, PageMeta, Provider } from '@casino/contracts';
 import type { Db } from '../../db/client.ts';
 import { providerImages } from './artwork.ts';
 import { searchName } from './search-name.ts';
@@ -20,12 +20,20 @@ export type CatalogueCache = {
   labels: Map<string, GameLabel>;
   /** Totals of game listings by filter: they change only with the rows above, so they share their life. */
   counts: Map<string, number>;
+  /** Whole guest pages of game listings by query, for the same reason: a lobby asks the same few pages all day. */
+  pages: Map<string, { data: Game[]; meta: PageMeta }>;
 };
 
 const COUNTS_MAX = 2000;
 export function rememberCount(cache: CatalogueCache, key: string, total: number): void {
   if (cache.counts.size >= COUNTS_MAX) cache.counts.delete(cache.counts.keys().next().value!);
   cache.counts.set(key, total);
+}
+
+const PAGES_MAX = 300;
+export function rememberPage(cache: CatalogueCache, key: string, page: { data: Game[]; meta: PageMeta }): void {
+  if (cache.pages.size >= PAGES_MAX) cache.pages.delete(cache.pages.keys().next().value!);
+  cache.pages.set(key, page);
 }
 
 /**
@@ -89,5 +97,6 @@ async function loadCache(db: Db): Promise<CatalogueCache> {
       labelRows.map((l) => [l.id, { id: l.id, name: l.name, createdAt: l.createdAt.toISOString(), updatedAt: l.updatedAt?.toISOString() ?? null }]),
     ),
     counts: new Map(),
+    pages: new Map(),
   };
 }

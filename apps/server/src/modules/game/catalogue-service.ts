@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { gameImages } from './artwork.ts';
-import { catalogueCache, invalidateCatalogueCache, rememberCount, type CatalogueCache } from './catalogue-cache.ts';
+import { catalogueCache, invalidateCatalogueCache, rememberCount, rememberPage, type CatalogueCache } from './catalogue-cache.ts';
 import { gameCollectionGames, gameFavorites, gamePlays, gameProviders, games, type GameRow } from './schema.ts';
 import { searchName } from './search-name.ts';
 
@@ -152,6 +152,27 @@ async function personalGameIds(db: DbOrTx, playerId: string): Promise<string[]> 
  * only when games or studios are switched; studios, collections and labels come from that cache.
  */
 export async function listGames(db: Db, query: GamesQuery, playerId: string | null): Promise<{ data: Game[]; meta: PageMeta }> {
+  // Only the score order differs per player; any other page is the guests' page plus the player's hearts.
+  if (query.sortBy === 'score' && playerId) return queryGames(db, query, playerId);
+  const cache = await catalogueCache(db);
+  const key = JSON.stringify(query);
+  let page = cache.pages.get(key);
+  if (!page) {
+    page = await queryGames(db, query, null);
+    rememberPage(cache, key, page);
+  }
+  if (!playerId || !page.data.length) return page;
+  const ids = page.data.map((g) => g.id);
+  const hearts = await db
+    .select({ gameId: gameFavorites.gameId })
+    .from(gameFavorites)
+    .where(and(eq(gameFavorites.playerId, playerId), inArray(gameFavorites.gameId, ids)));
+  if (!hearts.length) return page;
+  const favourite = new Set(hearts.map((h) => h.gameId));
+  return { data: page.data.map((g) => (favourite.has(g.id) ? { ...g, isFavorite: true } : g)), meta: page.meta };
+}
+
+async function queryGames(db: Db, query: GamesQuery, playerId: string | null): Promise<{ data: Game[]; meta: PageMeta }> {
   const { page, perPage } = query;
   const offset = (page - 1) * perPage;
   const empty = { data: [], meta: pageMeta(page, perPage, 0) };

@@ -305,6 +305,9 @@ describe("the player's favourites and recently played", () => {
     expect(((await get(`/api/game/games/${a!.identity}`)).json() as { data: Game }).data.isFavorite).toBe(false);
     const listed = await games('collectionId[]=dice&perPage=3', headers);
     expect(listed.data.map((g) => g.isFavorite)).toEqual([true, true, false]);
+    // The page a guest loaded first (and the node cached) carries this player's hearts, and only theirs.
+    expect((await games('collectionId[]=dice&perPage=2', headers)).data.map((g) => g.isFavorite)).toEqual([true, true]);
+    expect((await games('collectionId[]=dice&perPage=2')).data.map((g) => g.isFavorite)).toEqual([false, false]);
 
     expect(list(await send('DELETE', a!.identity))).toEqual([b!.identity]);
     expect(list(await send('DELETE', a!.identity))).toEqual([b!.identity]);
