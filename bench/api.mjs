@@ -30,6 +30,10 @@ try {
   results.push(await measure('GET /api/game/games (name search "gold", page 1 of 24)', { url: `${server.url}/api/game/games?name=gold&page=1&perPage=24` }));
   results.push(await measure('GET /api/game/collections', { url: `${server.url}/api/game/collections` }));
   if (token) {
+    results.push(await measure('GET /api/game/games (collection slots, page 1 of 24, as a player: + session check and favourites)', {
+      url: `${server.url}/api/game/games?collectionId[]=slots&sortBy=popularity&sortOrder=desc&page=1&perPage=24`,
+      headers: { authorization: `Bearer ${token}` },
+    }));
     results.push(await measure('GET /api/wallet/accounts (authenticated)', { url: `${server.url}/api/wallet/accounts`, headers: { authorization: `Bearer ${token}` } }));
   }
 } finally {
