@@ -1,17 +1,7 @@
-import { expect, opsCredit, test, uniqueEmail } from '../fixtures.ts';
+import { expect, opsCredit, signUpAndSignIn, test } from '../fixtures.ts';
 
 test('a player adds a BTC account, plays in it (shown in mBTC), and hides the EUR account', async ({ page }) => {
-  const email = uniqueEmail('wallet');
-  await page.goto('/');
-  const registered = await page.request.post('/api/player/register', {
-    data: { email, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', currency: 'EUR', agreements: true },
-  });
-  expect(registered.ok()).toBe(true);
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const signIn = page.getByRole('dialog', { name: 'Sign in' });
-  await signIn.getByLabel('Email').fill(email);
-  await signIn.getByLabel('Password').fill('secret-pass-1');
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  const email = await signUpAndSignIn(page, 'wallet');
   await expect(page.getByTestId('header-balance')).toContainText('0.00');
 
   await page.goto('/?wallet');

@@ -1,30 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useLocalizedPath } from '@/shared/i18n';
-import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
-import { Button } from '@/shared/ui/button.tsx';
-import { useGame } from '../api/get-game.ts';
-import { useReturnToGame } from '../return-to-game-store.ts';
-import '../i18n/index.ts';
+import type { ModalProps } from '@/shared/modals/index.ts';
+import { GameUnavailableModal } from './game-unavailable-modal.tsx';
 
 /** `?restricted-bets=<game>`: the operator does not take bets on this game from the player (14306 or the push). */
 export default function RestrictedBetsModal({ value, close }: ModalProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const localize = useLocalizedPath();
-  const lobbyPath = useReturnToGame((s) => s.lobbyPath);
-  const game = useGame(value).data;
-  return (
-    <ModalFrame title={t('gamePlay.modals.restricted.title')} size="sm">
-      <p className="text-sm text-fg">{game ? t('gamePlay.modals.restricted.text', { game: game.name }) : t('gamePlay.modals.restricted.textGeneric')}</p>
-      <div className="mt-6 flex flex-col gap-2">
-        <Button block onClick={() => void navigate(localize(lobbyPath))}>
-          {t('gamePlay.modals.restricted.browse')}
-        </Button>
-        <Button block variant="ghost" onClick={close}>
-          {t('common.close')}
-        </Button>
-      </div>
-    </ModalFrame>
-  );
+  return <GameUnavailableModal reason="restricted" gameId={value} close={close} />;
 }
