@@ -6,12 +6,22 @@ test('pages load without console errors or CSP violations, with security headers
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // A refused `eval` that the code catches is no console error, but it is still a violation.
+  await page.exposeFunction('reportViolation', (text: string) => problems.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(`CSP ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
   const response = await page.goto('/');
   const headers = response!.headers();
   expect(headers['content-security-policy']).toContain("default-src 'self'");
   expect(headers['content-security-policy']).toContain("object-src 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
   await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByTestId('game-card').first()).toBeVisible();
+  await page.goto('/categories/slots');
+  await expect(page.getByTestId('game-card').first()).toBeVisible();
   await page.goto('/de/profile');
   await page.goto('/pt-br/');
   await expect(page.getByRole('main')).toBeVisible();

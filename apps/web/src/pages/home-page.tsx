@@ -120,7 +120,7 @@ function Lobby() {
     <div className="space-y-10">
       {rows.map((collection, i) => (
         <div key={collection.id} className="space-y-10">
-          <CollectionRow collection={collection} />
+          <CollectionRow collection={collection} first={i === 0} />
           {i === 0 && <WinnersFeed />}
           {(i === 2 || (i === rows.length - 1 && i < 2)) && <ProvidersStrip />}
         </div>

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Collection } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';
@@ -19,16 +19,19 @@ const itemClass = 'w-[7.25rem] shrink-0 snap-start sm:w-[10rem]';
  * Its games load only when the row comes near the viewport, so rows below the fold cost nothing
  * until the visitor scrolls; the skeleton has the row's final height, so nothing jumps.
  */
-export function CollectionRow({ collection }: { collection: Collection }) {
+/** `first`: the row at the top of the lobby, whose first cards are the largest paint of the page. */
+export function CollectionRow({ collection, first = false }: { collection: Collection; first?: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const scroller = useRef<HTMLUListElement>(null);
-  const inView = useInView(section, { rootMargin: '300px' });
+  const inView = useInView(section, { rootMargin: '100px' });
   const platform = usePlatform();
   const games = useGamesPage({ collectionId: [collection.id], perPage: ROW_SIZE, platform, sortBy: 'default' }, { enabled: inView });
+  // Eighteen cards are drawn in a time-sliced background render, so a row arriving never blocks a tap.
+  const page = useDeferredValue(games.data);
 
-  if (games.data && games.data.data.length === 0) return null;
+  if (page && page.data.length === 0) return null;
   return (
     <section ref={section} aria-labelledby={headingId}>
       <div className="mb-3 flex items-center gap-3">
@@ -38,7 +41,7 @@ export function CollectionRow({ collection }: { collection: Collection }) {
         <LocaleLink to={categoryPath(collection.identity)} className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:underline">
           {t('games.row.seeAll')}
           <span className="sr-only"> {collection.name}</span>
-          {games.data && <span className="ml-1 text-muted">{games.data.meta.totalRows}</span>}
+          {page && <span className="ml-1 text-muted">{page.meta.totalRows}</span>}
         </LocaleLink>
         <ScrollerButtons target={scroller} name={collection.name} />
       </div>
@@ -53,18 +56,18 @@ export function CollectionRow({ collection }: { collection: Collection }) {
         <ul
           ref={scroller}
           aria-label={collection.name}
-          aria-busy={!games.data}
+          aria-busy={!page}
           className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-2.5 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:-mx-1 sm:scroll-px-1 sm:gap-4 sm:px-1 [&::-webkit-scrollbar]:hidden"
         >
-          {games.data
-            ? games.data.data.map((game) => (
+          {page
+            ? page.data.map((game, i) => (
                 <li key={game.id} className={itemClass}>
-                  <GameCard game={game} />
+                  <GameCard game={game} priority={first && i < 3} />
                 </li>
               ))
             : Array.from({ length: 8 }, (_, i) => (
                 <li key={i} className={itemClass}>
-                  <GameCardSkeleton />
+                  <GameCardSkeleton pulse={inView} />
                 </li>
               ))}
         </ul>

@@ -34,7 +34,7 @@ export function FavoriteButton({ game, className }: { game: Game; className?: st
       disabled={status === 'unknown'}
       onClick={onClick}
       className={cn(
-        'grid size-8 place-items-center rounded-full sm:size-9 bg-page/70 backdrop-blur-sm transition-colors hover:bg-page/90 disabled:opacity-60',
+        'grid size-8 place-items-center rounded-full sm:size-9 bg-page/80 transition-colors hover:bg-page/95 disabled:opacity-60',
         pressed ? 'text-rose-400' : 'text-fg/85 hover:text-fg',
         className,
       )}

@@ -4,13 +4,13 @@ import { cn } from '@/shared/lib/cn.ts';
 import { srcSetOf } from '../lib/images.ts';
 
 /** `decorative`: the name is written next to the art, so the image itself stays silent. */
-type GameArtProps = { set: ImageSet | undefined; alt: string; width: number; height: number; decorative?: boolean; className?: string };
+type GameArtProps = { set: ImageSet | undefined; alt: string; width: number; height: number; decorative?: boolean; priority?: boolean; className?: string };
 
 /**
  * A game's artwork, lazy and with 1x/2x sources. The box around it fixes the aspect ratio, so
  * nothing moves when the image arrives; a missing or broken image leaves a tinted tile with the initials.
  */
-export function GameArt({ set, alt, width, height, decorative = false, className }: GameArtProps) {
+export function GameArt({ set, alt, width, height, decorative = false, priority = false, className }: GameArtProps) {
   const [broken, setBroken] = useState(false);
   if (!set || broken) {
     return (
@@ -26,7 +26,8 @@ export function GameArt({ set, alt, width, height, decorative = false, className
       alt={decorative ? '' : alt}
       width={width}
       height={height}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setBroken(true)}
       className={cn('object-cover', className)}

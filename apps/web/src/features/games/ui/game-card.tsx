@@ -5,7 +5,7 @@ import { LocaleLink } from '@/shared/i18n';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { seedGame } from '../api/get-game.ts';
 import { gameArt } from '../lib/images.ts';
-import { useIsPhone } from '../lib/media.ts';
+import { PHONE_QUERY } from '../lib/media.ts';
 import { gamePath } from '../lib/paths.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { GameArt } from './game-art.tsx';
@@ -15,6 +15,8 @@ type GameCardProps = {
   game: Game;
   /** Grids with many cards let the browser skip laying out the ones off screen. */
   deferRender?: boolean;
+  /** The first cards on screen: their art loads at once (it is the page's largest paint), not lazily. */
+  priority?: boolean;
   className?: string;
 };
 
@@ -23,12 +25,12 @@ type GameCardProps = {
  * the game page is told otherwise). On phones a tap opens the mobile-game sheet instead, which
  * offers the right way in (play, demo, deposit, sign up) before anything loads.
  */
-export function GameCard({ game, deferRender = false, className }: GameCardProps) {
-  const isPhone = useIsPhone();
+export function GameCard({ game, deferRender = false, priority = false, className }: GameCardProps) {
   const { open } = useModal();
 
+  // Asked at tap time rather than with a media-query subscription per card: a lobby shows hundreds.
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPhone || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!window.matchMedia(PHONE_QUERY).matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     seedGame(game);
     open('mobile-game', game.identity);
@@ -46,6 +48,7 @@ export function GameCard({ game, deferRender = false, className }: GameCardProps
             alt={game.name}
             width={200}
             height={300}
+            priority={priority}
             className="absolute inset-0 size-full transition-transform duration-300 group-hover:scale-[1.04]"
           />
           <GameBadges labels={game.labels} className="absolute left-1.5 right-10 top-1.5 sm:left-2 sm:right-12 sm:top-2" />
@@ -64,13 +67,18 @@ export function GameCard({ game, deferRender = false, className }: GameCardProps
   );
 }
 
-/** The card's place while its game loads: the same box, so nothing shifts. */
-export function GameCardSkeleton({ className }: { className?: string }) {
+/**
+ * The card's place while its game loads: the same box, so nothing shifts. It pulses only while a
+ * load is under way (`pulse`): dozens of placeholders animating below the fold would keep the
+ * main thread busy for nothing.
+ */
+export function GameCardSkeleton({ className, pulse = true }: { className?: string; pulse?: boolean }) {
+  const block = pulse ? 'animate-pulse bg-raised' : 'bg-raised';
   return (
     <div className={cn('min-w-0', className)} aria-hidden="true">
-      <div className="aspect-[2/3] animate-pulse rounded-xl bg-raised sm:rounded-2xl" />
-      <div className="mt-2 h-4 w-3/4 animate-pulse rounded bg-raised" />
-      <div className="mt-1 h-3 w-1/2 animate-pulse rounded bg-raised" />
+      <div className={cn('aspect-[2/3] rounded-xl sm:rounded-2xl', block)} />
+      <div className={cn('mt-2 h-4 w-3/4 rounded', block)} />
+      <div className={cn('mt-1 h-3 w-1/2 rounded', block)} />
     </div>
   );
 }

@@ -62,7 +62,7 @@ export function WinnersFeed() {
       <section aria-labelledby={headingId} className="rounded-3xl border border-line bg-surface/60 p-4 sm:p-5">
         <div className="mb-3 flex items-center gap-2">
           <span className="relative flex size-2.5" aria-hidden="true">
-            <span className="absolute inline-flex size-full animate-ping rounded-full bg-accent opacity-60 motion-reduce:hidden" />
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-accent opacity-60 [animation-iteration-count:3] motion-reduce:hidden" />
             <span className="relative inline-flex size-2.5 rounded-full bg-accent" />
           </span>
           <h2 id={headingId} className="text-lg font-bold tracking-tight text-fg">
