@@ -27,9 +27,14 @@ const chrome = await chromeLauncher.launch({
 });
 const runs = [];
 try {
-  for (let i = 0; i < 3; i++) {
+  for (let attempt = 0; runs.length < 3 && attempt < 6; attempt++) {
     const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     const lhr = result.lhr;
+    // A run Lighthouse itself could not finish (e.g. no trace) says nothing about the page: run again.
+    if (lhr.runtimeError || lhr.audits['cumulative-layout-shift']?.numericValue === undefined) {
+      console.warn(`Lighthouse run failed (${lhr.runtimeError?.code ?? 'no metrics'}); retrying`);
+      continue;
+    }
     runs.push({
       performance: lhr.categories.performance.score,
       accessibility: lhr.categories.accessibility.score,

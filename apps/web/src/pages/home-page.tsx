@@ -39,7 +39,7 @@ export default function HomePage() {
           <h1 id="home-title" className="mt-2 text-[1.75rem] font-extrabold leading-[1.08] tracking-tight text-fg sm:mt-3 sm:text-4xl lg:text-5xl">
             {t('home.title')}
           </h1>
-          <p className="mt-4 hidden max-w-xl text-lg text-muted sm:block">{t('home.subtitle')}</p>
+          <p className="mt-3 max-w-xl text-base text-muted sm:mt-4 sm:text-lg">{t('home.subtitle')}</p>
           <div className="mt-5 flex flex-wrap gap-2 sm:mt-6 sm:gap-3">
             {status === 'player' ? (
               <>

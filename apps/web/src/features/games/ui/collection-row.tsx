@@ -12,7 +12,8 @@ import { ScrollerButtons } from './scroller-buttons.tsx';
 
 export const ROW_SIZE = 18;
 // About three cards and a peek of the next on a phone, so the row reads as scrollable.
-const itemClass = 'w-[7.25rem] shrink-0 snap-start sm:w-[10rem]';
+// Cards scrolled out of the row skip layout and paint until they come into view.
+const itemClass = 'w-[7.25rem] shrink-0 snap-start sm:w-[10rem] [content-visibility:auto] [contain-intrinsic-size:auto_7.25rem_auto_14.5rem] sm:[contain-intrinsic-size:auto_10rem_auto_19rem]';
 
 /**
  * One collection on the home page: 18 cards in a horizontal scroller, "see all" and back/forward.
