@@ -10,7 +10,7 @@ import { createAppRouter } from './app/router.tsx';
 // zod probes `new Function` once to decide whether to compile its parsers; under our CSP (no
 // 'unsafe-eval') the probe is refused and reported as a violation. `jitless` skips the probe. zod
 // reads this global (zod/v4/core `globalConfig`), so setting it here keeps zod out of the first JS.
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 
 // Before the router reads the URL, so `stag` never reaches the router or analytics.
 captureAffiliateTag();
