@@ -8,6 +8,9 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
+/** The meta of page `page` of `totalRows` rows, `perPage` at a time. */
+export const pageMeta = (page: number, perPage: number, totalRows: number): PageMeta => ({ page, perPage, totalPages: Math.ceil(totalRows / perPage), totalRows });
+
 /** `{ data: T }` */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
 /** `{ data: T[], meta }` */

@@ -42,6 +42,14 @@ export function requirePlayer(ctx: AppContext) {
   };
 }
 
+/** preHandler for routes open to guests: a bearer token, when sent, must be a current one (401 otherwise, so the client refreshes it). */
+export function optionalPlayer(ctx: AppContext) {
+  const guard = requirePlayer(ctx);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await guard(request, reply);
+  };
+}
+
 export function authOf(request: FastifyRequest): Auth {
   if (!request.auth) throw unauthorized();
   return request.auth;

@@ -31,20 +31,25 @@ export function errorBody(code: number, message: string, fields?: Fields) {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+/** Field errors of a failed request-schema check, keyed by dotted path (`_` for the whole body), or null for any other error. */
+export function schemaFieldErrors(error: FastifyError): Fields | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const fields: Fields = {};
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return fields;
+}
+
 /** Maps every failure to the wire envelope; bad input is a 4xx, never a 5xx. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Fields = {};
-      for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        (fields[key] ??= []).push(issue.message ?? 'Invalid value');
-      }
-      return reply.status(422).send(errorBody(ErrorCode.unprocessable, 'The request is not valid', fields));
-    }
+    const fields = schemaFieldErrors(error);
+    if (fields) return reply.status(422).send(errorBody(ErrorCode.unprocessable, 'The request is not valid', fields));
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(errorBody(ErrorCode.payloadTooLarge, 'The request body is too large'));

@@ -192,7 +192,7 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
   }
 }
 
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
     const parsed = parseArgs(argv);
     if (parsed.command === 'help') {

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { CashPeriods, LimitDefinition, formatMinor, scaleDigits, toMinor } from '@casino/contracts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { fieldError } from '../lib/errors.ts';
-import { invalidateCatalogueCache } from '../modules/game/catalogue-cache.ts';
-import { games } from '../modules/game/schema.ts';
+import { setGameEnabled } from '../modules/game/catalogue-service.ts';
 import { excludePlayer, setMoneyLimit } from '../modules/limits/service.ts';
 import { players } from '../modules/player/schema.ts';
 import { accountCurrency } from '../modules/wallet/service.ts';
@@ -92,8 +91,7 @@ export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsM
  * is dropped at once; other nodes follow within the cache's TTL.
  */
 export async function opsGame(db: Db, body: OpsGameBody): Promise<OpsMessage> {
-  const [game] = await db.update(games).set({ isEnabled: body.enabled }).where(eq(games.identity, body.identity)).returning({ name: games.name });
+  const game = await setGameEnabled(db, body.identity, body.enabled);
   if (!game) throw fieldError('identity', `No game with the identity ${body.identity}`);
-  invalidateCatalogueCache(db);
   return { message: `${body.enabled ? 'Enabled' : 'Disabled'} ${game.name} (${body.identity})` };
 }

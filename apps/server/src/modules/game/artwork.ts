@@ -11,7 +11,6 @@ import type { GameEngine, GameImages, ImageSet } from '@casino/contracts';
 export const GAME_ART_SIZES = { '200x200': [200, 200], '200x300': [200, 300] } as const;
 export type GameArtSize = keyof typeof GAME_ART_SIZES;
 export const PROVIDER_LOGO_SIZE = '116x40';
-export const DENSITIES = [1, 2] as const;
 
 const GAME_MEDIA = '/media/v1/games';
 const PROVIDER_MEDIA = '/media/v1/providers';
@@ -35,7 +34,7 @@ export function parseArtFile(file: string, sizes: readonly string[]): { size: st
   return { size: match[1]!, density: Number(match[2]) as 1 | 2 };
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import {
   providersQuerySchema,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
+import { authOf, optionalPlayer, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import {
   addFavorite,
@@ -37,18 +37,6 @@ const gameList = dataEnvelope(z.array(gameSchema));
 /** Query keys that are arrays on the wire; `key=a` is accepted as well as `key[]=a`. */
 const ARRAY_KEYS = ['collectionId', 'providerId', 'gameId', 'identity', 'countries'];
 const asArray = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-
-/**
- * Public routes personalise when a token comes along (favourite flags, `score`). A token that is
- * sent but no longer valid answers 401 so the client refreshes it instead of silently browsing as
- * a guest.
- */
-function optionalPlayer(ctx: AppContext) {
-  const guard = requirePlayer(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) await guard(request, reply);
-  };
-}
 
 /** The game catalogue: collections, studios, games, and the player's favourites and recently played. */
 export const catalogueRoutes =

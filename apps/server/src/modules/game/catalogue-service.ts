@@ -1,5 +1,5 @@
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, exists, getTableColumns, gt, inArray, like, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Collection, Game, GamesQuery, PageMeta, Provider } from '@casino/contracts';
+import { pageMeta, type Collection, type Game, type GamesQuery, type PageMeta, type Provider } from '@casino/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -7,9 +7,6 @@ import { gameImages } from './artwork.ts';
 import { catalogueCache, invalidateCatalogueCache, rememberCount, rememberPage, type CatalogueCache } from './catalogue-cache.ts';
 import { gameCollectionGames, gameFavorites, gamePlays, gameProviders, games, type GameRow } from './schema.ts';
 import { searchName } from './search-name.ts';
-
-export { gameImages } from './artwork.ts';
-export { invalidateCatalogueCache } from './catalogue-cache.ts';
 
 /** Favourites are returned whole after every change, so their number is bounded. */
 export const FAVORITES_MAX = 500;
@@ -36,10 +33,9 @@ const wireRows = (cache: CatalogueCache, rows: WireRow[]) => rows.map((row) => t
 
 const totalRows = sql<number>`count(*) over()`.mapWith(Number);
 
-const pageMeta = (page: number, perPage: number, rows: number): PageMeta => ({ page, perPage, totalPages: Math.ceil(rows / perPage), totalRows: rows });
 
 /** The wire Game of a row; `cache` supplies its studio, collections and labels. */
-export function toWireGame(row: GameRow, cache: CatalogueCache, collectionIds: readonly string[], isFavorite: boolean): Game {
+function toWireGame(row: GameRow, cache: CatalogueCache, collectionIds: readonly string[], isFavorite: boolean): Game {
   const collections = collectionIds
     .map((id) => cache.collectionById.get(id))
     .filter((c) => c !== undefined)
@@ -69,38 +65,21 @@ export function toWireGame(row: GameRow, cache: CatalogueCache, collectionIds: r
   };
 }
 
-/**
- * Wire Games for rows in their order, with collections and the player's favourite flags in two
- * small queries. Takes the database, not a transaction: the catalogue cache is kept per database.
- */
-export async function toWireGames(db: Db, rows: GameRow[], playerId: string | null): Promise<Game[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [cache, memberships, favorites] = await Promise.all([
-    catalogueCache(db),
-    db.select({ gameId: gameCollectionGames.gameId, collectionId: gameCollectionGames.collectionId }).from(gameCollectionGames).where(inArray(gameCollectionGames.gameId, ids)),
-    playerId
-      ? db.select({ gameId: gameFavorites.gameId }).from(gameFavorites).where(and(eq(gameFavorites.playerId, playerId), inArray(gameFavorites.gameId, ids)))
-      : Promise.resolve([]),
-  ]);
-  const byGame = new Map<string, string[]>();
-  for (const m of memberships) (byGame.get(m.gameId) ?? byGame.set(m.gameId, []).get(m.gameId)!).push(m.collectionId);
-  const favorite = new Set(favorites.map((f) => f.gameId));
-  return rows.map((row) => toWireGame(row, cache, byGame.get(row.id) ?? [], favorite.has(row.id)));
-}
-
 /** A value that is not a uuid never reaches the uuid column. */
 const byIdOrIdentity = (value: string) => (isUuid(value) ? or(eq(games.id, value), eq(games.identity, value)) : eq(games.identity, value));
 
-/** A game by uuid id or by identity, enabled or not (open sessions and histories may point at a disabled one). */
-export async function findGame(db: DbOrTx, idOrIdentity: string): Promise<GameRow | null> {
-  const [row] = await db.select().from(games).where(byIdOrIdentity(idOrIdentity)).limit(1);
-  return row ?? null;
-}
+/** A game with its studio's switch: a disabled studio disables its games. */
+export type PlayableGame = GameRow & { providerEnabled: boolean };
 
-/** Whether a game may be listed (and played): it and its studio are enabled. */
-export async function isGameListed(db: Db, row: GameRow): Promise<boolean> {
-  return row.isEnabled && !(await catalogueCache(db)).disabledProviderIds.includes(row.providerId);
+/** A game by uuid id or by identity, enabled or not (open sessions and histories may point at a disabled one). */
+export async function findGame(db: DbOrTx, idOrIdentity: string): Promise<PlayableGame | null> {
+  const [row] = await db
+    .select({ game: games, providerEnabled: gameProviders.isEnabled })
+    .from(games)
+    .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+    .where(byIdOrIdentity(idOrIdentity))
+    .limit(1);
+  return row ? { ...row.game, providerEnabled: row.providerEnabled } : null;
 }
 
 /** `GET /games/:idOrIdentity`: any game, enabled or not; 404 otherwise. */
@@ -187,9 +166,9 @@ async function queryGames(db: Db, query: GamesQuery, playerId: string | null): P
     collectionIds = key.collections = resolve(query['collectionId[]'], cache.collectionById, cache.collectionByIdentity).sort();
     if (!collectionIds.length) return empty;
     inCollections = exists(
-        db
-          .select({ one: sql`1` })
-          .from(gameCollectionGames)
+      db
+        .select({ one: sql`1` })
+        .from(gameCollectionGames)
         .where(and(eq(gameCollectionGames.gameId, games.id), inArray(gameCollectionGames.collectionId, collectionIds))),
     );
   }
@@ -319,7 +298,7 @@ export async function getProvider(db: Db, idOrIdentity: string): Promise<Provide
 
 // ---- the player's own lists ----
 
-async function gameOrThrow(db: Db, idOrIdentity: string): Promise<GameRow> {
+async function gameOrThrow(db: Db, idOrIdentity: string): Promise<PlayableGame> {
   const row = await findGame(db, idOrIdentity);
   if (!row) throw notFound('Game not found');
   return row;
@@ -356,7 +335,7 @@ export async function listFavorites(db: Db, playerId: string, page: number, perP
 /** Adds a listed game to the favourites (again: no change) and answers with the whole list. */
 export async function addFavorite(db: Db, playerId: string, idOrIdentity: string): Promise<Game[]> {
   const row = await gameOrThrow(db, idOrIdentity);
-  if (!(await isGameListed(db, row))) throw notFound('Game not found');
+  if (!row.isEnabled || !row.providerEnabled) throw notFound('Game not found');
   const [counted] = await db.select({ n: count() }).from(gameFavorites).where(eq(gameFavorites.playerId, playerId));
   if (Number(counted?.n ?? 0) >= FAVORITES_MAX) {
     const [already] = await db.select({ gameId: gameFavorites.gameId }).from(gameFavorites).where(and(eq(gameFavorites.playerId, playerId), eq(gameFavorites.gameId, row.id)));
@@ -408,10 +387,14 @@ export async function listPlayed(
 
 // ---- operator switches ----
 
-/** Shows or hides a game in listings (it still answers by id); refreshes this node's cached counts. */
-export async function setGameEnabled(db: Db, gameId: string, isEnabled: boolean): Promise<void> {
-  await db.update(games).set({ isEnabled }).where(eq(games.id, gameId));
+/**
+ * Shows or hides a game in listings (it still answers by id); refreshes this node's cached counts.
+ * Answers the game's name, or null when no game has that id or identity.
+ */
+export async function setGameEnabled(db: Db, idOrIdentity: string, isEnabled: boolean): Promise<{ name: string } | null> {
+  const [game] = await db.update(games).set({ isEnabled }).where(byIdOrIdentity(idOrIdentity)).returning({ name: games.name });
   invalidateCatalogueCache(db);
+  return game ?? null;
 }
 
 /** Shows or hides a studio and all its games in listings. */

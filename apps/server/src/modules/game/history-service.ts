@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
+import { pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { subunitOf } from './history-winners.ts';
 import { gameRounds } from './play-schema.ts';
@@ -22,7 +22,7 @@ async function playerRounds(db: DbOrTx, conditions: SQL[], query: PageQuery) {
     db.select({ n: count() }).from(gameRounds).where(where),
   ]);
   const totalRows = Number(total?.n ?? 0);
-  return { rows, meta: { page: query.page, perPage: query.perPage, totalRows, totalPages: Math.ceil(totalRows / query.perPage) } };
+  return { rows, meta: pageMeta(query.page, query.perPage, totalRows) };
 }
 
 /** The player's casino rounds, newest first (`GET /api/game/spins`): stake and payout in major units. */

@@ -1,22 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, playBodySchema, playResultSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import { requirePlayer } from '../../lib/auth-guard.ts';
+import { optionalPlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { playGame } from './play-service.ts';
 
 const paramsSchema = z.object({ idOrIdentity: z.string().min(1).max(100) });
-
-/** Guests pass; a bearer token, when sent, must be a current one (401 otherwise, so the client refreshes it). */
-const optionalPlayer = (ctx: AppContext) => {
-  const guard = requirePlayer(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) await guard(request, reply);
-  };
-};
 
 /** Game start (`/api/game/games/{idOrIdentity}/play`). */
 export const playRoutes =

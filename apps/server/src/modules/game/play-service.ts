@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, Platform, type PlayResult } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
@@ -9,42 +9,30 @@ import { signBody } from '../../lib/signature.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { assertMayPlay } from '../limits/service.ts';
 import { players } from '../player/schema.ts';
+import { BASE_CURRENCY } from '../settings/currencies.ts';
 import { restrictionOf } from '../settings/countries.ts';
 import { accountNotFound } from '../wallet/service.ts';
 import { walletAccounts } from '../wallet/schema.ts';
+import { findGame, recordPlayed, type PlayableGame } from './catalogue-service.ts';
 import { gameSessions, type GameSessionRow } from './play-schema.ts';
-import { gamePlays, gameProviders, games, type GameRow } from './schema.ts';
+import type { GameRow } from './schema.ts';
 
-/** Currency of demo play for a guest or a player without accounts. */
-export const DEMO_FALLBACK_CURRENCY = 'EUR';
 const LAUNCH_TIMEOUT_MS = 10_000;
 
-export type PlayableGame = GameRow & { providerEnabled: boolean };
-
-/** A catalogue game by id or identity, with its provider's switch (a disabled provider disables its games). */
-export async function findGame(db: DbOrTx, idOrIdentity: string): Promise<PlayableGame | null> {
-  const [row] = await db
-    .select({ game: games, providerEnabled: gameProviders.isEnabled })
-    .from(games)
-    .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
-    .where(isUuid(idOrIdentity) ? or(eq(games.id, idOrIdentity), eq(games.identity, idOrIdentity)) : eq(games.identity, idOrIdentity));
-  return row ? { ...row.game, providerEnabled: row.providerEnabled } : null;
-}
-
 export const gameDisabled = () => forbidden('Bets on this game are closed for now', ErrorCode.restrictedBets);
-export const gameRestrictedInCountry = () => forbidden('This game is not available in your country', ErrorCode.gameRestrictedInCountry);
+const gameRestrictedInCountry = () => forbidden('This game is not available in your country', ErrorCode.gameRestrictedInCountry);
 
 /** Whether the game may be played from `country`: its own block list, then the site-wide restricted countries. */
 export function assertGameAllowedIn(game: GameRow, country: string): void {
   if (game.blockedCountries.includes(country.toUpperCase()) || restrictionOf(country).restricted) throw gameRestrictedInCountry();
 }
 
-export function assertGameEnabled(game: PlayableGame): void {
+function assertGameEnabled(game: PlayableGame): void {
   if (!game.isEnabled || !game.providerEnabled) throw gameDisabled();
 }
 
 /** A random game-session token: 32 bytes, base64url (43 characters). */
-export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+const newSessionToken = (): string => randomBytes(32).toString('base64url');
 
 export type NewGameSession = {
   playerId: string;
@@ -78,21 +66,12 @@ export async function createGameSession(db: DbOrTx, input: NewGameSession): Prom
   return row!;
 }
 
-/** "Recently played": the last launch of each game per player. */
-export async function recordPlay(db: DbOrTx, playerId: string, gameId: string): Promise<void> {
-  const now = new Date();
-  await db
-    .insert(gamePlays)
-    .values({ playerId, gameId, lastPlayedAt: now })
-    .onConflictDoUpdate({ target: [gamePlays.playerId, gamePlays.gameId], set: { lastPlayedAt: now } });
-}
-
 /** Where the provider's "back to lobby" link may point: a path on our origin, nothing else (no `javascript:`, no other host). */
-export function safeLobbyUrl(value: string | undefined): string {
+function safeLobbyUrl(value: string | undefined): string {
   return value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
 }
 
-export type LaunchRequest = {
+type LaunchRequest = {
   mode: 'real' | 'demo';
   token: string | null;
   game: GameRow;
@@ -104,11 +83,11 @@ export type LaunchRequest = {
 
 const launchAnswerSchema = z.object({ gameUrl: z.string().min(1).max(2000) });
 
-export const providerUnavailable = (detail: string) =>
+const providerUnavailable = (detail: string) =>
   new AppError(502, ErrorCode.gameProviderUnavailable, `The game could not be started: ${detail}. Please try again in a moment.`);
 
 /** Calls the provider's launch API (interfaces §1), signed like the wallet API. Returns the game URL. */
-export async function callProviderLaunch(ctx: AppContext, launch: LaunchRequest, log?: { warn: (obj: object, msg: string) => void }): Promise<string> {
+async function callProviderLaunch(ctx: AppContext, launch: LaunchRequest, log?: { warn: (obj: object, msg: string) => void }): Promise<string> {
   const requestId = randomUUID();
   const raw = JSON.stringify({
     requestId,
@@ -191,8 +170,9 @@ export async function playGame(ctx: AppContext, input: PlayInput, log?: { warn: 
     if (!game.isDemoMode) throw forbidden('This game has no demo mode; play it for real', ErrorCode.demoModeUnavailable);
     assertGameAllowedIn(game, input.country);
     const account = input.auth ? await playerAccount(db, input.auth.playerId, input.body.accountId).catch(() => null) : null;
-    const gameUrl = await callProviderLaunch(ctx, { ...common, mode: 'demo', token: null, currency: account?.currency ?? DEMO_FALLBACK_CURRENCY }, log);
-    if (input.auth) await recordPlay(db, input.auth.playerId, game.id);
+    // A guest, or a player without a visible account, plays demo in the base currency.
+    const gameUrl = await callProviderLaunch(ctx, { ...common, mode: 'demo', token: null, currency: account?.currency ?? BASE_CURRENCY }, log);
+    if (input.auth) await recordPlayed(db, input.auth.playerId, game.id);
     return { gameUrl, token: `demo-${randomBytes(16).toString('base64url')}` };
   }
 
@@ -223,6 +203,6 @@ export async function playGame(ctx: AppContext, input: PlayInput, log?: { warn: 
     await db.update(gameSessions).set({ closedAt: new Date() }).where(eq(gameSessions.id, session.id));
     throw error;
   }
-  await recordPlay(db, playerId, game.id);
+  await recordPlayed(db, playerId, game.id);
   return { gameUrl, token: session.token };
 }

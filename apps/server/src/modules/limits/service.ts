@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { CashPeriods, ErrorCode, LimitDefinition, LimitStatus, PlayerStatus } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { gameSessions, gameTransactions } from '../game/play-schema.ts';
 import { playerLimits, type PlayerLimitRow } from './schema.ts';
 
@@ -56,13 +56,13 @@ export async function moneyLimitsInEffect(db: DbOrTx, playerId: string, currency
   return moneyLimitsOf(await playLimitsInEffect(db, playerId, now), currency);
 }
 
-export type Played = { bets: bigint; wins: bigint };
+type Played = { bets: bigint; wins: bigint };
 
 /**
  * Sums of applied bets and wins (minor units) in one currency since each period's start, in one
  * query. Rolled-back bets do not count.
  */
-export async function playedInPeriods(db: DbOrTx, playerId: string, currency: string, now: Date): Promise<Record<CashPeriod, Played>> {
+async function playedInPeriods(db: DbOrTx, playerId: string, currency: string, now: Date): Promise<Record<CashPeriod, Played>> {
   const starts = Object.fromEntries(CashPeriods.map((p) => [p, periodStart(p, now)])) as Record<CashPeriod, Date>;
   const earliest = new Date(Math.min(...Object.values(starts).map((d) => d.getTime())));
   const sum = (kind: 'bet' | 'win', since: Date) =>
@@ -92,7 +92,7 @@ export async function playedInPeriods(db: DbOrTx, playerId: string, currency: st
   };
 }
 
-export const limitReached = (type: MoneyLimitType, period: string) =>
+const limitReached = (type: MoneyLimitType, period: string) =>
   type === LimitDefinition.bet
     ? forbidden(`Your ${period} bet limit is reached`, ErrorCode.gameLimitReached)
     : forbidden(`Your ${period} loss limit is reached`, ErrorCode.gameLossLimitReached);
@@ -143,7 +143,7 @@ export async function setMoneyLimit(
   db: DbOrTx,
   input: { playerId: string; type: MoneyLimitType; period: CashPeriod; currency: string; amountMinor: bigint },
 ): Promise<PlayerLimitRow> {
-  if (input.amountMinor < 0n) throw new AppError(422, ErrorCode.unprocessable, 'The limit must not be negative');
+  if (input.amountMinor < 0n) throw unprocessable('The limit must not be negative');
   return db.transaction(async (tx) => {
     const now = new Date();
     await tx
@@ -193,7 +193,7 @@ export async function excludePlayer(
 }
 
 /** Ends every open game session of the player for new bets (wins and rollbacks still settle). */
-export async function closeLiveGameSessions(db: DbOrTx, playerId: string, now = new Date()): Promise<number> {
+async function closeLiveGameSessions(db: DbOrTx, playerId: string, now = new Date()): Promise<number> {
   const rows = await db
     .update(gameSessions)
     .set({ closedAt: now })

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@casino/contracts';
 import { AppError, conflict, unprocessable } from '../../../lib/errors.ts';
+import type { StoredAnswer } from '../play-schema.ts';
 
 /**
  * A wallet API refusal that also tells the provider the balance (insufficient funds, rolled-back
@@ -17,8 +18,8 @@ export class WalletError extends AppError {
   }
 }
 
-/** A wallet answer: what the route sends, and what a replay of the same transaction gets again. */
-export type Answer = { status: number; body: Record<string, unknown> };
+/** A wallet answer: what the route sends, and what a replay of the same transaction gets again (stored as is). */
+export type Answer = StoredAnswer;
 
 export const ok = (body: Record<string, unknown>): Answer => ({ status: 200, body });
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError, unprocessable } from '../../../lib/errors.ts';
 import { SIGNATURE_MAX_SKEW_MS, verifyBody } from '../../../lib/signature.ts';
 import { errorAnswer, invalidSignature, type Answer } from './answers.ts';
 import {
@@ -46,7 +46,7 @@ export const providerWalletRoutes =
       try {
         done(null, JSON.parse(raw));
       } catch {
-        done(new AppError(422, 422, 'The body is not valid JSON'), undefined);
+        done(unprocessable('The body is not valid JSON'), undefined);
       }
     });
 

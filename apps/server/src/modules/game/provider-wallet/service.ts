@@ -11,7 +11,8 @@ import { InsufficientFundsError, postEntry, type WalletAccount } from '../../wal
 import { walletAccounts } from '../../wallet/schema.ts';
 import { invalidateWinnersCache, toWinner } from '../history-winners.ts';
 import { gameRounds, gameSessions, gameTransactions, type GameRoundRow, type GameSessionRow, type GameTransactionRow, type GameTransactionStatus } from '../play-schema.ts';
-import { assertGameAllowedIn, gameDisabled, type PlayableGame } from '../play-service.ts';
+import type { PlayableGame } from '../catalogue-service.ts';
+import { assertGameAllowedIn, gameDisabled } from '../play-service.ts';
 import { gameProviders, games } from '../schema.ts';
 import {
   duplicateTransaction,

@@ -12,7 +12,7 @@ import { CRASH, DICE, FAMOUS_TITLES, FIXED_GAMES, MEGA_WAYS, PROVIDER_NAMES, ROU
 export const CATALOGUE_SEED_VERSION = 'sandbox-catalogue-v1';
 export const CATALOGUE_FINGERPRINT = 'd0abbda3a580974a8ee66aa7babe24d4b6338d2a897cd52aa3206ffe845f26c7';
 
-export const GAME_COUNT = 10_000;
+const GAME_COUNT = 10_000;
 /** Dates are spread back from this fixed day, never from "now": every install gets identical rows. */
 export const CATALOGUE_DATE = new Date('2025-06-01T00:00:00Z');
 const DAY_MS = 86_400_000;
