@@ -5,6 +5,10 @@ const FIAT_LEVELS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
 const DEFAULT_LEVEL_INDEX = 3; // 1.00
 const DEMO_BALANCE_MAJOR = 1000;
 
+const BASE = currencyByCode(BASE_CURRENCY)!;
+/** Launches accept only known currencies; a session whose currency was dropped since is treated as the (fiat) base one. */
+const infoOf = (currency: string): CurrencyInfo => currencyByCode(currency) ?? BASE;
+
 /** The nearest 1-2-5 step (…, 1, 2, 5, 10, 20, …) to a positive number, at least 1. */
 function niceMinor(value: number): number {
   if (value <= 1) return 1;
@@ -20,13 +24,11 @@ function niceMinor(value: number): number {
  */
 function scaled(info: CurrencyInfo, major: number): number {
   if (info.type === 'fiat') return Math.round(major * info.subunitToUnit);
-  const base = currencyByCode(BASE_CURRENCY)!;
-  return niceMinor(((major * base.rate) / info.rate) * info.subunitToUnit);
+  return niceMinor(((major * BASE.rate) / info.rate) * info.subunitToUnit);
 }
 
 export function betLevels(currency: string): number[] {
-  const info = currencyByCode(currency);
-  if (!info) return FIAT_LEVELS.map((m) => Math.round(m * 100));
+  const info = infoOf(currency);
   return [...new Set(FIAT_LEVELS.map((m) => scaled(info, m)))];
 }
 
@@ -36,10 +38,9 @@ export function defaultBet(levels: readonly number[]): number {
 
 /** A demo session's starting balance: 1,000.00 of a fiat currency, the same value of a crypto one. */
 export function demoBalance(currency: string): number {
-  const info = currencyByCode(currency);
-  return info ? scaled(info, DEMO_BALANCE_MAJOR) : DEMO_BALANCE_MAJOR * 100;
+  return scaled(infoOf(currency), DEMO_BALANCE_MAJOR);
 }
 
 export function subunitToUnit(currency: string): number {
-  return currencyByCode(currency)?.subunitToUnit ?? 100;
+  return infoOf(currency).subunitToUnit;
 }

@@ -3,6 +3,8 @@
  * The provider's codes are strings (it is not the casino); the casino's numeric codes from the
  * wallet (15001, 14xxx …) are passed through unchanged with the status the casino answered.
  */
+import type { WalletRefusal } from './wallet-client.ts';
+
 export class ProviderError extends Error {
   constructor(
     readonly status: number,
@@ -33,3 +35,5 @@ export const badSignature = (message: string) => new ProviderError(401, 'bad_sig
 export const insufficientFunds = (balance: number, currency: string) =>
   // The casino's code, so a demo session and a real one read the same to the game UI.
   new ProviderError(422, 15001, 'Insufficient funds', { balance, currency });
+/** A refusal of the casino's wallet, passed to the game UI as it came (its numeric code, status and balance). */
+export const casinoRefusal = (status: number, { code, message, ...extra }: WalletRefusal) => new ProviderError(status, code, message, extra);

@@ -14,10 +14,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { betLevels } from './bet-levels.ts';
-import { insufficientFunds, invalidBet, ProviderError, roundNotFound, roundOpen, sessionExpired, sessionNotFound, tooFast, walletUnavailable } from './errors.ts';
+import { casinoRefusal, insufficientFunds, invalidBet, roundNotFound, roundOpen, sessionExpired, sessionNotFound, tooFast, walletUnavailable } from './errors.ts';
 import { sandboxGameRounds as rounds, sandboxGameSessions as sessions, type SandboxGameRound, type SandboxGameSession } from './schema.ts';
 import { walletCall, walletCallWithRetry, type WalletLog, type WalletResult } from './wallet-client.ts';
-import { fairnessOf, toWireRound } from './wire.ts';
+import { fairnessOf, toWireRound, type WireRound } from './wire.ts';
 
 /** A bet whose answer never came (the process stopped mid-call) is rolled back after this long. */
 const STALE_PENDING_MS = 60_000;
@@ -26,14 +26,14 @@ const SWEEP_BATCH = 50;
 const SWEEP_GRACE_MS = 15_000;
 
 export type RoundAnswer = {
-  round: ReturnType<typeof toWireRound>;
+  round: WireRound;
   balance: number;
   freeSpinsLeft: number;
   fairness: ReturnType<typeof fairnessOf>;
 };
 
 /** When a crash round ends by itself: its auto cash-out if that comes first, else its crash. */
-export function crashDueMs(crashPoint: number, autoCashout: number | undefined): number {
+function crashDueMs(crashPoint: number, autoCashout: number | undefined): number {
   return autoCashout !== undefined && autoCashout <= crashPoint ? crashTimeOf(autoCashout) : crashTimeOf(crashPoint);
 }
 
@@ -199,7 +199,7 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
     const timer = setTimeout(
       () => {
         timers.delete(timer);
-        settleCrash(round.id, false).catch((error: unknown) => log.warn({ roundId: round.id, err: String(error) }, 'crash settlement failed'));
+        settleCrash(round, false).catch((error: unknown) => log.warn({ roundId: round.id, err: String(error) }, 'crash settlement failed'));
       },
       Math.max(0, round.settleAt.getTime() - Date.now()),
     );
@@ -211,13 +211,14 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
    * Ends an open crash round: by the player's cash-out (`manual`), or because its time came (crash or
    * auto cash-out). Returns the round as it is afterwards (unchanged if it was not due).
    */
-  async function settleCrash(roundId: string, manual: boolean): Promise<{ round: SandboxGameRound; session: SandboxGameSession } | null> {
-    const [peek] = await ctx.db.select({ sessionId: rounds.sessionId }).from(rounds).where(eq(rounds.id, roundId));
-    if (!peek) return null;
+  async function settleCrash(
+    target: Pick<SandboxGameRound, 'id' | 'sessionId'>,
+    manual: boolean,
+  ): Promise<{ round: SandboxGameRound; session: SandboxGameSession } | null> {
     const now = Date.now();
     const done = await ctx.db.transaction(async (tx) => {
-      const session = await lockSession(tx, peek.sessionId);
-      const [round] = await tx.select().from(rounds).where(eq(rounds.id, roundId)).for('update');
+      const session = await lockSession(tx, target.sessionId);
+      const [round] = await tx.select().from(rounds).where(eq(rounds.id, target.id)).for('update');
       if (!session || !round) return null;
       if (round.status !== 'open') return { round, session, changed: false };
       const params = round.params as CrashParams;
@@ -275,7 +276,7 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
       .where(and(scope(eq(rounds.status, 'open')), lte(rounds.settleAt, now)))
       .orderBy(asc(rounds.settleAt))
       .limit(SWEEP_BATCH);
-    for (const round of due) await settleCrash(round.id, false);
+    for (const round of due) await settleCrash(round, false);
 
     const stale = await ctx.db
       .select()
@@ -380,8 +381,7 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
             .set({ lastRoundAt: reserved.previousRoundAt })
             .where(and(eq(sessions.id, session.id), eq(sessions.lastRoundAt, now)));
         });
-        const { code, message, ...extra } = bet.error;
-        throw new ProviderError(bet.status, code, message, extra);
+        throw casinoRefusal(bet.status, bet.error);
       }
       if (bet.kind === 'unknown') {
         await voidPending(round, true);
@@ -429,14 +429,14 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
     if (session.engine !== 'crash') throw roundNotFound();
     const round = await findRound(sessionId, roundId);
     if (round.status === 'pending') throw roundOpen();
-    const settled = round.status === 'open' ? await settleCrash(round.id, true) : null;
+    const settled = round.status === 'open' ? await settleCrash(round, true) : null;
     const after = settled ?? { round, session };
     return { round: toWireRound(after.round), balance: after.session.balance };
   }
 
   async function getRound(sessionId: string, roundId: string) {
     const round = await findRound(sessionId, roundId);
-    const settled = round.status === 'open' ? await settleCrash(round.id, false) : null;
+    const settled = round.status === 'open' ? await settleCrash(round, false) : null;
     const session = settled?.session ?? (await sessionOf(sessionId));
     return { round: toWireRound(settled?.round ?? round), balance: session.balance };
   }
@@ -459,7 +459,7 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
     cashout,
     getRound,
     settleDue,
-    sweep,
+    sessionOf,
     async close() {
       closed = true;
       clearInterval(interval);

@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { schemaFieldErrors } from '../../lib/errors.ts';
 import { SIGNATURE_MAX_SKEW_MS, verifyBody } from '../../lib/signature.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { badSignature, invalidRequest, ProviderError, sessionNotFound } from './errors.ts';
+import { badSignature, invalidRequest, ProviderError, roundNotFound, sessionNotFound } from './errors.ts';
 import { createRounds } from './rounds.ts';
 import { clientSeedSchema, createSessions, launchBodySchema } from './sessions.ts';
 import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets, sendGamePage } from './static.ts';
@@ -65,14 +65,8 @@ export const sandboxGamesRoutes =
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields: Record<string, string[]> = {};
-        for (const issue of error.validation) {
-          const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-          (fields[key] ??= []).push(issue.message ?? 'Invalid value');
-        }
-        return reply.status(422).send(invalidRequest('The request is not valid', fields).body());
-      }
+      const fields = schemaFieldErrors(error);
+      if (fields) return reply.status(422).send(invalidRequest('The request is not valid', fields).body());
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) return reply.status(status).send(new ProviderError(status, 'bad_request', error.message).body());
       request.log.error({ err: error }, 'sandbox game provider error');
@@ -118,7 +112,7 @@ export const sandboxGamesRoutes =
 
     const roundIdOf = (request: FastifyRequest) => {
       const rid = (request.params as { rid?: string }).rid ?? '';
-      if (!isUuid(rid)) throw new ProviderError(404, 'round_not_found', 'Unknown round');
+      if (!isUuid(rid)) throw roundNotFound();
       return rid;
     };
     app.get('/api/sessions/:sid/rounds/:rid', { schema: hidden }, async (request) => roundsApi.getRound(sessionIdOf(request), roundIdOf(request)));

@@ -4,9 +4,9 @@ import { ENGINE_IDS, randomSeed, SLOT_CONFIG, sha256Hex, type EngineId } from '@
 import type { AppContext } from '../../context.ts';
 import { currencyByCode } from '../../modules/settings/currencies.ts';
 import { betLevels, defaultBet, demoBalance, subunitToUnit } from './bet-levels.ts';
-import { ProviderError, roundOpen, sessionNotFound } from './errors.ts';
+import { casinoRefusal, roundOpen, sessionNotFound } from './errors.ts';
 import type { Rounds } from './rounds.ts';
-import { sandboxGameRounds as rounds, sandboxGameSessions as sessions, type SandboxGameSession } from './schema.ts';
+import { sandboxGameRounds as rounds, sandboxGameSessions as sessions } from './schema.ts';
 import { walletCall, type WalletLog } from './wallet-client.ts';
 import { fairnessOf } from './wire.ts';
 
@@ -42,11 +42,7 @@ async function newSeedPair(clientSeed?: string) {
 }
 
 export function createSessions(ctx: AppContext, roundsApi: Rounds, log: WalletLog) {
-  async function load(sessionId: string): Promise<SandboxGameSession> {
-    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
-    if (!session) throw sessionNotFound();
-    return session;
-  }
+  const load = roundsApi.sessionOf;
 
   /** A new provider session with a fresh seed pair (the seed itself is kept until the player rotates it). */
   async function launch(body: LaunchBody): Promise<{ gameUrl: string }> {
@@ -77,10 +73,7 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: WalletLo
     let balance = session.balance;
     if (session.mode === 'real') {
       const result = await walletCall(ctx, 'balance', { token: session.token }, log);
-      if (result.kind === 'refused') {
-        const { code, message, ...extra } = result.error;
-        throw new ProviderError(result.status, code, message, extra);
-      }
+      if (result.kind === 'refused') throw casinoRefusal(result.status, result.error);
       if (result.kind === 'ok') {
         balance = result.answer.balance;
         const [row] = await ctx.db.update(sessions).set({ balance }).where(eq(sessions.id, sessionId)).returning();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROULETTE_RED, rouletteBetWins, rouletteSpin } from '../../engines/roulette.ts';
-import { BetBoard, GRID, RED_NUMBERS, WHEEL_ORDER, boardSpots, coveredPockets, pocketColour, type Area } from '../roulette/board.ts';
+import { rouletteColor as pocketColour, rouletteSpin } from '../../engines/roulette.ts';
+import { BetBoard, GRID, WHEEL_ORDER, boardSpots, type Area } from '../roulette/board.ts';
 
 const spots = boardSpots();
 
@@ -18,7 +18,6 @@ describe('roulette board model', () => {
   });
 
   it('colours numbers like the engine', () => {
-    expect([...RED_NUMBERS].sort((a, b) => a - b)).toEqual([...ROULETTE_RED].sort((a, b) => a - b));
     expect(pocketColour(0)).toBe('green');
     expect(pocketColour(32)).toBe('red');
     expect(pocketColour(26)).toBe('black');
@@ -28,13 +27,6 @@ describe('roulette board model', () => {
     expect([...WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, i) => i));
     // Neighbours alternate colours (apart from the zero).
     for (let i = 1; i < WHEEL_ORDER.length - 1; i++) expect(pocketColour(WHEEL_ORDER[i]!)).not.toBe(pocketColour(WHEEL_ORDER[i + 1]!));
-  });
-
-  it('highlights exactly the pockets the engine pays for each bet', () => {
-    for (const spot of spots) {
-      const covered = coveredPockets(spot.bet);
-      for (let pocket = 0; pocket <= 36; pocket++) expect(rouletteBetWins(spot.bet, pocket)).toBe(covered.includes(pocket));
-    }
   });
 
   it.each(['wide', 'tall'] as const)('lays the %s table out without overlaps or holes', (layout) => {

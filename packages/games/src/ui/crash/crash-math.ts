@@ -1,5 +1,6 @@
 /** Input handling and display maths of the crash controls (the curve itself is the engine's). */
 import { CRASH_MAX_AUTO_CASHOUT, CRASH_MIN_AUTO_CASHOUT } from '../../engines/crash.ts';
+import { mulDivFloor } from '../../engines/fair.ts';
 
 /** '' → null (off); a number with at most 2 decimals in range → that number; anything else → 'invalid'. */
 export function parseAutoCashout(text: string): number | null | 'invalid' {
@@ -10,7 +11,7 @@ export function parseAutoCashout(text: string): number | null | 'invalid' {
   return value >= CRASH_MIN_AUTO_CASHOUT && value <= CRASH_MAX_AUTO_CASHOUT ? value : 'invalid';
 }
 
-/** What cashing out at `multiplier` would pay, floored like the engine: bet × multiplier. */
+/** What cashing out at `multiplier` would pay, with the engine's rounding: bet × multiplier. */
 export function potentialWin(bet: number, multiplier: number): number {
-  return Number((BigInt(bet) * BigInt(Math.round(multiplier * 100))) / 100n);
+  return mulDivFloor(bet, Math.round(multiplier * 100), 100);
 }

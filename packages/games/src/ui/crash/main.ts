@@ -2,6 +2,7 @@ import { CRASH_MAX_AUTO_CASHOUT, CRASH_MIN_AUTO_CASHOUT, crashMultiplierAt } fro
 import type { CrashOutcome } from '../../engines/types.ts';
 import { ApiError, type Round } from '../shell/api.ts';
 import { h, onPrimaryKey, sleep } from '../shell/dom.ts';
+import { balanceAfterFailure } from '../shell/errors.ts';
 import { paramsKey } from '../shell/fairness.ts';
 import { formatMultiplier } from '../shell/money.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
@@ -175,7 +176,7 @@ function mountCrash(shell: Shell): void {
       if (result.round.settled) finish(result.round, result.balance);
     } catch (error) {
       starting = false;
-      shell.setBalance(error instanceof ApiError && error.balance !== null ? error.balance : before);
+      shell.setBalance(balanceAfterFailure(error, before));
       shell.showError(error);
       setState('idle');
       statusText.textContent = 'Place a bet to start a round';

@@ -1,5 +1,6 @@
 /** Target handling of the dice controls; the odds themselves come from the engine. */
 import { diceTargetRange } from '../../engines/dice.ts';
+import { mulDivFloor } from '../../engines/fair.ts';
 
 /** Snaps to 2 decimals inside the engine's range for the direction. */
 export function clampTarget(value: number, over: boolean): number {
@@ -13,7 +14,7 @@ export function flipTarget(target: number, over: boolean): number {
   return clampTarget((9999 - Math.round(target * 100)) / 100, !over);
 }
 
-/** What a win pays back (stake included), floored like the engine: bet × multiplier. */
+/** What a win pays back (stake included), with the engine's rounding: bet × multiplier. */
 export function payoutOnWin(bet: number, multiplierX100: number): number {
-  return Number((BigInt(bet) * BigInt(multiplierX100)) / 100n);
+  return mulDivFloor(bet, multiplierX100, 100);
 }

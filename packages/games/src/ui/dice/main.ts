@@ -2,6 +2,7 @@ import { diceMultiplierX100, diceTargetRange, diceWinChance } from '../../engine
 import type { DiceOutcome } from '../../engines/types.ts';
 import type { PlayResult } from '../shell/api.ts';
 import { h, onPrimaryKey, prefersReducedMotion, sleep } from '../shell/dom.ts';
+import { balanceAfterFailure } from '../shell/errors.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
 import { clampTarget, flipTarget, payoutOnWin } from './dice-math.ts';
 import './dice.css';
@@ -132,7 +133,7 @@ function mountDice(shell: Shell): void {
     await animateUntil(startedAt + session.minSpinMs, () => result !== null || failure !== null);
     await request;
     if (!result) {
-      shell.setBalance(failure && typeof failure === 'object' && 'balance' in failure && typeof failure.balance === 'number' ? failure.balance : before);
+      shell.setBalance(balanceAfterFailure(failure, before));
       shell.showError(failure);
       rollValue.textContent = '–';
       marker.hidden = true;

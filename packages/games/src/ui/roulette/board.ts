@@ -2,19 +2,13 @@
  * The European roulette table as data: every bet spot with its bet, labels, colour and its place in
  * two grid layouts — `wide` (the classic horizontal table) and `tall` (rotated for phones).
  */
+import { ROULETTE_POCKETS, rouletteBetWins, rouletteColor } from '../../engines/roulette.ts';
 import type { RouletteBet, RouletteBetType } from '../../engines/types.ts';
-
-export const RED_NUMBERS: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
 /** Pocket order on a single-zero wheel, clockwise from zero. */
 export const WHEEL_ORDER: readonly number[] = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
 
-export type PocketColour = 'red' | 'black' | 'green';
-
-export function pocketColour(pocket: number): PocketColour {
-  if (pocket === 0) return 'green';
-  return RED_NUMBERS.has(pocket) ? 'red' : 'black';
-}
+export type PocketColour = ReturnType<typeof rouletteColor>;
 
 export type Area = { row: number; col: number; rowSpan: number; colSpan: number };
 
@@ -36,37 +30,9 @@ export function betKey(bet: { type: RouletteBetType; value?: number }): string {
   return bet.value === undefined ? bet.type : `${bet.type}:${bet.value}`;
 }
 
-/** The pockets a bet wins on. */
+/** The pockets a bet wins on: exactly those the engine pays. */
 export function coveredPockets(bet: { type: RouletteBetType; value?: number }): number[] {
-  const all = Array.from({ length: 36 }, (_, i) => i + 1);
-  const v = bet.value ?? 0;
-  switch (bet.type) {
-    case 'straight':
-      return [v];
-    case 'red':
-      return all.filter((n) => RED_NUMBERS.has(n));
-    case 'black':
-      return all.filter((n) => !RED_NUMBERS.has(n));
-    case 'odd':
-      return all.filter((n) => n % 2 === 1);
-    case 'even':
-      return all.filter((n) => n % 2 === 0);
-    case 'low':
-      return all.filter((n) => n <= 18);
-    case 'high':
-      return all.filter((n) => n >= 19);
-    case 'dozen':
-      return all.filter((n) => Math.ceil(n / 12) === v);
-    case 'column':
-      return all.filter((n) => ((n - 1) % 3) + 1 === v);
-  }
-}
-
-/** Payout as "x to 1" (the stake comes back on top). */
-export function payoutOdds(type: RouletteBetType): number {
-  if (type === 'straight') return 35;
-  if (type === 'dozen' || type === 'column') return 2;
-  return 1;
+  return Array.from({ length: ROULETTE_POCKETS }, (_, pocket) => pocket).filter((pocket) => rouletteBetWins(bet, pocket));
 }
 
 const area = (row: number, col: number, rowSpan = 1, colSpan = 1): Area => ({ row, col, rowSpan, colSpan });
@@ -76,7 +42,7 @@ export function boardSpots(): Spot[] {
   const spots: Spot[] = [];
   spots.push({ key: 'straight:0', bet: { type: 'straight', value: 0 }, label: '0', name: 'Zero, green', colour: 'green', wide: area(1, 1, 3, 1), tall: area(1, 3, 1, 3) });
   for (let n = 1; n <= 36; n++) {
-    const colour = pocketColour(n);
+    const colour = rouletteColor(n);
     const columnIndex = (n - 1) % 3; // 0 → the 1, 4, 7 … column
     spots.push({
       key: `straight:${n}`,

@@ -1,9 +1,11 @@
+import { rouletteColor } from '../../engines/roulette.ts';
 import type { RouletteBet, RouletteOutcome } from '../../engines/types.ts';
 import type { PlayResult } from '../shell/api.ts';
 import { h, onPrimaryKey, prefersReducedMotion, sleep } from '../shell/dom.ts';
+import { balanceAfterFailure } from '../shell/errors.ts';
 import { chipLabel } from '../shell/money.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
-import { BetBoard, boardSpots, coveredPockets, pocketColour, type Spot } from './board.ts';
+import { BetBoard, betKey, boardSpots, coveredPockets, type Spot } from './board.ts';
 import { Wheel } from './wheel.ts';
 import './roulette.css';
 
@@ -120,7 +122,7 @@ function mountRoulette(shell: Shell): void {
   });
 
   function pushHistory(pocket: number): void {
-    history.prepend(h('li', { class: `hist ${pocketColour(pocket)}` }, String(pocket)));
+    history.prepend(h('li', { class: `hist ${rouletteColor(pocket)}` }, String(pocket)));
     while (history.children.length > 12) history.lastElementChild!.remove();
   }
 
@@ -154,7 +156,7 @@ function mountRoulette(shell: Shell): void {
     } catch (error) {
       motion?.cancel();
       document.body.classList.remove('spinning');
-      shell.setBalance(error && typeof error === 'object' && 'balance' in error && typeof error.balance === 'number' ? error.balance : before);
+      shell.setBalance(balanceAfterFailure(error, before));
       shell.showError(error);
       spinning = false;
       sync();
@@ -172,13 +174,12 @@ function mountRoulette(shell: Shell): void {
     shell.recordRound(result);
     pushHistory(outcome.pocket);
     numberButtons.get(outcome.pocket)?.classList.add('hit');
-    for (const win of outcome.winningBets) buttons.get(`${win.type}${win.value === undefined ? '' : `:${win.value}`}`)?.classList.add('won');
+    for (const win of outcome.winningBets) buttons.get(betKey(win))?.classList.add('won');
     pocketBadge.hidden = false;
     pocketBadge.className = `pocket-badge ${outcome.color}`;
     pocketBadge.textContent = String(outcome.pocket);
-    const colourName = outcome.color === 'green' ? 'green' : outcome.color;
     shell.announce(
-      outcome.totalWin > 0 ? `${outcome.pocket} ${colourName} — you won ${shell.format(outcome.totalWin)}` : `${outcome.pocket} ${colourName} — no win`,
+      outcome.totalWin > 0 ? `${outcome.pocket} ${outcome.color} — you won ${shell.format(outcome.totalWin)}` : `${outcome.pocket} ${outcome.color} — no win`,
       outcome.totalWin > 0 ? 'win' : 'lose',
     );
     // The wheel overlay on phones stays up long enough to read the number.

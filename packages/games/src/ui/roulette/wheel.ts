@@ -4,7 +4,8 @@
  * server's outcome.
  */
 import { svg } from '../shell/dom.ts';
-import { WHEEL_ORDER, pocketColour } from './board.ts';
+import { rouletteColor } from '../../engines/roulette.ts';
+import { WHEEL_ORDER } from './board.ts';
 
 const STEP = 360 / WHEEL_ORDER.length;
 const FILL = { red: '#c8323f', black: '#161b2a', green: '#0f9d6a' } as const;
@@ -38,7 +39,7 @@ export class Wheel {
     this.rotor = svg('g', { class: 'rotor' });
     this.rotor.append(svg('circle', { r: 96, fill: '#3a2a14' }), svg('circle', { r: 93, fill: '#0c1224', stroke: '#c9a25a', 'stroke-width': 1.5 }));
     WHEEL_ORDER.forEach((pocket, i) => {
-      this.rotor.append(svg('path', { d: wedge(i, 62, 93), fill: FILL[pocketColour(pocket)], stroke: '#c9a25a', 'stroke-width': 0.5 }));
+      this.rotor.append(svg('path', { d: wedge(i, 62, 93), fill: FILL[rouletteColor(pocket)], stroke: '#c9a25a', 'stroke-width': 0.5 }));
       const label = svg('text', { x: 0, y: -82, transform: `rotate(${i * STEP})`, 'text-anchor': 'middle', 'dominant-baseline': 'middle', class: 'wheel-num' }, String(pocket));
       this.rotor.append(label);
     });

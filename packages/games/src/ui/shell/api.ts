@@ -4,6 +4,7 @@
  * credential.
  */
 import type { EngineId, EngineOutcome, EngineParams, SlotConfig } from '../../engines/types.ts';
+import { sleep } from './dom.ts';
 
 export type Fairness = { serverSeedHash: string; clientSeed: string; nonce: number };
 
@@ -98,8 +99,6 @@ export function sessionIdFromPath(pathname: string): string | null {
     return null;
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 

@@ -37,6 +37,11 @@ export function errorMessage(error: unknown): string | null {
   return error.message || 'Something went wrong. Please try again.';
 }
 
+/** The balance to show after a failed round: the one the casino named with its refusal, else the one before. */
+export function balanceAfterFailure(error: unknown, before: number): number {
+  return error instanceof ApiError && error.balance !== null ? error.balance : before;
+}
+
 /** The session is gone: no further call can succeed, so the controls stay disabled. */
 export function sessionEnded(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;

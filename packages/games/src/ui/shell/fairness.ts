@@ -2,6 +2,7 @@
  * The "provably fair" panel: the hash of the hidden server seed, the player's client seed (editable —
  * changing it reveals the old server seed), the next nonce, and recent rounds with links to the verifier.
  */
+import { randomSeed } from '../../engines/fair.ts';
 import type { EngineId } from '../../engines/types.ts';
 import type { Fairness, GameApi, RoundSummary, SeedRotation } from './api.ts';
 import { createDialog } from './dialog.ts';
@@ -20,16 +21,10 @@ export type FairnessPanel = {
   setLocked(reason: string | null): void;
 };
 
-function randomSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export function createFairnessPanel(options: { api: GameApi; engine: EngineId; initial: Fairness; format: (minor: number) => string; onRotate?: (fairness: Fairness) => void }): FairnessPanel {
   const { api, engine, format } = options;
   let fairness = options.initial;
   const paramsBySeed = new Map<string, Record<string, string>>();
-  const key = paramsKey;
 
   const hashOut = h('code', { class: 'seed' });
   const nonceOut = h('output', { class: 'mono' });
@@ -42,7 +37,7 @@ export function createFairnessPanel(options: { api: GameApi; engine: EngineId; i
   const roundsNote = h('p', { class: 'note' });
 
   randomButton.addEventListener('click', () => {
-    seedInput.value = randomSeed();
+    seedInput.value = randomSeed(12);
     seedInput.focus();
   });
 
@@ -88,7 +83,7 @@ export function createFairnessPanel(options: { api: GameApi; engine: EngineId; i
   }
 
   function verifyLink(serverSeed: string, clientSeed: string, nonce: number, hash: string, label: string, round?: RoundSummary): HTMLAnchorElement {
-    const extra = { ...paramsBySeed.get(key(hash, nonce)), ...(round ? verifyExtras(engine, round) : {}), serverSeedHash: hash };
+    const extra = { ...paramsBySeed.get(paramsKey(hash, nonce)), ...(round ? verifyExtras(engine, round) : {}), serverSeedHash: hash };
     const url = verifyUrl({ engine, serverSeed, clientSeed, nonce, extra });
     const link = h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: 'verify-link' }, label);
     link.addEventListener('click', (event) => {

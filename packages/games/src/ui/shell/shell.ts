@@ -35,7 +35,7 @@ export type Shell = {
   announce(text: string, tone?: Tone): void;
   showError(error: unknown): void;
   clearError(): void;
-  addHeaderButton(label: string, icon: string, onClick: () => void): HTMLButtonElement;
+  addHeaderButton(label: string, icon: IconName, onClick: () => void): HTMLButtonElement;
   /**
    * Books a finished round into the fairness panel: the params its outcome depends on are remembered
    * under the seed pair it was played on (for verify links), then the next pair/nonce is shown.
@@ -51,16 +51,12 @@ const ICONS = {
   shield: '<svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z"/><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="m8.5 12 2.4 2.4 4.6-4.8"/></svg>',
   info: '<svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M12 11v5.5M12 7.6v.1"/></svg>',
 } as const;
-export type IconName = keyof typeof ICONS;
+type IconName = keyof typeof ICONS;
 
 export function createBetSelector(levels: number[], initial: number, format: (minor: number) => string, label = 'Bet'): BetSelector {
   const sorted = [...new Set(levels)].sort((a, b) => a - b);
-  let index = Math.max(0, sorted.indexOf(initial));
-  if (sorted.indexOf(initial) < 0) {
-    // Not a level: the closest level not above it, so a default never raises the stake.
-    const below = sorted.filter((level) => level <= initial);
-    index = below.length ? below.length - 1 : 0;
-  }
+  // The level itself, else the closest one below it (a default never raises the stake), else the lowest.
+  let index = Math.max(0, sorted.findLastIndex((level) => level <= initial));
   const listeners: ((value: number) => void)[] = [];
   const id = `bet-${Math.random().toString(36).slice(2, 8)}`;
   const select = h('select', { id, class: 'bet-select' }, ...sorted.map((level, i) => h('option', { value: String(i) }, format(level))));
@@ -201,7 +197,7 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
     fairnessNow: () => currentFairness,
     addHeaderButton(label, icon, onClick) {
       const button = h('button', { type: 'button', class: 'icon-button labelled', 'aria-haspopup': 'dialog' });
-      button.innerHTML = ICONS[icon as IconName] ?? '';
+      button.innerHTML = ICONS[icon];
       button.append(h('span', { class: 'icon-label' }, label));
       button.addEventListener('click', onClick);
       headerActions.append(button);

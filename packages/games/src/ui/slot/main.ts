@@ -2,16 +2,15 @@ import type { SlotConfig, SlotOutcome, SlotSymbol } from '../../engines/types.ts
 import type { PlayResult } from '../shell/api.ts';
 import { h, onPrimaryKey, sleep, svg } from '../shell/dom.ts';
 import { createDialog } from '../shell/dialog.ts';
+import { balanceAfterFailure } from '../shell/errors.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
 import { LINE_COLOURS, gapPercent, lineColour, linePay, paylinePoints, pointsAttr, windowSize, winningCells } from './paylines.ts';
 import { LAND_MS, Reel } from './reel.ts';
 import { SYMBOL_NAMES, installSymbolSprite, symbolSvg } from './symbols.ts';
 import './slot.css';
 
-type Config = SlotConfig & { strips?: SlotSymbol[][] };
-type Outcome = SlotOutcome & { scatterWin?: number };
-
-const ALL_SYMBOLS: SlotSymbol[] = ['cherry', 'lemon', 'plum', 'bell', 'bar', 'seven', 'wild', 'scatter'];
+// In paytable order; the names' keys rather than the engine's list, which would pull its reel strips into the page.
+const ALL_SYMBOLS = Object.keys(SYMBOL_NAMES) as SlotSymbol[];
 const STAGGER_MS = 170;
 
 void startGame('slot', mountSlot);
@@ -19,7 +18,7 @@ void startGame('slot', mountSlot);
 function mountSlot(shell: Shell): void {
   installSymbolSprite();
   const { session } = shell;
-  const config = session.config as Config;
+  const config = session.config as SlotConfig;
   const layout = { reels: config.reels ?? 5, rows: config.rows ?? 3 };
   const lines = config.paylines.length;
   const { width, height } = windowSize(layout);
@@ -72,8 +71,7 @@ function mountSlot(shell: Shell): void {
       );
     });
     const lineDiagrams = config.paylines.map((rowsOfLine, line) => {
-      const { width: w, height: hgt } = windowSize(layout);
-      const diagram = svg('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'pl-diagram', 'aria-hidden': 'true' });
+      const diagram = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: 'pl-diagram', 'aria-hidden': 'true' });
       for (let reel = 0; reel < layout.reels; reel++) {
         for (let row = 0; row < layout.rows; row++) {
           const active = rowsOfLine[reel] === row;
@@ -142,7 +140,7 @@ function mountSlot(shell: Shell): void {
     overlay.append(group);
   }
 
-  function highlight(line: number | null, outcome: Outcome): void {
+  function highlight(line: number | null, outcome: SlotOutcome): void {
     overlay.replaceChildren();
     for (const cellEl of reelsEl.querySelectorAll('.cell.win')) cellEl.classList.remove('win');
     const shown = line === null ? outcome.lineWins : outcome.lineWins.filter((w) => w.line === line);
@@ -156,7 +154,7 @@ function mountSlot(shell: Shell): void {
     for (const button of lineWinsEl.querySelectorAll<HTMLButtonElement>('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.line) === line));
   }
 
-  function showWins(outcome: Outcome): void {
+  function showWins(outcome: SlotOutcome): void {
     if (outcome.totalWin <= 0 && outcome.freeSpinsAwarded <= 0) return;
     windowEl.classList.add('has-wins');
     const chips = outcome.lineWins.map((win) => {
@@ -185,7 +183,7 @@ function mountSlot(shell: Shell): void {
     }
   }
 
-  async function landReels(outcome: Outcome, startedAt: number): Promise<void> {
+  async function landReels(outcome: SlotOutcome, startedAt: number): Promise<void> {
     // The last reel lands no earlier than minSpinMs after the click: the server refuses faster rounds,
     // and the player sees the whole spin.
     const minEnd = startedAt + session.minSpinMs;
@@ -219,14 +217,14 @@ function mountSlot(shell: Shell): void {
     } catch (error) {
       const previous = grid();
       await Promise.all(reels.map((reel, i) => reel.stop(previous[i]!)));
-      shell.setBalance(error && typeof error === 'object' && 'balance' in error && typeof error.balance === 'number' ? error.balance : before);
+      shell.setBalance(balanceAfterFailure(error, before));
       shell.showError(error);
       spinning = false;
       syncControls();
       windowEl.setAttribute('aria-label', describeGrid(previous));
       return;
     }
-    const outcome = result.round.outcome as Outcome;
+    const outcome = result.round.outcome as SlotOutcome;
     if (!free) lastPaidBet = bet;
     if (!free && result.freeSpinsLeft > 0) freeSpinsWon = 0;
     await landReels(outcome, startedAt);

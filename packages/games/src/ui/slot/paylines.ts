@@ -3,6 +3,8 @@
  * cells are CELL units square, reels are GAP units apart (CSS column-gap = GAP / width, in percent),
  * so a payline's polyline passes exactly through the centres of its cells at every size.
  */
+import { mulDivFloor } from '../../engines/fair.ts';
+
 export const CELL = 100;
 export const GAP = 8;
 
@@ -51,5 +53,5 @@ export function lineColour(line: number): string {
 
 /** The pay for a line-bet multiple, exactly as the engine rounds it: floor(bet × multiple / lines). */
 export function linePay(bet: number, multiple: number, lines: number): number {
-  return Number((BigInt(bet) * BigInt(multiple)) / BigInt(lines));
+  return mulDivFloor(bet, multiple, lines);
 }
