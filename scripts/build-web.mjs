@@ -24,10 +24,10 @@ const targets = {
     label: 'the sandbox games',
     workspace: 'packages/games',
     dist: path.join(games, 'dist'),
-    // The engines are bundled into the verify page and the crash/dice UIs, so they count as sources.
+    // The engines (src/engines) are bundled into the pages too, so they count as sources.
     sources: [
       path.join(games, 'src'),
-      ...['slot', 'roulette', 'dice', 'crash', 'verify'].map((page) => path.join(games, `${page}.html`)),
+      ...fs.readdirSync(games).filter((file) => file.endsWith('.html')).map((page) => path.join(games, page)),
       path.join(games, 'vite.config.ts'),
       path.join(games, 'package.json'),
     ],
@@ -49,14 +49,6 @@ function isStale(target) {
   const stamp = stampOf(target);
   if (!fs.existsSync(stamp)) return true;
   return Math.max(...target.sources.map(newestMtime)) > fs.statSync(stamp).mtimeMs;
-}
-
-export function webBuildIsStale() {
-  return isStale(targets.web);
-}
-
-export function gamesBuildIsStale() {
-  return isStale(targets.games);
 }
 
 function compressAssets(dir) {
@@ -84,11 +76,6 @@ function build(target, force) {
   return true;
 }
 
-/** Builds the game front ends (packages/games/dist) if stale; true when it built. */
-export function buildGames({ force = false } = {}) {
-  return build(targets.games, force);
-}
-
 /** Builds whatever is stale of the SPA and the game front ends; true when anything was built. */
 export function buildWeb({ force = false } = {}) {
   const builtWeb = build(targets.web, force);
@@ -96,8 +83,4 @@ export function buildWeb({ force = false } = {}) {
   return builtWeb || builtGames;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const force = process.argv.includes('--force');
-  if (process.argv.includes('--games')) buildGames({ force });
-  else buildWeb({ force });
-}
+if (import.meta.url === `file://${process.argv[1]}`) buildWeb({ force: process.argv.includes('--force') });

@@ -11,7 +11,8 @@ describe('modal host', () => {
   it('opens a modal named in the URL on load', async () => {
     mockApi();
     renderApp('/bonuses?search');
-    const dialog = await screen.findByRole('dialog', { name: 'Search games' });
+    // The first lazy modal chunk of the run loads here; on a busy machine that takes about a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Search games' }, { timeout: 5_000 });
     expect(within(dialog).getByLabelText('Game name')).toBeInTheDocument();
   });
 

@@ -26,7 +26,6 @@ import { buttonClass } from '@/shared/ui/button.tsx';
 import { Icon } from '@/shared/ui/icon.tsx';
 import { PageLoading } from './page-loading.tsx';
 
-
 /**
  * A collection that does not exist, or is not offered in the visitor's country, is the app's 404
  * ('Page Not Found: {path}'). When the list cannot be loaded we cannot tell, so the page renders

@@ -7,9 +7,8 @@ import { Icon } from '@/shared/ui/icon.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 
 export type ComingSoonKey =
-  | 'doom' | 'bonuses' | 'loyalty' | 'providers' | 'questions' | 'question' | 'category' | 'game'
-  | 'favorites' | 'bonusPage' | 'staticPage' | 'recentlyPlayed' | 'betting'
-  | 'profileInfo' | 'profileLimits' | 'profileBonuses' | 'profileHistory' | 'profileSecurity'
+  | 'doom' | 'bonuses' | 'loyalty' | 'questions' | 'question' | 'bonusPage' | 'staticPage' | 'betting'
+  | 'profileInfo' | 'profileLimits' | 'profileBonuses' | 'profileSecurity'
   | 'profileDocuments' | 'profileVerification' | 'profileNotifications';
 
 /** The "this part is on its way" notice; says so plainly instead of showing invented content. */

@@ -8,7 +8,6 @@ import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { cn } from '@/shared/lib/cn.ts';
 import { PageLoading } from './page-loading.tsx';
-import '@/features/game-play/i18n/index.ts';
 
 /** `/games/:id` (id or identity): one game, in demo by default or for real money with `?real=true`. */
 export default function GamePage() {

@@ -65,7 +65,6 @@ export default function HomePage() {
         </div>
       </section>
 
-
       <Lobby />
 
       <section aria-labelledby="home-pillars">

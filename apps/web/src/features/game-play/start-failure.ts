@@ -2,7 +2,7 @@ import { ErrorCode } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 
 /** How a refused game start is shown (wire contract §3.8 and §3.9). */
-export type StartFailure =
+type StartFailure =
   | { kind: 'geo' }
   | { kind: 'limit'; code: number }
   | { kind: 'limited' }
@@ -10,7 +10,8 @@ export type StartFailure =
   | { kind: 'sign-in' }
   | { kind: 'other' };
 
-const LIMIT_CODES = new Set<number>([ErrorCode.gameLimitReached, ErrorCode.gameLossLimitReached, ErrorCode.gameSelfExcluded]);
+/** Responsible gaming limits that stop a real-money start (14100, 14101, 14105). */
+export const LIMIT_CODES: ReadonlySet<number> = new Set<number>([ErrorCode.gameLimitReached, ErrorCode.gameLossLimitReached, ErrorCode.gameSelfExcluded]);
 
 export function startFailure(error: unknown): StartFailure {
   if (!isApiError(error)) return { kind: 'other' };

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@casino/contracts';
 import { useSession } from '@/features/auth';
+import { useGame } from '@/features/game-play';
 import { activeAccount, useAccounts, useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
 import { isApiError } from '@/shared/lib/http.ts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
-import { useGameDetails } from './api/get-game.ts';
 import { gameArt } from './lib/images.ts';
 import { gamePath } from './lib/paths.ts';
 import { GameArt } from './ui/game-art.tsx';
@@ -21,7 +21,7 @@ import './i18n/index.ts';
  */
 export default function MobileGameModal({ value, close }: ModalProps) {
   const { t } = useTranslation();
-  const game = useGameDetails(value);
+  const game = useGame(value);
 
   if (game.isPending) {
     return (

@@ -11,8 +11,8 @@ import { useDebounced } from './lib/use-debounced.ts';
 import { GameListItem } from './ui/game-list-item.tsx';
 import './i18n/index.ts';
 
-export const SEARCH_DEBOUNCE_MS = 500;
-export const SEARCH_MIN_LENGTH = 2;
+const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_MIN_LENGTH = 2;
 const RESULTS_PER_PAGE = 5;
 const SUGGESTIONS = 4;
 

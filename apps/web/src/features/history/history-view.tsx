@@ -11,7 +11,7 @@ import { useBets } from './api/get-bets.ts';
 import { useSpins } from './api/get-spins.ts';
 import './i18n/index.ts';
 
-export type HistoryTab = 'rounds' | 'bets';
+type HistoryTab = 'rounds' | 'bets';
 
 const readPage = (value: string | null) => {
   const page = Number(value);

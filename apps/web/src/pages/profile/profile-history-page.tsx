@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HistoryView } from '@/features/history/history-view.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
-import '@/features/history/i18n/index.ts';
 
 /** `/profile/history`: game rounds and bets (transactions, bonuses and sessions arrive with their capabilities). */
 export default function ProfileHistoryPage() {

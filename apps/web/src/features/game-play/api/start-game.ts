@@ -6,5 +6,5 @@ import { api } from '@/shared/lib/http.ts';
  * restricted bets, no demo) are 403s with their own code: `api()` leaves the session alone for those.
  */
 export function startGame(identity: string, body: PlayBody, signal?: AbortSignal): Promise<PlayResult> {
-  return api<PlayResult>('POST', `/api/game/games/${encodeURIComponent(identity)}/play`, { body, ...(signal ? { signal } : {}) });
+  return api<PlayResult>('POST', `/api/game/games/${encodeURIComponent(identity)}/play`, { body, signal });
 }

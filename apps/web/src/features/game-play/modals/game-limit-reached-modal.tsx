@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorCode } from '@casino/contracts';
 import { useLocalizedPath } from '@/shared/i18n';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
+import { LIMIT_CODES } from '../start-failure.ts';
 import '../i18n/index.ts';
 
-const KNOWN = new Set<string>([ErrorCode.gameLimitReached, ErrorCode.gameLossLimitReached, ErrorCode.gameSelfExcluded].map(String));
+// Each limit has its own text; any other value gets the generic one.
+const KNOWN = new Set([...LIMIT_CODES].map(String));
 
 /** `?game-limit-reached=<code>`: a responsible gaming limit stopped a real-money start (14100, 14101, 14105). */
 export default function GameLimitReachedModal({ value, close }: ModalProps) {

@@ -6,7 +6,7 @@ import { api } from '@/shared/lib/http.ts';
 export const favoritesQueryKey = ['game', 'favorites'] as const;
 
 /** The server keeps up to 100 favourites; one page of 100 is the whole list (add and remove answer with it too). */
-export const FAVORITES_LIMIT = 100;
+const FAVORITES_LIMIT = 100;
 
 export async function fetchFavorites(signal?: AbortSignal): Promise<Game[]> {
   const data = await api<Game[] | undefined>('GET', '/api/game/games/favorites', { signal, query: { perPage: FAVORITES_LIMIT } });

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Game, GameSort, Platform } from '@casino/contracts';
-import { fetchPage, nextPageParam } from './fetch-page.ts';
+import { apiPage, type Page } from '@/shared/lib/http.ts';
 
 export type GameFilters = {
   collectionId?: readonly string[];
@@ -18,9 +18,8 @@ const gamesPageKey = (filters: GameFilters) => ['game', 'games', 'page', filters
 
 /** `GET /api/game/games`; arrays go out as `collectionId[]=…` (the http helper's bracket style). */
 export const fetchGames = (filters: GameFilters, page: number, signal?: AbortSignal) =>
-  fetchPage<Game>(
-    '/api/game/games',
-    {
+  apiPage<Game>('/api/game/games', {
+    query: {
       collectionId: filters.collectionId,
       providerId: filters.providerId,
       name: filters.name || undefined,
@@ -31,7 +30,10 @@ export const fetchGames = (filters: GameFilters, page: number, signal?: AbortSig
       platform: filters.platform,
     },
     signal,
-  );
+  });
+
+/** The next page number of an infinite list, or undefined when the last page is loaded. */
+export const nextPageParam = (last: Page<unknown>) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined);
 
 /** One page (carousels, search suggestions). */
 export function useGamesPage(filters: GameFilters, { enabled = true } = {}) {

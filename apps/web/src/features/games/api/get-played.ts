@@ -1,14 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Game, Platform } from '@casino/contracts';
 import { useSession } from '@/features/auth';
+import { apiPage } from '@/shared/lib/http.ts';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
-import { fetchPage, nextPageParam } from './fetch-page.ts';
+import { nextPageParam } from './get-games.ts';
 
-export const PLAYED_PER_PAGE = 18;
+const PLAYED_PER_PAGE = 18;
 export const playedQueryKey = (platform: Platform, country: string) => ['game', 'played', platform, country] as const;
 
 export const fetchPlayed = (platform: Platform, country: string, page: number, signal?: AbortSignal) =>
-  fetchPage<Game>('/api/game/games/played', { perPage: PLAYED_PER_PAGE, page, platform, countryCode: country || undefined }, signal);
+  apiPage<Game>('/api/game/games/played', { query: { perPage: PLAYED_PER_PAGE, page, platform, countryCode: country || undefined }, signal });
 
 /** The player's last launched games, newest first; idle for guests. */
 export function usePlayed(platform: Platform) {

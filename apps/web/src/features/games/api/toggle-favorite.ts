@@ -41,7 +41,7 @@ export function patchFavorites<T>(value: T, flag: (game: Game) => boolean): T {
 const patchAll = (flag: (game: Game) => boolean) => queryClient.setQueriesData({ queryKey: ['game'] }, (old: unknown) => patchFavorites(old, flag));
 
 /** Writes the server's favourites list into the cache and re-flags every cached game. */
-export function applyFavorites(favorites: Game[]) {
+function applyFavorites(favorites: Game[]) {
   const ids = new Set(favorites.map((g) => g.id));
   queryClient.setQueryData(favoritesQueryKey, favorites);
   patchAll((g) => ids.has(g.id));

@@ -1,7 +1,7 @@
 import type { GameLabel } from '@casino/contracts';
 
 /** Badges we have our own (translated) words and colours for; any other label shows the server's name. */
-export const KNOWN_LABELS = ['new', 'hot', 'exclusive', 'jackpot', 'bonus-buy'] as const;
+const KNOWN_LABELS = ['new', 'hot', 'exclusive', 'jackpot', 'bonus-buy'] as const;
 export type KnownLabel = (typeof KNOWN_LABELS)[number];
 
 /** `Bonus Buy`, `bonus_buy` and `bonus-buy` are the same badge. */

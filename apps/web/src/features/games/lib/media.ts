@@ -21,7 +21,7 @@ export function useMedia(query: string): boolean {
   );
 }
 
-export const useIsPhone = () => useMedia(PHONE_QUERY);
+const useIsPhone = () => useMedia(PHONE_QUERY);
 
 /** The `platform` the API filters games by: 1 on phones, 2 otherwise. */
 export const usePlatform = (): Platform => (useIsPhone() ? Platform.mobile : Platform.desktop);

@@ -10,7 +10,7 @@ import { useInView } from '../lib/use-in-view.ts';
 import { GameCard, GameCardSkeleton } from './game-card.tsx';
 import { ScrollerButtons } from './scroller-buttons.tsx';
 
-export const ROW_SIZE = 18;
+const ROW_SIZE = 18;
 // About three cards and a peek of the next on a phone, so the row reads as scrollable.
 // Cards scrolled out of the row skip layout and paint until they come into view.
 const itemClass = 'w-[7.25rem] shrink-0 snap-start sm:w-[10rem] [content-visibility:auto] [contain-intrinsic-size:auto_7.25rem_auto_14.5rem] sm:[contain-intrinsic-size:auto_10rem_auto_19rem]';

@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import type { Game } from '@casino/contracts';
+import { seedGame } from '@/features/game-play';
 import { cn } from '@/shared/lib/cn.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { useModal } from '@/shared/modals/use-modal.ts';
-import { seedGame } from '../api/get-game.ts';
 import { gameArt } from '../lib/images.ts';
 import { PHONE_QUERY } from '../lib/media.ts';
 import { gamePath } from '../lib/paths.ts';

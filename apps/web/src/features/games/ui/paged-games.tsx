@@ -2,8 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Game } from '@casino/contracts';
+import type { Page } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
-import type { Page } from '../api/fetch-page.ts';
 import { useInView } from '../lib/use-in-view.ts';
 import { GameGrid, GameGridSkeleton } from './game-grid.tsx';
 
@@ -11,7 +11,7 @@ import { GameGrid, GameGridSkeleton } from './game-grid.tsx';
  * Pages loaded by scrolling alone; past that, the visitor asks for more with the button, so the
  * footer stays reachable even in a catalogue of thousands.
  */
-export const AUTO_PAGES = 10;
+const AUTO_PAGES = 10;
 
 type PagedGamesProps = {
   query: UseInfiniteQueryResult<InfiniteData<Page<Game>>>;
