@@ -222,7 +222,9 @@ describe('when the wallet answer is lost', () => {
     const kinds = await server.ctx.db
       .select({ kind: ledgerEntries.kind, delta: ledgerEntries.realDelta })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')));
+      .where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')))
+      // Ledger order, not heap order: PostgreSQL returns rows in any order without one.
+      .orderBy(ledgerEntries.id);
     expect(kinds.map((k) => [k.kind, Number(k.delta)])).toEqual([['bet', -500], ['rollback', 500]]);
     expect((await ui('GET', `/sessions/${sid}/rounds`)).body.rounds).toEqual([]);
   });
