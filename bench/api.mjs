@@ -16,7 +16,13 @@ const token = login.data?.accessToken;
 async function measure(name, options) {
   await autocannon({ ...options, duration: 2, connections: 20 }); // warm-up (JIT, caches)
   const result = await autocannon({ ...options, duration: 10, connections: 50 });
-  return { name, reqPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 const results = [];
@@ -24,17 +30,33 @@ try {
   results.push(await measure('empty route GET /api/health', { url: `${server.url}/api/health` }));
   results.push(await measure('GET /api/settings/currencies', { url: `${server.url}/api/settings/currencies` }));
   // The catalogue (10,000 games): a category page's first page, a provider filter, and a name search.
-  results.push(await measure('GET /api/game/games (collection slots, by popularity, page 1 of 24)', {
-    url: `${server.url}/api/game/games?collectionId[]=slots&sortBy=popularity&sortOrder=desc&page=1&perPage=24`,
-  }));
-  results.push(await measure('GET /api/game/games (name search "gold", page 1 of 24)', { url: `${server.url}/api/game/games?name=gold&page=1&perPage=24` }));
+  results.push(
+    await measure('GET /api/game/games (collection slots, by popularity, page 1 of 24)', {
+      url: `${server.url}/api/game/games?collectionId[]=slots&sortBy=popularity&sortOrder=desc&page=1&perPage=24`,
+    }),
+  );
+  results.push(
+    await measure('GET /api/game/games (name search "gold", page 1 of 24)', {
+      url: `${server.url}/api/game/games?name=gold&page=1&perPage=24`,
+    }),
+  );
   results.push(await measure('GET /api/game/collections', { url: `${server.url}/api/game/collections` }));
   if (token) {
-    results.push(await measure('GET /api/game/games (collection slots, page 1 of 24, as a player: + session check and favourites)', {
-      url: `${server.url}/api/game/games?collectionId[]=slots&sortBy=popularity&sortOrder=desc&page=1&perPage=24`,
-      headers: { authorization: `Bearer ${token}` },
-    }));
-    results.push(await measure('GET /api/wallet/accounts (authenticated)', { url: `${server.url}/api/wallet/accounts`, headers: { authorization: `Bearer ${token}` } }));
+    results.push(
+      await measure(
+        'GET /api/game/games (collection slots, page 1 of 24, as a player: + session check and favourites)',
+        {
+          url: `${server.url}/api/game/games?collectionId[]=slots&sortBy=popularity&sortOrder=desc&page=1&perPage=24`,
+          headers: { authorization: `Bearer ${token}` },
+        },
+      ),
+    );
+    results.push(
+      await measure('GET /api/wallet/accounts (authenticated)', {
+        url: `${server.url}/api/wallet/accounts`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
   }
 } finally {
   await server.stop();
@@ -42,5 +64,8 @@ try {
 const base = results[0].reqPerSec;
 for (const r of results) r.ratioToEmpty = +(r.reqPerSec / base).toFixed(2);
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-fs.writeFileSync(path.join(import.meta.dirname, 'results', 'api.json'), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+fs.writeFileSync(
+  path.join(import.meta.dirname, 'results', 'api.json'),
+  JSON.stringify({ date: new Date().toISOString(), results }, null, 2),
+);
 console.table(results);

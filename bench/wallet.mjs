@@ -40,7 +40,10 @@ async function wallet(url, call, body) {
 async function api(url, pathname, { method = 'GET', body, token } = {}) {
   const response = await fetch(`${url}${pathname}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await response.json();
@@ -55,7 +58,8 @@ function opsCredit(env, email, amount) {
       process.execPath,
       ['--import', 'tsx', 'src/ops/cli.ts', 'credit', email, String(amount), 'EUR'],
       { cwd: path.join(root, 'apps/server'), env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`ops credit failed: ${stderr || error.message}`)) : resolve(stdout.trim())),
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`ops credit failed: ${stderr || error.message}`)) : resolve(stdout.trim()),
     );
   });
 }
@@ -75,7 +79,13 @@ async function preparePlayers(url, opsEnv, count) {
   for (const email of emails) {
     const auth = await api(url, '/api/player/register', {
       method: 'POST',
-      body: { email, password: 'bench-pass-1234', password_confirmation: 'bench-pass-1234', currency: 'EUR', agreements: true },
+      body: {
+        email,
+        password: 'bench-pass-1234',
+        password_confirmation: 'bench-pass-1234',
+        currency: 'EUR',
+        agreements: true,
+      },
     });
     players.push({ email, accessToken: auth.accessToken });
   }
@@ -101,8 +111,23 @@ async function measure(url, gameIdentity, tokens, durationMs) {
       const roundId = randomUUID();
       const started = performance.now();
       try {
-        await wallet(url, 'bet', { token, transactionId: randomUUID(), roundId, gameIdentity, amount: BET, currency: 'EUR' });
-        await wallet(url, 'win', { token, transactionId: randomUUID(), roundId, gameIdentity, amount: WIN, currency: 'EUR', closeRound: true });
+        await wallet(url, 'bet', {
+          token,
+          transactionId: randomUUID(),
+          roundId,
+          gameIdentity,
+          amount: BET,
+          currency: 'EUR',
+        });
+        await wallet(url, 'win', {
+          token,
+          transactionId: randomUUID(),
+          roundId,
+          gameIdentity,
+          amount: WIN,
+          currency: 'EUR',
+          closeRound: true,
+        });
         latencies.push(performance.now() - started);
       } catch (error) {
         errors++;
@@ -115,7 +140,13 @@ async function measure(url, gameIdentity, tokens, durationMs) {
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { pairs: latencies.length, pairsPerSec: Math.round(latencies.length / seconds), p50Ms: at(0.5), p99Ms: at(0.99), errors };
+  return {
+    pairs: latencies.length,
+    pairsPerSec: Math.round(latencies.length / seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    errors,
+  };
 }
 
 /**
@@ -174,7 +205,9 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   try {
-    results.push(...(await benchmark('postgres', { DATABASE_URL: url.toString() }, () => ({ DATABASE_URL: url.toString() }))));
+    results.push(
+      ...(await benchmark('postgres', { DATABASE_URL: url.toString() }, () => ({ DATABASE_URL: url.toString() }))),
+    );
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -184,6 +217,17 @@ if (process.env.DATABASE_URL) {
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 fs.writeFileSync(
   path.join(import.meta.dirname, 'results', 'wallet.json'),
-  JSON.stringify({ date: new Date().toISOString(), workers: WORKERS, durationSec: DURATION_MS / 1000, loadAverage: os.loadavg(), cpus: os.cpus().length, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      workers: WORKERS,
+      durationSec: DURATION_MS / 1000,
+      loadAverage: os.loadavg(),
+      cpus: os.cpus().length,
+      results,
+    },
+    null,
+    2,
+  ),
 );
 console.table(results);

@@ -11,7 +11,9 @@ import { buildWeb } from '../scripts/build-web.mjs';
 buildWeb();
 const dist = path.join(root, 'apps/web/dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
+const scripts = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
 let raw = 0;
 let gzip = 0;
 for (const src of new Set(scripts)) {
@@ -23,12 +25,26 @@ for (const src of new Set(scripts)) {
 const server = await runServer();
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const runs = [];
 try {
   for (let attempt = 0; runs.length < 3 && attempt < 6; attempt++) {
-    const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(`${server.url}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const lhr = result.lhr;
     // A run Lighthouse itself could not finish (e.g. no trace) says nothing about the page: run again.
     if (lhr.runtimeError || lhr.audits['cumulative-layout-shift']?.numericValue === undefined) {
@@ -53,7 +69,12 @@ try {
 const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[1];
 const summary = {
   date: new Date().toISOString(),
-  homeInitialJs: { files: scripts.length, rawKb: +(raw / 1024).toFixed(1), gzipKb: +(gzip / 1024).toFixed(1), budgetGzipKb: 150 },
+  homeInitialJs: {
+    files: scripts.length,
+    rawKb: +(raw / 1024).toFixed(1),
+    gzipKb: +(gzip / 1024).toFixed(1),
+    budgetGzipKb: 150,
+  },
   lighthouseMobileMedianOf3: Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(k)])),
   runs,
 };

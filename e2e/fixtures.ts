@@ -12,14 +12,19 @@ export { expect };
 
 /** Credits a player through the real ops CLI, which reaches the running server over loopback. */
 export async function opsCredit(email: string, amount: string, currency: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'credit', email, amount, currency], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'credit', email, amount, currency],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
   return stdout;
 }
 
-export const uniqueEmail = (prefix = 'player') => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+export const uniqueEmail = (prefix = 'player') =>
+  `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Saves a screenshot under e2e/screenshots for people to look at (phone and desktop sizes). */
 export async function shot(page: Page, name: string) {
@@ -34,7 +39,13 @@ export async function signUpAndSignIn(page: Page, prefix = 'player'): Promise<st
   const email = uniqueEmail(prefix);
   await page.goto('/');
   const registered = await page.request.post('/api/player/register', {
-    data: { email, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', currency: 'EUR', agreements: true },
+    data: {
+      email,
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+      currency: 'EUR',
+      agreements: true,
+    },
   });
   expect(registered.ok()).toBe(true);
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();

@@ -18,7 +18,14 @@ const targets = {
     label: 'the web app',
     workspace: 'apps/web',
     dist: path.join(web, 'dist'),
-    sources: [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(web, 'package.json'), contracts],
+    sources: [
+      path.join(web, 'src'),
+      path.join(web, 'public'),
+      path.join(web, 'index.html'),
+      path.join(web, 'vite.config.ts'),
+      path.join(web, 'package.json'),
+      contracts,
+    ],
   },
   games: {
     label: 'the sandbox games',
@@ -27,7 +34,10 @@ const targets = {
     // The engines (src/engines) are bundled into the pages too, so they count as sources.
     sources: [
       path.join(games, 'src'),
-      ...fs.readdirSync(games).filter((file) => file.endsWith('.html')).map((page) => path.join(games, page)),
+      ...fs
+        .readdirSync(games)
+        .filter((file) => file.endsWith('.html'))
+        .map((page) => path.join(games, page)),
       path.join(games, 'vite.config.ts'),
       path.join(games, 'package.json'),
     ],
@@ -57,7 +67,10 @@ function compressAssets(dir) {
     if (entry.isDirectory()) compressAssets(file);
     else if (/\.(js|css|html|svg|json|webmanifest|txt)$/.test(entry.name) && fs.statSync(file).size > 1024) {
       const data = fs.readFileSync(file);
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
     }
   }
@@ -66,7 +79,10 @@ function compressAssets(dir) {
 function build(target, force) {
   if (!force && !isStale(target)) return false;
   console.log(`Building ${target.label}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace, '--silent'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace, '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error(`The build of ${target.label} failed.`);
     process.exit(result.status ?? 1);

@@ -1,2 +1,4 @@
 export declare const root: string;
-export declare function runServer(env?: Record<string, string>): Promise<{ url: string; dataDir: string; stop(): Promise<void> }>;
+export declare function runServer(
+  env?: Record<string, string>,
+): Promise<{ url: string; dataDir: string; stop(): Promise<void> }>;

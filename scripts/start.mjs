@@ -12,7 +12,9 @@ if (!process.env.DATABASE_URL) {
   try {
     const { pid, startedAt } = JSON.parse(fs.readFileSync(lock, 'utf8'));
     process.kill(pid, 0);
-    console.error(`Cannot start: the database in ${path.dirname(lock)} is already in use by process ${pid} (started ${startedAt}). Stop that process first, or give this one another DATA_DIR.`);
+    console.error(
+      `Cannot start: the database in ${path.dirname(lock)} is already in use by process ${pid} (started ${startedAt}). Stop that process first, or give this one another DATA_DIR.`,
+    );
     process.exit(3);
   } catch {
     // no lock, or its process is gone: the server takes over a stale lock itself

@@ -17,7 +17,12 @@ function run(name, command, args, options = {}) {
   if (only.length && !only.includes(name)) return true;
   const t0 = Date.now();
   console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   const ok = result.status === 0;
   console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   if (!ok) failures.push(name);
@@ -34,18 +39,24 @@ function countVitest(file) {
 
 function vitest(name, workspace) {
   const out = path.join(reports, `${name}.json`);
-  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: path.join(root, workspace) });
+  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: path.join(root, workspace),
+  });
   countVitest(out);
 }
 
 function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return true;
   if (process.getuid?.() !== 0) {
-    console.error('Chromium is missing: install Debian\'s `chromium` package (apt-get install chromium).');
+    console.error("Chromium is missing: install Debian's `chromium` package (apt-get install chromium).");
     return false;
   }
-  console.log('Installing Debian\'s chromium…');
-  return spawnSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' }).status === 0;
+  console.log("Installing Debian's chromium…");
+  return (
+    spawnSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
+      stdio: 'inherit',
+    }).status === 0
+  );
 }
 
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
@@ -58,7 +69,10 @@ if (!only.length || only.includes('e2e')) {
   buildWeb();
   if (ensureChromium()) {
     const out = path.join(reports, 'e2e.json');
-    run('e2e', 'npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+    run('e2e', 'npx', ['playwright', 'test'], {
+      cwd: path.join(root, 'e2e'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
     if (fs.existsSync(out)) {
       const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
       totals.passed += stats.expected + stats.flaky;

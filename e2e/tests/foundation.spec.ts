@@ -99,7 +99,9 @@ test('an unknown locale prefix is a 404 page', async ({ page }) => {
   await expect(page.getByText('Page Not Found: /zz/profile')).toBeVisible();
 });
 
-test('/tournaments, /welcome-package and /contact redirect home, with or without a trailing slash', async ({ page }) => {
+test('/tournaments, /welcome-package and /contact redirect home, with or without a trailing slash', async ({
+  page,
+}) => {
   for (const path of ['/tournaments', '/welcome-package/', '/contact/', '/contact']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
@@ -130,7 +132,12 @@ test('signing in in one tab signs in the other tab', async ({ context }) => {
 
 test.describe('screenshots', () => {
   test('phone 390×844', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      baseURL,
+    });
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('main')).toBeVisible();

@@ -1,7 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { bearerOf, expect, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
-type Game = { id: string; identity: string; name: string; isDemoMode: boolean; platforms: number[]; isFavorite: boolean };
+type Game = {
+  id: string;
+  identity: string;
+  name: string;
+  isDemoMode: boolean;
+  platforms: number[];
+  isFavorite: boolean;
+};
 
 /** The most popular slot with a demo that runs on desktop and phones: what a visitor would open first. */
 async function popularSlot(request: APIRequestContext): Promise<Game> {
@@ -52,7 +59,10 @@ test('a credited player plays for real and the header balance follows the round'
   await spinOnce(page, game);
 
   // The round is in the player's history, and the header shows the ledger's balance within a second.
-  const spins = (await (await page.request.get('/api/game/spins', { headers: await bearerOf(page) })).json()).data as { amount: number; payout: number }[];
+  const spins = (await (await page.request.get('/api/game/spins', { headers: await bearerOf(page) })).json()).data as {
+    amount: number;
+    payout: number;
+  }[];
   expect(spins).toHaveLength(1);
   const expected = (5000 - Math.round(spins[0]!.amount * 100) + Math.round(spins[0]!.payout * 100)) / 100;
   await expect(page.getByTestId('header-balance')).toContainText(expected.toFixed(2), { timeout: 1_000 });
@@ -84,7 +94,10 @@ test('search finds a game by a partial name typed without accents', async ({ pag
   const dialog = page.getByRole('dialog', { name: 'Search games' });
   await dialog.getByLabel('Game name').fill('ortuna magi');
   await expect(dialog.getByRole('link', { name: /Fortuna Mágica/ }).first()).toBeVisible();
-  await dialog.getByRole('link', { name: /Fortuna Mágica/ }).first().click();
+  await dialog
+    .getByRole('link', { name: /Fortuna Mágica/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/games\/sol-dorado-juegos-fortuna-magica/);
 });
 
@@ -94,7 +107,11 @@ test('catalogue screenshots at phone and desktop size', async ({ browser, baseUR
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],
   ] as const) {
-    const context = await browser.newContext({ baseURL, viewport, ...(size === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      ...(size === 'phone' ? { isMobile: true, hasTouch: true } : {}),
+    });
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('region').first()).toBeVisible();

@@ -10,7 +10,9 @@ test('pages load without console errors or CSP violations, with security headers
   await page.exposeFunction('reportViolation', (text: string) => problems.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`CSP ${e.violatedDirective} ${e.blockedURI}`);
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `CSP ${e.violatedDirective} ${e.blockedURI}`,
+      );
     });
   });
   const response = await page.goto('/');
@@ -41,7 +43,9 @@ test('the OpenAPI reference is served at /api/docs', async ({ page, request }) =
   const spec = await request.get('/api/docs/json');
   expect(spec.ok()).toBe(true);
   const doc = await spec.json();
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/player/register', '/api/wallet/accounts', '/api/settings/currencies']));
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(['/api/player/register', '/api/wallet/accounts', '/api/settings/currencies']),
+  );
   expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/ops'))).toBe(false);
   await page.goto('/api/docs');
   await expect(page.getByText('Casino platform API').first()).toBeVisible();

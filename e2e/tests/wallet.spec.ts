@@ -20,7 +20,9 @@ test('a player adds a BTC account, plays in it (shown in mBTC), and hides the EU
   await page.reload();
   await expect(page.getByTestId('header-balance')).toContainText('mBTC');
   const accounts = await page.request.get('/api/wallet/accounts', {
-    headers: { authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').accessToken)}` },
+    headers: {
+      authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').accessToken)}`,
+    },
   });
   const list = (await accounts.json()).data as { currency: string; status: number }[];
   expect(list.map((a) => a.currency)).toEqual(['BTC']);

@@ -4,14 +4,23 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { registerWebApp, inlineScriptHashes } from './web/static.ts';
-import { registerPushHub, TokenExpiredError as PushTokenExpired, TokenInvalidError as PushTokenInvalid } from './push/index.ts';
+import {
+  registerPushHub,
+  TokenExpiredError as PushTokenExpired,
+  TokenInvalidError as PushTokenInvalid,
+} from './push/index.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
@@ -65,7 +74,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 5 } } });
   // The plugin never closes a client it is given; requests are over by onClose, so nothing is lost.
-  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
   if (rateLimitRedis) app.addHook('onClose', async () => rateLimitRedis.disconnect());
   await app.register(rateLimit, {
     global: false,
@@ -78,7 +89,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Casino platform API', version: '1.0.0', description: 'Player API. Amounts are major units; ids are strings.' },
+      info: {
+        title: 'Casino platform API',
+        version: '1.0.0',
+        description: 'Player API. Amounts are major units; ids are strings.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

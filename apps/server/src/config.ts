@@ -15,9 +15,18 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
-  SESSION_IDLE_TTL: z.coerce.number().int().min(300).max(90 * 86_400).default(30 * 86_400),
+  SESSION_IDLE_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(90 * 86_400)
+    .default(30 * 86_400),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  GEO_COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .min(1)
+    .default('cf-ipcountry')
+    .transform((v) => v.toLowerCase()),
   DEFAULT_COUNTRY: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
@@ -42,7 +51,12 @@ const envSchema = z.object({
   /** Shortest time between two rounds of one game session (UK: 2.5 s). */
   GAME_MIN_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
   /** Lifetime of a game session for new bets; wins and rollbacks are accepted after it. */
-  GAME_SESSION_TTL: z.coerce.number().int().min(60).max(7 * 86_400).default(4 * 3600),
+  GAME_SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(4 * 3600),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -55,14 +69,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)');
-  if (production && e.JWT_SECRET === DEMO_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: the demo secret must not be used in production');
-  if (production && e.SEED_DEMO) throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)');
+  if (production && !e.JWT_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)',
+    );
+  if (production && e.JWT_SECRET === DEMO_SECRET)
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: the demo secret must not be used in production');
+  if (production && e.SEED_DEMO)
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

@@ -25,7 +25,9 @@ export async function createServer(config: Config, options: { database?: Databas
   try {
     database =
       options.database ??
-      (config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl }) : await openDatabase({ dataDir: `${config.dataDir}/pglite` }));
+      (config.databaseUrl
+        ? await openDatabase({ databaseUrl: config.databaseUrl })
+        : await openDatabase({ dataDir: `${config.dataDir}/pglite` }));
     if (!options.database) await migrateDatabase(database);
     const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
     broker = config.redisUrl ? createRedisBroker(config.redisUrl) : createMemoryBroker();
@@ -40,7 +42,8 @@ export async function createServer(config: Config, options: { database?: Databas
       push: null,
       notifyOutbox: () => wake(),
       opsSecret: newOpsSecret(),
-      gameWalletSecret: config.game.walletSecret ?? createHash('sha256').update(`game-wallet:${jwtSecret}`).digest('base64url'),
+      gameWalletSecret:
+        config.game.walletSecret ?? createHash('sha256').update(`game-wallet:${jwtSecret}`).digest('base64url'),
       selfUrl: () => {
         const address = appRef?.server.address();
         if (!address || typeof address === 'string') throw new Error('the server is not listening yet');

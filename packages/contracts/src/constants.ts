@@ -9,7 +9,14 @@ export const BonusResult = { issued: 1, played: 2, canceled: 3, expired: 4, lost
 export const FreespinStatus = BonusStatus;
 export const FreespinResult = { issued: 1, played: 2, canceled: 3, expired: 4 } as const;
 export const QuestState = { issued: 1, inProgress: 2, completed: 3, rewarded: 4, canceled: 5, expired: 6 } as const;
-export const TaskType = { verifyEmail: 1, fillProfileFields: 2, winInGames: 3, betInGames: 4, verifyPhone: 5, makeDeposits: 6 } as const;
+export const TaskType = {
+  verifyEmail: 1,
+  fillProfileFields: 2,
+  winInGames: 3,
+  betInGames: 4,
+  verifyPhone: 5,
+  makeDeposits: 6,
+} as const;
 export const InvoiceStatus = { pending: 1, success: 2, failed: 3 } as const;
 export const InvoiceType = { deposit: 1, withdrawal: 2 } as const;
 export const LimitDefinition = { bet: 1, loss: 2, deposit: 3, selfExclusion: 4, coolingOff: 5 } as const;
@@ -22,7 +29,18 @@ export const AccountStatus = { active: 1, inactive: 2 } as const;
 export const CashPeriods = ['daily', 'weekly', 'monthly'] as const;
 /** Cooling-off and self-exclusion periods of spec point 5. */
 export const RestrictionPeriods = [
-  'daily', 'weekly', 'monthly', '1_day', '3_days', '1_week', '1_month', '3_months', '6_months', '9_months', '1_year', 'forever',
+  'daily',
+  'weekly',
+  'monthly',
+  '1_day',
+  '3_days',
+  '1_week',
+  '1_month',
+  '3_months',
+  '6_months',
+  '9_months',
+  '1_year',
+  'forever',
 ] as const;
 export const DOCUMENT_TYPES = [
   { id: 'identity_front', name: 'Identity document (front)', section: 'identity' },
@@ -35,7 +53,14 @@ export const DOCUMENT_TYPES = [
 ] as const;
 
 export const TIME_ZONES = [
-  'UTC', 'Europe/London', 'Europe/Berlin', 'Europe/Lisbon', 'America/Sao_Paulo', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney',
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Lisbon',
+  'America/Sao_Paulo',
+  'America/New_York',
+  'Asia/Tokyo',
+  'Australia/Sydney',
 ].map((id) => ({ id, name: id.replace('_', ' ') }));
 
 const periods = (list: readonly string[]): IdName[] => list.map((p) => ({ id: p, name: p }));
@@ -62,7 +87,11 @@ export function buildConstants() {
     },
     payment: { invoiceStatuses: idNames(InvoiceStatus), invoiceTypes: idNames(InvoiceType) },
     game: {
-      bet: { status: idNames(BetStatus), transactionType: idNames({ bet: 1, win: 2, rollback: 3 }), amountType: idNames({ real: 1, bonus: 2 }) },
+      bet: {
+        status: idNames(BetStatus),
+        transactionType: idNames({ bet: 1, win: 2, rollback: 3 }),
+        amountType: idNames({ real: 1, bonus: 2 }),
+      },
       spin: { transactionType: idNames({ bet: 1, win: 2, rollback: 3 }) },
       bonus: {
         triggerType: idNames({ promoCode: 1, registration: 2, deposit: 3 }),

@@ -9,13 +9,17 @@ export const pageMetaSchema = z.object({
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 /** The meta of page `page` of `totalRows` rows, `perPage` at a time. */
-export const pageMeta = (page: number, perPage: number, totalRows: number): PageMeta => ({ page, perPage, totalPages: Math.ceil(totalRows / perPage), totalRows });
+export const pageMeta = (page: number, perPage: number, totalRows: number): PageMeta => ({
+  page,
+  perPage,
+  totalPages: Math.ceil(totalRows / perPage),
+  totalRows,
+});
 
 /** `{ data: T }` */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
 /** `{ data: T[], meta }` */
-export const pageEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), meta: pageMetaSchema });
+export const pageEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -34,7 +34,12 @@ export const providerSchema = z.object({
 });
 export type Provider = z.infer<typeof providerSchema>;
 
-export const gameLabelSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string().nullable() });
+export const gameLabelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+});
 export type GameLabel = z.infer<typeof gameLabelSchema>;
 
 /** Sandbox engines a catalogue game runs on. */
@@ -158,7 +163,10 @@ export type Bet = z.infer<typeof betSchema>;
 export const betsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(20),
-  isSettled: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  isSettled: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
 export const winnerSchema = z.object({

@@ -1,7 +1,13 @@
 export const LOCALES = [
   { code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true },
   { code: 'de', name: 'German', nativeName: 'Deutsch', languageCode: 'de', isDefault: false },
-  { code: 'pt-br', name: 'Portuguese (Brazil)', nativeName: 'Português (Brasil)', languageCode: 'pt', isDefault: false },
+  {
+    code: 'pt-br',
+    name: 'Portuguese (Brazil)',
+    nativeName: 'Português (Brasil)',
+    languageCode: 'pt',
+    isDefault: false,
+  },
 ] as const;
 export type LocaleCode = (typeof LOCALES)[number]['code'];
 export const DEFAULT_LOCALE: LocaleCode = 'en';

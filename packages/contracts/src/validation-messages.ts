@@ -30,4 +30,3 @@ export type ValidationMessageKey = keyof typeof ValidationMessage;
 export function formatMessage(template: string, args: Record<string, string | number | undefined> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (args[key] === undefined ? whole : String(args[key])));
 }
-

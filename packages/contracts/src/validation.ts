@@ -40,7 +40,20 @@ export const passwordSchema = z
 
 /** A rule attached to a server-defined field (GET /api/player/fields/validations). */
 export const fieldRuleSchema = z.object({
-  name: z.enum(['required', 'email', 'minLength', 'maxLength', 'sameAs', 'accepted', 'currency', 'country', 'phone', 'cpf', 'date', 'integer']),
+  name: z.enum([
+    'required',
+    'email',
+    'minLength',
+    'maxLength',
+    'sameAs',
+    'accepted',
+    'currency',
+    'country',
+    'phone',
+    'cpf',
+    'date',
+    'integer',
+  ]),
   min: z.number().optional(),
   max: z.number().optional(),
   param: z.string().optional(),
@@ -80,11 +93,14 @@ export function buildFieldsSchema(fields: readonly FieldMeta[], context: FieldCo
   let schema: z.ZodType = z.object(shape);
   for (const rule of sameAs) {
     // `when` keeps the check running while other fields are still invalid, so a form shows every error at once.
-    schema = schema.refine((values) => (values as Record<string, unknown>)[rule.field] === (values as Record<string, unknown>)[rule.other], {
-      path: [rule.field],
-      message: rule.message,
-      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-    });
+    schema = schema.refine(
+      (values) => (values as Record<string, unknown>)[rule.field] === (values as Record<string, unknown>)[rule.other],
+      {
+        path: [rule.field],
+        message: rule.message,
+        when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+      },
+    );
   }
   return schema as z.ZodType<Record<string, unknown>>;
 }

@@ -64,7 +64,15 @@ describe('live balance over the push hub', () => {
     const { data } = await publication;
     expect(data).toMatchObject({
       event: 'account.balance.updated',
-      account: { currency: 'EUR', status: 1, balance: 12.34, realBalance: 12.34, bonusBalance: 0, lockedBalance: 0, withdrawalBalance: 12.34 },
+      account: {
+        currency: 'EUR',
+        status: 1,
+        balance: 12.34,
+        realBalance: 12.34,
+        bonusBalance: 0,
+        lockedBalance: 0,
+        withdrawalBalance: 12.34,
+      },
     });
     client.disconnect();
   });
@@ -107,7 +115,11 @@ describe('live balance over the push hub', () => {
 
   it('ends the socket of a logged-out session for good (3500)', async () => {
     const { auth } = await register(server.app);
-    await server.app.inject({ method: 'POST', url: '/api/player/sessions/logout', headers: { authorization: `Bearer ${auth.accessToken}` } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/player/sessions/logout',
+      headers: { authorization: `Bearer ${auth.accessToken}` },
+    });
     const client = connect(auth.accessToken);
     const closed = next<{ code: number }>((resolve) => client.once('disconnected', resolve));
     expect((await closed).code).toBe(3500);

@@ -10,7 +10,16 @@ const children: ChildProcessWithoutNullStreams[] = [];
 
 function startProcess(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
   });
   children.push(child);
   let output = '';
@@ -63,7 +72,10 @@ describe('the server process', () => {
   });
 
   it('refuses demo defaults in production', async () => {
-    const prod = startProcess({ NODE_ENV: 'production', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-prod-')) });
+    const prod = startProcess({
+      NODE_ENV: 'production',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-prod-')),
+    });
     expect(await prod.exited).toBe(2);
     expect(prod.output()).toMatch(/JWT_SECRET: required in production/);
   });

@@ -40,7 +40,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
-  const client = new PGlite(options.dataDir ?? 'memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = new PGlite(
+    options.dataDir ?? 'memory://',
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -38,7 +38,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     }
     const [player] = await tx.select({ id: players.id }).from(players).where(eq(players.email, DEMO_EMAIL));
     const accounts = await tx.select().from(walletAccounts).where(eq(walletAccounts.playerId, player!.id));
-    const eur = accounts.find((a) => a.currency === 'EUR') ?? (await openAccount(tx, player!.id, 'EUR', { active: accounts.length === 0 }));
+    const eur =
+      accounts.find((a) => a.currency === 'EUR') ??
+      (await openAccount(tx, player!.id, 'EUR', { active: accounts.length === 0 }));
     if (!accounts.some((a) => a.currency === 'BTC')) await openAccount(tx, player!.id, 'BTC');
     await postEntry(tx, {
       accountId: eur.id,

@@ -20,7 +20,11 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The claims of the request's bearer token, or 401. `allowExpired` is for the refresh call only. */
-export async function bearerClaims(ctx: AppContext, request: FastifyRequest, options: { allowExpired?: boolean } = {}): Promise<AccessClaims> {
+export async function bearerClaims(
+  ctx: AppContext,
+  request: FastifyRequest,
+  options: { allowExpired?: boolean } = {},
+): Promise<AccessClaims> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   try {

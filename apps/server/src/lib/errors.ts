@@ -16,8 +16,10 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Authentication required', code: number = ErrorCode.unauthorized) => new AppError(401, code, message);
-export const forbidden = (message = 'Forbidden', code: number = ErrorCode.forbidden) => new AppError(403, code, message);
+export const unauthorized = (message = 'Authentication required', code: number = ErrorCode.unauthorized) =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'Forbidden', code: number = ErrorCode.forbidden) =>
+  new AppError(403, code, message);
 export const notFound = (message = 'Not found') => new AppError(404, ErrorCode.notFound, message);
 export const conflict = (message: string, code: number = ErrorCode.conflict) => new AppError(409, code, message);
 export const unprocessable = (message: string, fields?: Fields, code: number = ErrorCode.unprocessable) =>
@@ -25,7 +27,8 @@ export const unprocessable = (message: string, fields?: Fields, code: number = E
 export const fieldError = (field: string, message: string) => unprocessable(message, { [field]: [message] });
 
 /** Route schema `response` entries: the error envelope under each status (for validation and OpenAPI). */
-export const errorResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema]));
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema]));
 
 export function errorBody(code: number, message: string, fields?: Fields) {
   return { error: fields ? { code, message, fields } : { code, message } };

@@ -5,5 +5,7 @@ import type { Config } from '../config.ts';
 export function countryOf(request: FastifyRequest, config: Config): string {
   const raw = request.headers[config.geoCountryHeader];
   const value = Array.isArray(raw) ? raw[0] : raw;
-  return value && /^[A-Za-z]{2}$/.test(value) && value.toUpperCase() !== 'XX' ? value.toUpperCase() : config.defaultCountry;
+  return value && /^[A-Za-z]{2}$/.test(value) && value.toUpperCase() !== 'XX'
+    ? value.toUpperCase()
+    : config.defaultCountry;
 }

@@ -73,7 +73,14 @@ function parseCredit(rest: string[]): Parsed {
 
 function parseLimit(rest: string[]): Parsed {
   const [email, type, amount, currency, period] = rest;
-  if (rest.length !== 5 || !email || !amount || !currency || (type !== 'bet' && type !== 'loss') || (period !== 'daily' && period !== 'weekly' && period !== 'monthly')) {
+  if (
+    rest.length !== 5 ||
+    !email ||
+    !amount ||
+    !currency ||
+    (type !== 'bet' && type !== 'loss') ||
+    (period !== 'daily' && period !== 'weekly' && period !== 'monthly')
+  ) {
     throw new CliError(`limit needs <email> bet|loss <amount> <currency> daily|weekly|monthly.\n\n${USAGE}`);
   }
   return { command: 'limit', body: { email, type, amount, currency, period } };
@@ -82,8 +89,17 @@ function parseLimit(rest: string[]): Parsed {
 function parseExclude(rest: string[]): Parsed {
   const [email, type, daysText] = rest;
   const days = Number(daysText);
-  if (rest.length !== 3 || !email || (type !== 'self-exclusion' && type !== 'cooling-off') || !/^\d+$/.test(daysText ?? '') || days < 1 || days > MAX_EXCLUSION_DAYS) {
-    throw new CliError(`exclude needs <email> self-exclusion|cooling-off <days> (1 to ${MAX_EXCLUSION_DAYS}).\n\n${USAGE}`);
+  if (
+    rest.length !== 3 ||
+    !email ||
+    (type !== 'self-exclusion' && type !== 'cooling-off') ||
+    !/^\d+$/.test(daysText ?? '') ||
+    days < 1 ||
+    days > MAX_EXCLUSION_DAYS
+  ) {
+    throw new CliError(
+      `exclude needs <email> self-exclusion|cooling-off <days> (1 to ${MAX_EXCLUSION_DAYS}).\n\n${USAGE}`,
+    );
   }
   return { command: 'exclude', body: { email, type, days } };
 }
@@ -99,7 +115,8 @@ function parseGame(rest: string[]): Parsed {
 export function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
-  if (!(COMMANDS as readonly string[]).includes(command)) throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
+  if (!(COMMANDS as readonly string[]).includes(command))
+    throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
   if (command === 'credit') return parseCredit(rest);
   if (command === 'limit') return parseLimit(rest);
   if (command === 'exclude') return parseExclude(rest);
@@ -107,7 +124,12 @@ export function parseArgs(argv: string[]): Parsed {
 }
 
 /** One operator command: the server route that runs it, its answer, the same work on the database, and the line printed. */
-type Operation<B, R> = { path: string; result: z.ZodType<R>; local: (db: Db, body: B) => Promise<R>; describe: (result: R) => string };
+type Operation<B, R> = {
+  path: string;
+  result: z.ZodType<R>;
+  local: (db: Db, body: B) => Promise<R>;
+  describe: (result: R) => string;
+};
 
 const OPERATIONS = {
   credit: { path: 'credit', result: opsCreditResultSchema, local: opsCredit, describe: describeCredit },
@@ -122,7 +144,12 @@ const OPERATIONS = {
 };
 
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */
-async function viaServer<R>(endpoint: OpsEndpoint, route: string, body: unknown, result: z.ZodType<R>): Promise<R | null> {
+async function viaServer<R>(
+  endpoint: OpsEndpoint,
+  route: string,
+  body: unknown,
+  result: z.ZodType<R>,
+): Promise<R | null> {
   let response: Response;
   try {
     response = await fetch(`${endpoint.url}/api/ops/${route}`, {
@@ -140,7 +167,11 @@ async function viaServer<R>(endpoint: OpsEndpoint, route: string, body: unknown,
   return result.parse(json?.data);
 }
 
-async function withDatabase<T>(config: Config, endpoint: OpsEndpoint | null, run: (database: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  config: Config,
+  endpoint: OpsEndpoint | null,
+  run: (database: Database) => Promise<T>,
+): Promise<T> {
   let release = () => {};
   if (!config.databaseUrl) {
     try {
@@ -203,7 +234,8 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
     console.log(await execute(config, parsed));
     return 0;
   } catch (error) {
-    if (error instanceof CliError || error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+    if (error instanceof CliError || error instanceof ConfigError || error instanceof DataDirLockedError)
+      console.error(error.message);
     else if (error instanceof AppError) console.error(`Error: ${error.message}`);
     else console.error('Error:', error instanceof Error ? error.message : error);
     return 1;

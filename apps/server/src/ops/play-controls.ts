@@ -57,7 +57,10 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
   const currency = accountCurrency(body.currency);
   const amountMinor = toMinor(body.amount, currency.subunitToUnit);
   if (amountMinor === null) {
-    throw fieldError('amount', `The amount must be a number with at most ${scaleDigits(currency.subunitToUnit)} decimals for ${currency.code}`);
+    throw fieldError(
+      'amount',
+      `The amount must be a number with at most ${scaleDigits(currency.subunitToUnit)} decimals for ${currency.code}`,
+    );
   }
   if (amountMinor < 0n) throw fieldError('amount', 'The amount must not be negative');
   const player = await playerByEmail(db, body.email);
@@ -69,7 +72,9 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
     amountMinor,
   });
   const amount = formatMinor(amountMinor, currency.subunitToUnit);
-  return { message: `Set a ${body.period} ${body.type} limit of ${amount} ${currency.code} for ${player.email ?? player.id}; it applies now` };
+  return {
+    message: `Set a ${body.period} ${body.type} limit of ${amount} ${currency.code} for ${player.email ?? player.id}; it applies now`,
+  };
 }
 
 export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsMessage> {

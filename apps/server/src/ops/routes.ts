@@ -5,7 +5,15 @@ import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
 import { dataEnvelope } from '@casino/contracts';
-import { opsExclude, opsExcludeBodySchema, opsGame, opsGameBodySchema, opsLimit, opsLimitBodySchema, opsMessageSchema } from './play-controls.ts';
+import {
+  opsExclude,
+  opsExcludeBodySchema,
+  opsGame,
+  opsGameBodySchema,
+  opsLimit,
+  opsLimitBodySchema,
+  opsMessageSchema,
+} from './play-controls.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -53,9 +61,13 @@ export const opsRoutes =
     app.post('/limit', { schema: { hide: true, body: opsLimitBodySchema, response: message } }, async (request) => ({
       data: await opsLimit(ctx.db, request.body),
     }));
-    app.post('/exclude', { schema: { hide: true, body: opsExcludeBodySchema, response: message } }, async (request) => ({
-      data: await opsExclude(ctx.db, request.body),
-    }));
+    app.post(
+      '/exclude',
+      { schema: { hide: true, body: opsExcludeBodySchema, response: message } },
+      async (request) => ({
+        data: await opsExclude(ctx.db, request.body),
+      }),
+    );
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({
       data: await opsGame(ctx.db, request.body),
     }));

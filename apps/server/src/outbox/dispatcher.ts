@@ -29,7 +29,14 @@ export type Dispatcher = {
 
 export type BatchResult = { delivered: number; failed: boolean; busy: boolean };
 
-type BatchDeps = { db: Db; kind: 'pglite' | 'postgres'; broker: Broker; log: Logger; batchSize: number; publishTimeoutMs: number };
+type BatchDeps = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  broker: Broker;
+  log: Logger;
+  batchSize: number;
+  publishTimeoutMs: number;
+};
 
 /**
  * One delivery round in one transaction: takes the oldest undelivered rows in id order, hands each to
@@ -43,11 +50,19 @@ export async function dispatchBatch(deps: BatchDeps): Promise<BatchResult> {
   return db.transaction(async (tx) => {
     if (deps.kind === 'postgres') {
       // Both drivers answer execute() with { rows }; the shared Db type does not know which one it is.
-      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}) as locked`)) as unknown as { rows: { locked: boolean }[] };
+      const result = (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}) as locked`,
+      )) as unknown as { rows: { locked: boolean }[] };
       if (!result.rows[0]?.locked) return { delivered: 0, failed: false, busy: true };
     }
     const rows = await tx
-      .select({ id: outbox.id, event: outbox.event, channel: outbox.channel, payload: outbox.payload, createdAt: outbox.createdAt })
+      .select({
+        id: outbox.id,
+        event: outbox.event,
+        channel: outbox.channel,
+        payload: outbox.payload,
+        createdAt: outbox.createdAt,
+      })
       .from(outbox)
       .where(isNull(outbox.dispatchedAt))
       .orderBy(asc(outbox.id))
@@ -78,7 +93,8 @@ export async function dispatchBatch(deps: BatchDeps): Promise<BatchResult> {
         break;
       }
     }
-    if (delivered.length > 0) await tx.update(outbox).set({ dispatchedAt: new Date() }).where(inArray(outbox.id, delivered));
+    if (delivered.length > 0)
+      await tx.update(outbox).set({ dispatchedAt: new Date() }).where(inArray(outbox.id, delivered));
     return { delivered: delivered.length, failed, busy: false };
   });
 }

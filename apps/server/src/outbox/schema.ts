@@ -13,5 +13,9 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_pending_idx').on(t.id).where(sql`dispatched_at is null`)],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.id)
+      .where(sql`dispatched_at is null`),
+  ],
 );

@@ -30,7 +30,8 @@ export type SubscribeDecision = { ok: true } | { ok: false; code: ErrorCode };
 export function checkSubscribe(channel: string, userId: string): SubscribeDecision {
   if (channel.length > MAX_CHANNEL_LENGTH) return { ok: false, code: ErrorCode.badRequest };
   const ns = namespaceOf(channel);
-  if (ns !== '' && !userLimited.has(ns) && !publicNamespaces.has(ns)) return { ok: false, code: ErrorCode.unknownChannel };
+  if (ns !== '' && !userLimited.has(ns) && !publicNamespaces.has(ns))
+    return { ok: false, code: ErrorCode.unknownChannel };
   if (PUBLIC_CHANNEL_PATTERNS.some((pattern) => pattern.test(channel))) return { ok: true };
   if (userLimited.has(ns)) {
     // Exactly one user after the first `#`: Centrifugo's comma lists are never needed by us, and being stricter is safe.

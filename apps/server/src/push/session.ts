@@ -184,7 +184,8 @@ export class Session {
         break;
     }
     const { id, method, params } = cmd;
-    if (this.phase === 'awaitConnect' && method === 'connect') return this.guard(id, method, () => this.connect(id, params));
+    if (this.phase === 'awaitConnect' && method === 'connect')
+      return this.guard(id, method, () => this.connect(id, params));
     if (this.phase !== 'connected' || method === 'connect') {
       this.close(Close.badRequest);
       return false;
@@ -302,7 +303,12 @@ export class Session {
       return false;
     }
     this.armExpiry(verified.exp);
-    this.reply(id, 'refresh', { client: this.id, version: this.config.version, expires: false, ...expiryFields(verified.exp) });
+    this.reply(id, 'refresh', {
+      client: this.id,
+      version: this.config.version,
+      expires: false,
+      ...expiryFields(verified.exp),
+    });
     return true;
   }
 
@@ -405,7 +411,9 @@ export class Session {
     if (pub.epoch !== sub.epoch || pub.offset !== sub.offset + 1) {
       this.subs.delete(channel);
       this.host.leaveChannel(channel, this);
-      this.send(encodeUnsubscribePush(channel, Unsubscribe.insufficientState.code, Unsubscribe.insufficientState.reason));
+      this.send(
+        encodeUnsubscribePush(channel, Unsubscribe.insufficientState.code, Unsubscribe.insufficientState.reason),
+      );
       return;
     }
     sub.offset = pub.offset;

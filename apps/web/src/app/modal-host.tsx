@@ -50,7 +50,9 @@ export function ModalHost() {
     });
   }, []);
 
-  const visible = entries.filter((e) => (status === 'unknown' ? MODALS[e.name] === 'any' : canOpenModal(e.name, status === 'player')));
+  const visible = entries.filter((e) =>
+    status === 'unknown' ? MODALS[e.name] === 'any' : canOpenModal(e.name, status === 'player'),
+  );
   const firstWaiting = visible.findIndex((e) => !mounted.has(e.name));
   const shown = firstWaiting === -1 ? visible : visible.slice(0, firstWaiting + 1);
   if (shown.length === 0) return null;

@@ -32,7 +32,11 @@ export default function ModalLayer({ entry, level, onMounted }: ModalLayerProps)
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 bg-[var(--overlay)] backdrop-blur-[2px]" style={{ zIndex }} data-modal-overlay={entry.name} />
+        <Dialog.Overlay
+          className="animate-fade-in fixed inset-0 bg-[var(--overlay)] backdrop-blur-[2px]"
+          style={{ zIndex }}
+          data-modal-overlay={entry.name}
+        />
         <Dialog.Content
           data-modal={entry.name}
           data-modal-level={level}

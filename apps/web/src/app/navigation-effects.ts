@@ -25,7 +25,11 @@ export function useNavigationEffects() {
     previousPath.current = location.pathname;
 
     if (location.hash) scrollToHash(location.hash);
-    else if (pathChanged && !firstRender && !(location.state as { preventScrollReset?: boolean } | null)?.preventScrollReset) {
+    else if (
+      pathChanged &&
+      !firstRender &&
+      !(location.state as { preventScrollReset?: boolean } | null)?.preventScrollReset
+    ) {
       window.scrollTo(0, 0);
     }
     if (!pathChanged) return;

@@ -10,7 +10,8 @@ const RELOAD_GUARD_MS = 10_000;
 /** After a deploy, old chunk names 404: one reload fetches the new build (at most once per 10 s, so no loop). */
 function reloadOnChunkError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
-  if (!/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)) return false;
+  if (!/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message))
+    return false;
   const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
   if (Date.now() - last < RELOAD_GUARD_MS) return false;
   sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()));

@@ -138,7 +138,10 @@ describe('conditional pages', () => {
   });
 
   it('still renders when init fails, with optional features off', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 500 })),
+    );
     renderApp('/bonuses');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bonuses' })).toBeInTheDocument();
   });

@@ -6,7 +6,10 @@ import { queryClient } from '@/shared/lib/query-client.ts';
 import { jsonResponse, renderRouter } from '@/features/test-support.tsx';
 import { routes } from './routes.tsx';
 
-export const initWith = (over: Partial<PlayerInit> = {}, features: Partial<PlayerInit['features']> = {}): PlayerInit => ({
+export const initWith = (
+  over: Partial<PlayerInit> = {},
+  features: Partial<PlayerInit['features']> = {},
+): PlayerInit => ({
   country: 'DE',
   restricted: false,
   restrictType: null,
@@ -15,11 +18,17 @@ export const initWith = (over: Partial<PlayerInit> = {}, features: Partial<Playe
 });
 
 /** Test-only fetch: answers player init and game collections; everything else is a 404. */
-export function mockApi({ init = initWith(), collections }: { init?: PlayerInit; collections?: unknown[] | 'fail' } = {}) {
+export function mockApi({
+  init = initWith(),
+  collections,
+}: { init?: PlayerInit; collections?: unknown[] | 'fail' } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.includes('/api/player/init')) return jsonResponse(200, { data: init });
-    if (url.includes('/api/game/collections')) return collections === 'fail' || !collections ? jsonResponse(500, { error: { code: 500 } }) : jsonResponse(200, { data: collections });
+    if (url.includes('/api/game/collections'))
+      return collections === 'fail' || !collections
+        ? jsonResponse(500, { error: { code: 500 } })
+        : jsonResponse(200, { data: collections });
     return jsonResponse(404, { error: { code: 404 } });
   });
   vi.stubGlobal('fetch', fetchMock);

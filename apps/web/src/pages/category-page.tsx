@@ -40,7 +40,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   } catch {
     return null;
   }
-  if (!list.filter(availableIn(country)).some((c) => c.identity === params.categoryIdentity)) throw data({ kind: 'route' }, { status: 404 });
+  if (!list.filter(availableIn(country)).some((c) => c.identity === params.categoryIdentity))
+    throw data({ kind: 'route' }, { status: 404 });
   return null;
 }
 
@@ -88,14 +89,20 @@ function Category({ collection, collections }: { collection: Collection; collect
     <div className="space-y-6">
       <header className="flex flex-wrap items-end gap-x-4 gap-y-1">
         <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">{collection.name}</h1>
-        {total !== undefined && <p className="pb-1 text-sm text-muted">{t('games.category.total', { count: total })}</p>}
+        {total !== undefined && (
+          <p className="pb-1 text-sm text-muted">{t('games.category.total', { count: total })}</p>
+        )}
       </header>
 
       <CollectionTabs collections={collections} current={collection.identity} search={carried} />
 
       <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
         <legend className="sr-only">{t('games.filters.title')}</legend>
-        <ProviderFilter providers={providers.data ?? []} selected={providerIds} onChange={(ids) => update({ providerIds: ids })} />
+        <ProviderFilter
+          providers={providers.data ?? []}
+          selected={providerIds}
+          onChange={(ids) => update({ providerIds: ids })}
+        />
         <SortSelect value={sort} onChange={(next) => update({ sort: next })} />
         {providerIds.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label={t('games.filters.active')}>
@@ -123,7 +130,11 @@ function Category({ collection, collections }: { collection: Collection; collect
           <div className="rounded-3xl border border-dashed border-line p-8 text-center">
             <p className="font-semibold text-fg">{t('games.category.empty')}</p>
             {providerIds.length > 0 && (
-              <button type="button" onClick={() => update({ providerIds: [] })} className={buttonClass('secondary') + ' mt-4'}>
+              <button
+                type="button"
+                onClick={() => update({ providerIds: [] })}
+                className={buttonClass('secondary') + ' mt-4'}
+              >
                 {t('games.filters.clear')}
               </button>
             )}

@@ -7,9 +7,21 @@ import { Icon } from '@/shared/ui/icon.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 
 export type ComingSoonKey =
-  | 'doom' | 'bonuses' | 'loyalty' | 'questions' | 'question' | 'bonusPage' | 'staticPage' | 'betting'
-  | 'profileInfo' | 'profileLimits' | 'profileBonuses' | 'profileSecurity'
-  | 'profileDocuments' | 'profileVerification' | 'profileNotifications';
+  | 'doom'
+  | 'bonuses'
+  | 'loyalty'
+  | 'questions'
+  | 'question'
+  | 'bonusPage'
+  | 'staticPage'
+  | 'betting'
+  | 'profileInfo'
+  | 'profileLimits'
+  | 'profileBonuses'
+  | 'profileSecurity'
+  | 'profileDocuments'
+  | 'profileVerification'
+  | 'profileNotifications';
 
 /** The "this part is on its way" notice; says so plainly instead of showing invented content. */
 export function ComingSoonNotice({ message }: { message: string }) {
@@ -19,7 +31,10 @@ export function ComingSoonNotice({ message }: { message: string }) {
       <div
         className="pointer-events-none absolute inset-0"
         aria-hidden="true"
-        style={{ background: 'radial-gradient(420px 240px at 100% 0%, color-mix(in srgb, var(--accent) 14%, transparent), transparent 70%)' }}
+        style={{
+          background:
+            'radial-gradient(420px 240px at 100% 0%, color-mix(in srgb, var(--accent) 14%, transparent), transparent 70%)',
+        }}
       />
       <div className="relative max-w-xl">
         <span className="inline-flex items-center gap-2 rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-accent">

@@ -19,7 +19,10 @@ function Favorites() {
   if (favorites.isPending) return <GameGridSkeleton count={6} />;
   if (favorites.isError) {
     return (
-      <div role="alert" className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-muted">
+      <div
+        role="alert"
+        className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-muted"
+      >
         {t('games.loadFailed')}
         <Button size="sm" variant="secondary" onClick={() => void favorites.refetch()}>
           {t('games.retry')}

@@ -25,7 +25,10 @@ export default function HomePage() {
 
   return (
     <div className="space-y-10">
-      <section className="relative overflow-hidden rounded-3xl border border-line bg-surface px-5 py-6 sm:rounded-[2rem] sm:px-10 sm:py-10" aria-labelledby="home-title">
+      <section
+        className="relative overflow-hidden rounded-3xl border border-line bg-surface px-5 py-6 sm:rounded-[2rem] sm:px-10 sm:py-10"
+        aria-labelledby="home-title"
+      >
         <div
           className="pointer-events-none absolute inset-0"
           aria-hidden="true"
@@ -35,8 +38,13 @@ export default function HomePage() {
           }}
         />
         <div className="relative max-w-2xl">
-          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent sm:text-sm">{t('home.eyebrow')}</p>
-          <h1 id="home-title" className="mt-2 text-[1.75rem] font-extrabold leading-[1.08] tracking-tight text-fg sm:mt-3 sm:text-4xl lg:text-5xl">
+          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent sm:text-sm">
+            {t('home.eyebrow')}
+          </p>
+          <h1
+            id="home-title"
+            className="mt-2 text-[1.75rem] font-extrabold leading-[1.08] tracking-tight text-fg sm:mt-3 sm:text-4xl lg:text-5xl"
+          >
             {t('home.title')}
           </h1>
           <p className="mt-3 max-w-xl text-base text-muted sm:mt-4 sm:text-lg">{t('home.subtitle')}</p>

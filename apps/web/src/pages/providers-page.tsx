@@ -90,7 +90,10 @@ function ProviderList({ providers }: { providers: ReturnType<typeof useProviders
 
       {providers.isPending && <PageLoading />}
       {providers.isError && (
-        <div role="alert" className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-muted">
+        <div
+          role="alert"
+          className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-muted"
+        >
           {t('games.loadFailed')}
           <Button size="sm" variant="secondary" onClick={() => void providers.refetch()}>
             {t('games.retry')}
@@ -100,7 +103,9 @@ function ProviderList({ providers }: { providers: ReturnType<typeof useProviders
       {providers.isSuccess && (
         <>
           <p id={countId} className="text-sm text-muted" aria-live="polite">
-            {list.length === 0 ? t('games.providers.none', { query }) : t('games.providers.shown', { count: list.length })}
+            {list.length === 0
+              ? t('games.providers.none', { query })
+              : t('games.providers.shown', { count: list.length })}
           </p>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {list.map((provider) => (
@@ -140,7 +145,10 @@ function ProviderGames({ provider }: { provider: Provider }) {
 
   return (
     <div className="space-y-6">
-      <LocaleLink to="/providers" className="inline-flex items-center gap-1 rounded-lg text-sm font-semibold text-muted hover:text-fg">
+      <LocaleLink
+        to="/providers"
+        className="inline-flex items-center gap-1 rounded-lg text-sm font-semibold text-muted hover:text-fg"
+      >
         <Icon name="chevronLeft" className="size-4" />
         {t('games.providers.all')}
       </LocaleLink>
@@ -154,7 +162,11 @@ function ProviderGames({ provider }: { provider: Provider }) {
         </div>
       </header>
       <SortSelect value={sort} onChange={(next) => update({ sort: next })} />
-      <PagedGames query={games} label={provider.name} empty={<p className="text-muted">{t('games.category.empty')}</p>} />
+      <PagedGames
+        query={games}
+        label={provider.name}
+        empty={<p className="text-muted">{t('games.category.empty')}</p>}
+      />
     </div>
   );
 }

@@ -7,5 +7,13 @@ import { EmailLinkCard } from './email-link-card.tsx';
  */
 export default function VerifyPage() {
   const { t } = useTranslation();
-  return <EmailLinkCard icon="shield" title={t('verify.title')} text={t('verify.soon')} to="/" action={t('comingSoon.backHome')} />;
+  return (
+    <EmailLinkCard
+      icon="shield"
+      title={t('verify.title')}
+      text={t('verify.soon')}
+      to="/"
+      action={t('comingSoon.backHome')}
+    />
+  );
 }

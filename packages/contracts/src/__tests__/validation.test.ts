@@ -3,7 +3,14 @@ import { buildFieldsSchema, isValidCpf, isValidPhone, type FieldMeta } from '../
 import { canOpenModal, MODAL_NAMES, modalZIndex } from '../modals.ts';
 
 const field = (name: string, isRequired: boolean, rules: FieldMeta['rules']): FieldMeta => ({
-  id: 1, name, description: name, editable: true, isRequired, isVisible: true, position: 1, rules,
+  id: 1,
+  name,
+  description: name,
+  editable: true,
+  isRequired,
+  isVisible: true,
+  position: 1,
+  rules,
 });
 
 describe('validation rules', () => {
@@ -23,7 +30,10 @@ describe('validation rules', () => {
   it('builds one schema from server-defined fields with their messages', () => {
     const schema = buildFieldsSchema(
       [
-        field('email', true, [{ name: 'required', message: 'Value is required' }, { name: 'email', message: 'bad email' }]),
+        field('email', true, [
+          { name: 'required', message: 'Value is required' },
+          { name: 'email', message: 'bad email' },
+        ]),
         field('password', true, [{ name: 'minLength', min: 6, message: 'min 6' }]),
         field('password_confirmation', true, [{ name: 'sameAs', param: 'password', message: 'must match' }]),
         field('currency', true, [{ name: 'currency', message: 'unknown currency' }]),
@@ -32,9 +42,23 @@ describe('validation rules', () => {
       ],
       { currencies: ['EUR'], countries: ['DE'] },
     );
-    const ok = schema.safeParse({ email: 'a@b.de', password: 'secret', password_confirmation: 'secret', currency: 'EUR', agreements: true, nickname: '' });
+    const ok = schema.safeParse({
+      email: 'a@b.de',
+      password: 'secret',
+      password_confirmation: 'secret',
+      currency: 'EUR',
+      agreements: true,
+      nickname: '',
+    });
     expect(ok.success).toBe(true);
-    const bad = schema.safeParse({ email: 'nope', password: '123', password_confirmation: '124', currency: 'XXX', agreements: false, nickname: 'a' });
+    const bad = schema.safeParse({
+      email: 'nope',
+      password: '123',
+      password_confirmation: '124',
+      currency: 'XXX',
+      agreements: false,
+      nickname: 'a',
+    });
     expect(bad.success).toBe(false);
     const messages = Object.fromEntries(bad.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(messages).toMatchObject({

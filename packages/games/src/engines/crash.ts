@@ -44,7 +44,10 @@ export function parseCrashParams(raw: unknown): { ok: true; params: CrashParams 
   }
   const a = Math.round(auto * 100) / 100;
   if (a < CRASH_MIN_AUTO_CASHOUT || a > CRASH_MAX_AUTO_CASHOUT) {
-    return { ok: false, message: `The auto cash-out must be between ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)} and ${CRASH_MAX_AUTO_CASHOUT.toFixed(2)}` };
+    return {
+      ok: false,
+      message: `The auto cash-out must be between ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)} and ${CRASH_MAX_AUTO_CASHOUT.toFixed(2)}`,
+    };
   }
   return { ok: true, params: { autoCashout: a } };
 }
@@ -53,9 +56,16 @@ export function parseCrashParams(raw: unknown): { ok: true; params: CrashParams 
  * The settled round. `cashout` is the multiplier of a manual cash-out (null/undefined: none); the
  * auto cash-out of `params` applies when it comes first.
  */
-export function crashRound(floats: readonly number[], bet: number, params: CrashParams, cashout?: number | null): CrashOutcome {
+export function crashRound(
+  floats: readonly number[],
+  bet: number,
+  params: CrashParams,
+  cashout?: number | null,
+): CrashOutcome {
   const pointX100 = crashPointX100(floats[0]!);
-  const candidates = [params.autoCashout, cashout ?? undefined].filter((c): c is number => typeof c === 'number').map((c) => Math.round(c * 100));
+  const candidates = [params.autoCashout, cashout ?? undefined]
+    .filter((c): c is number => typeof c === 'number')
+    .map((c) => Math.round(c * 100));
   const atX100 = candidates.length ? Math.min(...candidates) : null;
   const won = atX100 !== null && atX100 <= pointX100;
   return {

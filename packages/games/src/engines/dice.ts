@@ -29,18 +29,28 @@ export function diceMultiplierX100(target: number, over: boolean): number {
 
 /** Lowest and highest target allowed for a direction (win chance 1 % … 98 %). */
 export function diceTargetRange(over: boolean): { min: number; max: number } {
-  return over ? { min: (9999 - DICE_MAX_CHANCE) / 100, max: (9999 - DICE_MIN_CHANCE) / 100 } : { min: DICE_MIN_CHANCE / 100, max: DICE_MAX_CHANCE / 100 };
+  return over
+    ? { min: (9999 - DICE_MAX_CHANCE) / 100, max: (9999 - DICE_MIN_CHANCE) / 100 }
+    : { min: DICE_MIN_CHANCE / 100, max: DICE_MAX_CHANCE / 100 };
 }
 
 export function parseDiceParams(raw: unknown): { ok: true; params: DiceParams } | { ok: false; message: string } {
   const { target, over } = (raw ?? {}) as { target?: unknown; over?: unknown };
   if (typeof over !== 'boolean') return { ok: false, message: 'Choose over or under' };
-  if (typeof target !== 'number' || !Number.isFinite(target) || Math.abs(target * 100 - Math.round(target * 100)) > 1e-6) {
+  if (
+    typeof target !== 'number' ||
+    !Number.isFinite(target) ||
+    Math.abs(target * 100 - Math.round(target * 100)) > 1e-6
+  ) {
     return { ok: false, message: 'The target must be a number with at most 2 decimals' };
   }
   const { min, max } = diceTargetRange(over);
   const t = Math.round(target * 100) / 100;
-  if (t < min || t > max) return { ok: false, message: `The target must be between ${min.toFixed(2)} and ${max.toFixed(2)} for ${over ? 'over' : 'under'}` };
+  if (t < min || t > max)
+    return {
+      ok: false,
+      message: `The target must be between ${min.toFixed(2)} and ${max.toFixed(2)} for ${over ? 'over' : 'under'}`,
+    };
   return { ok: true, params: { target: t, over } };
 }
 

@@ -28,7 +28,9 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** Hex HMAC-SHA256 of `message` under `key` (both UTF-8 strings). */
 export async function hmacSha256Hex(key: string, message: string): Promise<string> {
-  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return toHex(new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(message))));
 }
 
@@ -41,7 +43,13 @@ export function randomSeed(bytes = 32): string {
 
 /** The first `count` floats in [0, 1) of the stream of one round. */
 export async function fairFloats(fair: FairInput, count: number): Promise<number[]> {
-  const key = await subtle().importKey('raw', encoder.encode(fair.serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await subtle().importKey(
+    'raw',
+    encoder.encode(fair.serverSeed),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const floats: number[] = [];
   for (let cursor = 0; floats.length < count; cursor++) {
     const block = await subtle().sign('HMAC', key, encoder.encode(`${fair.clientSeed}:${fair.nonce}:${cursor}`));

@@ -3,7 +3,16 @@ import { diceRoll, DICE_FLOATS, parseDiceParams } from './dice.ts';
 import { fairFloats } from './fair.ts';
 import { parseRouletteParams, rouletteSpin, ROULETTE_FLOATS } from './roulette.ts';
 import { slotSpin, SLOT_FLOATS } from './slot.ts';
-import type { CrashParams, DiceParams, EngineId, EngineOutcome, EngineParams, FairInput, RoundState, RouletteParams } from './types.ts';
+import type {
+  CrashParams,
+  DiceParams,
+  EngineId,
+  EngineOutcome,
+  EngineParams,
+  FairInput,
+  RoundState,
+  RouletteParams,
+} from './types.ts';
 
 export * from './types.ts';
 export * from './fair.ts';
@@ -19,7 +28,12 @@ export function isEngineId(value: unknown): value is EngineId {
 }
 
 /** Fair floats one round of each engine consumes. */
-export const ENGINE_FLOATS: Record<EngineId, number> = { slot: SLOT_FLOATS, roulette: ROULETTE_FLOATS, dice: DICE_FLOATS, crash: CRASH_FLOATS };
+export const ENGINE_FLOATS: Record<EngineId, number> = {
+  slot: SLOT_FLOATS,
+  roulette: ROULETTE_FLOATS,
+  dice: DICE_FLOATS,
+  crash: CRASH_FLOATS,
+};
 
 /**
  * Checks untrusted round params of an engine and the bet that goes with them (roulette: the bet must
@@ -31,7 +45,8 @@ export function parseParams<E extends EngineId>(
   bet: number,
   raw: unknown,
 ): { ok: true; params: EngineParams[E] } | { ok: false; message: string } {
-  if (!Number.isSafeInteger(bet) || bet < 0) return { ok: false, message: 'The bet must be a whole number of minor units' };
+  if (!Number.isSafeInteger(bet) || bet < 0)
+    return { ok: false, message: 'The bet must be a whole number of minor units' };
   switch (engine) {
     case 'slot':
       return { ok: true, params: {} as EngineParams[E] };
@@ -59,7 +74,13 @@ export function parseParams<E extends EngineId>(
  * (minor units) and the params. Slot free spins: `state.freeSpin` with `bet` = the triggering bet.
  * Crash: `state.cashout` = manual cash-out multiplier (the params' auto cash-out applies by itself).
  */
-export async function playRound<E extends EngineId>(engine: E, fair: FairInput, bet: number, params: EngineParams[E], state: RoundState = {}): Promise<EngineOutcome> {
+export async function playRound<E extends EngineId>(
+  engine: E,
+  fair: FairInput,
+  bet: number,
+  params: EngineParams[E],
+  state: RoundState = {},
+): Promise<EngineOutcome> {
   const floats = await fairFloats(fair, ENGINE_FLOATS[engine]);
   switch (engine) {
     case 'slot':

@@ -4,7 +4,9 @@ import type { RouletteBet, RouletteBetType, RouletteOutcome, RouletteParams } fr
 /** European roulette: one zero, 37 pockets; the zero loses every outside bet (house edge 1/37 ≈ 2.7 %). */
 
 export const ROULETTE_POCKETS = 37;
-export const ROULETTE_RED: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+export const ROULETTE_RED: ReadonlySet<number> = new Set([
+  1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36,
+]);
 /** Most bets one spin may carry (a full table of straights plus every outside bet fits). */
 export const ROULETTE_MAX_BETS = 60;
 /** Total return per unit staked, ×100 (straight 35:1 returns 36×, even money 2×, dozen/column 3×). */
@@ -54,7 +56,9 @@ export function rouletteBetWins(bet: Pick<RouletteBet, 'type' | 'value'>, pocket
  * Checks untrusted params: known types, values in range (straight 0–36, dozen/column 1–3), positive
  * integer amounts. Returns the cleaned params or a message for the player.
  */
-export function parseRouletteParams(raw: unknown): { ok: true; params: RouletteParams; total: number } | { ok: false; message: string } {
+export function parseRouletteParams(
+  raw: unknown,
+): { ok: true; params: RouletteParams; total: number } | { ok: false; message: string } {
   const bets = (raw as { bets?: unknown } | null)?.bets;
   if (!Array.isArray(bets) || bets.length === 0) return { ok: false, message: 'Place at least one bet' };
   if (bets.length > ROULETTE_MAX_BETS) return { ok: false, message: `At most ${ROULETTE_MAX_BETS} bets per spin` };
@@ -62,14 +66,18 @@ export function parseRouletteParams(raw: unknown): { ok: true; params: RouletteP
   let total = 0;
   for (const b of bets as unknown[]) {
     const { type, value, amount } = (b ?? {}) as { type?: unknown; value?: unknown; amount?: unknown };
-    if (typeof type !== 'string' || !TYPES.includes(type as RouletteBetType)) return { ok: false, message: `Unknown bet type: ${String(type)}` };
-    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return { ok: false, message: 'Every bet amount must be a positive whole number of minor units' };
+    if (typeof type !== 'string' || !TYPES.includes(type as RouletteBetType))
+      return { ok: false, message: `Unknown bet type: ${String(type)}` };
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
+      return { ok: false, message: 'Every bet amount must be a positive whole number of minor units' };
     const t = type as RouletteBetType;
     if (t === 'straight') {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 36) return { ok: false, message: 'A straight bet needs a number from 0 to 36' };
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 36)
+        return { ok: false, message: 'A straight bet needs a number from 0 to 36' };
       clean.push({ type: t, value, amount });
     } else if (t === 'dozen' || t === 'column') {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 3) return { ok: false, message: `A ${t} bet needs a value from 1 to 3` };
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 3)
+        return { ok: false, message: `A ${t} bet needs a value from 1 to 3` };
       clean.push({ type: t, value, amount });
     } else {
       clean.push({ type: t, amount });
@@ -86,5 +94,11 @@ export function rouletteSpin(floats: readonly number[], params: RouletteParams):
   const winningBets = params.bets
     .filter((b) => rouletteBetWins(b, pocket))
     .map((b) => ({ ...b, win: mulDivFloor(b.amount, ROULETTE_RETURN_X100[b.type], 100) }));
-  return { kind: 'roulette', pocket, color: rouletteColor(pocket), winningBets, totalWin: winningBets.reduce((s, b) => s + b.win, 0) };
+  return {
+    kind: 'roulette',
+    pocket,
+    color: rouletteColor(pocket),
+    winningBets,
+    totalWin: winningBets.reduce((s, b) => s + b.win, 0),
+  };
 }

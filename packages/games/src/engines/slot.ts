@@ -7,7 +7,16 @@ import type { SlotConfig, SlotLineWin, SlotOutcome, SlotSymbol } from './types.t
  * The reel strips and pays were tuned with `slotReturnToPlayer` to ≈ 96 %.
  */
 
-export const SLOT_SYMBOLS: readonly SlotSymbol[] = ['cherry', 'lemon', 'plum', 'bell', 'bar', 'seven', 'wild', 'scatter'];
+export const SLOT_SYMBOLS: readonly SlotSymbol[] = [
+  'cherry',
+  'lemon',
+  'plum',
+  'bell',
+  'bar',
+  'seven',
+  'wild',
+  'scatter',
+];
 
 /** paylines[i][reel] = row (0 top … 2 bottom). */
 const PAYLINES: number[][] = [
@@ -35,11 +44,183 @@ const PAYLINES: number[][] = [
 
 /** Reels 1, 3, 5 carry one wild, reels 2 and 4 two; one scatter per reel (never two in view). */
 const STRIPS: SlotSymbol[][] = [
-  ['cherry', 'lemon', 'plum', 'bell', 'bar', 'cherry', 'lemon', 'seven', 'plum', 'cherry', 'lemon', 'bell', 'wild', 'plum', 'cherry', 'lemon', 'bar', 'scatter', 'cherry', 'lemon', 'plum', 'bell', 'cherry', 'lemon', 'plum', 'seven', 'cherry', 'lemon', 'bar', 'bell', 'plum', 'cherry', 'lemon'],
-  ['seven', 'plum', 'wild', 'cherry', 'lemon', 'bell', 'plum', 'cherry', 'lemon', 'bar', 'scatter', 'cherry', 'lemon', 'plum', 'bell', 'cherry', 'lemon', 'seven', 'plum', 'wild', 'cherry', 'lemon', 'bar', 'bell', 'plum', 'cherry', 'lemon', 'cherry', 'lemon', 'plum', 'bell', 'bar', 'cherry', 'lemon'],
-  ['plum', 'cherry', 'lemon', 'bar', 'scatter', 'cherry', 'lemon', 'plum', 'bell', 'cherry', 'lemon', 'plum', 'seven', 'cherry', 'lemon', 'bar', 'bell', 'plum', 'cherry', 'lemon', 'cherry', 'lemon', 'plum', 'bell', 'bar', 'cherry', 'lemon', 'seven', 'plum', 'cherry', 'lemon', 'bell', 'wild'],
-  ['lemon', 'plum', 'bell', 'cherry', 'lemon', 'seven', 'plum', 'wild', 'cherry', 'lemon', 'bar', 'bell', 'plum', 'cherry', 'lemon', 'cherry', 'lemon', 'plum', 'bell', 'bar', 'cherry', 'lemon', 'seven', 'plum', 'wild', 'cherry', 'lemon', 'bell', 'plum', 'cherry', 'lemon', 'bar', 'scatter', 'cherry'],
-  ['lemon', 'plum', 'seven', 'cherry', 'lemon', 'bar', 'bell', 'plum', 'cherry', 'lemon', 'cherry', 'lemon', 'plum', 'bell', 'bar', 'cherry', 'lemon', 'seven', 'plum', 'cherry', 'lemon', 'bell', 'wild', 'plum', 'cherry', 'lemon', 'bar', 'scatter', 'cherry', 'lemon', 'plum', 'bell', 'cherry'],
+  [
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'bar',
+    'cherry',
+    'lemon',
+    'seven',
+    'plum',
+    'cherry',
+    'lemon',
+    'bell',
+    'wild',
+    'plum',
+    'cherry',
+    'lemon',
+    'bar',
+    'scatter',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'cherry',
+    'lemon',
+    'plum',
+    'seven',
+    'cherry',
+    'lemon',
+    'bar',
+    'bell',
+    'plum',
+    'cherry',
+    'lemon',
+  ],
+  [
+    'seven',
+    'plum',
+    'wild',
+    'cherry',
+    'lemon',
+    'bell',
+    'plum',
+    'cherry',
+    'lemon',
+    'bar',
+    'scatter',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'cherry',
+    'lemon',
+    'seven',
+    'plum',
+    'wild',
+    'cherry',
+    'lemon',
+    'bar',
+    'bell',
+    'plum',
+    'cherry',
+    'lemon',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'bar',
+    'cherry',
+    'lemon',
+  ],
+  [
+    'plum',
+    'cherry',
+    'lemon',
+    'bar',
+    'scatter',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'cherry',
+    'lemon',
+    'plum',
+    'seven',
+    'cherry',
+    'lemon',
+    'bar',
+    'bell',
+    'plum',
+    'cherry',
+    'lemon',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'bar',
+    'cherry',
+    'lemon',
+    'seven',
+    'plum',
+    'cherry',
+    'lemon',
+    'bell',
+    'wild',
+  ],
+  [
+    'lemon',
+    'plum',
+    'bell',
+    'cherry',
+    'lemon',
+    'seven',
+    'plum',
+    'wild',
+    'cherry',
+    'lemon',
+    'bar',
+    'bell',
+    'plum',
+    'cherry',
+    'lemon',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'bar',
+    'cherry',
+    'lemon',
+    'seven',
+    'plum',
+    'wild',
+    'cherry',
+    'lemon',
+    'bell',
+    'plum',
+    'cherry',
+    'lemon',
+    'bar',
+    'scatter',
+    'cherry',
+  ],
+  [
+    'lemon',
+    'plum',
+    'seven',
+    'cherry',
+    'lemon',
+    'bar',
+    'bell',
+    'plum',
+    'cherry',
+    'lemon',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'bar',
+    'cherry',
+    'lemon',
+    'seven',
+    'plum',
+    'cherry',
+    'lemon',
+    'bell',
+    'wild',
+    'plum',
+    'cherry',
+    'lemon',
+    'bar',
+    'scatter',
+    'cherry',
+    'lemon',
+    'plum',
+    'bell',
+    'cherry',
+  ],
 ];
 
 export const SLOT_CONFIG: SlotConfig = {
@@ -66,12 +247,16 @@ export const SLOT_CONFIG: SlotConfig = {
 export const SLOT_FLOATS = 5;
 
 /** Line-bet multiple of one payline's symbols (left to right; the better of the wild run and the substituted run). */
-export function slotLinePay(symbols: readonly SlotSymbol[], config: SlotConfig = SLOT_CONFIG): { symbol: SlotSymbol; count: number; pay: number } | null {
+export function slotLinePay(
+  symbols: readonly SlotSymbol[],
+  config: SlotConfig = SLOT_CONFIG,
+): { symbol: SlotSymbol; count: number; pay: number } | null {
   let wilds = 0;
   while (wilds < symbols.length && symbols[wilds] === 'wild') wilds++;
   const wildPay = wilds >= 3 ? config.paytable.wild[Math.min(wilds, 5) - 3]! : 0;
   const target = symbols[wilds];
-  let best: { symbol: SlotSymbol; count: number; pay: number } | null = wildPay > 0 ? { symbol: 'wild', count: wilds, pay: wildPay } : null;
+  let best: { symbol: SlotSymbol; count: number; pay: number } | null =
+    wildPay > 0 ? { symbol: 'wild', count: wilds, pay: wildPay } : null;
   if (target !== undefined && target !== 'scatter') {
     let count = wilds;
     while (count < symbols.length && (symbols[count] === target || symbols[count] === 'wild')) count++;
@@ -93,7 +278,12 @@ export function slotGrid(floats: readonly number[], config: SlotConfig = SLOT_CO
  * One spin. `bet` is the total stake the pays are based on (for a free spin: the bet of the spin
  * that triggered it, although the player pays nothing). Wins are floor(bet × multiple / lines).
  */
-export function slotSpin(floats: readonly number[], bet: number, options: { freeSpin?: boolean } = {}, config: SlotConfig = SLOT_CONFIG): SlotOutcome {
+export function slotSpin(
+  floats: readonly number[],
+  bet: number,
+  options: { freeSpin?: boolean } = {},
+  config: SlotConfig = SLOT_CONFIG,
+): SlotOutcome {
   const grid = slotGrid(floats, config);
   const lines = config.paylines.length;
   const lineWins: SlotLineWin[] = [];
@@ -105,17 +295,31 @@ export function slotSpin(floats: readonly number[], bet: number, options: { free
     if (pay) lineWins.push({ line, symbol: pay.symbol, count: pay.count, win: mulDivFloor(bet, pay.pay, lines) });
   });
   const scatterCount = grid.flat().filter((s) => s === 'scatter').length;
-  const scatterWin = scatterCount >= 3 ? mulDivFloor(bet, config.paytable.scatter[Math.min(scatterCount, 5) - 3]!, lines) : 0;
+  const scatterWin =
+    scatterCount >= 3 ? mulDivFloor(bet, config.paytable.scatter[Math.min(scatterCount, 5) - 3]!, lines) : 0;
   const freeSpinsAwarded = scatterCount >= config.freeSpins.scatters ? config.freeSpins.awarded : 0;
   const totalWin = lineWins.reduce((sum, w) => sum + w.win, 0) + scatterWin;
-  return { kind: 'slot', grid, lineWins, scatterCount, scatterWin, freeSpinsAwarded, isFreeSpin: options.freeSpin === true, totalWin };
+  return {
+    kind: 'slot',
+    grid,
+    lineWins,
+    scatterCount,
+    scatterWin,
+    freeSpinsAwarded,
+    isFreeSpin: options.freeSpin === true,
+    totalWin,
+  };
 }
 
 /**
  * The exact theoretical return of a configuration (wins ÷ stakes, free spins included), from the
  * symbol frequencies of the strips: every payline crosses each reel once and reels are independent.
  */
-export function slotReturnToPlayer(config: SlotConfig = SLOT_CONFIG): { rtp: number; baseReturn: number; freeSpinsChance: number } {
+export function slotReturnToPlayer(config: SlotConfig = SLOT_CONFIG): {
+  rtp: number;
+  baseReturn: number;
+  freeSpinsChance: number;
+} {
   const symbols = SLOT_SYMBOLS;
   const freq = config.strips.map((strip) => symbols.map((s) => strip.filter((x) => x === s).length / strip.length));
   const reels = config.strips.length;

@@ -46,7 +46,12 @@ export type SlotOutcome = {
 // ---- European roulette: single zero, 37 pockets ----
 export type RouletteBetType =
   | 'straight' // value: 0..36
-  | 'red' | 'black' | 'odd' | 'even' | 'low' | 'high' // value ignored
+  | 'red'
+  | 'black'
+  | 'odd'
+  | 'even'
+  | 'low'
+  | 'high' // value ignored
   | 'dozen' // value: 1..3
   | 'column'; // value: 1..3
 export type RouletteBet = { type: RouletteBetType; value?: number; amount: number };
@@ -61,7 +66,15 @@ export type RouletteOutcome = {
 
 // ---- dice: roll 0.00–99.99, bet over/under a target; 1% house edge ----
 export type DiceParams = { target: number; over: boolean };
-export type DiceOutcome = { kind: 'dice'; roll: number; target: number; over: boolean; multiplier: number; won: boolean; totalWin: number };
+export type DiceOutcome = {
+  kind: 'dice';
+  roll: number;
+  target: number;
+  over: boolean;
+  multiplier: number;
+  won: boolean;
+  totalWin: number;
+};
 
 // ---- crash: the crash point is fixed by the fair stream before the round starts; the player cashes out ----
 export type CrashParams = { autoCashout?: number };

@@ -25,10 +25,18 @@ async function snapshot() {
 
 describe('demo seed', () => {
   it('gives a demo player who can log in and sees 100.00 EUR active and an empty BTC account', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/player/sessions', payload: { login: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/player/sessions',
+      payload: { login: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const { accessToken } = (login.json() as { data: { accessToken: string } }).data;
-    const accounts = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts', headers: { authorization: `Bearer ${accessToken}` } });
+    const accounts = await server.app.inject({
+      method: 'GET',
+      url: '/api/wallet/accounts',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     const list = (accounts.json() as { data: Account[] }).data;
     expect(list.map((a) => [a.currency, a.status, a.balance, a.withdrawalBalance])).toEqual([
       ['EUR', 1, 100, 100],

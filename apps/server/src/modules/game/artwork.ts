@@ -15,7 +15,10 @@ export const PROVIDER_LOGO_SIZE = '116x40';
 const GAME_MEDIA = '/media/v1/games';
 const PROVIDER_MEDIA = '/media/v1/providers';
 
-const imageSet = (base: string, size: string): ImageSet => ({ '1x': `${base}/${size}@1x.svg`, '2x': `${base}/${size}@2x.svg` });
+const imageSet = (base: string, size: string): ImageSet => ({
+  '1x': `${base}/${size}@1x.svg`,
+  '2x': `${base}/${size}@2x.svg`,
+});
 
 /** The wire `images` of a game: absolute paths on our own origin. */
 export function gameImages(identity: string): GameImages {
@@ -35,7 +38,10 @@ export function parseArtFile(file: string, sizes: readonly string[]): { size: st
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 type Palette = { from: string; to: string; accent: string; accent2: string };
@@ -72,7 +78,11 @@ function hashStream(seed: string) {
     i += 4;
     return value;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 type Stream = ReturnType<typeof hashStream>;
 
@@ -83,7 +93,13 @@ const FONT = `'Trebuchet MS','Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif
  * Splits a title into at most `maxLines` lines and picks the layout with the largest font that fits,
  * counting 0.7 em per bold upper-case letter: generous, so lines never overflow the card.
  */
-function fitTitle(title: string, width: number, maxLines: number, maxFont: number, spacing: number): { lines: string[]; fontSize: number } {
+function fitTitle(
+  title: string,
+  width: number,
+  maxLines: number,
+  maxFont: number,
+  spacing: number,
+): { lines: string[]; fontSize: number } {
   const words = title.split(/\s+/).filter(Boolean);
   let best = { lines: [title], fontSize: 0 };
   for (let count = 1; count <= Math.min(maxLines, words.length); count++) {
@@ -106,7 +122,11 @@ function balance(words: string[], count: number): string[] {
     const remainingLines = count - lines.length;
     const candidate = line ? `${line} ${word}` : word;
     const mustBreak = line && remainingWords < remainingLines;
-    if (line && lines.length < count - 1 && (mustBreak || Math.abs(candidate.length - target) > Math.abs(line.length - target))) {
+    if (
+      line &&
+      lines.length < count - 1 &&
+      (mustBreak || Math.abs(candidate.length - target) > Math.abs(line.length - target))
+    ) {
       lines.push(line);
       line = word;
     } else line = candidate;
@@ -173,9 +193,12 @@ const SLOT_SYMBOLS: Record<string, string> = {
   diamond:
     '<path d="M-15-5L-8-14L8-14L15-5L0 16Z" fill="#4fc3f7" stroke="#01579b" stroke-width="1.5" stroke-linejoin="round"/><path d="M-15-5H15M-8-14L-4-5L0 16L4-5L8-14" fill="none" stroke="#01579b" stroke-width="1"/><path d="M-8-14L-4-5H-15Z" fill="#fff" opacity=".45"/>',
   bar: `<rect x="-18" y="-10" width="36" height="20" rx="4" fill="#1c1c1c" stroke="#ffca28" stroke-width="2"/><text y="4.5" text-anchor="middle" font-family="${FONT}" font-size="12" font-weight="900" fill="#ffca28" letter-spacing="1">BAR</text>`,
-  crown: '<path d="M-16 10L-16-8L-8 0L0-14L8 0L16-8L16 10Z" fill="#ffd54f" stroke="#a66f00" stroke-width="1.5" stroke-linejoin="round"/><rect x="-16" y="8" width="32" height="6" rx="2" fill="#ffb300" stroke="#a66f00"/><circle cy="3" r="3" fill="#e53935"/><circle cx="-16" cy="-9" r="2.4" fill="#fff59d"/><circle cx="16" cy="-9" r="2.4" fill="#fff59d"/><circle cy="-15" r="2.4" fill="#fff59d"/>',
-  clover: '<g fill="#43a047" stroke="#1b5e20" stroke-width="1"><circle cx="-7" cy="-6" r="7"/><circle cx="7" cy="-6" r="7"/><circle cx="-7" cy="6" r="7"/><circle cx="7" cy="6" r="7"/></g><path d="M0 4Q3 12 9 16" stroke="#1b5e20" stroke-width="2.5" fill="none" stroke-linecap="round"/>',
-  lemon: '<ellipse rx="15" ry="11" transform="rotate(-20)" fill="#ffee58" stroke="#c79a00" stroke-width="1.5"/><ellipse cx="-5" cy="-4" rx="5" ry="2.5" transform="rotate(-20)" fill="#fff" opacity=".6"/>',
+  crown:
+    '<path d="M-16 10L-16-8L-8 0L0-14L8 0L16-8L16 10Z" fill="#ffd54f" stroke="#a66f00" stroke-width="1.5" stroke-linejoin="round"/><rect x="-16" y="8" width="32" height="6" rx="2" fill="#ffb300" stroke="#a66f00"/><circle cy="3" r="3" fill="#e53935"/><circle cx="-16" cy="-9" r="2.4" fill="#fff59d"/><circle cx="16" cy="-9" r="2.4" fill="#fff59d"/><circle cy="-15" r="2.4" fill="#fff59d"/>',
+  clover:
+    '<g fill="#43a047" stroke="#1b5e20" stroke-width="1"><circle cx="-7" cy="-6" r="7"/><circle cx="7" cy="-6" r="7"/><circle cx="-7" cy="6" r="7"/><circle cx="7" cy="6" r="7"/></g><path d="M0 4Q3 12 9 16" stroke="#1b5e20" stroke-width="2.5" fill="none" stroke-linecap="round"/>',
+  lemon:
+    '<ellipse rx="15" ry="11" transform="rotate(-20)" fill="#ffee58" stroke="#c79a00" stroke-width="1.5"/><ellipse cx="-5" cy="-4" rx="5" ry="2.5" transform="rotate(-20)" fill="#fff" opacity=".6"/>',
 };
 
 function slotMotif(s: Stream, p: Palette): string {
@@ -215,7 +238,9 @@ function rouletteMotif(s: Stream, p: Palette): string {
     wedges.push(`<path d="${d}" fill="${i === 0 ? '#1b8a3a' : i % 2 ? '#c62828' : '#161616'}"/>`);
   }
   const ball = s.next() * Math.PI * 2;
-  const spokes = [0, 45, 90, 135].map((deg) => `<rect x="-1.6" y="-${R * 0.5}" width="3.2" height="${R}" rx="1.6" transform="rotate(${deg})"/>`).join('');
+  const spokes = [0, 45, 90, 135]
+    .map((deg) => `<rect x="-1.6" y="-${R * 0.5}" width="3.2" height="${R}" rx="1.6" transform="rotate(${deg})"/>`)
+    .join('');
   return (
     `<defs><radialGradient id="rim"><stop offset=".8" stop-color="#5d3a1a"/><stop offset=".92" stop-color="${p.accent}"/><stop offset="1" stop-color="#3e2410"/></radialGradient>` +
     `<radialGradient id="cone"><stop offset="0" stop-color="#8d5a2b"/><stop offset="1" stop-color="#3e2410"/></radialGradient></defs>` +
@@ -229,15 +254,42 @@ function rouletteMotif(s: Stream, p: Palette): string {
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 function die(x: number, y: number, angle: number, value: number, pipColor: string): string {
-  const pips = PIPS[value]!.map(([px, py]) => `<circle cx="${px * 14}" cy="${py * 14}" r="5" fill="${pipColor}"/>`).join('');
+  const pips = PIPS[value]!.map(
+    ([px, py]) => `<circle cx="${px * 14}" cy="${py * 14}" r="5" fill="${pipColor}"/>`,
+  ).join('');
   return `<g transform="translate(${x} ${y}) rotate(${angle})"><rect x="-28" y="-24" width="56" height="56" rx="12" fill="#000" opacity=".3"/><rect x="-28" y="-28" width="56" height="56" rx="12" fill="url(#die)" stroke="#d0d0dc" stroke-width="1.2"/>${pips}</g>`;
 }
 
@@ -254,7 +306,9 @@ function diceMotif(s: Stream, p: Palette): string {
 }
 
 function crashMotif(s: Stream, p: Palette): string {
-  const grid = [-60, -35, -10, 15, 40, 65].map((x) => `M${x} -58V48`).join('') + [-50, -25, 0, 25].map((y) => `M-72 ${y}H72`).join('');
+  const grid =
+    [-60, -35, -10, 15, 40, 65].map((x) => `M${x} -58V48`).join('') +
+    [-50, -25, 0, 25].map((y) => `M-72 ${y}H72`).join('');
   const end = { x: 52, y: -42 };
   // How long the round stays flat before it takes off differs per game.
   const bend = r1(-30 + s.next() * 50);
@@ -276,10 +330,22 @@ function crashMotif(s: Stream, p: Palette): string {
   );
 }
 
-const MOTIFS: Record<GameEngine, (s: Stream, p: Palette) => string> = { slot: slotMotif, roulette: rouletteMotif, dice: diceMotif, crash: crashMotif };
+const MOTIFS: Record<GameEngine, (s: Stream, p: Palette) => string> = {
+  slot: slotMotif,
+  roulette: rouletteMotif,
+  dice: diceMotif,
+  crash: crashMotif,
+};
 
 /** The card of a game: background, pattern, engine motif, sparkles, title and studio. */
-export function renderGameArt(input: { identity: string; name: string; engine: string; providerName: string; size: GameArtSize; density: 1 | 2 }): string {
+export function renderGameArt(input: {
+  identity: string;
+  name: string;
+  engine: string;
+  providerName: string;
+  size: GameArtSize;
+  density: 1 | 2;
+}): string {
   const [w, h] = GAME_ART_SIZES[input.size];
   const s = hashStream(`game:${input.identity}`);
   const p = PALETTES[s.int(PALETTES.length)]!;
@@ -294,7 +360,10 @@ export function renderGameArt(input: { identity: string; name: string; engine: s
   const providerY = h - 12;
   const lastTitleY = providerY - 15;
   const titleLines = title.lines
-    .map((line, i) => `<tspan x="${w / 2}" y="${r1(lastTitleY - (title.lines.length - 1 - i) * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, i) =>
+        `<tspan x="${w / 2}" y="${r1(lastTitleY - (title.lines.length - 1 - i) * lineHeight)}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
   const scrimTop = Math.max(0, lastTitleY - title.lines.length * lineHeight - 18);
 
@@ -337,7 +406,9 @@ export function renderProviderLogo(input: { identity: string; name: string; dens
   const title = fitTitle(input.name.toUpperCase(), w - textX - 6, 2, 12, 0.4);
   const lineHeight = r1(title.fontSize * 1.1);
   const firstY = r1(h / 2 + title.fontSize * 0.36 - ((title.lines.length - 1) * lineHeight) / 2);
-  const lines = title.lines.map((line, i) => `<tspan x="${textX}" y="${r1(firstY + i * lineHeight)}">${escapeXml(line)}</tspan>`).join('');
+  const lines = title.lines
+    .map((line, i) => `<tspan x="${textX}" y="${r1(firstY + i * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .join('');
   return (
     svgOpen(w, h, input.density, input.name) +
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient></defs>` +

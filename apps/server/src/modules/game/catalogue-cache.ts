@@ -63,7 +63,11 @@ export function catalogueCache(db: Db): Promise<CatalogueCache> {
 async function loadCache(db: Db): Promise<CatalogueCache> {
   const [providerRows, counts, collectionRows, labelRows] = await Promise.all([
     db.select().from(gameProviders).orderBy(asc(gameProviders.position), asc(gameProviders.name)),
-    db.select({ providerId: games.providerId, n: count() }).from(games).where(eq(games.isEnabled, true)).groupBy(games.providerId),
+    db
+      .select({ providerId: games.providerId, n: count() })
+      .from(games)
+      .where(eq(games.isEnabled, true))
+      .groupBy(games.providerId),
     db.select().from(gameCollections).orderBy(asc(gameCollections.position), asc(gameCollections.identity)),
     db.select().from(gameLabels),
   ]);
@@ -94,7 +98,10 @@ async function loadCache(db: Db): Promise<CatalogueCache> {
     collectionById: new Map(collections.map((c) => [c.wire.id, c])),
     collectionByIdentity: new Map(collections.map((c) => [c.wire.identity, c])),
     labels: new Map(
-      labelRows.map((l) => [l.id, { id: l.id, name: l.name, createdAt: l.createdAt.toISOString(), updatedAt: l.updatedAt?.toISOString() ?? null }]),
+      labelRows.map((l) => [
+        l.id,
+        { id: l.id, name: l.name, createdAt: l.createdAt.toISOString(), updatedAt: l.updatedAt?.toISOString() ?? null },
+      ]),
     ),
     counts: new Map(),
     pages: new Map(),

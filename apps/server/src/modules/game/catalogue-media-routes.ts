@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { etagOf, GAME_ART_SIZES, parseArtFile, PROVIDER_LOGO_SIZE, renderGameArt, renderProviderLogo, type GameArtSize } from './artwork.ts';
+import {
+  etagOf,
+  GAME_ART_SIZES,
+  parseArtFile,
+  PROVIDER_LOGO_SIZE,
+  renderGameArt,
+  renderProviderLogo,
+  type GameArtSize,
+} from './artwork.ts';
 import { catalogueCache } from './catalogue-cache.ts';
 import { games } from './schema.ts';
 
@@ -30,7 +38,10 @@ export const catalogueMediaRoutes =
       return rendered;
     };
     const send = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', rendered.etag).type('image/svg+xml; charset=utf-8');
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', rendered.etag)
+        .type('image/svg+xml; charset=utf-8');
       if (request.headers['if-none-match'] === rendered.etag) return reply.status(304).send();
       return reply.send(rendered.body);
     };
@@ -42,10 +53,20 @@ export const catalogueMediaRoutes =
       const key = `g|${identity}|${file}`;
       const cached = memo.get(key);
       if (cached) return send(request, reply, cached);
-      const [game] = await ctx.db.select({ name: games.name, engine: games.engine, providerId: games.providerId }).from(games).where(eq(games.identity, identity));
+      const [game] = await ctx.db
+        .select({ name: games.name, engine: games.engine, providerId: games.providerId })
+        .from(games)
+        .where(eq(games.identity, identity));
       if (!game) throw notFound('Game not found');
       const provider = (await catalogueCache(ctx.db)).providerById.get(game.providerId);
-      const body = renderGameArt({ identity, name: game.name, engine: game.engine, providerName: provider?.wire.name ?? '', size: art.size as GameArtSize, density: art.density });
+      const body = renderGameArt({
+        identity,
+        name: game.name,
+        engine: game.engine,
+        providerName: provider?.wire.name ?? '',
+        size: art.size as GameArtSize,
+        density: art.density,
+      });
       return send(request, reply, remember(key, body));
     });
 
@@ -58,6 +79,10 @@ export const catalogueMediaRoutes =
       if (cached) return send(request, reply, cached);
       const provider = (await catalogueCache(ctx.db)).providerByIdentity.get(identity);
       if (!provider) throw notFound('Provider not found');
-      return send(request, reply, remember(key, renderProviderLogo({ identity, name: provider.wire.name, density: art.density })));
+      return send(
+        request,
+        reply,
+        remember(key, renderProviderLogo({ identity, name: provider.wire.name, density: art.density })),
+      );
     });
   };

@@ -105,7 +105,7 @@ export const catalogueRoutes =
             'Arrays accept `key[]=a&key[]=b` and `key=a`. `collectionId[]`/`providerId[]` take ids or identities. ' +
             '`name` matches prefix or substring ignoring case, accents and punctuation; exact and prefix matches come first. ' +
             '`sortBy=default` is the operator order (the collection order with one `collectionId[]`); `popularity` and `score` ' +
-            'are ranks: `sortOrder=asc` (the default) lists the most popular first, and `score` puts a player\'s favourites and recent games first.',
+            "are ranks: `sortOrder=asc` (the default) lists the most popular first, and `score` puts a player's favourites and recent games first.",
           security: bearer,
           querystring: gamesQuerySchema,
           response: { 200: gamePage, ...errorResponses(401, 422) },
@@ -186,6 +186,8 @@ export const catalogueRoutes =
           response: { 200: gameList, ...errorResponses(401, 404, 422) },
         },
       },
-      async (request) => ({ data: await removeFavorite(ctx.db, authOf(request).playerId, request.params.idOrIdentity) }),
+      async (request) => ({
+        data: await removeFavorite(ctx.db, authOf(request).playerId, request.params.idOrIdentity),
+      }),
     );
   };

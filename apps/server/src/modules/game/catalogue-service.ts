@@ -1,10 +1,34 @@
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, exists, getTableColumns, gt, inArray, like, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gt,
+  inArray,
+  like,
+  not,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { pageMeta, type Collection, type Game, type GamesQuery, type PageMeta, type Provider } from '@casino/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { gameImages } from './artwork.ts';
-import { catalogueCache, invalidateCatalogueCache, rememberCount, rememberPage, type CatalogueCache } from './catalogue-cache.ts';
+import {
+  catalogueCache,
+  invalidateCatalogueCache,
+  rememberCount,
+  rememberPage,
+  type CatalogueCache,
+} from './catalogue-cache.ts';
 import { gameCollectionGames, gameFavorites, gamePlays, gameProviders, games, type GameRow } from './schema.ts';
 import { searchName } from './search-name.ts';
 
@@ -22,17 +46,19 @@ const gameColumns = getTableColumns(games);
 function wireColumns(playerId: string | null) {
   return {
     ...gameColumns,
-    collectionIds: sql<string[]>`array(select ${gameCollectionGames.collectionId}::text from ${gameCollectionGames} where ${gameCollectionGames.gameId} = ${games.id})`,
+    collectionIds: sql<
+      string[]
+    >`array(select ${gameCollectionGames.collectionId}::text from ${gameCollectionGames} where ${gameCollectionGames.gameId} = ${games.id})`,
     isFavorite: playerId
       ? sql<boolean>`exists(select 1 from ${gameFavorites} where ${gameFavorites.playerId} = ${playerId} and ${gameFavorites.gameId} = ${games.id})`
       : sql<boolean>`false`,
   };
 }
 type WireRow = GameRow & { collectionIds: string[]; isFavorite: boolean };
-const wireRows = (cache: CatalogueCache, rows: WireRow[]) => rows.map((row) => toWireGame(row, cache, row.collectionIds, row.isFavorite));
+const wireRows = (cache: CatalogueCache, rows: WireRow[]) =>
+  rows.map((row) => toWireGame(row, cache, row.collectionIds, row.isFavorite));
 
 const totalRows = sql<number>`count(*) over()`.mapWith(Number);
-
 
 /** The wire Game of a row; `cache` supplies its studio, collections and labels. */
 function toWireGame(row: GameRow, cache: CatalogueCache, collectionIds: readonly string[], isFavorite: boolean): Game {
@@ -55,7 +81,14 @@ function toWireGame(row: GameRow, cache: CatalogueCache, collectionIds: readonly
     screenHeightRatio: row.screenHeightRatio,
     images: gameImages(row.identity),
     customImages: {},
-    provider: provider?.wire ?? { id: row.providerId, identity: '', name: '', gameEnabledCount: 0, images: {}, customImages: {} },
+    provider: provider?.wire ?? {
+      id: row.providerId,
+      identity: '',
+      name: '',
+      gameEnabledCount: 0,
+      images: {},
+      customImages: {},
+    },
     collections,
     labels: row.labels.map((id) => cache.labels.get(id)).filter((l) => l !== undefined),
     // The sandbox slots count towards bonus wagering; table and instant games do not.
@@ -66,7 +99,8 @@ function toWireGame(row: GameRow, cache: CatalogueCache, collectionIds: readonly
 }
 
 /** A value that is not a uuid never reaches the uuid column. */
-const byIdOrIdentity = (value: string) => (isUuid(value) ? or(eq(games.id, value), eq(games.identity, value)) : eq(games.identity, value));
+const byIdOrIdentity = (value: string) =>
+  isUuid(value) ? or(eq(games.id, value), eq(games.identity, value)) : eq(games.identity, value);
 
 /** A game with its studio's switch: a disabled studio disables its games. */
 export type PlayableGame = GameRow & { providerEnabled: boolean };
@@ -84,13 +118,20 @@ export async function findGame(db: DbOrTx, idOrIdentity: string): Promise<Playab
 
 /** `GET /games/:idOrIdentity`: any game, enabled or not; 404 otherwise. */
 export async function getGame(db: Db, idOrIdentity: string, playerId: string | null): Promise<Game> {
-  const [cache, rows] = await Promise.all([catalogueCache(db), db.select(wireColumns(playerId)).from(games).where(byIdOrIdentity(idOrIdentity)).limit(1)]);
+  const [cache, rows] = await Promise.all([
+    catalogueCache(db),
+    db.select(wireColumns(playerId)).from(games).where(byIdOrIdentity(idOrIdentity)).limit(1),
+  ]);
   if (!rows.length) throw notFound('Game not found');
   return wireRows(cache, rows)[0]!;
 }
 
 /** Ids of the values that name a known entry by id or identity; unknown values are dropped. */
-function resolve(values: string[], byId: Map<string, unknown>, byIdentity: Map<string, { wire: { id: string } }>): string[] {
+function resolve(
+  values: string[],
+  byId: Map<string, unknown>,
+  byIdentity: Map<string, { wire: { id: string } }>,
+): string[] {
   return [...new Set(values.map((v) => (byId.has(v) ? v : byIdentity.get(v)?.wire.id)).filter((v) => v !== undefined))];
 }
 
@@ -108,7 +149,12 @@ function listedWhere(cache: CatalogueCache, platform: number | undefined, countr
 async function personalGameIds(db: DbOrTx, playerId: string): Promise<string[]> {
   const since = sql`now() - make_interval(days => ${RECENT_PLAY_DAYS})`;
   const [favorites, played] = await Promise.all([
-    db.select({ gameId: gameFavorites.gameId }).from(gameFavorites).where(eq(gameFavorites.playerId, playerId)).orderBy(desc(gameFavorites.createdAt)).limit(100),
+    db
+      .select({ gameId: gameFavorites.gameId })
+      .from(gameFavorites)
+      .where(eq(gameFavorites.playerId, playerId))
+      .orderBy(desc(gameFavorites.createdAt))
+      .limit(100),
     db
       .select({ gameId: gamePlays.gameId })
       .from(gamePlays)
@@ -130,7 +176,11 @@ async function personalGameIds(db: DbOrTx, playerId: string): Promise<string[]> 
  * collections and favourite flag). Totals are cached with the catalogue cache, since they change
  * only when games or studios are switched; studios, collections and labels come from that cache.
  */
-export async function listGames(db: Db, query: GamesQuery, playerId: string | null): Promise<{ data: Game[]; meta: PageMeta }> {
+export async function listGames(
+  db: Db,
+  query: GamesQuery,
+  playerId: string | null,
+): Promise<{ data: Game[]; meta: PageMeta }> {
   // Only the score order differs per player; any other page is the guests' page plus the player's hearts.
   if (query.sortBy === 'score' && playerId) return queryGames(db, query, playerId);
   const cache = await catalogueCache(db);
@@ -151,7 +201,11 @@ export async function listGames(db: Db, query: GamesQuery, playerId: string | nu
   return { data: page.data.map((g) => (favourite.has(g.id) ? { ...g, isFavorite: true } : g)), meta: page.meta };
 }
 
-async function queryGames(db: Db, query: GamesQuery, playerId: string | null): Promise<{ data: Game[]; meta: PageMeta }> {
+async function queryGames(
+  db: Db,
+  query: GamesQuery,
+  playerId: string | null,
+): Promise<{ data: Game[]; meta: PageMeta }> {
   const { page, perPage } = query;
   const offset = (page - 1) * perPage;
   const empty = { data: [], meta: pageMeta(page, perPage, 0) };
@@ -163,7 +217,11 @@ async function queryGames(db: Db, query: GamesQuery, playerId: string | null): P
   let collectionIds: string[] | null = null;
   let inCollections: SQL | null = null;
   if (query['collectionId[]']) {
-    collectionIds = key.collections = resolve(query['collectionId[]'], cache.collectionById, cache.collectionByIdentity).sort();
+    collectionIds = key.collections = resolve(
+      query['collectionId[]'],
+      cache.collectionById,
+      cache.collectionByIdentity,
+    ).sort();
     if (!collectionIds.length) return empty;
     inCollections = exists(
       db
@@ -192,7 +250,10 @@ async function queryGames(db: Db, query: GamesQuery, playerId: string | null): P
   const filtered = inCollections ? [...where, inCollections] : where;
   const countKey = JSON.stringify(key);
   const countTotal = async () => {
-    const [counted] = await db.select({ n: count() }).from(games).where(and(...filtered));
+    const [counted] = await db
+      .select({ n: count() })
+      .from(games)
+      .where(and(...filtered));
     const n = Number(counted?.n ?? 0);
     rememberCount(cache, countKey, n);
     return n;
@@ -233,9 +294,17 @@ async function queryGames(db: Db, query: GamesQuery, playerId: string | null): P
     const from = db.select(columns).from(games).$dynamic();
     // The join already keeps the collection's games.
     const selected = byCollectionPosition
-      ? from.innerJoin(gameCollectionGames, and(eq(gameCollectionGames.gameId, games.id), eq(gameCollectionGames.collectionId, collectionIds![0]!))).where(and(...where, ...extra))
+      ? from
+          .innerJoin(
+            gameCollectionGames,
+            and(eq(gameCollectionGames.gameId, games.id), eq(gameCollectionGames.collectionId, collectionIds![0]!)),
+          )
+          .where(and(...where, ...extra))
       : from.where(and(...filtered, ...extra));
-    return selected.orderBy(...order).limit(limit).offset(skip);
+    return selected
+      .orderBy(...order)
+      .limit(limit)
+      .offset(skip);
   };
   let rows: WireRow[];
   const personal = query.sortBy === 'score' && playerId ? await personalGameIds(db, playerId) : [];
@@ -272,18 +341,27 @@ async function queryGames(db: Db, query: GamesQuery, playerId: string | null): P
 export async function listCollections(db: Db, countries?: string[]): Promise<Collection[]> {
   const wanted = upperCountries(countries);
   const { collections } = await catalogueCache(db);
-  return collections.filter((c) => !wanted.length || !c.wire.countries.length || c.wire.countries.some((x) => wanted.includes(x))).map((c) => c.wire);
+  return collections
+    .filter((c) => !wanted.length || !c.wire.countries.length || c.wire.countries.some((x) => wanted.includes(x)))
+    .map((c) => c.wire);
 }
 
 /** Enabled studios with at least one enabled game. */
-export async function listProviders(db: Db, query: { name?: string; sortBy: 'name' | 'gameCount' | 'default'; sortOrder: 'asc' | 'desc' }): Promise<Provider[]> {
+export async function listProviders(
+  db: Db,
+  query: { name?: string; sortBy: 'name' | 'gameCount' | 'default'; sortOrder: 'asc' | 'desc' },
+): Promise<Provider[]> {
   const { providers } = await catalogueCache(db);
   const q = query.name ? searchName(query.name) : '';
   const list = providers.filter((p) => p.isEnabled && p.wire.gameEnabledCount > 0 && (!q || p.searchName.includes(q)));
   const sign = query.sortOrder === 'desc' ? -1 : 1;
   list.sort((a, b) => {
     const primary =
-      query.sortBy === 'name' ? a.searchName.localeCompare(b.searchName) : query.sortBy === 'gameCount' ? a.wire.gameEnabledCount - b.wire.gameEnabledCount : a.position - b.position;
+      query.sortBy === 'name'
+        ? a.searchName.localeCompare(b.searchName)
+        : query.sortBy === 'gameCount'
+          ? a.wire.gameEnabledCount - b.wire.gameEnabledCount
+          : a.position - b.position;
     return sign * primary || a.position - b.position;
   });
   return list.map((p) => p.wire);
@@ -321,7 +399,12 @@ async function favoriteGames(db: Db, playerId: string): Promise<Game[]> {
 }
 
 /** `GET /games/favorites`: newest first. */
-export async function listFavorites(db: Db, playerId: string, page: number, perPage: number): Promise<{ data: Game[]; meta: PageMeta }> {
+export async function listFavorites(
+  db: Db,
+  playerId: string,
+  page: number,
+  perPage: number,
+): Promise<{ data: Game[]; meta: PageMeta }> {
   const cache = await catalogueCache(db);
   const rows = await favoriteRows(db, cache, playerId, { limit: perPage, offset: (page - 1) * perPage });
   let total = rows[0]?.totalRows ?? 0;
@@ -338,7 +421,10 @@ export async function addFavorite(db: Db, playerId: string, idOrIdentity: string
   if (!row.isEnabled || !row.providerEnabled) throw notFound('Game not found');
   const [counted] = await db.select({ n: count() }).from(gameFavorites).where(eq(gameFavorites.playerId, playerId));
   if (Number(counted?.n ?? 0) >= FAVORITES_MAX) {
-    const [already] = await db.select({ gameId: gameFavorites.gameId }).from(gameFavorites).where(and(eq(gameFavorites.playerId, playerId), eq(gameFavorites.gameId, row.id)));
+    const [already] = await db
+      .select({ gameId: gameFavorites.gameId })
+      .from(gameFavorites)
+      .where(and(eq(gameFavorites.playerId, playerId), eq(gameFavorites.gameId, row.id)));
     if (!already) throw unprocessable(`At most ${FAVORITES_MAX} favourite games`);
   }
   await db.insert(gameFavorites).values({ playerId, gameId: row.id }).onConflictDoNothing();
@@ -368,7 +454,10 @@ export async function listPlayed(
 ): Promise<{ data: Game[]; meta: PageMeta }> {
   const { page, perPage } = query;
   const cache = await catalogueCache(db);
-  const where = and(eq(gamePlays.playerId, playerId), ...listedWhere(cache, query.platform, upperCountries(query.countryCode ? [query.countryCode] : [])));
+  const where = and(
+    eq(gamePlays.playerId, playerId),
+    ...listedWhere(cache, query.platform, upperCountries(query.countryCode ? [query.countryCode] : [])),
+  );
   const rows = await db
     .select({ ...wireColumns(playerId), totalRows })
     .from(gamePlays)
@@ -379,7 +468,11 @@ export async function listPlayed(
     .offset((page - 1) * perPage);
   let total = rows[0]?.totalRows ?? 0;
   if (!rows.length && page > 1) {
-    const [counted] = await db.select({ n: count() }).from(gamePlays).innerJoin(games, eq(games.id, gamePlays.gameId)).where(where);
+    const [counted] = await db
+      .select({ n: count() })
+      .from(gamePlays)
+      .innerJoin(games, eq(games.id, gamePlays.gameId))
+      .where(where);
     total = Number(counted?.n ?? 0);
   }
   return { data: wireRows(cache, rows), meta: pageMeta(page, perPage, total) };
@@ -391,8 +484,16 @@ export async function listPlayed(
  * Shows or hides a game in listings (it still answers by id); refreshes this node's cached counts.
  * Answers the game's name, or null when no game has that id or identity.
  */
-export async function setGameEnabled(db: Db, idOrIdentity: string, isEnabled: boolean): Promise<{ name: string } | null> {
-  const [game] = await db.update(games).set({ isEnabled }).where(byIdOrIdentity(idOrIdentity)).returning({ name: games.name });
+export async function setGameEnabled(
+  db: Db,
+  idOrIdentity: string,
+  isEnabled: boolean,
+): Promise<{ name: string } | null> {
+  const [game] = await db
+    .update(games)
+    .set({ isEnabled })
+    .where(byIdOrIdentity(idOrIdentity))
+    .returning({ name: games.name });
   invalidateCatalogueCache(db);
   return game ?? null;
 }

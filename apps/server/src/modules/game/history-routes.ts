@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { betSchema, betsQuerySchema, dataEnvelope, pageEnvelope, pageQuerySchema, spinSchema, winnerSchema, winnersQuerySchema } from '@casino/contracts';
+import {
+  betSchema,
+  betsQuerySchema,
+  dataEnvelope,
+  pageEnvelope,
+  pageQuerySchema,
+  spinSchema,
+  winnerSchema,
+  winnersQuerySchema,
+} from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';

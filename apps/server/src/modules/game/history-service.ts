@@ -56,7 +56,11 @@ export function coefficientOf(betMinor: bigint, winMinor: bigint): number {
  * The wire's sportsbook-shaped bets, filled by casino rounds (`GET /api/game/bets`): settled = closed
  * rounds, unsettled = open ones. One "ticket" per round, no items.
  */
-export async function listBets(db: DbOrTx, playerId: string, query: PageQuery & { isSettled?: boolean | undefined }): Promise<Page<Bet>> {
+export async function listBets(
+  db: DbOrTx,
+  playerId: string,
+  query: PageQuery & { isSettled?: boolean | undefined },
+): Promise<Page<Bet>> {
   const conditions = [eq(gameRounds.playerId, playerId)];
   if (query.isSettled !== undefined) conditions.push(eq(gameRounds.closed, query.isSettled));
   const { rows, meta } = await playerRounds(db, conditions, query);

@@ -19,7 +19,8 @@ export const playRoutes =
         preHandler: optionalPlayer(ctx),
         schema: {
           tags: ['game'],
-          summary: 'Start a game: demo (anyone, games with a demo mode) or real money (players); answers the iframe URL',
+          summary:
+            'Start a game: demo (anyone, games with a demo mode) or real money (players); answers the iframe URL',
           security: [{ bearer: [] }, {}],
           params: paramsSchema,
           body: playBodySchema,
@@ -30,10 +31,18 @@ export const playRoutes =
         const auth = request.auth ? { playerId: request.auth.playerId, sessionId: request.auth.sessionId } : null;
         const result = await playGame(
           ctx,
-          { idOrIdentity: request.params.idOrIdentity, auth, country: countryOf(request, ctx.config), body: request.body },
+          {
+            idOrIdentity: request.params.idOrIdentity,
+            auth,
+            country: countryOf(request, ctx.config),
+            body: request.body,
+          },
           request.log,
         );
-        request.log.info({ playerId: auth?.playerId ?? null, game: request.params.idOrIdentity, demo: request.body.demoMode }, 'game launched');
+        request.log.info(
+          { playerId: auth?.playerId ?? null, game: request.params.idOrIdentity, demo: request.body.demoMode },
+          'game launched',
+        );
         return { data: result };
       },
     );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { players, playerSessions } from '../player/schema.ts';
 import { walletAccounts } from '../wallet/schema.ts';
 import { gameProviders, games } from './schema.ts';
@@ -33,7 +44,12 @@ export const gameSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('game_sessions_token_key').on(t.token), index('game_sessions_live_idx').on(t.playerId).where(sql`closed_at is null`)],
+  (t) => [
+    uniqueIndex('game_sessions_token_key').on(t.token),
+    index('game_sessions_live_idx')
+      .on(t.playerId)
+      .where(sql`closed_at is null`),
+  ],
 );
 
 /** One provider round: its bets and wins in the session's currency (minor units, net of rollbacks). */
@@ -59,8 +75,12 @@ export const gameRounds = pgTable(
       .references(() => gameProviders.id),
     providerRoundId: text('provider_round_id').notNull(),
     currency: text('currency').notNull(),
-    betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull().default(sql`0`),
-    winMinor: bigint('win_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    betMinor: bigint('bet_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winMinor: bigint('win_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back. */
     status: integer('status').notNull().default(1),
     closed: boolean('closed').notNull().default(false),
@@ -74,7 +94,9 @@ export const gameRounds = pgTable(
   (t) => [
     uniqueIndex('game_rounds_provider_round_key').on(t.providerId, t.providerRoundId),
     index('game_rounds_player_idx').on(t.playerId, t.createdAt),
-    index('game_rounds_winners_idx').on(t.closedAt).where(sql`closed and win_minor > 0`),
+    index('game_rounds_winners_idx')
+      .on(t.closedAt)
+      .where(sql`closed and win_minor > 0`),
   ],
 );
 
@@ -122,7 +144,9 @@ export const gameTransactions = pgTable(
   },
   (t) => [
     uniqueIndex('game_transactions_provider_tx_key').on(t.providerTxId),
-    index('game_transactions_reference_idx').on(t.referenceTxId).where(sql`reference_tx_id is not null`),
+    index('game_transactions_reference_idx')
+      .on(t.referenceTxId)
+      .where(sql`reference_tx_id is not null`),
     // Bet and loss limits sum a player's transactions of the current period.
     index('game_transactions_player_idx').on(t.playerId, t.createdAt),
   ],

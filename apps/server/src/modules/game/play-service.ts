@@ -20,11 +20,13 @@ import type { GameRow } from './schema.ts';
 const LAUNCH_TIMEOUT_MS = 10_000;
 
 export const gameDisabled = () => forbidden('Bets on this game are closed for now', ErrorCode.restrictedBets);
-const gameRestrictedInCountry = () => forbidden('This game is not available in your country', ErrorCode.gameRestrictedInCountry);
+const gameRestrictedInCountry = () =>
+  forbidden('This game is not available in your country', ErrorCode.gameRestrictedInCountry);
 
 /** Whether the game may be played from `country`: its own block list, then the site-wide restricted countries. */
 export function assertGameAllowedIn(game: GameRow, country: string): void {
-  if (game.blockedCountries.includes(country.toUpperCase()) || restrictionOf(country).restricted) throw gameRestrictedInCountry();
+  if (game.blockedCountries.includes(country.toUpperCase()) || restrictionOf(country).restricted)
+    throw gameRestrictedInCountry();
 }
 
 function assertGameEnabled(game: PlayableGame): void {
@@ -84,10 +86,18 @@ type LaunchRequest = {
 const launchAnswerSchema = z.object({ gameUrl: z.string().min(1).max(2000) });
 
 const providerUnavailable = (detail: string) =>
-  new AppError(502, ErrorCode.gameProviderUnavailable, `The game could not be started: ${detail}. Please try again in a moment.`);
+  new AppError(
+    502,
+    ErrorCode.gameProviderUnavailable,
+    `The game could not be started: ${detail}. Please try again in a moment.`,
+  );
 
 /** Calls the provider's launch API (interfaces §1), signed like the wallet API. Returns the game URL. */
-async function callProviderLaunch(ctx: AppContext, launch: LaunchRequest, log?: { warn: (obj: object, msg: string) => void }): Promise<string> {
+async function callProviderLaunch(
+  ctx: AppContext,
+  launch: LaunchRequest,
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<string> {
   const requestId = randomUUID();
   const raw = JSON.stringify({
     requestId,
@@ -109,12 +119,19 @@ async function callProviderLaunch(ctx: AppContext, launch: LaunchRequest, log?: 
     const base = ctx.config.game.providerUrl ?? ctx.selfUrl();
     response = await fetch(`${base}/sandbox/games/api/launch`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': signBody(ctx.gameWalletSecret, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+        'x-signature': signBody(ctx.gameWalletSecret, raw),
+      },
       body: raw,
       signal: AbortSignal.timeout(LAUNCH_TIMEOUT_MS),
     });
   } catch (error) {
-    log?.warn({ requestId, err: error instanceof Error ? error.message : String(error) }, 'game provider launch unreachable');
+    log?.warn(
+      { requestId, err: error instanceof Error ? error.message : String(error) },
+      'game provider launch unreachable',
+    );
     throw providerUnavailable('the game provider is not reachable');
   }
   const json = await response.json().catch(() => null);
@@ -131,7 +148,13 @@ export type PlayInput = {
   /** null for a guest. */
   auth: { playerId: string; sessionId: string } | null;
   country: string;
-  body: { accountId?: string | undefined; lobbyUrl?: string | undefined; locale?: string | undefined; demoMode: boolean; platform: Platform };
+  body: {
+    accountId?: string | undefined;
+    lobbyUrl?: string | undefined;
+    locale?: string | undefined;
+    demoMode: boolean;
+    platform: Platform;
+  };
 };
 
 async function playerAccount(db: DbOrTx, playerId: string, accountId: string | undefined) {
@@ -154,7 +177,11 @@ async function playerAccount(db: DbOrTx, playerId: string, accountId: string | u
  * session. Real: a player's own visible account; refused in this order: game missing (404) or disabled
  * (14306), country (14308), limited (14103), excluded (14105), bet/loss limit reached (14100/14101).
  */
-export async function playGame(ctx: AppContext, input: PlayInput, log?: { warn: (obj: object, msg: string) => void }): Promise<PlayResult> {
+export async function playGame(
+  ctx: AppContext,
+  input: PlayInput,
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<PlayResult> {
   const { db } = ctx;
   const game = await findGame(db, input.idOrIdentity);
   if (!game) throw notFound('Game not found');
@@ -167,11 +194,18 @@ export async function playGame(ctx: AppContext, input: PlayInput, log?: { warn: 
   };
 
   if (input.body.demoMode) {
-    if (!game.isDemoMode) throw forbidden('This game has no demo mode; play it for real', ErrorCode.demoModeUnavailable);
+    if (!game.isDemoMode)
+      throw forbidden('This game has no demo mode; play it for real', ErrorCode.demoModeUnavailable);
     assertGameAllowedIn(game, input.country);
-    const account = input.auth ? await playerAccount(db, input.auth.playerId, input.body.accountId).catch(() => null) : null;
+    const account = input.auth
+      ? await playerAccount(db, input.auth.playerId, input.body.accountId).catch(() => null)
+      : null;
     // A guest, or a player without a visible account, plays demo in the base currency.
-    const gameUrl = await callProviderLaunch(ctx, { ...common, mode: 'demo', token: null, currency: account?.currency ?? BASE_CURRENCY }, log);
+    const gameUrl = await callProviderLaunch(
+      ctx,
+      { ...common, mode: 'demo', token: null, currency: account?.currency ?? BASE_CURRENCY },
+      log,
+    );
     if (input.auth) await recordPlayed(db, input.auth.playerId, game.id);
     return { gameUrl, token: `demo-${randomBytes(16).toString('base64url')}` };
   }
@@ -197,7 +231,11 @@ export async function playGame(ctx: AppContext, input: PlayInput, log?: { warn: 
   });
   let gameUrl: string;
   try {
-    gameUrl = await callProviderLaunch(ctx, { ...common, mode: 'real', token: session.token, currency: account.currency }, log);
+    gameUrl = await callProviderLaunch(
+      ctx,
+      { ...common, mode: 'real', token: session.token, currency: account.currency },
+      log,
+    );
   } catch (error) {
     // A session the provider never got must not stay usable.
     await db.update(gameSessions).set({ closedAt: new Date() }).where(eq(gameSessions.id, session.id));

@@ -20,7 +20,10 @@ export const gameCollections = pgTable('game_collections', {
   name: text('name').notNull(),
   position: integer('position').notNull(),
   /** Countries the collection is shown in; empty = everywhere. */
-  countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+  countries: text('countries')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   isHidden: boolean('is_hidden').notNull().default(false),
 });
 
@@ -51,8 +54,14 @@ export const games = pgTable(
     isDemoMode: boolean('is_demo_mode').notNull(),
     platforms: integer('platforms').array().notNull(),
     /** Countries where the game may not be listed or played (error 14308). */
-    blockedCountries: text('blocked_countries').array().notNull().default(sql`'{}'::text[]`),
-    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    blockedCountries: text('blocked_countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Higher = more popular: the `popularity`/`score` sort and the home rows. */
     popularity: integer('popularity').notNull(),
     /** The operator's default order. */
@@ -116,7 +125,10 @@ export const gamePlays = pgTable(
       .references(() => games.id),
     lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.playerId, t.gameId] }), index('game_plays_recent_idx').on(t.playerId, t.lastPlayedAt)],
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.gameId] }),
+    index('game_plays_recent_idx').on(t.playerId, t.lastPlayedAt),
+  ],
 );
 
 /**

@@ -30,7 +30,13 @@ export async function playLimitsInEffect(db: DbOrTx, playerId: string, now = new
   return db
     .select()
     .from(playerLimits)
-    .where(and(eq(playerLimits.playerId, playerId), inArray(playerLimits.type, [...EXCLUSIONS, ...MONEY_LIMITS]), inEffect(now)));
+    .where(
+      and(
+        eq(playerLimits.playerId, playerId),
+        inArray(playerLimits.type, [...EXCLUSIONS, ...MONEY_LIMITS]),
+        inEffect(now),
+      ),
+    );
 }
 
 /** The self-exclusion or cooling-off in effect, if any. */
@@ -52,7 +58,12 @@ function moneyLimitsOf(limits: PlayerLimitRow[], currency: string): PlayerLimitR
 }
 
 /** Bet and loss limits in effect for one currency; of a type/period pair, the latest started one. */
-export async function moneyLimitsInEffect(db: DbOrTx, playerId: string, currency: string, now = new Date()): Promise<PlayerLimitRow[]> {
+export async function moneyLimitsInEffect(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  now = new Date(),
+): Promise<PlayerLimitRow[]> {
   return moneyLimitsOf(await playLimitsInEffect(db, playerId, now), currency);
 }
 
@@ -62,7 +73,12 @@ type Played = { bets: bigint; wins: bigint };
  * Sums of applied bets and wins (minor units) in one currency since each period's start, in one
  * query. Rolled-back bets do not count.
  */
-async function playedInPeriods(db: DbOrTx, playerId: string, currency: string, now: Date): Promise<Record<CashPeriod, Played>> {
+async function playedInPeriods(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  now: Date,
+): Promise<Record<CashPeriod, Played>> {
   const starts = Object.fromEntries(CashPeriods.map((p) => [p, periodStart(p, now)])) as Record<CashPeriod, Date>;
   const earliest = new Date(Math.min(...Object.values(starts).map((d) => d.getTime())));
   const sum = (kind: 'bet' | 'win', since: Date) =>
@@ -100,7 +116,8 @@ const limitReached = (type: MoneyLimitType, period: string) =>
 /** 11002 blocked, 14103 limited, 14105 self-excluded or cooling off (by status or by a limit in `limits`). */
 export function assertNotExcluded(playerStatus: number, limits: PlayerLimitRow[]): void {
   if (playerStatus === PlayerStatus.blocked) throw forbidden('Your account is blocked', ErrorCode.accountBlocked);
-  if (playerStatus === PlayerStatus.limited) throw forbidden('Your account is limited: real-money play is not available', ErrorCode.limitedPlayer);
+  if (playerStatus === PlayerStatus.limited)
+    throw forbidden('Your account is limited: real-money play is not available', ErrorCode.limitedPlayer);
   const excludedByStatus = playerStatus === PlayerStatus.selfExcluded || playerStatus === PlayerStatus.coolingOff;
   if (excludedByStatus || limits.some((l) => EXCLUSIONS.includes(l.type))) {
     throw forbidden('You have excluded yourself from play for now', ErrorCode.gameSelfExcluded);
@@ -128,7 +145,10 @@ export async function assertWithinLimits(
 }
 
 /** Whether the player may stake money now, in the order the web expects: 14103, 14105, 14100, 14101. */
-export async function assertMayPlay(db: DbOrTx, check: { playerId: string; playerStatus: number; currency: string; betMinor: bigint | null; now?: Date }): Promise<void> {
+export async function assertMayPlay(
+  db: DbOrTx,
+  check: { playerId: string; playerStatus: number; currency: string; betMinor: bigint | null; now?: Date },
+): Promise<void> {
   const now = check.now ?? new Date();
   const limits = await playLimitsInEffect(db, check.playerId, now);
   assertNotExcluded(check.playerStatus, limits);

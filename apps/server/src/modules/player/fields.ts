@@ -1,4 +1,11 @@
-import { formatMessage, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, ValidationMessage, type FieldMeta, type FieldRule } from '@casino/contracts';
+import {
+  formatMessage,
+  NAME_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ValidationMessage,
+  type FieldMeta,
+  type FieldRule,
+} from '@casino/contracts';
 
 /**
  * Server-defined form fields (GET /api/player/fields/validations). The registration service
@@ -9,9 +16,21 @@ export type FieldScenario = 'registration' | 'profile';
 const rule = {
   required: (): FieldRule => ({ name: 'required', message: ValidationMessage.required }),
   email: (): FieldRule => ({ name: 'email', message: ValidationMessage.email }),
-  minLength: (min: number): FieldRule => ({ name: 'minLength', min, message: formatMessage(ValidationMessage.minLength, { min }) }),
-  maxLength: (max: number): FieldRule => ({ name: 'maxLength', max, message: formatMessage(ValidationMessage.maxLength, { max }) }),
-  sameAs: (other: string): FieldRule => ({ name: 'sameAs', param: other, message: formatMessage(ValidationMessage.sameAs, { other }) }),
+  minLength: (min: number): FieldRule => ({
+    name: 'minLength',
+    min,
+    message: formatMessage(ValidationMessage.minLength, { min }),
+  }),
+  maxLength: (max: number): FieldRule => ({
+    name: 'maxLength',
+    max,
+    message: formatMessage(ValidationMessage.maxLength, { max }),
+  }),
+  sameAs: (other: string): FieldRule => ({
+    name: 'sameAs',
+    param: other,
+    message: formatMessage(ValidationMessage.sameAs, { other }),
+  }),
   accepted: (): FieldRule => ({ name: 'accepted', message: ValidationMessage.accepted }),
   currency: (): FieldRule => ({ name: 'currency', message: ValidationMessage.or }),
   country: (): FieldRule => ({ name: 'country', message: ValidationMessage.or }),
@@ -19,7 +38,14 @@ const rule = {
   date: (): FieldRule => ({ name: 'date', message: ValidationMessage.date }),
 };
 
-type FieldInput = { name: string; description: string; required?: boolean; editable?: boolean; visible?: boolean; rules?: FieldRule[] };
+type FieldInput = {
+  name: string;
+  description: string;
+  required?: boolean;
+  editable?: boolean;
+  visible?: boolean;
+  rules?: FieldRule[];
+};
 
 /** Numbers ids and positions in list order; a required field gets the required rule first. */
 function defineFields(firstId: number, inputs: FieldInput[]): readonly FieldMeta[] {
@@ -42,10 +68,20 @@ function defineFields(firstId: number, inputs: FieldInput[]): readonly FieldMeta
 
 export const REGISTRATION_FIELDS = defineFields(1, [
   { name: 'email', description: 'Email', required: true, rules: [rule.email(), rule.maxLength(254)] },
-  { name: 'password', description: 'Password', required: true, rules: [rule.minLength(PASSWORD_MIN_LENGTH), rule.maxLength(128)] },
+  {
+    name: 'password',
+    description: 'Password',
+    required: true,
+    rules: [rule.minLength(PASSWORD_MIN_LENGTH), rule.maxLength(128)],
+  },
   { name: 'password_confirmation', description: 'Repeat password', required: true, rules: [rule.sameAs('password')] },
   { name: 'currency', description: 'Currency', required: true, rules: [rule.currency()] },
-  { name: 'agreements', description: 'I accept the terms and conditions and confirm I am of legal age', required: true, rules: [rule.accepted()] },
+  {
+    name: 'agreements',
+    description: 'I accept the terms and conditions and confirm I am of legal age',
+    required: true,
+    rules: [rule.accepted()],
+  },
   { name: 'receiveEmailPromo', description: 'I want to receive promotions by email' },
 ]);
 

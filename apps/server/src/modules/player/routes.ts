@@ -33,7 +33,13 @@ export const playerRoutes =
 
     app.get(
       '/init',
-      { schema: { tags: ['player'], summary: 'Visitor country, geo restriction and public feature flags', response: { 200: dataEnvelope(playerInitSchema) } } },
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Visitor country, geo restriction and public feature flags',
+          response: { 200: dataEnvelope(playerInitSchema) },
+        },
+      },
       async (request) => {
         const country = countryOf(request, ctx.config);
         return { data: { country, ...restrictionOf(country), features: ctx.config.features } };
@@ -64,7 +70,12 @@ export const playerRoutes =
         },
       },
       async (request) => {
-        const result = await registerPlayer(ctx.db, ctx.tokens, request.body, client(request, request.body.fingerprint));
+        const result = await registerPlayer(
+          ctx.db,
+          ctx.tokens,
+          request.body,
+          client(request, request.body.fingerprint),
+        );
         ctx.notifyOutbox();
         request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered');
         return { data: result };
@@ -86,7 +97,8 @@ export const playerRoutes =
             timeWindow: '1 minute',
             // After validation, so the key holds the normalised login.
             hook: 'preHandler',
-            keyGenerator: (request) => `login:${request.ip}:${(request.body as { login?: string } | undefined)?.login ?? ''}`,
+            keyGenerator: (request) =>
+              `login:${request.ip}:${(request.body as { login?: string } | undefined)?.login ?? ''}`,
           },
         },
       },
@@ -135,7 +147,12 @@ export const playerRoutes =
       '/profile',
       {
         preHandler: requirePlayer(ctx),
-        schema: { tags: ['player'], summary: 'The player profile', security: bearer, response: { 200: dataEnvelope(profileSchema), ...errorResponses(401) } },
+        schema: {
+          tags: ['player'],
+          summary: 'The player profile',
+          security: bearer,
+          response: { 200: dataEnvelope(profileSchema), ...errorResponses(401) },
+        },
       },
       async (request) => ({ data: await getProfile(ctx.db, authOf(request).playerId) }),
     );

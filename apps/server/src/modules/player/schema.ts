@@ -53,5 +53,10 @@ export const playerSessions = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closeReason: text('close_reason'),
   },
-  (t) => [index('player_sessions_player_idx').on(t.playerId, t.createdAt), index('player_sessions_open_idx').on(t.playerId).where(sql`closed_at is null`)],
+  (t) => [
+    index('player_sessions_player_idx').on(t.playerId, t.createdAt),
+    index('player_sessions_open_idx')
+      .on(t.playerId)
+      .where(sql`closed_at is null`),
+  ],
 );

@@ -42,9 +42,14 @@ const USER_AGENT_MAX = 512;
 
 type PlayerRow = typeof players.$inferSelect;
 
-const registrationSchema = buildFieldsSchema(REGISTRATION_FIELDS, { currencies: enabledCurrencyCodes(), countries: COUNTRY_CODES });
+const registrationSchema = buildFieldsSchema(REGISTRATION_FIELDS, {
+  currencies: enabledCurrencyCodes(),
+  countries: COUNTRY_CODES,
+});
 /** The sameAs message of the confirmation field, so the as-typed comparison answers with the field's own text. */
-const PASSWORD_MISMATCH = REGISTRATION_FIELDS.find((f) => f.name === 'password_confirmation')!.rules.find((r) => r.name === 'sameAs')!.message;
+const PASSWORD_MISMATCH = REGISTRATION_FIELDS.find((f) => f.name === 'password_confirmation')!.rules.find(
+  (r) => r.name === 'sameAs',
+)!.message;
 
 // ---------------------------------------------------------------------------------------------
 // Registration and login
@@ -53,14 +58,22 @@ const PASSWORD_MISMATCH = REGISTRATION_FIELDS.find((f) => f.name === 'password_c
  * Creates the player, the wallet account in the registration currency and the first session, in
  * one transaction. Field rules are those of GET /api/player/fields/validations?scenario=registration.
  */
-export async function registerPlayer(db: DbOrTx, tokens: TokenSigner, body: RegisterBody, client: ClientInfo): Promise<AuthResult> {
+export async function registerPlayer(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  body: RegisterBody,
+  client: ClientInfo,
+): Promise<AuthResult> {
   assertRegistrationValid(body);
   assertCountryAllowed(client.country);
   const email = body.email.trim().toLowerCase();
   // Hash before looking the email up, so "taken" does not answer measurably faster than "created".
   const passwordHash = await hashPassword(body.password);
   const country = body.country ? body.country.toUpperCase() : countryByCode(client.country) ? client.country : null;
-  const locale = body.locale && isSupportedLocale(body.locale) ? body.locale : (country && countryByCode(country)?.locale) || DEFAULT_LOCALE;
+  const locale =
+    body.locale && isSupportedLocale(body.locale)
+      ? body.locale
+      : (country && countryByCode(country)?.locale) || DEFAULT_LOCALE;
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: players.id }).from(players).where(eq(players.email, email)).limit(1);
@@ -153,7 +166,13 @@ export async function refreshSession(
   const updated = await db
     .update(playerSessions)
     .set({ tokenId: issued.tokenId, refreshedAt: now })
-    .where(and(eq(playerSessions.id, claims.sessionId), eq(playerSessions.tokenId, claims.tokenId), isNull(playerSessions.closedAt)))
+    .where(
+      and(
+        eq(playerSessions.id, claims.sessionId),
+        eq(playerSessions.tokenId, claims.tokenId),
+        isNull(playerSessions.closedAt),
+      ),
+    )
     .returning({ id: playerSessions.id });
   // The loser of a race with itself (two tabs at once) is told the session ended, as a replay would be.
   if (updated.length === 0) throw sessionEnded();
@@ -171,18 +190,30 @@ export async function closeSession(db: DbOrTx, sessionId: string, reason: Sessio
 /** 'current': the token is its open session's latest; 'superseded': the session rotated past it; 'closed': no open session. */
 export type SessionTokenState = 'current' | 'superseded' | 'closed';
 
-export async function sessionTokenState(db: DbOrTx, claims: { playerId: string; sessionId: string; tokenId: string }): Promise<SessionTokenState> {
+export async function sessionTokenState(
+  db: DbOrTx,
+  claims: { playerId: string; sessionId: string; tokenId: string },
+): Promise<SessionTokenState> {
   if (!isUuid(claims.sessionId) || !isUuid(claims.playerId)) return 'closed';
   const [session] = await db
     .select({ tokenId: playerSessions.tokenId })
     .from(playerSessions)
-    .where(and(eq(playerSessions.id, claims.sessionId), eq(playerSessions.playerId, claims.playerId), isNull(playerSessions.closedAt)))
+    .where(
+      and(
+        eq(playerSessions.id, claims.sessionId),
+        eq(playerSessions.playerId, claims.playerId),
+        isNull(playerSessions.closedAt),
+      ),
+    )
     .limit(1);
   if (!session) return 'closed';
   return session.tokenId === claims.tokenId ? 'current' : 'superseded';
 }
 
-export async function isSessionCurrent(db: DbOrTx, claims: { playerId: string; sessionId: string; tokenId: string }): Promise<boolean> {
+export async function isSessionCurrent(
+  db: DbOrTx,
+  claims: { playerId: string; sessionId: string; tokenId: string },
+): Promise<boolean> {
   return (await sessionTokenState(db, claims)) === 'current';
 }
 

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { constantsSchema, countrySchema, currenciesQuerySchema, currencySchema, dataEnvelope, localeSchema } from '@casino/contracts';
+import {
+  constantsSchema,
+  countrySchema,
+  currenciesQuerySchema,
+  currencySchema,
+  dataEnvelope,
+  localeSchema,
+} from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { getConstants, listCountries, listCurrencies, listLocales } from './service.ts';
@@ -30,7 +37,9 @@ export const settingsRoutes =
 
     app.get(
       '/locales',
-      { schema: { tags: ['settings'], summary: 'Site locales', response: { 200: dataEnvelope(z.array(localeSchema)) } } },
+      {
+        schema: { tags: ['settings'], summary: 'Site locales', response: { 200: dataEnvelope(z.array(localeSchema)) } },
+      },
       async () => ({ data: listLocales() }),
     );
 
@@ -48,7 +57,13 @@ export const settingsRoutes =
 
     app.get(
       '/constants',
-      { schema: { tags: ['settings'], summary: 'Enumerations used by the client', response: { 200: dataEnvelope(constantsSchema) } } },
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Enumerations used by the client',
+          response: { 200: dataEnvelope(constantsSchema) },
+        },
+      },
       async () => ({ data: getConstants() }),
     );
   };

@@ -17,7 +17,13 @@ export const walletRoutes =
 
     app.get(
       '/accounts',
-      { schema: { ...common, summary: 'List accounts (active first)', response: { 200: accountList, ...errorResponses(401) } } },
+      {
+        schema: {
+          ...common,
+          summary: 'List accounts (active first)',
+          response: { 200: accountList, ...errorResponses(401) },
+        },
+      },
       async (request) => ({ data: await listAccounts(ctx.db, authOf(request).playerId) }),
     );
 

@@ -11,9 +11,15 @@ export const walletAccounts = pgTable(
       .notNull()
       .references(() => players.id),
     currency: text('currency').notNull(),
-    realBalance: bigint('real_balance', { mode: 'bigint' }).notNull().default(sql`0`),
-    bonusBalance: bigint('bonus_balance', { mode: 'bigint' }).notNull().default(sql`0`),
-    lockedBalance: bigint('locked_balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    realBalance: bigint('real_balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    bonusBalance: bigint('bonus_balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    lockedBalance: bigint('locked_balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     isActive: boolean('is_active').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,7 +27,9 @@ export const walletAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('wallet_accounts_player_currency_key').on(t.playerId, t.currency),
-    uniqueIndex('wallet_accounts_one_active_key').on(t.playerId).where(sql`is_active`),
+    uniqueIndex('wallet_accounts_one_active_key')
+      .on(t.playerId)
+      .where(sql`is_active`),
     check('wallet_accounts_real_non_negative', sql`${t.realBalance} >= 0`),
     check('wallet_accounts_bonus_non_negative', sql`${t.bonusBalance} >= 0`),
     check('wallet_accounts_locked_non_negative', sql`${t.lockedBalance} >= 0`),
@@ -52,5 +60,8 @@ export const ledgerEntries = pgTable(
     reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey), index('ledger_entries_account_idx').on(t.accountId, t.id)],
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+  ],
 );

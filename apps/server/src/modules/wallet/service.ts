@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { AccountStatus, Channel, ErrorCode, PushEvent, formatMinor, scaleDigits, toMajor, toMinor, type Account } from '@casino/contracts';
+import {
+  AccountStatus,
+  Channel,
+  ErrorCode,
+  PushEvent,
+  formatMinor,
+  scaleDigits,
+  toMajor,
+  toMinor,
+  type Account,
+} from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -31,7 +41,11 @@ export function accountCurrency(code: string): CurrencyInfo {
   const trimmed = code.trim();
   const currency = currencyByCode(trimmed) ?? currencyByCode(trimmed.toUpperCase());
   if (!currency || !currency.isEnabled) {
-    throw unprocessable(`Currency ${trimmed} is not supported`, { currency: ['This currency is not supported'] }, ErrorCode.currencyNotSupported);
+    throw unprocessable(
+      `Currency ${trimmed} is not supported`,
+      { currency: ['This currency is not supported'] },
+      ErrorCode.currencyNotSupported,
+    );
   }
   return currency;
 }
@@ -105,14 +119,23 @@ export async function listAccounts(db: DbOrTx, playerId: string): Promise<Accoun
  * 422 15005; a hidden one is shown again instead. The player's first account becomes active, and
  * `active: true` makes the new one active.
  */
-export async function openAccount(db: DbOrTx, playerId: string, currency: string, options: { active?: boolean } = {}): Promise<WalletAccount> {
+export async function openAccount(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  options: { active?: boolean } = {},
+): Promise<WalletAccount> {
   const info = accountCurrency(currency);
   return db.transaction(async (tx) => {
     await lockPlayer(tx, playerId);
     const accounts = await tx.select().from(walletAccounts).where(eq(walletAccounts.playerId, playerId));
     const existing = accounts.find((a) => a.currency === info.code);
     if (existing && !existing.isHidden) {
-      throw unprocessable(`You already have a ${info.code} account`, { currency: ['An account in this currency already exists'] }, ErrorCode.accountExists);
+      throw unprocessable(
+        `You already have a ${info.code} account`,
+        { currency: ['An account in this currency already exists'] },
+        ErrorCode.accountExists,
+      );
     }
     const makeActive = options.active === true || !accounts.some((a) => a.isActive);
     if (makeActive) await deactivateAll(tx, playerId);
@@ -140,7 +163,10 @@ export async function switchAccount(db: DbOrTx, playerId: string, accountId: str
     if (account.isHidden) throw accountNotFound();
     if (!account.isActive) {
       await deactivateAll(tx, playerId);
-      await tx.update(walletAccounts).set({ isActive: true, updatedAt: new Date() }).where(eq(walletAccounts.id, account.id));
+      await tx
+        .update(walletAccounts)
+        .set({ isActive: true, updatedAt: new Date() })
+        .where(eq(walletAccounts.id, account.id));
     }
     return listAccounts(tx, playerId);
   });
@@ -153,7 +179,10 @@ export async function hideAccount(db: DbOrTx, playerId: string, accountId: strin
     const account = await ownAccount(tx, playerId, accountId);
     if (account.isActive) throw unprocessable('The active account cannot be hidden; switch to another account first');
     if (!account.isHidden) {
-      await tx.update(walletAccounts).set({ isHidden: true, updatedAt: new Date() }).where(eq(walletAccounts.id, account.id));
+      await tx
+        .update(walletAccounts)
+        .set({ isHidden: true, updatedAt: new Date() })
+        .where(eq(walletAccounts.id, account.id));
     }
     return listAccounts(tx, playerId);
   });
@@ -184,7 +213,13 @@ export type PostEntryResult = {
 
 /** What makes two requests "the same": the money movement, not the free-form reference. */
 function requestHash(input: PostEntryInput, bonusDelta: bigint, lockedDelta: bigint): string {
-  const identity = [input.accountId, input.kind, input.realDelta.toString(), bonusDelta.toString(), lockedDelta.toString()];
+  const identity = [
+    input.accountId,
+    input.kind,
+    input.realDelta.toString(),
+    bonusDelta.toString(),
+    lockedDelta.toString(),
+  ];
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
@@ -205,16 +240,22 @@ function replayOrDuplicate(existing: LedgerEntry, hash: string, key: string): Le
 export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<PostEntryResult> {
   const bonusDelta = input.bonusDelta ?? 0n;
   const lockedDelta = input.lockedDelta ?? 0n;
-  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new Error('idempotencyKey must be 1 to 200 characters');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200)
+    throw new Error('idempotencyKey must be 1 to 200 characters');
   if (!input.kind) throw new Error('kind is required');
   const hash = requestHash(input, bonusDelta, lockedDelta);
 
   return db.transaction(async (tx) => {
     if (!isUuid(input.accountId)) throw accountNotFound();
-    const [account] = await tx.select().from(walletAccounts).where(eq(walletAccounts.id, input.accountId)).for('update');
+    const [account] = await tx
+      .select()
+      .from(walletAccounts)
+      .where(eq(walletAccounts.id, input.accountId))
+      .for('update');
     if (!account) throw accountNotFound();
 
-    const findEntry = async () => (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey)))[0];
+    const findEntry = async () =>
+      (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey)))[0];
     const earlier = await findEntry();
     if (earlier) return { entry: replayOrDuplicate(earlier, hash, input.idempotencyKey), account, replayed: true };
 
@@ -222,7 +263,8 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
     const bonusAfter = account.bonusBalance + bonusDelta;
     const lockedAfter = account.lockedBalance + lockedDelta;
     if (realAfter < 0n || bonusAfter < 0n || lockedAfter < 0n) throw new InsufficientFundsError(account);
-    if (realAfter > MAX_BIGINT || bonusAfter > MAX_BIGINT || lockedAfter > MAX_BIGINT) throw fieldError('amount', 'The amount is too large');
+    if (realAfter > MAX_BIGINT || bonusAfter > MAX_BIGINT || lockedAfter > MAX_BIGINT)
+      throw fieldError('amount', 'The amount is too large');
 
     // ON CONFLICT: the same key posted at this moment on another account (this row lock does not cover it).
     const [entry] = await tx

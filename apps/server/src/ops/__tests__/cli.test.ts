@@ -22,14 +22,29 @@ function cli(args: string[], dataDir: string): Promise<Run> {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', ...args], { cwd: SERVER_DIR, env, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout: stdout.trim(), stderr: stderr.trim() });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/ops/cli.ts', ...args],
+      { cwd: SERVER_DIR, env, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout: stdout.trim(),
+          stderr: stderr.trim(),
+        });
+      },
+    );
   });
 }
 
 const configFor = (dataDir: string) =>
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: '1', WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build') });
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build'),
+  });
 
 let dataDir: string;
 beforeAll(async () => {
@@ -72,16 +87,23 @@ describe('ops CLI', () => {
       const address = server.app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       writeOpsEndpoint(dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, secret: server.ctx.opsSecret });
-      const [demo] = await server.ctx.db.select({ id: players.id }).from(players).where(eq(players.email, 'demo@example.com'));
+      const [demo] = await server.ctx.db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.email, 'demo@example.com'));
       // What the CLI wrote while no server ran goes out once one starts.
-      await expect.poll(async () => (await server.ctx.db.select().from(outbox).where(isNull(outbox.dispatchedAt))).length).toBe(0);
+      await expect
+        .poll(async () => (await server.ctx.db.select().from(outbox).where(isNull(outbox.dispatchedAt))).length)
+        .toBe(0);
       const received: unknown[] = [];
       await server.ctx.broker.subscribe(`wallet:accounts#${demo!.id}`, (pub) => received.push(pub.data));
 
       const run = await cli(['credit', 'demo@example.com', '0.5', 'eur', '--reference', 'r-1'], dataDir);
       expect(run).toMatchObject({ code: 0, stdout: 'Credited 0.50 EUR to demo@example.com; balance 125.50 EUR' });
       const replay = await cli(['credit', 'demo@example.com', '0.5', 'EUR', '--reference=r-1'], dataDir);
-      expect(replay.stdout).toBe('Already credited 0.50 EUR to demo@example.com with this reference; balance 125.50 EUR');
+      expect(replay.stdout).toBe(
+        'Already credited 0.50 EUR to demo@example.com with this reference; balance 125.50 EUR',
+      );
 
       const eur = (await listAccounts(server.ctx.db, demo!.id)).find((a) => a.currency === 'EUR');
       expect(eur?.balance).toBe(125.5);
@@ -114,13 +136,19 @@ describe.runIf(process.env.DATABASE_URL)('ops CLI on PostgreSQL', () => {
     const database = await createTestDatabase();
     try {
       const url = (database.pool!.options as { connectionString: string }).connectionString;
-      const server = await createServer(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: '1' }), { database });
+      const server = await createServer(
+        loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: '1' }),
+        { database },
+      );
       await server.close();
       const run = await new Promise<Run>((resolve) => {
         const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
         delete env.REDIS_URL;
-        execFile(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', 'credit', 'demo@example.com', '5.5', 'EUR'], { cwd: SERVER_DIR, env, timeout: 30_000 }, (error, stdout, stderr) =>
-          resolve({ code: error ? 1 : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/ops/cli.ts', 'credit', 'demo@example.com', '5.5', 'EUR'],
+          { cwd: SERVER_DIR, env, timeout: 30_000 },
+          (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
         );
       });
       expect(run).toMatchObject({ code: 0, stdout: 'Credited 5.50 EUR to demo@example.com; balance 105.50 EUR' });

@@ -25,7 +25,11 @@ describe('POST /api/ops/credit', () => {
       { payload: body, headers: { 'x-ops-secret': 'wrong' } },
       { payload: body, headers: { 'x-ops-secret': `${server.ctx.opsSecret}x` } },
       { payload: body, headers: { 'x-ops-secret': server.ctx.opsSecret }, remoteAddress: '203.0.113.9' },
-      { payload: body, headers: { 'x-ops-secret': server.ctx.opsSecret, 'x-forwarded-for': '127.0.0.1' }, remoteAddress: '203.0.113.9' },
+      {
+        payload: body,
+        headers: { 'x-ops-secret': server.ctx.opsSecret, 'x-forwarded-for': '127.0.0.1' },
+        remoteAddress: '203.0.113.9',
+      },
     ];
     for (const attempt of attempts) {
       const response = await server.app.inject({ method: 'POST', url, ...attempt });
@@ -38,13 +42,22 @@ describe('POST /api/ops/credit', () => {
     const player = await createPlayer(server.ctx.db);
     const headers = { 'x-ops-secret': server.ctx.opsSecret };
     const received: unknown[] = [];
-    const unsubscribe = await server.ctx.broker.subscribe(`wallet:accounts#${player.id}`, (pub) => received.push(pub.data));
+    const unsubscribe = await server.ctx.broker.subscribe(`wallet:accounts#${player.id}`, (pub) =>
+      received.push(pub.data),
+    );
 
     const payload = { email: player.email, amount: '12.5', currency: 'EUR', reference: 'ticket-1' };
     const response = await server.app.inject({ method: 'POST', url, headers, payload });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      data: { email: player.email, currency: 'EUR', amount: '12.50', balance: '12.50', replayed: false, account: { balance: 12.5, status: 1 } },
+      data: {
+        email: player.email,
+        currency: 'EUR',
+        amount: '12.50',
+        balance: '12.50',
+        replayed: false,
+        account: { balance: 12.5, status: 1 },
+      },
     });
     const again = await server.app.inject({ method: 'POST', url, headers, payload });
     expect(again.json()).toMatchObject({ data: { replayed: true, balance: '12.50' } });
@@ -56,11 +69,21 @@ describe('POST /api/ops/credit', () => {
 
   it('answers bad input with 422 once past the guard', async () => {
     const headers = { 'x-ops-secret': server.ctx.opsSecret };
-    const noPlayer = await server.app.inject({ method: 'POST', url, headers, payload: { email: 'none@example.com', amount: 1, currency: 'EUR' } });
+    const noPlayer = await server.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { email: 'none@example.com', amount: 1, currency: 'EUR' },
+    });
     expect(noPlayer.statusCode).toBe(422);
     expect(noPlayer.json()).toMatchObject({ error: { fields: { email: [expect.any(String)] } } });
     const player = await createPlayer(server.ctx.db);
-    const decimals = await server.app.inject({ method: 'POST', url, headers, payload: { email: player.email, amount: '1.001', currency: 'EUR' } });
+    const decimals = await server.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { email: player.email, amount: '1.001', currency: 'EUR' },
+    });
     expect(decimals.statusCode).toBe(422);
     expect(decimals.json()).toMatchObject({ error: { fields: { amount: [expect.stringContaining('2 decimals')] } } });
   });

@@ -17,7 +17,12 @@ afterAll(async () => {
 });
 
 const ops = (path: string, payload: Record<string, unknown>) =>
-  server.app.inject({ method: 'POST', url: `/api/ops/${path}`, headers: { 'x-ops-secret': server.ctx.opsSecret }, payload });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/ops/${path}`,
+    headers: { 'x-ops-secret': server.ctx.opsSecret },
+    payload,
+  });
 
 describe('ops play controls', () => {
   it('parses the CLI commands and refuses malformed ones', () => {
@@ -25,8 +30,14 @@ describe('ops play controls', () => {
       command: 'limit',
       body: { email: 'a@b.c', type: 'bet', amount: '25', currency: 'EUR', period: 'daily' },
     });
-    expect(parseArgs(['exclude', 'a@b.c', 'cooling-off', '7'])).toEqual({ command: 'exclude', body: { email: 'a@b.c', type: 'cooling-off', days: 7 } });
-    expect(parseArgs(['game', 'disable', 'x-slot'])).toEqual({ command: 'game', body: { identity: 'x-slot', enabled: false } });
+    expect(parseArgs(['exclude', 'a@b.c', 'cooling-off', '7'])).toEqual({
+      command: 'exclude',
+      body: { email: 'a@b.c', type: 'cooling-off', days: 7 },
+    });
+    expect(parseArgs(['game', 'disable', 'x-slot'])).toEqual({
+      command: 'game',
+      body: { identity: 'x-slot', enabled: false },
+    });
     expect(() => parseArgs(['limit', 'a@b.c', 'deposit', '25', 'EUR', 'daily'])).toThrow(/limit needs/);
     expect(() => parseArgs(['exclude', 'a@b.c', 'self-exclusion', '0'])).toThrow(/exclude needs/);
     expect(() => parseArgs(['game', 'delete', 'x'])).toThrow(/game needs/);
@@ -34,12 +45,30 @@ describe('ops play controls', () => {
 
   it('sets a bet limit in minor units from major input', async () => {
     const player = await createPlayer(server.ctx.db);
-    const response = await ops('limit', { email: player.email, type: 'loss', amount: '12.5', currency: 'eur', period: 'weekly' });
+    const response = await ops('limit', {
+      email: player.email,
+      type: 'loss',
+      amount: '12.5',
+      currency: 'eur',
+      period: 'weekly',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.message).toBe(`Set a weekly loss limit of 12.50 EUR for ${player.email}; it applies now`);
+    expect(response.json().data.message).toBe(
+      `Set a weekly loss limit of 12.50 EUR for ${player.email}; it applies now`,
+    );
     const [limit] = await server.ctx.db.select().from(playerLimits).where(eq(playerLimits.playerId, player.id));
-    expect(limit).toMatchObject({ type: 2, period: 'weekly', currency: 'EUR', amountMinor: 1_250n, status: 1, expiresAt: null });
-    expect((await ops('limit', { email: player.email, type: 'bet', amount: '1.001', currency: 'EUR', period: 'daily' })).statusCode).toBe(422);
+    expect(limit).toMatchObject({
+      type: 2,
+      period: 'weekly',
+      currency: 'EUR',
+      amountMinor: 1_250n,
+      status: 1,
+      expiresAt: null,
+    });
+    expect(
+      (await ops('limit', { email: player.email, type: 'bet', amount: '1.001', currency: 'EUR', period: 'daily' }))
+        .statusCode,
+    ).toBe(422);
   });
 
   it('excludes a player and closes the live game sessions', async () => {
@@ -56,7 +85,9 @@ describe('ops play controls', () => {
 
   it('disables and enables a game by identity', async () => {
     const game = await createGame(server.ctx.db);
-    expect((await ops('game', { identity: game.identity, enabled: false })).json().data.message).toBe(`Disabled ${game.name} (${game.identity})`);
+    expect((await ops('game', { identity: game.identity, enabled: false })).json().data.message).toBe(
+      `Disabled ${game.name} (${game.identity})`,
+    );
     expect((await server.ctx.db.select().from(games).where(eq(games.id, game.id)))[0]!.isEnabled).toBe(false);
     await ops('game', { identity: game.identity, enabled: true });
     expect((await server.ctx.db.select().from(games).where(eq(games.id, game.id)))[0]!.isEnabled).toBe(true);

@@ -28,7 +28,13 @@ describe('balance events through a whole server', () => {
     const received: unknown[] = [];
     const unsubscribe = await ctx.broker.subscribe(`wallet:accounts#${player.id}`, (pub) => received.push(pub.data));
 
-    await credit(ctx.db, { playerId: player.id, amount: '25.50', currency: 'EUR', idempotencyKey: `c:${player.id}`, reason: 'test' });
+    await credit(ctx.db, {
+      playerId: player.id,
+      amount: '25.50',
+      currency: 'EUR',
+      idempotencyKey: `c:${player.id}`,
+      reason: 'test',
+    });
     ctx.notifyOutbox();
     await waitFor(() => received.length > 0);
     await sleep(600); // more than two poll periods: nothing else may follow
@@ -37,7 +43,16 @@ describe('balance events through a whole server', () => {
     expect(received).toEqual([
       {
         event: 'account.balance.updated',
-        account: { id: account.id, currency: 'EUR', status: 1, balance: 25.5, realBalance: 25.5, bonusBalance: 0, lockedBalance: 0, withdrawalBalance: 25.5 },
+        account: {
+          id: account.id,
+          currency: 'EUR',
+          status: 1,
+          balance: 25.5,
+          realBalance: 25.5,
+          bonusBalance: 0,
+          lockedBalance: 0,
+          withdrawalBalance: 25.5,
+        },
       },
     ]);
     const pending = await ctx.db.select().from(outbox).where(isNull(outbox.dispatchedAt));
@@ -76,10 +91,16 @@ describe('dispatcher', () => {
   }
 
   const pendingCount = async () =>
-    (await database.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(isNull(outbox.dispatchedAt)))[0]!.n;
+    (
+      await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(outbox)
+        .where(isNull(outbox.dispatchedAt))
+    )[0]!.n;
 
   it('delivers rows a crash left behind as soon as a dispatcher starts, in id order', async () => {
-    for (let n = 1; n <= 5; n++) await enqueue(database.db, { event: 'test.ordered', channel: 'test:crash', payload: { n } });
+    for (let n = 1; n <= 5; n++)
+      await enqueue(database.db, { event: 'test.ordered', channel: 'test:crash', payload: { n } });
     const broker = createMemoryBroker();
     const log = channelLog(broker, 'test:crash');
     await log.ready;
@@ -154,7 +175,8 @@ describe('dispatcher', () => {
     const broker = createMemoryBroker();
     const log = channelLog(broker, 'test:two');
     await log.ready;
-    for (let n = 1; n <= 30; n++) await enqueue(database.db, { event: 'test.two', channel: 'test:two', payload: { n } });
+    for (let n = 1; n <= 30; n++)
+      await enqueue(database.db, { event: 'test.two', channel: 'test:two', payload: { n } });
     start(broker, { pollMs: 10, batchSize: 3 });
     start(broker, { pollMs: 10, batchSize: 3 });
     await waitFor(async () => (await pendingCount()) === 0);

@@ -47,10 +47,20 @@ export function describeBrokerContract(name: string, create: (opts: BrokerOption
       expect(atTop).toMatchObject({ recovered: true, publications: [], offset: 5 });
 
       // Offset 2 was evicted by size: a partial replay would hide the gap.
-      expect(await broker.history(ch, { since: { offset: 1, epoch } })).toMatchObject({ recovered: false, publications: [] });
-      expect(await broker.history(ch, { since: { offset: 2, epoch: 'other' } })).toMatchObject({ recovered: false, publications: [], epoch });
+      expect(await broker.history(ch, { since: { offset: 1, epoch } })).toMatchObject({
+        recovered: false,
+        publications: [],
+      });
+      expect(await broker.history(ch, { since: { offset: 2, epoch: 'other' } })).toMatchObject({
+        recovered: false,
+        publications: [],
+        epoch,
+      });
       expect(await broker.history(ch, { since: { offset: 9, epoch } })).toMatchObject({ recovered: false });
-      expect(await broker.history(ch, { since: { offset: 2, epoch }, limit: 2 })).toMatchObject({ recovered: false, publications: [] });
+      expect(await broker.history(ch, { since: { offset: 2, epoch }, limit: 2 })).toMatchObject({
+        recovered: false,
+        publications: [],
+      });
     });
 
     it('keeps the epoch created by a read, so a subscriber at offset 0 can recover the first publication', async () => {
@@ -61,7 +71,12 @@ export function describeBrokerContract(name: string, create: (opts: BrokerOption
       const pub = await broker.publish(ch, 'first');
       expect(pub.epoch).toBe(before.epoch);
       const after = await broker.history(ch, { since: { offset: 0, epoch: before.epoch } });
-      expect(after).toEqual({ publications: [{ data: 'first', offset: 1 }], offset: 1, epoch: before.epoch, recovered: true });
+      expect(after).toEqual({
+        publications: [{ data: 'first', offset: 1 }],
+        offset: 1,
+        epoch: before.epoch,
+        recovered: true,
+      });
     });
 
     it('expires the history window after historyTtlMs but keeps epoch and top', async () => {
@@ -73,7 +88,9 @@ export function describeBrokerContract(name: string, create: (opts: BrokerOption
       expect(res).toMatchObject({ recovered: false, offset: 1, epoch });
       const next = await broker.publish(ch, 2);
       expect(next).toEqual({ offset: 2, epoch });
-      expect((await broker.history(ch, { since: { offset: 1, epoch } })).publications).toEqual([{ data: 2, offset: 2 }]);
+      expect((await broker.history(ch, { since: { offset: 1, epoch } })).publications).toEqual([
+        { data: 2, offset: 2 },
+      ]);
     });
 
     it('delivers publications to node-level subscribers in order until they unsubscribe', async () => {
@@ -107,7 +124,9 @@ export function describeBrokerContract(name: string, create: (opts: BrokerOption
       const data = { balance: '1.00' };
       const { epoch } = await broker.publish(ch, data);
       data.balance = '999.00';
-      expect((await broker.history(ch, { since: { offset: 0, epoch } })).publications[0]?.data).toEqual({ balance: '1.00' });
+      expect((await broker.history(ch, { since: { offset: 0, epoch } })).publications[0]?.data).toEqual({
+        balance: '1.00',
+      });
       await expect(broker.publish(ch, undefined)).rejects.toThrow(TypeError);
       await expect(broker.publish(ch, { n: 1n })).rejects.toThrow(TypeError);
     });

@@ -2,15 +2,7 @@ import type { PublicationContext, SubscribedContext, UnsubscribedContext } from 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Channel } from '@casino/contracts';
-import {
-  type TestHub,
-  disconnectClients,
-  newClient,
-  nextEvent,
-  rawConnect,
-  signToken,
-  startHub,
-} from './helpers.ts';
+import { type TestHub, disconnectClients, newClient, nextEvent, rawConnect, signToken, startHub } from './helpers.ts';
 
 let t: TestHub;
 
@@ -169,11 +161,15 @@ describe('push hub protocol edges (raw socket)', () => {
       { id: 5, unsubscribe: { channel: 'never-subscribed' } },
     );
     await conn.line((l) => l['id'] === 5);
-    const replies = conn.lines.filter((l): l is Record<string, unknown> => typeof l === 'object' && l !== null && 'id' in l);
+    const replies = conn.lines.filter(
+      (l): l is Record<string, unknown> => typeof l === 'object' && l !== null && 'id' in l,
+    );
     expect(replies.map((r) => r['id'])).toEqual([1, 2, 3, 4, 5]);
     expect(replies[0]).toMatchObject({ connect: { ping: 25, pong: true } });
     expect(replies[0]?.['connect']).not.toHaveProperty('expires');
-    expect(replies[1]).toMatchObject({ subscribe: { recoverable: true, offset: expect.any(Number), epoch: expect.any(String) } });
+    expect(replies[1]).toMatchObject({
+      subscribe: { recoverable: true, offset: expect.any(Number), epoch: expect.any(String) },
+    });
     expect(replies[2]).toEqual({ id: 3, error: { code: 105, message: 'already subscribed' } });
     expect(replies[3]).toEqual({ id: 4, unsubscribe: {} });
     expect(replies[4]).toEqual({ id: 5, unsubscribe: {} });

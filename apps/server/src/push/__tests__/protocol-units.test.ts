@@ -19,7 +19,17 @@ describe('codec', () => {
     expect(decodeCommand('{"id":0}')).toEqual({ kind: 'pong' });
     expect(decodeCommand('{"send":{"data":{}}}')).toEqual({ kind: 'send' });
     expect(decodeCommand('{"id":3,"presence_stats":{"channel":"c"}}')).toMatchObject({ method: 'presence_stats' });
-    for (const bad of ['nope', '[]', '1', '{"id":-1,"connect":{}}', '{"id":1.5,"connect":{}}', '{"id":"1","connect":{}}', '{"id":2}', '{"id":2,"connect":"x"}', '{"id":2,"frob":{}}']) {
+    for (const bad of [
+      'nope',
+      '[]',
+      '1',
+      '{"id":-1,"connect":{}}',
+      '{"id":1.5,"connect":{}}',
+      '{"id":"1","connect":{}}',
+      '{"id":2}',
+      '{"id":2,"connect":"x"}',
+      '{"id":2,"frob":{}}',
+    ]) {
       expect(decodeCommand(bad), bad).toEqual({ kind: 'invalid' });
     }
   });

@@ -13,7 +13,10 @@ const infoOf = (currency: string): CurrencyInfo => currencyByCode(currency) ?? B
 function niceMinor(value: number): number {
   if (value <= 1) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 5, 10].reduce((best, s) => (Math.abs(s * magnitude - value) < Math.abs(best * magnitude - value) ? s : best), 1);
+  const step = [1, 2, 5, 10].reduce(
+    (best, s) => (Math.abs(s * magnitude - value) < Math.abs(best * magnitude - value) ? s : best),
+    1,
+  );
   return step * magnitude;
 }
 

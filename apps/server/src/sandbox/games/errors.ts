@@ -28,12 +28,18 @@ export const invalidBet = (message: string) => new ProviderError(422, 'invalid_b
 export const tooFast = (retryAfterMs: number) =>
   new ProviderError(429, 'too_fast', 'Rounds cannot start that quickly one after the other', { retryAfterMs });
 export const roundOpen = () => new ProviderError(409, 'round_open', 'A round of this game is still running');
-export const sessionExpired = () => new ProviderError(403, 'session_expired', 'This game session has expired: start the game again');
+export const sessionExpired = () =>
+  new ProviderError(403, 'session_expired', 'This game session has expired: start the game again');
 export const walletUnavailable = () =>
-  new ProviderError(503, 'wallet_unavailable', 'The casino could not be reached; the bet was not taken. Please try again.');
+  new ProviderError(
+    503,
+    'wallet_unavailable',
+    'The casino could not be reached; the bet was not taken. Please try again.',
+  );
 export const badSignature = (message: string) => new ProviderError(401, 'bad_signature', message);
 export const insufficientFunds = (balance: number, currency: string) =>
   // The casino's code, so a demo session and a real one read the same to the game UI.
   new ProviderError(422, 15001, 'Insufficient funds', { balance, currency });
 /** A refusal of the casino's wallet, passed to the game UI as it came (its numeric code, status and balance). */
-export const casinoRefusal = (status: number, { code, message, ...extra }: WalletRefusal) => new ProviderError(status, code, message, extra);
+export const casinoRefusal = (status: number, { code, message, ...extra }: WalletRefusal) =>
+  new ProviderError(status, code, message, extra);

@@ -14,8 +14,23 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { betLevels } from './bet-levels.ts';
-import { casinoRefusal, insufficientFunds, invalidBet, roundNotFound, roundOpen, sessionExpired, sessionNotFound, tooFast, walletUnavailable } from './errors.ts';
-import { sandboxGameRounds as rounds, sandboxGameSessions as sessions, type SandboxGameRound, type SandboxGameSession } from './schema.ts';
+import {
+  casinoRefusal,
+  insufficientFunds,
+  invalidBet,
+  roundNotFound,
+  roundOpen,
+  sessionExpired,
+  sessionNotFound,
+  tooFast,
+  walletUnavailable,
+} from './errors.ts';
+import {
+  sandboxGameRounds as rounds,
+  sandboxGameSessions as sessions,
+  type SandboxGameRound,
+  type SandboxGameSession,
+} from './schema.ts';
 import { walletCall, walletCallWithRetry, type WalletLog, type WalletResult } from './wallet-client.ts';
 import { fairnessOf, toWireRound, type WireRound } from './wire.ts';
 
@@ -41,7 +56,8 @@ function crashDueMs(crashPoint: number, autoCashout: number | undefined): number
 function checkBet(engine: EngineId, bet: number, params: unknown, levels: number[]): void {
   if (engine === 'roulette') {
     const chips = (params as { bets?: { amount?: unknown }[] } | null)?.bets ?? [];
-    if (chips.some((c) => typeof c?.amount === 'number' && c.amount < levels[0]!)) throw invalidBet(`Every chip must be at least ${levels[0]} minor units`);
+    if (chips.some((c) => typeof c?.amount === 'number' && c.amount < levels[0]!))
+      throw invalidBet(`Every chip must be at least ${levels[0]} minor units`);
     if (bet > levels.at(-1)!) throw invalidBet(`The total bet must be at most ${levels.at(-1)} minor units`);
     return;
   }
@@ -60,15 +76,25 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
   let sweeping: Promise<void> | null = null;
   let closed = false;
 
-  const lockSession = async (tx: Tx, sessionId: string) => (await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update'))[0];
+  const lockSession = async (tx: Tx, sessionId: string) =>
+    (await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update'))[0];
 
   const rememberBalance = async (sessionId: string, result: WalletResult) => {
-    const balance = result.kind === 'ok' ? result.answer.balance : result.kind === 'refused' ? result.error.balance : undefined;
-    if (balance !== undefined) await ctx.db.update(sessions).set({ balance }).where(and(eq(sessions.id, sessionId), eq(sessions.mode, 'real')));
+    const balance =
+      result.kind === 'ok' ? result.answer.balance : result.kind === 'refused' ? result.error.balance : undefined;
+    if (balance !== undefined)
+      await ctx.db
+        .update(sessions)
+        .set({ balance })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.mode, 'real')));
   };
 
   /** Sends a settled round's win (may be 0). Returns the casino's balance, or null when it did not answer. */
-  async function deliverWin(session: SandboxGameSession, round: SandboxGameRound, retry: boolean): Promise<number | null> {
+  async function deliverWin(
+    session: SandboxGameSession,
+    round: SandboxGameRound,
+    retry: boolean,
+  ): Promise<number | null> {
     const payload = {
       token: session.token,
       transactionId: round.winTxId,
@@ -78,11 +104,17 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
       currency: session.currency,
       closeRound: round.closesWalletRound,
     };
-    const result = retry ? await walletCallWithRetry(ctx, 'win', payload, log) : await walletCall(ctx, 'win', payload, log);
+    const result = retry
+      ? await walletCallWithRetry(ctx, 'win', payload, log)
+      : await walletCall(ctx, 'win', payload, log);
     await rememberBalance(session.id, result);
     if (result.kind === 'unknown') return null;
     const walletError = result.kind === 'refused' ? `${result.error.code} ${result.error.message}` : null;
-    if (walletError) log.warn({ roundId: round.id, code: result.kind === 'refused' ? result.error.code : undefined }, 'casino refused a win');
+    if (walletError)
+      log.warn(
+        { roundId: round.id, code: result.kind === 'refused' ? result.error.code : undefined },
+        'casino refused a win',
+      );
     await ctx.db.update(rounds).set({ walletPending: false, walletError }).where(eq(rounds.id, round.id));
     return result.kind === 'ok' ? result.answer.balance : null;
   }
@@ -96,7 +128,9 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
       roundId: round.walletRoundId,
       gameIdentity: session.gameIdentity,
     };
-    const result = retry ? await walletCallWithRetry(ctx, 'rollback', payload, log) : await walletCall(ctx, 'rollback', payload, log);
+    const result = retry
+      ? await walletCallWithRetry(ctx, 'rollback', payload, log)
+      : await walletCall(ctx, 'rollback', payload, log);
     await rememberBalance(session.id, result);
     if (result.kind === 'unknown') return;
     const walletError = result.kind === 'refused' ? `${result.error.code} ${result.error.message}` : null;
@@ -121,14 +155,23 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
   async function playLocked(
     tx: Tx,
     session: SandboxGameSession,
-    input: { roundId: string; insert: boolean; bet: number; freeSpin: boolean; params: Record<string, unknown>; betTxId: string | null },
+    input: {
+      roundId: string;
+      insert: boolean;
+      bet: number;
+      freeSpin: boolean;
+      params: Record<string, unknown>;
+      betTxId: string | null;
+    },
   ): Promise<{ round: SandboxGameRound; session: SandboxGameSession }> {
     const engine = session.engine as EngineId;
     const now = new Date();
     const demo = session.mode === 'demo';
     const betBasis = input.freeSpin ? session.freeSpinsBet : input.bet;
     const fair = { serverSeed: session.serverSeed, clientSeed: session.clientSeed, nonce: session.nonce };
-    const outcome: EngineOutcome = await playRound(engine, fair, betBasis, input.params as never, { freeSpin: input.freeSpin });
+    const outcome: EngineOutcome = await playRound(engine, fair, betBasis, input.params as never, {
+      freeSpin: input.freeSpin,
+    });
 
     const sessionUpdate: Partial<SandboxGameSession> = { nonce: session.nonce + 1 };
     let balance = session.balance - (demo ? input.bet : 0);
@@ -147,10 +190,18 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
       if (input.freeSpin) {
         walletRoundId = session.freeSpinsRoundId ?? input.roundId;
         const left = session.freeSpinsLeft - 1 + awarded;
-        Object.assign(sessionUpdate, { freeSpinsLeft: left }, left === 0 ? { freeSpinsBet: 0, freeSpinsRoundId: null } : {});
+        Object.assign(
+          sessionUpdate,
+          { freeSpinsLeft: left },
+          left === 0 ? { freeSpinsBet: 0, freeSpinsRoundId: null } : {},
+        );
         closesWalletRound = left === 0;
       } else if (awarded > 0) {
-        Object.assign(sessionUpdate, { freeSpinsLeft: awarded, freeSpinsBet: input.bet, freeSpinsRoundId: input.roundId });
+        Object.assign(sessionUpdate, {
+          freeSpinsLeft: awarded,
+          freeSpinsBet: input.bet,
+          freeSpinsRoundId: input.roundId,
+        });
         closesWalletRound = false;
       }
     }
@@ -158,7 +209,11 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
       if (status === 'settled') balance += win;
       sessionUpdate.balance = balance;
     }
-    const [updatedSession] = await tx.update(sessions).set(sessionUpdate).where(eq(sessions.id, session.id)).returning();
+    const [updatedSession] = await tx
+      .update(sessions)
+      .set(sessionUpdate)
+      .where(eq(sessions.id, session.id))
+      .returning();
 
     const values = {
       nonce: fair.nonce,
@@ -199,7 +254,9 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
     const timer = setTimeout(
       () => {
         timers.delete(timer);
-        settleCrash(round, false).catch((error: unknown) => log.warn({ roundId: round.id, err: String(error) }, 'crash settlement failed'));
+        settleCrash(round, false).catch((error: unknown) =>
+          log.warn({ roundId: round.id, err: String(error) }, 'crash settlement failed'),
+        );
       },
       Math.max(0, round.settleAt.getTime() - Date.now()),
     );
@@ -227,7 +284,13 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
       if (!manual && elapsed < crashDueMs(crashPoint, params.autoCashout)) return { round, session, changed: false };
       // A cash-out counts only before the crash; the engine applies the auto cash-out if it came first.
       const cashedAt = manual && elapsed < crashTimeOf(crashPoint) ? crashMultiplierAt(elapsed) : null;
-      const outcome = await playRound('crash', { serverSeed: round.serverSeed!, clientSeed: round.clientSeed!, nonce: round.nonce! }, round.betBasis, params, { cashout: cashedAt });
+      const outcome = await playRound(
+        'crash',
+        { serverSeed: round.serverSeed!, clientSeed: round.clientSeed!, nonce: round.nonce! },
+        round.betBasis,
+        params,
+        { cashout: cashedAt },
+      );
       const demo = session.mode === 'demo';
       const [settled] = await tx
         .update(rounds)
@@ -268,7 +331,8 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
    */
   async function settleDue(sessionId: string | null): Promise<void> {
     const now = new Date();
-    const scope = (condition: ReturnType<typeof eq>) => (sessionId ? and(eq(rounds.sessionId, sessionId), condition) : condition);
+    const scope = (condition: ReturnType<typeof eq>) =>
+      sessionId ? and(eq(rounds.sessionId, sessionId), condition) : condition;
     const owedBefore = new Date(now.getTime() - (sessionId ? 0 : SWEEP_GRACE_MS));
     const due = await ctx.db
       .select()
@@ -330,13 +394,21 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
         const wait = session.lastRoundAt.getTime() + minSpinMs - now.getTime();
         if (wait > 0) throw tooFast(wait);
       }
-      if (session.mode === 'demo' && !freeSpin && session.balance < input.bet) throw insufficientFunds(session.balance, session.currency);
+      if (session.mode === 'demo' && !freeSpin && session.balance < input.bet)
+        throw insufficientFunds(session.balance, session.currency);
       const previousRoundAt = session.lastRoundAt;
       const started = { ...session, lastRoundAt: now };
       await tx.update(sessions).set({ lastRoundAt: now }).where(eq(sessions.id, session.id));
 
       if (session.mode === 'demo' || freeSpin) {
-        const played = await playLocked(tx, started, { roundId, insert: true, bet: freeSpin ? 0 : input.bet, freeSpin, params, betTxId: null });
+        const played = await playLocked(tx, started, {
+          roundId,
+          insert: true,
+          bet: freeSpin ? 0 : input.bet,
+          freeSpin,
+          params,
+          betTxId: null,
+        });
         return { kind: 'played' as const, ...played };
       }
       const [pending] = await tx
@@ -390,7 +462,14 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
       betBalance = bet.answer.balance;
       const played = await ctx.db.transaction(async (tx) => {
         const locked = await lockSession(tx, session.id);
-        return playLocked(tx, locked!, { roundId: round.id, insert: false, bet: round.bet, freeSpin: false, params: round.params, betTxId: round.betTxId });
+        return playLocked(tx, locked!, {
+          roundId: round.id,
+          insert: false,
+          bet: round.bet,
+          freeSpin: false,
+          params: round.params,
+          betTxId: round.betTxId,
+        });
       });
       ({ session, round } = played);
     }

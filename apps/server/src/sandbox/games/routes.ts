@@ -44,16 +44,20 @@ export const sandboxGamesRoutes =
     // also post as text/plain (no CORS preflight); both are JSON here.
     const rawBodies = new WeakMap<FastifyRequest, string>();
     app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-      const raw = body as string;
-      rawBodies.set(request, raw);
-      if (raw.trim() === '') return done(null, {});
-      try {
-        done(null, JSON.parse(raw));
-      } catch {
-        done(invalidRequest('The body is not valid JSON'), undefined);
-      }
-    });
+    app.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string', bodyLimit: BODY_LIMIT },
+      (request, body, done) => {
+        const raw = body as string;
+        rawBodies.set(request, raw);
+        if (raw.trim() === '') return done(null, {});
+        try {
+          done(null, JSON.parse(raw));
+        } catch {
+          done(invalidRequest('The body is not valid JSON'), undefined);
+        }
+      },
+    );
 
     // The game pages run in a sandboxed iframe (opaque origin): everything they fetch is cross-origin.
     const csp = gamesCsp(ctx.config.publicUrl);
@@ -68,11 +72,14 @@ export const sandboxGamesRoutes =
       const fields = schemaFieldErrors(error);
       if (fields) return reply.status(422).send(invalidRequest('The request is not valid', fields).body());
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) return reply.status(status).send(new ProviderError(status, 'bad_request', error.message).body());
+      if (status >= 400 && status < 500)
+        return reply.status(status).send(new ProviderError(status, 'bad_request', error.message).body());
       request.log.error({ err: error }, 'sandbox game provider error');
       return reply.status(500).send(new ProviderError(500, 'internal', 'Internal error').body());
     });
-    app.setNotFoundHandler((request, reply) => reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()));
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
+    );
 
     app.options('/api/*', { schema: hidden }, async (request, reply) =>
       reply
@@ -86,7 +93,13 @@ export const sandboxGamesRoutes =
     // §1: the casino launches a game. Signed like the wallet API; checked before anything is parsed further.
     app.post('/api/launch', { schema: hidden }, async (request) => {
       const signature = request.headers['x-signature'];
-      if (!verifyBody(ctx.gameWalletSecret, rawBodies.get(request) ?? '', Array.isArray(signature) ? signature[0] : signature)) {
+      if (
+        !verifyBody(
+          ctx.gameWalletSecret,
+          rawBodies.get(request) ?? '',
+          Array.isArray(signature) ? signature[0] : signature,
+        )
+      ) {
         throw badSignature('The X-Signature header does not match the body');
       }
       const parsed = launchBodySchema.safeParse(request.body);
@@ -95,7 +108,8 @@ export const sandboxGamesRoutes =
         for (const issue of parsed.error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
         throw invalidRequest('The launch request is not valid', fields);
       }
-      if (Math.abs(Date.now() - parsed.data.timestamp) > SIGNATURE_MAX_SKEW_MS) throw badSignature('The timestamp is more than 5 minutes away from now');
+      if (Math.abs(Date.now() - parsed.data.timestamp) > SIGNATURE_MAX_SKEW_MS)
+        throw badSignature('The timestamp is more than 5 minutes away from now');
       return sessionsApi.launch(parsed.data);
     });
 
@@ -115,8 +129,12 @@ export const sandboxGamesRoutes =
       if (!isUuid(rid)) throw roundNotFound();
       return rid;
     };
-    app.get('/api/sessions/:sid/rounds/:rid', { schema: hidden }, async (request) => roundsApi.getRound(sessionIdOf(request), roundIdOf(request)));
-    app.post('/api/sessions/:sid/rounds/:rid/cashout', { schema: hidden }, async (request) => roundsApi.cashout(sessionIdOf(request), roundIdOf(request)));
+    app.get('/api/sessions/:sid/rounds/:rid', { schema: hidden }, async (request) =>
+      roundsApi.getRound(sessionIdOf(request), roundIdOf(request)),
+    );
+    app.post('/api/sessions/:sid/rounds/:rid/cashout', { schema: hidden }, async (request) =>
+      roundsApi.cashout(sessionIdOf(request), roundIdOf(request)),
+    );
 
     app.post('/api/sessions/:sid/seeds', { schema: { ...hidden, body: seedsBodySchema.optional() } }, async (request) =>
       sessionsApi.rotateSeeds(sessionIdOf(request), request.body?.clientSeed),
@@ -125,9 +143,15 @@ export const sandboxGamesRoutes =
     // The built front ends.
     app.get('/play/:sid', { schema: hidden }, async (request, reply) => {
       const session = await sessionsApi.load(sessionIdOf(request)).catch(() => null);
-      if (!session) return reply.status(404).type('text/plain; charset=utf-8').send('This game session does not exist (or is over): start the game again.');
+      if (!session)
+        return reply
+          .status(404)
+          .type('text/plain; charset=utf-8')
+          .send('This game session does not exist (or is over): start the game again.');
       return sendGamePage(reply, distDir, session.engine, ctx.config.publicUrl);
     });
-    app.get('/verify', { schema: hidden }, async (_request, reply) => sendGamePage(reply, distDir, 'verify', ctx.config.publicUrl));
+    app.get('/verify', { schema: hidden }, async (_request, reply) =>
+      sendGamePage(reply, distDir, 'verify', ctx.config.publicUrl),
+    );
     registerGameAssets(app, distDir);
   };

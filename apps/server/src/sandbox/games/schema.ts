@@ -87,8 +87,12 @@ export const sandboxGameRounds = pgTable(
   (t) => [
     index('sandbox_game_rounds_session_idx').on(t.sessionId, t.createdAt),
     // The sweeper's two questions: which crash rounds are due, which wallet calls are owed.
-    index('sandbox_game_rounds_open_idx').on(t.settleAt).where(sql`status in ('pending', 'open')`),
-    index('sandbox_game_rounds_wallet_pending_idx').on(t.createdAt).where(sql`wallet_pending`),
+    index('sandbox_game_rounds_open_idx')
+      .on(t.settleAt)
+      .where(sql`status in ('pending', 'open')`),
+    index('sandbox_game_rounds_wallet_pending_idx')
+      .on(t.createdAt)
+      .where(sql`wallet_pending`),
   ],
 );
 

@@ -27,7 +27,10 @@ export const launchBodySchema = z
     volatility: z.string().max(20).optional(),
     paylines: z.number().int().optional(),
   })
-  .refine((body) => body.mode === 'demo' || !!body.token, { message: 'a real-money launch needs the casino token', path: ['token'] });
+  .refine((body) => body.mode === 'demo' || !!body.token, {
+    message: 'a real-money launch needs the casino token',
+    path: ['token'],
+  });
 export type LaunchBody = z.infer<typeof launchBodySchema>;
 
 /** Client seeds the player may choose: short, and without the `:` that separates the HMAC message parts. */
@@ -38,7 +41,12 @@ export const clientSeedSchema = z
 
 async function newSeedPair(clientSeed?: string) {
   const serverSeed = randomSeed(32);
-  return { serverSeed, serverSeedHash: await sha256Hex(serverSeed), clientSeed: clientSeed ?? randomSeed(16), nonce: 0 };
+  return {
+    serverSeed,
+    serverSeedHash: await sha256Hex(serverSeed),
+    clientSeed: clientSeed ?? randomSeed(16),
+    nonce: 0,
+  };
 }
 
 export function createSessions(ctx: AppContext, roundsApi: Rounds, log: WalletLog) {
@@ -108,7 +116,12 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: WalletLo
           freeSpinsLeft: s.freeSpinsLeft,
           freeSpinsBet: s.freeSpinsBet,
           openRound: open
-            ? { id: open.id, startedAt: open.startedAt!.getTime(), bet: open.bet, autoCashout: (open.params as { autoCashout?: number }).autoCashout ?? null }
+            ? {
+                id: open.id,
+                startedAt: open.startedAt!.getTime(),
+                bet: open.bet,
+                autoCashout: (open.params as { autoCashout?: number }).autoCashout ?? null,
+              }
             : null,
         },
       },

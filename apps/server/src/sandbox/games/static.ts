@@ -56,7 +56,11 @@ export function gamesCsp(publicUrl: string, scriptHashes: string[] = []): string
 }
 
 const notBuilt = (reply: FastifyReply) =>
-  reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('The games are not built yet: run `npm run build -w @casino/games`.');
+  reply
+    .status(503)
+    .type('text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send('The games are not built yet: run `npm run build -w @casino/games`.');
 
 /** Sends `<dist>/<page>.html` with a CSP that allows its own inline scripts, or 503 when there is no build. */
 export async function sendGamePage(reply: FastifyReply, distDir: string, page: string, publicUrl: string) {

@@ -21,7 +21,12 @@ const TIMEOUT_MS = 5_000;
 
 export type WalletLog = { warn: (obj: object, msg: string) => void };
 
-export async function walletCall(ctx: AppContext, call: WalletCall, payload: Record<string, unknown>, log?: WalletLog): Promise<WalletResult> {
+export async function walletCall(
+  ctx: AppContext,
+  call: WalletCall,
+  payload: Record<string, unknown>,
+  log?: WalletLog,
+): Promise<WalletResult> {
   const requestId = randomUUID();
   const raw = JSON.stringify({ requestId, timestamp: Date.now(), ...payload });
   let response: Response;
@@ -29,7 +34,11 @@ export async function walletCall(ctx: AppContext, call: WalletCall, payload: Rec
     const base = ctx.config.game.walletUrl ?? ctx.selfUrl();
     response = await fetch(`${base}/api/provider-wallet/${call}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': signBody(ctx.gameWalletSecret, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+        'x-signature': signBody(ctx.gameWalletSecret, raw),
+      },
       body: raw,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -41,7 +50,8 @@ export async function walletCall(ctx: AppContext, call: WalletCall, payload: Rec
   const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok) {
     const answer = json as WalletAnswer | null;
-    if (answer && typeof answer.balance === 'number' && typeof answer.currency === 'string') return { kind: 'ok', answer };
+    if (answer && typeof answer.balance === 'number' && typeof answer.currency === 'string')
+      return { kind: 'ok', answer };
     log?.warn({ requestId, call, status: response.status }, 'casino wallet answered something unreadable');
     return { kind: 'unknown', reason: 'unreadable answer' };
   }
@@ -59,7 +69,12 @@ const RETRY_DELAYS_MS = [0, 200, 800];
  * A call that is safe to repeat (win, rollback: the same transactionId is processed once), tried a
  * few times while the outcome is unknown.
  */
-export async function walletCallWithRetry(ctx: AppContext, call: WalletCall, payload: Record<string, unknown>, log?: WalletLog): Promise<WalletResult> {
+export async function walletCallWithRetry(
+  ctx: AppContext,
+  call: WalletCall,
+  payload: Record<string, unknown>,
+  log?: WalletLog,
+): Promise<WalletResult> {
   let result: WalletResult = { kind: 'unknown', reason: 'not tried' };
   for (const delay of RETRY_DELAYS_MS) {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));

@@ -6,7 +6,8 @@ import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 import { cn } from '@/shared/lib/cn.ts';
 import { useDrawer } from '../drawer-store.ts';
 
-const itemClass = 'flex h-full flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors';
+const itemClass =
+  'flex h-full flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors';
 
 function Item({ icon, label }: { icon: IconName; label: string }) {
   return (
@@ -35,7 +36,11 @@ export function BottomNav() {
           </button>
         </li>
         <li className="flex flex-1">
-          <LocaleNavLink to="/" end className={({ isActive }) => cn(itemClass, isActive ? 'text-accent' : 'text-muted')}>
+          <LocaleNavLink
+            to="/"
+            end
+            className={({ isActive }) => cn(itemClass, isActive ? 'text-accent' : 'text-muted')}
+          >
             <Item icon="cards" label={t('nav.casino')} />
           </LocaleNavLink>
         </li>
@@ -45,7 +50,10 @@ export function BottomNav() {
           </button>
         </li>
         <li className="flex flex-1">
-          <LocaleNavLink to="/bonuses" className={({ isActive }) => cn(itemClass, isActive ? 'text-accent' : 'text-muted')}>
+          <LocaleNavLink
+            to="/bonuses"
+            className={({ isActive }) => cn(itemClass, isActive ? 'text-accent' : 'text-muted')}
+          >
             <Item icon="gift" label={t('nav.bonuses')} />
           </LocaleNavLink>
         </li>
@@ -55,7 +63,12 @@ export function BottomNav() {
               <Item icon="wallet" label={t('account.walletShort')} />
             </button>
           ) : (
-            <button type="button" className={cn(itemClass, 'text-muted')} onClick={() => open('sign-in')} disabled={status === 'unknown'}>
+            <button
+              type="button"
+              className={cn(itemClass, 'text-muted')}
+              onClick={() => open('sign-in')}
+              disabled={status === 'unknown'}
+            >
               <Item icon="user" label={t('account.signIn')} />
             </button>
           )}

@@ -17,7 +17,11 @@ export function DefaultLayout() {
       <div className="flex flex-1">
         <SideNav />
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <main
+            id={MAIN_ID}
+            tabIndex={-1}
+            className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+          >
             <Outlet />
           </main>
           <Footer />

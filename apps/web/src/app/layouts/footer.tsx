@@ -68,7 +68,9 @@ export function Footer() {
               {t('footer.responsibleLink')}
             </LocaleLink>
           </p>
-          <p className="shrink-0 text-xs text-muted sm:ml-auto">{t('footer.copyright', { year: YEAR, brand: BRAND_NAME })}</p>
+          <p className="shrink-0 text-xs text-muted sm:ml-auto">
+            {t('footer.copyright', { year: YEAR, brand: BRAND_NAME })}
+          </p>
         </div>
       </div>
     </footer>

@@ -13,7 +13,11 @@ export function GeoRestrictedLayout({ country }: { country: string }) {
   }
   return (
     <StatusPage icon="globe" title={t('geo.title')} header={{ linkHome: false, localeSwitch: true }}>
-      <p>{countryName ? t('geo.messageCountry', { brand: BRAND_NAME, country: countryName }) : t('geo.message', { brand: BRAND_NAME })}</p>
+      <p>
+        {countryName
+          ? t('geo.messageCountry', { brand: BRAND_NAME, country: countryName })
+          : t('geo.message', { brand: BRAND_NAME })}
+      </p>
       <p className="mt-3 text-sm">{t('geo.hint')}</p>
     </StatusPage>
   );

@@ -55,7 +55,13 @@ export function Header() {
                   }
                 >
                   {({ isActive }) => (
-                    <span className={cn('relative', isActive && 'after:absolute after:-bottom-2.5 after:left-0 after:h-0.5 after:w-full after:rounded after:bg-accent')}>
+                    <span
+                      className={cn(
+                        'relative',
+                        isActive &&
+                          'after:absolute after:-bottom-2.5 after:left-0 after:h-0.5 after:w-full after:rounded after:bg-accent',
+                      )}
+                    >
                       {t(item.label)}
                     </span>
                   )}

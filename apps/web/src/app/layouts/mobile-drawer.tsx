@@ -33,7 +33,10 @@ export default function MobileDrawer() {
                 <span className="sr-only">{t('nav.menu')}</span>
               </h2>
             </Dialog.Title>
-            <Dialog.Close aria-label={t('nav.closeMenu')} className="grid size-10 place-items-center rounded-xl text-muted hover:bg-raised hover:text-fg">
+            <Dialog.Close
+              aria-label={t('nav.closeMenu')}
+              className="grid size-10 place-items-center rounded-xl text-muted hover:bg-raised hover:text-fg"
+            >
               <Icon name="close" />
             </Dialog.Close>
           </div>

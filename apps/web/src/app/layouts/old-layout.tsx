@@ -6,7 +6,10 @@ import { MinimalFrame } from './minimal-frame.tsx';
 export function OldLayout() {
   const { t } = useTranslation();
   return (
-    <MinimalFrame skipLink footer={<footer className="px-4 py-6 text-center text-xs text-muted">{t('footer.responsibleShort')}</footer>}>
+    <MinimalFrame
+      skipLink
+      footer={<footer className="px-4 py-6 text-center text-xs text-muted">{t('footer.responsibleShort')}</footer>}
+    >
       <Outlet />
     </MinimalFrame>
   );

@@ -15,7 +15,14 @@ export function NavGroups({ compact = false }: { compact?: boolean }) {
       <NavList items={MAIN_NAV} compact={compact} />
       {isPlayer && (
         <div>
-          <p className={cn('mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted/80', compact && 'sr-only')}>{t('nav.myGames')}</p>
+          <p
+            className={cn(
+              'mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted/80',
+              compact && 'sr-only',
+            )}
+          >
+            {t('nav.myGames')}
+          </p>
           <NavList items={PLAYER_NAV} compact={compact} />
         </div>
       )}

@@ -4,7 +4,13 @@ import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 import type { MinimalHeaderProps } from './minimal-header.tsx';
 import { MinimalFrame } from './minimal-frame.tsx';
 
-type StatusPageProps = { icon: IconName; code?: string; title: string; header?: MinimalHeaderProps; children?: ReactNode };
+type StatusPageProps = {
+  icon: IconName;
+  code?: string;
+  title: string;
+  header?: MinimalHeaderProps;
+  children?: ReactNode;
+};
 
 /** The 404, error and geo-restricted pages: one centred message card in the minimal frame; the card's title is the page title. */
 export function StatusPage({ icon, code, title, header, children }: StatusPageProps) {

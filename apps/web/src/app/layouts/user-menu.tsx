@@ -36,7 +36,8 @@ export function UserMenu() {
 
   const name = profile?.nickname || profile?.firstName || profile?.email || t('account.player');
   const initial = name.trim().charAt(0).toUpperCase() || '?';
-  const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-fg transition-colors hover:bg-raised';
+  const itemClass =
+    'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-fg transition-colors hover:bg-raised';
 
   return (
     <div ref={rootRef} className="relative">
@@ -52,7 +53,10 @@ export function UserMenu() {
         <span aria-hidden="true">{initial}</span>
       </button>
       {open && (
-        <div id={listId} className="animate-fade-in absolute right-0 top-12 z-50 w-64 rounded-2xl border border-line bg-surface p-2 shadow-card">
+        <div
+          id={listId}
+          className="animate-fade-in absolute right-0 top-12 z-50 w-64 rounded-2xl border border-line bg-surface p-2 shadow-card"
+        >
           <p className="truncate px-3 pb-2 pt-1.5 text-sm font-semibold text-fg">{name}</p>
           <ul className="border-t border-line pt-1.5">
             {links.map((link) => (

@@ -50,7 +50,10 @@ describe('start', () => {
 
   it('a stored token restores the player with profile and accounts', async () => {
     saveSession(authResult());
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: profile })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { data: profile })),
+    );
     await startSession();
     const state = useSession.getState();
     expect(state.status).toBe('player');
@@ -60,7 +63,10 @@ describe('start', () => {
 
   it('a stored token the server no longer accepts leaves a quiet guest', async () => {
     saveSession(authResult());
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: { code: 401, message: 'Unauthorized' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: { code: 401, message: 'Unauthorized' } })),
+    );
     await startSession();
     expect(useSession.getState().status).toBe('guest');
     expect(readSession()).toBeNull();
@@ -94,7 +100,10 @@ describe('login and logout in this tab', () => {
   });
 
   it('a refused token refresh logs the player out', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: { code: 16003, message: 'Session closed' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: { code: 16003, message: 'Session closed' } })),
+    );
     await startSession();
     await completeLogin({ ...authResult(), expiresAfter: new Date(Date.now() + 5_000).toISOString() });
 

@@ -42,7 +42,13 @@ async function signIn(email = 'Ana@Example.com', password = 'secret1') {
 
 describe('sign-in modal', () => {
   it('signs in and closes', async () => {
-    const result = { accessToken: 'jwt', tokenType: 'Bearer', expiresAfter: '2030-01-01T00:00:00Z', sessionId: 's', profile: { id: 'p1' } };
+    const result = {
+      accessToken: 'jwt',
+      tokenType: 'Bearer',
+      expiresAfter: '2030-01-01T00:00:00Z',
+      sessionId: 's',
+      profile: { id: 'p1' },
+    };
     answer = () => jsonResponse(200, { data: result });
     const close = openModal();
     await signIn();

@@ -42,7 +42,10 @@ export default function SignInModal({ close }: ModalProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignInInput, unknown, SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { login: '', password: '' } });
+  } = useForm<SignInInput, unknown, SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { login: '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -54,7 +57,12 @@ export default function SignInModal({ close }: ModalProps) {
       close();
       await loading;
     } catch (error) {
-      if (isApiError(error) && error.status === 422 && applyServerFieldErrors(error.fields, setError, ['login', 'password'])) return;
+      if (
+        isApiError(error) &&
+        error.status === 422 &&
+        applyServerFieldErrors(error.fields, setError, ['login', 'password'])
+      )
+        return;
       setFailure(signInFailure(t, error));
     }
   });
@@ -78,7 +86,11 @@ export default function SignInModal({ close }: ModalProps) {
           error={translateValidation(t, errors.password?.message)}
           {...register('password')}
         />
-        <button type="button" className="self-start text-sm font-medium text-accent hover:underline" onClick={() => modal.replace('sign-in', 'forgot-pass')}>
+        <button
+          type="button"
+          className="self-start text-sm font-medium text-accent hover:underline"
+          onClick={() => modal.replace('sign-in', 'forgot-pass')}
+        >
           {t('auth.signIn.forgot')}
         </button>
         <Button type="submit" block loading={isSubmitting}>
@@ -86,7 +98,11 @@ export default function SignInModal({ close }: ModalProps) {
         </Button>
         <p className="text-center text-sm text-muted">
           {t('auth.signIn.noAccount')}{' '}
-          <button type="button" className="font-semibold text-accent hover:underline" onClick={() => modal.replace('sign-in', 'sign-up')}>
+          <button
+            type="button"
+            className="font-semibold text-accent hover:underline"
+            onClick={() => modal.replace('sign-in', 'sign-up')}
+          >
             {t('auth.signIn.toSignUp')}
           </button>
         </p>

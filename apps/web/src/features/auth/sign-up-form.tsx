@@ -3,7 +3,15 @@ import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { buildFieldsSchema, registerBodySchema, type AuthResult, type Country, type Currency, type FieldMeta, type RegisterBody } from '@casino/contracts';
+import {
+  buildFieldsSchema,
+  registerBodySchema,
+  type AuthResult,
+  type Country,
+  type Currency,
+  type FieldMeta,
+  type RegisterBody,
+} from '@casino/contracts';
 import { getAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -16,7 +24,8 @@ import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 
 const CHECKBOX_FIELDS = new Set(['agreements', 'receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus']);
-const isCheckbox = (field: FieldMeta) => CHECKBOX_FIELDS.has(field.name) || field.rules.some((r) => r.name === 'accepted');
+const isCheckbox = (field: FieldMeta) =>
+  CHECKBOX_FIELDS.has(field.name) || field.rules.some((r) => r.name === 'accepted');
 const BODY_KEYS = new Set(Object.keys(registerBodySchema.shape));
 
 type Props = {
@@ -46,15 +55,25 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
   const visible = useMemo(() => fields.filter((f) => f.isVisible).sort((a, b) => a.position - b.position), [fields]);
   // Hidden fields keep the server's value and go out with the form untouched.
   const hiddenValues = useMemo(
-    () => Object.fromEntries(fields.filter((f) => !f.isVisible && f.value !== undefined && f.value !== null).map((f) => [f.name, f.value])),
+    () =>
+      Object.fromEntries(
+        fields.filter((f) => !f.isVisible && f.value !== undefined && f.value !== null).map((f) => [f.name, f.value]),
+      ),
     [fields],
   );
   const schema = useMemo(
     // The shared builder types its input loosely (server-defined shape); the form values are a plain record.
-    () => buildFieldsSchema(visible, { currencies: currencies.map((c) => c.code), countries: countries.map((c) => c.code) }) as z.ZodType<FieldValues, FieldValues>,
+    () =>
+      buildFieldsSchema(visible, {
+        currencies: currencies.map((c) => c.code),
+        countries: countries.map((c) => c.code),
+      }) as z.ZodType<FieldValues, FieldValues>,
     [visible, currencies, countries],
   );
-  const defaultValues = useMemo(() => Object.fromEntries(visible.map((f) => [f.name, defaultValueOf(f, defaultCountry)])), [visible, defaultCountry]);
+  const defaultValues = useMemo(
+    () => Object.fromEntries(visible.map((f) => [f.name, defaultValueOf(f, defaultCountry)])),
+    [visible, defaultCountry],
+  );
 
   const {
     register,
@@ -77,7 +96,15 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
       await onRegistered(result);
     } catch (error) {
       if (!isApiError(error)) return setFailure(t('auth.errors.generic'));
-      if (error.status === 422 && applyServerFieldErrors(error.fields, setError, visible.map((f) => f.name))) return;
+      if (
+        error.status === 422 &&
+        applyServerFieldErrors(
+          error.fields,
+          setError,
+          visible.map((f) => f.name),
+        )
+      )
+        return;
       if (error.status === 429) return setFailure(t('auth.signIn.errors.tooManyAttempts'));
       if (error.status === 0) return setFailure(t('auth.errors.network'));
       setFailure(error.status === 422 && error.message ? error.message : t('auth.errors.generic'));
@@ -85,13 +112,19 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
   });
 
   const errorOf = (name: string) => translateValidation(t, errors[name]?.message as string | undefined);
-  const labelOf = (field: FieldMeta) => t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name });
+  const labelOf = (field: FieldMeta) =>
+    t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormFailure message={failure} />
       {visible.map((field) => {
-        const common = { label: labelOf(field), error: errorOf(field.name), required: field.isRequired, ...register(field.name) };
+        const common = {
+          label: labelOf(field),
+          error: errorOf(field.name),
+          required: field.isRequired,
+          ...register(field.name),
+        };
         if (isCheckbox(field)) return <Checkbox key={field.name} {...common} />;
         if (field.name === 'currency') {
           return (
@@ -105,7 +138,12 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
         }
         if (field.name === 'country') {
           return (
-            <Select key={field.name} {...common} placeholder={t('auth.signUp.chooseCountry')} options={countries.map((c) => ({ value: c.code, label: c.name }))} />
+            <Select
+              key={field.name}
+              {...common}
+              placeholder={t('auth.signUp.chooseCountry')}
+              options={countries.map((c) => ({ value: c.code, label: c.name }))}
+            />
           );
         }
         const isPassword = field.name === 'password' || field.name === 'password_confirmation';
@@ -114,7 +152,15 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
             key={field.name}
             {...common}
             type={isPassword ? 'password' : field.name === 'email' ? 'email' : 'text'}
-            autoComplete={isPassword ? 'new-password' : field.name === 'email' ? 'email' : field.name === 'nickname' ? 'nickname' : 'off'}
+            autoComplete={
+              isPassword
+                ? 'new-password'
+                : field.name === 'email'
+                  ? 'email'
+                  : field.name === 'nickname'
+                    ? 'nickname'
+                    : 'off'
+            }
           />
         );
       })}

@@ -41,8 +41,26 @@ const registrationFields: FieldMeta[] = [
   field(6, 'receiveEmailPromo', [], false),
 ];
 const currencies = [
-  { code: 'EUR', name: 'Euro', symbol: '€', type: 'fiat', isBase: true, isEnabled: true, subunitToUnit: 100, rate: { rate: 1, rateTime: '2025-01-01T00:00:00Z' } },
-  { code: 'BTC', name: 'Bitcoin', symbol: '₿', type: 'crypto', isBase: false, isEnabled: true, subunitToUnit: 100_000_000, rate: { rate: 60000, rateTime: '2025-01-01T00:00:00Z' } },
+  {
+    code: 'EUR',
+    name: 'Euro',
+    symbol: '€',
+    type: 'fiat',
+    isBase: true,
+    isEnabled: true,
+    subunitToUnit: 100,
+    rate: { rate: 1, rateTime: '2025-01-01T00:00:00Z' },
+  },
+  {
+    code: 'BTC',
+    name: 'Bitcoin',
+    symbol: '₿',
+    type: 'crypto',
+    isBase: false,
+    isEnabled: true,
+    subunitToUnit: 100_000_000,
+    rate: { rate: 60000, rateTime: '2025-01-01T00:00:00Z' },
+  },
 ] satisfies Currency[];
 const authResult = {
   accessToken: 'jwt',
@@ -66,7 +84,15 @@ beforeEach(() => {
       routeFetch({
         'GET /api/player/fields/validations': () => jsonResponse(200, { data: registrationFields }),
         'GET /api/settings/currencies': () => jsonResponse(200, { data: currencies }),
-        'GET /api/player/init': () => jsonResponse(200, { data: { country: 'DE', restricted: false, restrictType: null, features: { sportsbook: false, loyalty: false, quests: false, documents: true } } }),
+        'GET /api/player/init': () =>
+          jsonResponse(200, {
+            data: {
+              country: 'DE',
+              restricted: false,
+              restrictType: null,
+              features: { sportsbook: false, loyalty: false, quests: false, documents: true },
+            },
+          }),
         'POST /api/player/register': (init) => {
           registerBodies.push(JSON.parse(String(init.body)));
           return registerAnswer();
@@ -108,7 +134,10 @@ describe('sign-up modal', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const password = screen.getByLabelText('Password');
-    expect(await screen.findByText('This field should be at least 6 characters long')).toHaveAttribute('id', password.getAttribute('aria-describedby'));
+    expect(await screen.findByText('This field should be at least 6 characters long')).toHaveAttribute(
+      'id',
+      password.getAttribute('aria-describedby'),
+    );
     expect(password).toHaveAttribute('aria-invalid', 'true');
     // The field named in the rule is shown by its label.
     expect(screen.getByText('The value must be equal to the Password value')).toBeInTheDocument();
@@ -120,7 +149,9 @@ describe('sign-up modal', () => {
 
   it('shows the server field errors under their fields', async () => {
     registerAnswer = () =>
-      jsonResponse(422, { error: { code: 422, message: 'Invalid data', fields: { email: ['This email is already registered'] } } });
+      jsonResponse(422, {
+        error: { code: 422, message: 'Invalid data', fields: { email: ['This email is already registered'] } },
+      });
     const user = userEvent.setup();
     open();
     await fillValidForm(user);

@@ -69,7 +69,11 @@ export default function SignUpModal(_props: ModalProps) {
       )}
       <p className="mt-4 text-center text-sm text-muted">
         {t('auth.signUp.haveAccount')}{' '}
-        <button type="button" className="font-semibold text-accent hover:underline" onClick={() => modal.replace('sign-up', 'sign-in')}>
+        <button
+          type="button"
+          className="font-semibold text-accent hover:underline"
+          onClick={() => modal.replace('sign-up', 'sign-in')}
+        >
           {t('auth.signUp.toSignIn')}
         </button>
       </p>

@@ -24,8 +24,16 @@ describe('game:bets channel', () => {
 
     const publish = (data: unknown) => channel.handlers!.onPublication(data);
     publish({ event: 'game.bet.restricted', gameIdentity: 'sugar-rush' });
-    publish({ event: 'game.bet.max.exceed', gameIdentity: 'sugar-rush', playerBonus: { currency: 'EUR', maxBetAmount: 5 } });
-    publish({ event: 'game.bet.max.exceed', gameIdentity: 'sugar-rush', playerBonus: { currency: 'EUR', maxBetAmount: 'lots' } });
+    publish({
+      event: 'game.bet.max.exceed',
+      gameIdentity: 'sugar-rush',
+      playerBonus: { currency: 'EUR', maxBetAmount: 5 },
+    });
+    publish({
+      event: 'game.bet.max.exceed',
+      gameIdentity: 'sugar-rush',
+      playerBonus: { currency: 'EUR', maxBetAmount: 'lots' },
+    });
     publish({ event: 'game.bet.balance-insufficient', token: 'x' });
 
     expect(seen).toEqual([

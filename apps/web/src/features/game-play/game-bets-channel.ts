@@ -14,7 +14,12 @@ export function subscribeGameBets(playerId: string): Promise<() => void> {
       const maxExceed = gameBetMaxExceedSchema.safeParse(data);
       if (maxExceed.success) {
         const { gameIdentity, playerBonus } = maxExceed.data;
-        emitGameBetPush({ kind: 'max-exceed', gameIdentity, currency: playerBonus.currency, maxBetAmount: playerBonus.maxBetAmount });
+        emitGameBetPush({
+          kind: 'max-exceed',
+          gameIdentity,
+          currency: playerBonus.currency,
+          maxBetAmount: playerBonus.maxBetAmount,
+        });
       }
     },
   });

@@ -26,7 +26,14 @@ const game = (over: Partial<Game> = {}): Game => ({
   screenHeightRatio: null,
   images: { '200x200': image, '200x300': image },
   customImages: {},
-  provider: { id: 'p1', identity: 'sandbox', name: 'Sandbox Studio', gameEnabledCount: 10, images: {}, customImages: {} },
+  provider: {
+    id: 'p1',
+    identity: 'sandbox',
+    name: 'Sandbox Studio',
+    gameEnabledCount: 10,
+    images: {},
+    customImages: {},
+  },
   collections: [],
   labels: [],
   isBonusWagering: true,
@@ -46,9 +53,18 @@ beforeEach(() => {
   useReturnToGame.setState({ game: null, lobbyPath: '/' });
   plays = [];
   requests = [];
-  catalogue = { 'sugar-rush': game(), 'live-only': game({ id: 'g2', identity: 'live-only', name: 'Live Only', isDemoMode: false }) };
+  catalogue = {
+    'sugar-rush': game(),
+    'live-only': game({ id: 'g2', identity: 'live-only', name: 'Live Only', isDemoMode: false }),
+  };
   accounts = [testAccount('a1', 'EUR', 100, 1), testAccount('a2', 'BTC', 0.5)];
-  playAnswer = (play) => jsonResponse(200, { data: { gameUrl: `/sandbox/games/play/${play.body.demoMode ? 'demo' : play.body.accountId}-${plays.length}`, token: 't' } });
+  playAnswer = (play) =>
+    jsonResponse(200, {
+      data: {
+        gameUrl: `/sandbox/games/play/${play.body.demoMode ? 'demo' : play.body.accountId}-${plays.length}`,
+        token: 't',
+      },
+    });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -68,7 +84,9 @@ beforeEach(() => {
       const one = /^\/api\/game\/games\/([^/]+)$/.exec(path);
       if (one) {
         const found = catalogue[decodeURIComponent(one[1]!)];
-        return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { error: { code: 404, message: 'Game not found' } });
+        return found
+          ? jsonResponse(200, { data: found })
+          : jsonResponse(404, { error: { code: 404, message: 'Game not found' } });
       }
       return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
     }),
@@ -95,7 +113,9 @@ describe('game page', () => {
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-popups');
     expect(iframe.getAttribute('sandbox')).not.toContain('allow-same-origin');
     expect(iframe).toHaveAttribute('allow', 'fullscreen');
-    expect(plays).toEqual([{ identity: 'sugar-rush', body: { demoMode: true, platform: 2, locale: 'en', lobbyUrl: '/', countryCode: 'DE' } }]);
+    expect(plays).toEqual([
+      { identity: 'sugar-rush', body: { demoMode: true, platform: 2, locale: 'en', lobbyUrl: '/', countryCode: 'DE' } },
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Sugar Rush' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play demo' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -144,7 +164,13 @@ describe('game page', () => {
 
   it('shows a guest the sign-up plug for a game without demo', async () => {
     const app = renderApp('/games/live-only');
-    expect(await screen.findByText('Live Only has no demo mode. Create an account or sign in to play it for real money.', {}, firstLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Live Only has no demo mode. Create an account or sign in to play it for real money.',
+        {},
+        firstLoad,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Play demo' })).toBeNull();
     expect(search(app).has('sign-up')).toBe(false);
     expect(plays).toEqual([]);
@@ -164,7 +190,14 @@ describe('real money for a player', () => {
     renderApp('/de/games/sugar-rush?real=true', { status: 'player' });
     const iframe = await screen.findByTitle('Sugar Rush – Spiel', {}, firstLoad);
     expect(iframe).toHaveAttribute('src', '/sandbox/games/play/a1-1');
-    expect(plays[0]!.body).toEqual({ demoMode: false, accountId: 'a1', platform: 2, locale: 'de', lobbyUrl: '/de', countryCode: 'DE' });
+    expect(plays[0]!.body).toEqual({
+      demoMode: false,
+      accountId: 'a1',
+      platform: 2,
+      locale: 'de',
+      lobbyUrl: '/de',
+      countryCode: 'DE',
+    });
     expect(screen.getByTestId('stage-balance')).toHaveTextContent('100,00');
   });
 
@@ -182,15 +215,21 @@ describe('real money for a player', () => {
   it('starts again with the new account when the player switches currency', async () => {
     renderApp('/games/sugar-rush?real=true', { status: 'player' });
     await frame();
-    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 100), testAccount('a2', 'BTC', 0.5, 1)]));
-    await waitFor(() => expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a2-2'));
+    act(() =>
+      queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 100), testAccount('a2', 'BTC', 0.5, 1)]),
+    );
+    await waitFor(() =>
+      expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a2-2'),
+    );
     expect(plays.map((p) => p.body.accountId)).toEqual(['a1', 'a2']);
   });
 
   it('keeps the game on screen when the balance reaches zero during play', async () => {
     renderApp('/games/sugar-rush?real=true', { status: 'player' });
     await frame();
-    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 0, 1), testAccount('a2', 'BTC', 0.5)]));
+    act(() =>
+      queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 0, 1), testAccount('a2', 'BTC', 0.5)]),
+    );
     await waitFor(() => expect(screen.getByTestId('stage-balance')).toHaveTextContent('€0.00'));
     expect(screen.getByTitle('Sugar Rush — game')).toBeInTheDocument();
     expect(plays).toHaveLength(1);
@@ -235,7 +274,8 @@ describe('real money for a player', () => {
     playAnswer = () => jsonResponse(502, { error: { code: 14310, message: 'provider down' } });
     renderApp('/games/sugar-rush?real=true', { status: 'player' });
     expect(await screen.findByRole('alert', {}, firstLoad)).toHaveTextContent('The game could not be started');
-    playAnswer = (play) => jsonResponse(200, { data: { gameUrl: `/sandbox/games/play/${play.body.accountId}-ok`, token: 't' } });
+    playAnswer = (play) =>
+      jsonResponse(200, { data: { gameUrl: `/sandbox/games/play/${play.body.accountId}-ok`, token: 't' } });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/a1-ok');
   });
@@ -270,7 +310,9 @@ describe('pushes about bets', () => {
     expect(plays).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Restart the game' }));
     await waitFor(() => expect(search(app).has('max-bets')).toBe(false));
-    await waitFor(() => expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-2'));
+    await waitFor(() =>
+      expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-2'),
+    );
   });
 });
 

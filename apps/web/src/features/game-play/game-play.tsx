@@ -13,7 +13,14 @@ import { maxBetsValue } from './max-bets-value.ts';
 import { forgetGame, noticeAfterNavigation, rememberGame, useReturnToGame } from './return-to-game-store.ts';
 import { startFailure } from './start-failure.ts';
 import { onGameBetPush } from './game-bets-events.ts';
-import { ModeSwitch, StageIcon, StageLoading, StagePlug, stageIconButton, stagePlugButton } from './game-stage-parts.tsx';
+import {
+  ModeSwitch,
+  StageIcon,
+  StageLoading,
+  StagePlug,
+  stageIconButton,
+  stagePlugButton,
+} from './game-stage-parts.tsx';
 import { useDemoNudge } from './use-demo-nudge.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useGameLaunch } from './use-game-launch.ts';
@@ -51,7 +58,13 @@ export function GamePlay({ game, routeId }: Props) {
   // The balance counts before a start; once a start for this account and attempt went ahead it stays.
   const startKey = `${active?.id ?? ''}:${attempt}`;
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
-  const plan = launchPlan({ mode, status, accounts: accounts.data, accountsFailed: accounts.isError, balanceChecked: checkedKey === startKey });
+  const plan = launchPlan({
+    mode,
+    status,
+    accounts: accounts.data,
+    accountsFailed: accounts.isError,
+    balanceChecked: checkedKey === startKey,
+  });
   // Recorded during render (React's "state from the previous render" pattern), so no render runs without it.
   if (plan.kind === 'launch' && !plan.demoMode && checkedKey !== startKey) setCheckedKey(startKey);
 
@@ -71,7 +84,15 @@ export function GamePlay({ game, routeId }: Props) {
     else if (found.kind === 'restricted') modal.open('restricted-bets', routeId);
     else if (found.kind === 'limited') {
       const home = localize('/');
-      noticeAfterNavigation({ type: 'error', title: t('gamePlay.limitedNotice.title'), description: t('gamePlay.limitedNotice.text'), duration: 10_000 }, home);
+      noticeAfterNavigation(
+        {
+          type: 'error',
+          title: t('gamePlay.limitedNotice.title'),
+          description: t('gamePlay.limitedNotice.text'),
+          duration: 10_000,
+        },
+        home,
+      );
       void navigate(home, { replace: true });
     }
   }, [launch.error, plan.kind, modal, routeId, navigate, localize, t]);
@@ -184,14 +205,26 @@ export function GamePlay({ game, routeId }: Props) {
     content = (
       <StagePlug
         title={t('gamePlay.plug.depositTitle')}
-        text={plan.currency ? t('gamePlay.plug.depositText', { game: game.name, currency: plan.currency }) : t('gamePlay.plug.noAccountText')}
+        text={
+          plan.currency
+            ? t('gamePlay.plug.depositText', { game: game.name, currency: plan.currency })
+            : t('gamePlay.plug.noAccountText')
+        }
       >
-        <Button onClick={() => modal.open('wallet', 'deposit')}>{plan.currency ? t('account.deposit') : t('gamePlay.plug.openWallet')}</Button>
+        <Button onClick={() => modal.open('wallet', 'deposit')}>
+          {plan.currency ? t('account.deposit') : t('gamePlay.plug.openWallet')}
+        </Button>
         {demoButton}
       </StagePlug>
     );
   } else if (failure?.kind === 'geo') {
-    content = <StagePlug tone="alert" title={t('gamePlay.plug.geoTitle')} text={t('gamePlay.plug.geoText', { game: game.name })} />;
+    content = (
+      <StagePlug
+        tone="alert"
+        title={t('gamePlay.plug.geoTitle')}
+        text={t('gamePlay.plug.geoText', { game: game.name })}
+      />
+    );
   } else if (failure?.kind === 'limit' || failure?.kind === 'limited') {
     content = (
       <StagePlug tone="alert" title={t('gamePlay.plug.limitTitle')} text={t('gamePlay.plug.limitText')}>
@@ -201,7 +234,11 @@ export function GamePlay({ game, routeId }: Props) {
     );
   } else if (failure?.kind === 'restricted') {
     content = (
-      <StagePlug tone="alert" title={t('gamePlay.plug.restrictedTitle')} text={t('gamePlay.plug.restrictedText', { game: game.name })}>
+      <StagePlug
+        tone="alert"
+        title={t('gamePlay.plug.restrictedTitle')}
+        text={t('gamePlay.plug.restrictedText', { game: game.name })}
+      >
         {mode === 'real' && demoButton}
       </StagePlug>
     );
@@ -213,7 +250,11 @@ export function GamePlay({ game, routeId }: Props) {
     );
   } else if (failure) {
     content = (
-      <StagePlug tone="alert" title={t('gamePlay.plug.errorTitle')} text={t('gamePlay.plug.errorText', { game: game.name })}>
+      <StagePlug
+        tone="alert"
+        title={t('gamePlay.plug.errorTitle')}
+        text={t('gamePlay.plug.errorText', { game: game.name })}
+      >
         <Button onClick={restart}>{t('gamePlay.retry')}</Button>
       </StagePlug>
     );
@@ -275,11 +316,21 @@ export function GamePlay({ game, routeId }: Props) {
             <StageIcon name={fullscreen.active ? 'shrink' : 'expand'} />
           </button>
         )}
-        <button type="button" onClick={close} aria-label={t('gamePlay.toolbar.close')} title={t('gamePlay.toolbar.close')} className={stageIconButton}>
+        <button
+          type="button"
+          onClick={close}
+          aria-label={t('gamePlay.toolbar.close')}
+          title={t('gamePlay.toolbar.close')}
+          className={stageIconButton}
+        >
           <StageIcon name="close" />
         </button>
       </div>
-      <div className={cn('relative min-h-0 flex-1', !fullscreen.active && 'md:aspect-[var(--game-ratio)] md:flex-none')}>{content}</div>
+      <div
+        className={cn('relative min-h-0 flex-1', !fullscreen.active && 'md:aspect-[var(--game-ratio)] md:flex-none')}
+      >
+        {content}
+      </div>
     </div>
   );
 }
@@ -290,7 +341,8 @@ export function GamePlay({ game, routeId }: Props) {
  * which keeps the whole stage inside the window under the header.
  */
 export function gameColumnStyle(game: Pick<Game, 'screenWidthRatio' | 'screenHeightRatio'>): CSSProperties {
-  const ratio = game.screenWidthRatio && game.screenHeightRatio ? game.screenWidthRatio / game.screenHeightRatio : 16 / 9;
+  const ratio =
+    game.screenWidthRatio && game.screenHeightRatio ? game.screenWidthRatio / game.screenHeightRatio : 16 / 9;
   return { '--game-ratio': String(ratio) } as CSSProperties;
 }
 

@@ -8,7 +8,8 @@ import type { PlayMode } from './launch-plan.ts';
 /** The quieter action of a plug, next to a primary Button of the same height. */
 export const stagePlugButton =
   'inline-flex h-11 items-center justify-center rounded-xl bg-white/10 px-5 text-sm font-semibold text-white transition-colors hover:bg-white/15';
-export const stageIconButton = 'grid size-9 shrink-0 place-items-center rounded-lg text-white/80 transition-colors hover:bg-white/10 hover:text-white';
+export const stageIconButton =
+  'grid size-9 shrink-0 place-items-center rounded-lg text-white/80 transition-colors hover:bg-white/10 hover:text-white';
 
 const ICONS = {
   expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
@@ -18,17 +19,38 @@ const ICONS = {
 
 export function StageIcon({ name }: { name: keyof typeof ICONS }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={ICONS[name]} />
     </svg>
   );
 }
 
 /** Demo / real money, as two pressed-or-not buttons; a game without a demo shows only its mode. */
-export function ModeSwitch({ mode, canDemo, onChange }: { mode: PlayMode; canDemo: boolean; onChange: (mode: PlayMode) => void }) {
+export function ModeSwitch({
+  mode,
+  canDemo,
+  onChange,
+}: {
+  mode: PlayMode;
+  canDemo: boolean;
+  onChange: (mode: PlayMode) => void;
+}) {
   const { t } = useTranslation();
   if (!canDemo) {
-    return <span className="rounded-lg bg-white/10 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-white/80">{t('gamePlay.mode.real')}</span>;
+    return (
+      <span className="rounded-lg bg-white/10 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-white/80">
+        {t('gamePlay.mode.real')}
+      </span>
+    );
   }
   const option = (value: PlayMode, label: string, name: string) => (
     <button
@@ -38,7 +60,11 @@ export function ModeSwitch({ mode, canDemo, onChange }: { mode: PlayMode; canDem
       onClick={() => mode !== value && onChange(value)}
       className={cn(
         'h-8 rounded-md px-3 text-xs font-semibold transition-colors',
-        mode === value ? (value === 'real' ? 'bg-accent text-on-accent' : 'bg-white text-slate-900') : 'text-white/70 hover:text-white',
+        mode === value
+          ? value === 'real'
+            ? 'bg-accent text-on-accent'
+            : 'bg-white text-slate-900'
+          : 'text-white/70 hover:text-white',
       )}
     >
       {label}
@@ -54,7 +80,17 @@ export function ModeSwitch({ mode, canDemo, onChange }: { mode: PlayMode; canDem
 }
 
 /** What stands in the game's place when it cannot (yet) run: a message and what the player can do. */
-export function StagePlug({ title, text, children, tone = 'default' }: { title: string; text: string; children?: ReactNode; tone?: 'default' | 'alert' }) {
+export function StagePlug({
+  title,
+  text,
+  children,
+  tone = 'default',
+}: {
+  title: string;
+  text: string;
+  children?: ReactNode;
+  tone?: 'default' | 'alert';
+}) {
   return (
     <div className="absolute inset-0 grid place-items-center overflow-y-auto p-6">
       <div
@@ -63,7 +99,9 @@ export function StagePlug({ title, text, children, tone = 'default' }: { title: 
       >
         <h2 className="text-lg font-semibold text-white sm:text-xl">{title}</h2>
         <p className="mt-2 text-sm text-white/70">{text}</p>
-        {children && <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">{children}</div>}
+        {children && (
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">{children}</div>
+        )}
       </div>
     </div>
   );

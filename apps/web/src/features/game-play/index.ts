@@ -7,4 +7,6 @@ import { lazy } from 'react';
 export { useGame, seedGame } from './api/get-game.ts';
 
 /** Not needed for the first paint, so it loads after it (render inside a Suspense boundary). */
-export const ReturnToGameSlot = lazy(() => import('./return-to-game-slot.tsx').then((m) => ({ default: m.ReturnToGameSlot })));
+export const ReturnToGameSlot = lazy(() =>
+  import('./return-to-game-slot.tsx').then((m) => ({ default: m.ReturnToGameSlot })),
+);

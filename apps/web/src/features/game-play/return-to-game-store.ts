@@ -20,7 +20,10 @@ function restore(): ReturnToGameState {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<ReturnToGameState> | null;
     const game = saved?.game;
     return {
-      game: game && typeof game.identity === 'string' && typeof game.name === 'string' ? { identity: game.identity, name: game.name } : null,
+      game:
+        game && typeof game.identity === 'string' && typeof game.name === 'string'
+          ? { identity: game.identity, name: game.name }
+          : null,
       lobbyPath: typeof saved?.lobbyPath === 'string' && /^\/(?!\/)/.test(saved.lobbyPath) ? saved.lobbyPath : '/',
     };
   } catch {

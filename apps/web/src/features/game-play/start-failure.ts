@@ -11,7 +11,11 @@ type StartFailure =
   | { kind: 'other' };
 
 /** Responsible gaming limits that stop a real-money start (14100, 14101, 14105). */
-export const LIMIT_CODES: ReadonlySet<number> = new Set<number>([ErrorCode.gameLimitReached, ErrorCode.gameLossLimitReached, ErrorCode.gameSelfExcluded]);
+export const LIMIT_CODES: ReadonlySet<number> = new Set<number>([
+  ErrorCode.gameLimitReached,
+  ErrorCode.gameLossLimitReached,
+  ErrorCode.gameSelfExcluded,
+]);
 
 export function startFailure(error: unknown): StartFailure {
   if (!isApiError(error)) return { kind: 'other' };

@@ -8,7 +8,9 @@ import { useReturnToGame } from './return-to-game-store.ts';
 
 /** Phones are what the layout treats as phones (below 768px, the bottom-nav breakpoint). */
 const currentPlatform = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches ? Platform.mobile : Platform.desktop;
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches
+    ? Platform.mobile
+    : Platform.desktop;
 
 /**
  * Starts the game when the plan says so. The key holds everything a start depends on, so a new
@@ -23,7 +25,15 @@ export function useGameLaunch(game: Game, plan: LaunchPlan, attempt: number) {
   const launching = plan.kind === 'launch' ? plan : null;
 
   return useQuery({
-    queryKey: ['game', 'play', game.identity, launching?.demoMode ?? null, launching?.accountId ?? null, locale, attempt],
+    queryKey: [
+      'game',
+      'play',
+      game.identity,
+      launching?.demoMode ?? null,
+      launching?.accountId ?? null,
+      locale,
+      attempt,
+    ],
     queryFn: ({ signal }) =>
       startGame(
         game.identity,

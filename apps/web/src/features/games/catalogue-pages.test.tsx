@@ -8,7 +8,11 @@ import { jsonResponse } from '../test-support.tsx';
 import { pageOf, stubIntersection, stubMedia, testCollection, testGame, testProvider } from './test-fixtures.ts';
 
 const collections = Array.from({ length: 8 }, (_, i) => testCollection(`c${i}`, `col-${i}`, `Collection ${i}`));
-const providers = [testProvider('p1', 'Lumen Studio', 40), testProvider('p2', 'Nordic Play', 120), testProvider('p3', 'Áurea Games', 3)];
+const providers = [
+  testProvider('p1', 'Lumen Studio', 40),
+  testProvider('p2', 'Nordic Play', 120),
+  testProvider('p3', 'Áurea Games', 3),
+];
 let calls: string[];
 let favorites: Game[];
 let played: Game[];
@@ -30,7 +34,12 @@ beforeEach(() => {
       if (path === '/api/game/games/played') return pageOf(played, 1, 18);
       if (path === '/api/game/games') {
         const collection = new URLSearchParams(search).get('collectionId[]');
-        return pageOf([testGame(`${collection}-a`, `Game ${collection} A`), testGame(`${collection}-b`, `Game ${collection} B`)], 1, 18, 40);
+        return pageOf(
+          [testGame(`${collection}-a`, `Game ${collection} A`), testGame(`${collection}-b`, `Game ${collection} B`)],
+          1,
+          18,
+          40,
+        );
       }
       if (path === '/api/game/spins/winners') return jsonResponse(200, { data: [] });
       return jsonResponse(404, { error: { code: 404 } });
@@ -63,7 +72,10 @@ describe('home page', () => {
   it('shows the studios, each leading to its games', async () => {
     renderApp('/');
     const strip = await screen.findByRole('region', { name: 'Providers' });
-    expect(await within(strip).findByRole('link', { name: /Nordic Play/ })).toHaveAttribute('href', '/providers?provider=nordic-play');
+    expect(await within(strip).findByRole('link', { name: /Nordic Play/ })).toHaveAttribute(
+      'href',
+      '/providers?provider=nordic-play',
+    );
   });
 });
 
@@ -78,7 +90,10 @@ describe('providers page', () => {
     expect(await list()).toEqual(['Nordic Play120 games', 'Lumen Studio40 games', 'Áurea Games3 games']);
     await user.type(screen.getByLabelText('Search providers'), 'AUREA');
     expect(await list()).toEqual(['Áurea Games3 games']);
-    expect(screen.getByRole('link', { name: /Áurea Games/ })).toHaveAttribute('href', '/providers?provider=aurea-games');
+    expect(screen.getByRole('link', { name: /Áurea Games/ })).toHaveAttribute(
+      'href',
+      '/providers?provider=aurea-games',
+    );
     await user.clear(screen.getByLabelText('Search providers'));
     await user.type(screen.getByLabelText('Search providers'), 'xyz');
     expect(screen.getByText('No provider matches “xyz”.')).toBeInTheDocument();

@@ -16,7 +16,11 @@ export default function CategoriesModal(_props: ModalProps) {
   return (
     <ModalFrame title={t('modals.titles.categories')} size="md">
       {collections.isPending && <Spinner label={t('common.loading')} className="size-6 text-accent" />}
-      {collections.isError && <p role="alert" className="text-sm text-danger">{t('games.loadFailed')}</p>}
+      {collections.isError && (
+        <p role="alert" className="text-sm text-danger">
+          {t('games.loadFailed')}
+        </p>
+      )}
       {collections.data && (
         <ul className="grid grid-cols-2 gap-2">
           {collections.data.map((c) => (
@@ -26,7 +30,9 @@ export default function CategoriesModal(_props: ModalProps) {
                 aria-current={c.identity === categoryIdentity ? 'page' : undefined}
                 className={cn(
                   'flex h-12 items-center rounded-xl border px-3 text-sm font-semibold transition-colors',
-                  c.identity === categoryIdentity ? 'border-accent bg-accent/12 text-accent' : 'border-line bg-raised text-fg hover:border-accent/60',
+                  c.identity === categoryIdentity
+                    ? 'border-accent bg-accent/12 text-accent'
+                    : 'border-line bg-raised text-fg hover:border-accent/60',
                 )}
               >
                 <span className="truncate">{c.name}</span>

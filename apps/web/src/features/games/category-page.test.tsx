@@ -11,7 +11,11 @@ const collections = [
   testCollection('c3', 'brazil', 'Brasil', { countries: ['BR'] }),
   testCollection('c4', 'secret', 'Secret', { isHidden: true }),
 ];
-const providers = [testProvider('p1', 'Lumen Studio', 40), testProvider('p2', 'Nordic Play', 12), testProvider('p3', 'Áurea Games', 3)];
+const providers = [
+  testProvider('p1', 'Lumen Studio', 40),
+  testProvider('p2', 'Nordic Play', 12),
+  testProvider('p3', 'Áurea Games', 3),
+];
 let gameCalls: URLSearchParams[];
 let viewport: ReturnType<typeof stubIntersection>;
 
@@ -31,7 +35,9 @@ beforeEach(() => {
         gameCalls.push(query);
         // Three small pages (6, 6, 4) whatever was asked: enough to page through, quick to render.
         const page = Number(query.get('page'));
-        const games = Array.from({ length: page < 3 ? 6 : 4 }, (_, i) => testGame(`g${page}-${i}`, `Game ${page}-${i}`));
+        const games = Array.from({ length: page < 3 ? 6 : 4 }, (_, i) =>
+          testGame(`g${page}-${i}`, `Game ${page}-${i}`),
+        );
         return pageOf(games, page, 6, 16);
       }
       return jsonResponse(404, { error: { code: 404 } });
@@ -48,10 +54,20 @@ describe('category page', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Slots' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('16 games', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(last().getAll('collectionId[]')).toEqual(['c1']);
-    expect(Object.fromEntries(last())).toMatchObject({ perPage: '72', page: '1', platform: '2', sortBy: 'popularity', sortOrder: 'asc' });
+    expect(Object.fromEntries(last())).toMatchObject({
+      perPage: '72',
+      page: '1',
+      platform: '2',
+      sortBy: 'popularity',
+      sortOrder: 'asc',
+    });
     // Tabs: the collections on offer in the country, the current one marked.
     const tabs = screen.getByRole('navigation', { name: 'Game categories' });
-    expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Slots', 'Crash']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Slots', 'Crash']);
     expect(within(tabs).getByRole('link', { name: 'Slots' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -81,7 +97,9 @@ describe('category page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(last().getAll('providerId[]')).toEqual(['p3']));
 
     // Switching collection keeps the filters.
-    const crash = within(screen.getByRole('navigation', { name: 'Game categories' })).getByRole('link', { name: 'Crash' });
+    const crash = within(screen.getByRole('navigation', { name: 'Game categories' })).getByRole('link', {
+      name: 'Crash',
+    });
     expect(crash).toHaveAttribute('href', '/categories/crash?providerId[]=p3&sort=az');
 
     await user.click(screen.getByRole('button', { name: 'Remove filter Áurea Games' }));

@@ -11,9 +11,20 @@ describe('favourite flags in the cache', () => {
   it('flips the flag in every shape a game is cached in', () => {
     expect(patchFavorites(a, favorite(['a'])).isFavorite).toBe(true);
     expect(patchFavorites([a, b], favorite(['b'])).map((g) => g.isFavorite)).toEqual([false, true]);
-    expect(patchFavorites({ data: [a, b], meta }, favorite(['a'])).data.map((g) => g.isFavorite)).toEqual([true, false]);
-    const infinite = { pages: [{ data: [a], meta }, { data: [b], meta }], pageParams: [1, 2] };
-    expect(patchFavorites(infinite, favorite(['a', 'b'])).pages.flatMap((p) => p.data.map((g) => g.isFavorite))).toEqual([true, true]);
+    expect(patchFavorites({ data: [a, b], meta }, favorite(['a'])).data.map((g) => g.isFavorite)).toEqual([
+      true,
+      false,
+    ]);
+    const infinite = {
+      pages: [
+        { data: [a], meta },
+        { data: [b], meta },
+      ],
+      pageParams: [1, 2],
+    };
+    expect(
+      patchFavorites(infinite, favorite(['a', 'b'])).pages.flatMap((p) => p.data.map((g) => g.isFavorite)),
+    ).toEqual([true, true]);
   });
 
   it('leaves untouched values as they were, so nothing re-renders for nothing', () => {

@@ -45,7 +45,11 @@ describe('game card', () => {
     expect(img).toHaveAttribute('width', '200');
     expect(img).toHaveAttribute('height', '300');
     const labels = screen.getByRole('list', { name: 'Labels' });
-    expect(within(labels).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['New', 'Bonus buy', 'Summer']);
+    expect(
+      within(labels)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['New', 'Bonus buy', 'Summer']);
     expect(screen.getByText('Lumen Studio')).toBeInTheDocument();
   });
 
@@ -98,7 +102,11 @@ describe('favourite heart', () => {
     queryClient.setQueryData(rowKey, { data: [game], meta: { page: 1, perPage: 18, totalPages: 1, totalRows: 1 } });
 
     function Row() {
-      const row = useQuery<{ data: Game[] }>({ queryKey: rowKey, queryFn: () => Promise.reject(new Error('cached only')), enabled: false });
+      const row = useQuery<{ data: Game[] }>({
+        queryKey: rowKey,
+        queryFn: () => Promise.reject(new Error('cached only')),
+        enabled: false,
+      });
       return <GameCard game={row.data?.data[0] ?? game} />;
     }
     renderInModal(<Row />);
@@ -117,11 +125,18 @@ describe('favourite heart', () => {
 
   it('puts the heart back when the server refuses', async () => {
     asPlayer();
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(500, { error: { code: 500, message: 'Down' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(500, { error: { code: 500, message: 'Down' } })),
+    );
     const rowKey = ['game', 'games', 'page', { collectionId: ['c1'] }];
     queryClient.setQueryData(rowKey, { data: [game], meta: { page: 1, perPage: 18, totalPages: 1, totalRows: 1 } });
     function Row() {
-      const row = useQuery<{ data: Game[] }>({ queryKey: rowKey, queryFn: () => Promise.reject(new Error('cached only')), enabled: false });
+      const row = useQuery<{ data: Game[] }>({
+        queryKey: rowKey,
+        queryFn: () => Promise.reject(new Error('cached only')),
+        enabled: false,
+      });
       return <GameCard game={row.data?.data[0] ?? game} />;
     }
     renderInModal(<Row />);

@@ -21,7 +21,9 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       const game = [withDemo, noDemo].find((g) => url === `/api/game/games/${g.identity}`);
-      return game ? jsonResponse(200, { data: game }) : jsonResponse(404, { error: { code: 404, message: 'Not found' } });
+      return game
+        ? jsonResponse(200, { data: game })
+        : jsonResponse(404, { error: { code: 404, message: 'Not found' } });
     }),
   );
 });
@@ -36,7 +38,11 @@ function asPlayer(balance: number) {
   queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', balance, 1)]);
 }
 
-const open = (game: Game) => renderInModal(<MobileGameModal name="mobile-game" value={game.identity} close={() => {}} />, `/categories/slots?mobile-game=${game.identity}`);
+const open = (game: Game) =>
+  renderInModal(
+    <MobileGameModal name="mobile-game" value={game.identity} close={() => {}} />,
+    `/categories/slots?mobile-game=${game.identity}`,
+  );
 const actions = async () => within(await screen.findByTestId('mobile-game-actions'));
 const choices = async () =>
   (await actions())
@@ -69,7 +75,10 @@ describe('mobile game sheet', () => {
     asPlayer(25);
     open(withDemo);
     expect((await choices()).sort()).toEqual(['Play', 'Play demo']);
-    expect((await actions()).getByRole('link', { name: 'Play' })).toHaveAttribute('href', '/games/book-of-lumen?real=true');
+    expect((await actions()).getByRole('link', { name: 'Play' })).toHaveAttribute(
+      'href',
+      '/games/book-of-lumen?real=true',
+    );
     expect(screen.getByText('Your balance: €25.00')).toBeInTheDocument();
   });
 

@@ -51,7 +51,13 @@ function GameSheet({ game }: { game: Game }) {
     <ModalFrame title={game.name} description={game.provider.name} size="sm">
       <div className="flex gap-4">
         <span className="relative block aspect-[2/3] w-28 shrink-0 overflow-hidden rounded-2xl bg-raised">
-          <GameArt set={gameArt(game)} alt={game.name} width={200} height={300} className="absolute inset-0 size-full" />
+          <GameArt
+            set={gameArt(game)}
+            alt={game.name}
+            width={200}
+            height={300}
+            className="absolute inset-0 size-full"
+          />
         </span>
         <div className="min-w-0 space-y-2 text-sm">
           <GameBadges labels={game.labels} />
@@ -61,7 +67,9 @@ function GameSheet({ game }: { game: Game }) {
             {game.volatility && (
               <>
                 <dt>{t('games.mobile.volatility')}</dt>
-                <dd className="text-fg">{t(`games.volatility.${game.volatility}`, { defaultValue: game.volatility })}</dd>
+                <dd className="text-fg">
+                  {t(`games.volatility.${game.volatility}`, { defaultValue: game.volatility })}
+                </dd>
               </>
             )}
           </dl>
@@ -92,7 +100,9 @@ function Actions({ game }: { game: Game }) {
   } else if (status === 'guest') {
     main = (
       <>
-        <p className="text-sm text-muted">{t(game.isDemoMode ? 'games.mobile.guestHint' : 'games.mobile.guestNoDemo')}</p>
+        <p className="text-sm text-muted">
+          {t(game.isDemoMode ? 'games.mobile.guestHint' : 'games.mobile.guestNoDemo')}
+        </p>
         <Button size="lg" block onClick={() => replace('mobile-game', 'sign-up')}>
           {t('games.mobile.signUp')}
         </Button>
@@ -104,7 +114,9 @@ function Actions({ game }: { game: Game }) {
   } else if (account && account.balance > 0) {
     main = (
       <>
-        <p className="text-sm text-muted">{t('games.mobile.balance', { amount: money(account.balance, account.currency) })}</p>
+        <p className="text-sm text-muted">
+          {t('games.mobile.balance', { amount: money(account.balance, account.currency) })}
+        </p>
         <LocaleLink to={gamePath(game.identity, true)} className={buttonClass('primary', 'lg', true)}>
           {t('games.mobile.play')}
         </LocaleLink>

@@ -18,8 +18,19 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       const [path, search = ''] = url.split('?');
       const query = new URLSearchParams(search);
-      if (path === '/api/player/init') return jsonResponse(200, { data: { country: 'DE', restricted: false, restrictType: null, features: { sportsbook: false, loyalty: false, quests: false, documents: false } } });
-      if (path === '/api/game/collections') return jsonResponse(200, { data: [testCollection('c0', 'new', 'New'), testCollection('c1', 'popular', 'Popular')] });
+      if (path === '/api/player/init')
+        return jsonResponse(200, {
+          data: {
+            country: 'DE',
+            restricted: false,
+            restrictType: null,
+            features: { sportsbook: false, loyalty: false, quests: false, documents: false },
+          },
+        });
+      if (path === '/api/game/collections')
+        return jsonResponse(200, {
+          data: [testCollection('c0', 'new', 'New'), testCollection('c1', 'popular', 'Popular')],
+        });
       if (path === '/api/game/games') {
         gameCalls.push(query);
         if (query.get('collectionId[]')) return pageOf([testGame('s1', 'Starburst Lumen')], 1, 4);
@@ -39,7 +50,10 @@ const searches = () => gameCalls.filter((q) => q.has('name'));
 describe('search modal', () => {
   it('suggests popular games before anything is typed, from the popular collection', async () => {
     renderInModal(<SearchModal name="search" value="" close={() => {}} />, '/?search');
-    expect(await screen.findByRole('link', { name: /Starburst Lumen/ })).toHaveAttribute('href', '/games/starburst-lumen');
+    expect(await screen.findByRole('link', { name: /Starburst Lumen/ })).toHaveAttribute(
+      'href',
+      '/games/starburst-lumen',
+    );
     expect(gameCalls[0]?.getAll('collectionId[]')).toEqual(['c1']);
     expect(gameCalls[0]?.get('perPage')).toBe('4');
   });

@@ -59,7 +59,10 @@ export default function SearchModal(_props: ModalProps) {
   const platform = usePlatform();
   const searching = typed.length >= SEARCH_MIN_LENGTH;
   const ready = term.length >= SEARCH_MIN_LENGTH && searching;
-  const results = useInfiniteGames({ name: term, perPage: RESULTS_PER_PAGE, platform, sortBy: 'default' }, { enabled: ready });
+  const results = useInfiniteGames(
+    { name: term, perPage: RESULTS_PER_PAGE, platform, sortBy: 'default' },
+    { enabled: ready },
+  );
   const games = results.data?.pages.flatMap((p) => p.data) ?? [];
   const total = results.data?.pages[0]?.meta.totalRows ?? 0;
   const waiting = searching && (term !== typed || results.isPending);
@@ -68,8 +71,14 @@ export default function SearchModal(_props: ModalProps) {
     : results.isError
       ? { text: t('games.loadFailed'), className: 'text-sm text-danger' }
       : games.length === 0
-        ? { text: t('games.search.empty', { term }), className: 'rounded-xl border border-dashed border-line p-4 text-sm text-muted' }
-        : { text: t('games.search.found', { count: total }), className: 'text-xs font-semibold uppercase tracking-wider text-muted' };
+        ? {
+            text: t('games.search.empty', { term }),
+            className: 'rounded-xl border border-dashed border-line p-4 text-sm text-muted',
+          }
+        : {
+            text: t('games.search.found', { count: total }),
+            className: 'text-xs font-semibold uppercase tracking-wider text-muted',
+          };
 
   return (
     <ModalFrame title={t('modals.titles.search')} size="lg">
@@ -85,7 +94,9 @@ export default function SearchModal(_props: ModalProps) {
             autoComplete="off"
             enterKeyHint="search"
             maxLength={100}
-            hint={typed.length < SEARCH_MIN_LENGTH ? t('games.search.minLength', { count: SEARCH_MIN_LENGTH }) : undefined}
+            hint={
+              typed.length < SEARCH_MIN_LENGTH ? t('games.search.minLength', { count: SEARCH_MIN_LENGTH }) : undefined
+            }
           />
           {!searching && <Suggestions />}
           {searching && (
@@ -105,7 +116,13 @@ export default function SearchModal(_props: ModalProps) {
                     ))}
                   </ul>
                   {results.hasNextPage && (
-                    <Button variant="secondary" block className="mt-3" loading={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+                    <Button
+                      variant="secondary"
+                      block
+                      className="mt-3"
+                      loading={results.isFetchingNextPage}
+                      onClick={() => void results.fetchNextPage()}
+                    >
                       {t('games.loadMore')}
                     </Button>
                   )}
@@ -126,7 +143,10 @@ function Suggestions() {
   const collections = useCollections();
   const platform = usePlatform();
   const source = collections.data?.find((c) => c.identity === 'popular') ?? collections.data?.[0];
-  const games = useGamesPage({ collectionId: source ? [source.id] : [], perPage: SUGGESTIONS, platform, sortBy: 'default' }, { enabled: !!source });
+  const games = useGamesPage(
+    { collectionId: source ? [source.id] : [], perPage: SUGGESTIONS, platform, sortBy: 'default' },
+    { enabled: !!source },
+  );
   const list = games.data?.data ?? [];
   if (!source || games.isError || (games.isSuccess && list.length === 0)) return null;
   return (

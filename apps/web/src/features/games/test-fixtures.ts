@@ -12,7 +12,12 @@ export const testProvider = (id: string, name: string, gameEnabledCount = 10): P
   customImages: {},
 });
 
-export const testCollection = (id: string, identity: string, name: string, extra: Partial<Collection> = {}): Collection => ({
+export const testCollection = (
+  id: string,
+  identity: string,
+  name: string,
+  extra: Partial<Collection> = {},
+): Collection => ({
   id,
   identity,
   name,
@@ -58,11 +63,20 @@ export const testWinner = (gameId: string, nickname: string, payout = 10): Winne
 });
 
 export const pageOf = <T>(data: T[], page = 1, perPage = 20, totalRows = data.length) =>
-  jsonResponse(200, { data, meta: { page, perPage, totalPages: Math.max(1, Math.ceil(totalRows / perPage)), totalRows } });
+  jsonResponse(200, {
+    data,
+    meta: { page, perPage, totalPages: Math.max(1, Math.ceil(totalRows / perPage)), totalRows },
+  });
 
 /** A `matchMedia` that answers `matches` for every query: true makes the page a phone. */
 export const stubMedia = (matches: boolean) => (query: string) =>
-  ({ matches, media: query, addEventListener() {}, removeEventListener() {}, onchange: null }) as unknown as MediaQueryList;
+  ({
+    matches,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    onchange: null,
+  }) as unknown as MediaQueryList;
 
 /**
  * An IntersectionObserver whose entries the test decides: `show()` reports every observed element as
@@ -93,7 +107,9 @@ export function stubIntersection() {
   return {
     show(visible = true) {
       for (const { callback, elements } of [...observers]) {
-        const entries = [...elements].map((target) => ({ target, isIntersecting: visible }) as IntersectionObserverEntry);
+        const entries = [...elements].map(
+          (target) => ({ target, isIntersecting: visible }) as IntersectionObserverEntry,
+        );
         if (entries.length) callback(entries, {} as IntersectionObserver);
       }
     },

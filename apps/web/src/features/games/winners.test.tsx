@@ -17,7 +17,11 @@ const names = (list: Winner[]) => list.map((w) => `${w.gameId}:${w.nickname}`);
 describe('merging wins', () => {
   it('puts the newest on top, shows each game once with its latest win, and keeps 12', () => {
     const current = Array.from({ length: 12 }, (_, i) => testWinner(`g${i}`, `old${i}`));
-    const merged = mergeWinners(current, [testWinner('g5', 'anna'), testWinner('new', 'bob'), testWinner('g5', 'carl')]);
+    const merged = mergeWinners(current, [
+      testWinner('g5', 'anna'),
+      testWinner('new', 'bob'),
+      testWinner('g5', 'carl'),
+    ]);
     expect(merged).toHaveLength(12);
     expect(names(merged).slice(0, 3)).toEqual(['g5:carl', 'new:bob', 'g0:old0']);
     expect(merged.filter((w) => w.gameId === 'g5')).toHaveLength(1);
@@ -96,7 +100,15 @@ describe('winners strip', () => {
       'fetch',
       vi.fn(async (url: string) => {
         requests.push(url);
-        if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: { country: 'BR', restricted: false, restrictType: null, features: { sportsbook: false, loyalty: false, quests: false, documents: false } } });
+        if (url.startsWith('/api/player/init'))
+          return jsonResponse(200, {
+            data: {
+              country: 'BR',
+              restricted: false,
+              restrictType: null,
+              features: { sportsbook: false, loyalty: false, quests: false, documents: false },
+            },
+          });
         if (url.startsWith('/api/settings/currencies')) return jsonResponse(200, { data: [] });
         return jsonResponse(200, { data: [testWinner('g1', 'anna', 125.5), testWinner('g1', 'older', 3)] });
       }),
@@ -114,9 +126,16 @@ describe('winners strip', () => {
     expect(requests).toContain('/api/game/spins/winners?perPage=50&platform=1&countryCode=BR');
     // A game that won twice shows its latest win only.
     expect(screen.getAllByTestId('winner')).toHaveLength(1);
-    await waitFor(() => expect(vi.mocked(subscribeChannel)).toHaveBeenCalledWith('game:winners:mobile:BR', expect.anything()));
+    await waitFor(() =>
+      expect(vi.mocked(subscribeChannel)).toHaveBeenCalledWith('game:winners:mobile:BR', expect.anything()),
+    );
 
     act(() => publishLive({ event: 'game.winner', winner: testWinner('g2', 'bruno', 9) }));
-    await waitFor(() => expect(screen.getAllByTestId('winner').map((el) => el.textContent)).toEqual([expect.stringContaining('bruno'), expect.stringContaining('anna')]));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('winner').map((el) => el.textContent)).toEqual([
+        expect.stringContaining('bruno'),
+        expect.stringContaining('anna'),
+      ]),
+    );
   });
 });

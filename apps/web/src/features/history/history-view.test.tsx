@@ -40,7 +40,9 @@ configure({ asyncUtilTimeout: 3000 });
 /** The history page as the profile shows it, at `url`. */
 function renderHistory(url: string) {
   queryClient.clear();
-  const router = createMemoryRouter([{ path: '/profile/history', Component: ProfileHistoryPage }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '/profile/history', Component: ProfileHistoryPage }], {
+    initialEntries: [url],
+  });
   renderRouter(router);
   return { url: () => router.state.location.pathname + router.state.location.search };
 }
@@ -54,16 +56,27 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       const [path, query = ''] = url.split('?');
-      if (path === '/api/settings/currencies') return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100), testCurrency('BTC', 'crypto', 100_000_000)] });
+      if (path === '/api/settings/currencies')
+        return jsonResponse(200, {
+          data: [testCurrency('EUR', 'fiat', 100), testCurrency('BTC', 'crypto', 100_000_000)],
+        });
       requests.push(url);
       const params = new URLSearchParams(query);
       const page = Number(params.get('page'));
       if (path === '/api/game/spins') {
-        return jsonResponse(200, page === 1 ? { data: [spin('s1', 1.5, 0), spin('s2', 2, 12.4)], meta: meta(1, 2, 22) } : { data: [spin('s3', 0.001, 0.002, 'BTC')], meta: meta(2, 2, 22) });
+        return jsonResponse(
+          200,
+          page === 1
+            ? { data: [spin('s1', 1.5, 0), spin('s2', 2, 12.4)], meta: meta(1, 2, 22) }
+            : { data: [spin('s3', 0.001, 0.002, 'BTC')], meta: meta(2, 2, 22) },
+        );
       }
       if (path === '/api/game/bets') {
         const settled = params.get('isSettled') === 'true';
-        return jsonResponse(200, settled ? { data: [bet('b1', 2), bet('b2', 3)], meta: meta(1, 1, 2) } : { data: [], meta: meta(1, 0, 0) });
+        return jsonResponse(
+          200,
+          settled ? { data: [bet('b1', 2), bet('b2', 3)], meta: meta(1, 1, 2) } : { data: [], meta: meta(1, 0, 0) },
+        );
       }
       return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
     }),

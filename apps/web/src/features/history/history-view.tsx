@@ -137,7 +137,12 @@ function RoundsPanel({ page, onPage }: { page: number; onPage: (page: number) =>
   );
 }
 
-const STATUS_TONE: Record<number, string> = { 1: 'bg-warn/15 text-warn', 2: 'bg-success/15 text-success', 3: 'bg-raised text-muted', 4: 'bg-raised text-muted' };
+const STATUS_TONE: Record<number, string> = {
+  1: 'bg-warn/15 text-warn',
+  2: 'bg-success/15 text-success',
+  3: 'bg-raised text-muted',
+  4: 'bg-raised text-muted',
+};
 
 function BetsPanel({ settled, page, onPage }: { settled: boolean; page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
@@ -170,9 +175,20 @@ function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLa
   const { t } = useTranslation();
   const date = useDate();
   const withStatus = rows.some((row) => row.status);
-  const columns = [t('history.columns.game'), t('history.columns.bet'), resultLabel, ...(withStatus ? [t('history.columns.status')] : []), t('history.columns.currency'), t('history.columns.date')];
+  const columns = [
+    t('history.columns.game'),
+    t('history.columns.bet'),
+    resultLabel,
+    ...(withStatus ? [t('history.columns.status')] : []),
+    t('history.columns.currency'),
+    t('history.columns.date'),
+  ];
   const status = (row: Row) =>
-    row.status && <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', row.status.tone)}>{row.status.label}</span>;
+    row.status && (
+      <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', row.status.tone)}>
+        {row.status.label}
+      </span>
+    );
   return (
     <>
       <div className="hidden overflow-x-auto rounded-2xl border border-line bg-surface sm:block">
@@ -181,7 +197,11 @@ function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLa
           <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
             <tr>
               {columns.map((column, i) => (
-                <th key={column} scope="col" className={cn('px-4 py-3 font-semibold', (i === 1 || i === 2) && 'text-right')}>
+                <th
+                  key={column}
+                  scope="col"
+                  className={cn('px-4 py-3 font-semibold', (i === 1 || i === 2) && 'text-right')}
+                >
                   {column}
                 </th>
               ))}
@@ -196,7 +216,9 @@ function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLa
                   </LocaleLink>
                 </td>
                 <td className={cn(cellClass, 'text-right tabular-nums')}>{row.bet}</td>
-                <td className={cn(cellClass, 'text-right tabular-nums', row.won && 'font-semibold text-success')}>{row.result}</td>
+                <td className={cn(cellClass, 'text-right tabular-nums', row.won && 'font-semibold text-success')}>
+                  {row.result}
+                </td>
                 {withStatus && <td className={cellClass}>{status(row)}</td>}
                 <td className={cn(cellClass, 'text-muted')}>{row.currency}</td>
                 <td className={cn(cellClass, 'whitespace-nowrap text-muted')}>
@@ -246,7 +268,17 @@ type ListQuery<T> = {
 };
 
 /** Loading, failure, empty list, or the rows with their pages. */
-function ListState<T>({ query, empty, onPage, children }: { query: ListQuery<T>; empty: string; onPage: (page: number) => void; children: ReactNode }) {
+function ListState<T>({
+  query,
+  empty,
+  onPage,
+  children,
+}: {
+  query: ListQuery<T>;
+  empty: string;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (
@@ -257,7 +289,10 @@ function ListState<T>({ query, empty, onPage, children }: { query: ListQuery<T>;
   }
   if (query.isError || !query.data) {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-danger">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-danger"
+      >
         {t('history.loadFailed')}
         <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
           {t('history.retry')}
@@ -278,7 +313,10 @@ function ListState<T>({ query, empty, onPage, children }: { query: ListQuery<T>;
   }
   const total = Math.max(meta.totalPages, 1);
   return (
-    <div className={cn('space-y-4 transition-opacity', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData || undefined}>
+    <div
+      className={cn('space-y-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}
+      aria-busy={query.isPlaceholderData || undefined}
+    >
       {children}
       {total > 1 && (
         <nav aria-label={t('history.pagination.label')} className="flex items-center justify-between gap-3">

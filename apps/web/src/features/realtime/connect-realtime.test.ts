@@ -37,7 +37,13 @@ const fake = vi.hoisted(() => {
     calls: string[] = [];
     constructor(
       public url: string,
-      public options: { getToken: () => Promise<string>; timeout: number; minReconnectDelay: number; maxReconnectDelay: number; maxServerPingDelay: number },
+      public options: {
+        getToken: () => Promise<string>;
+        timeout: number;
+        minReconnectDelay: number;
+        maxReconnectDelay: number;
+        maxServerPingDelay: number;
+      },
     ) {
       super();
       FakeCentrifuge.instances.push(this);
@@ -83,7 +89,12 @@ describe('push channel', () => {
     await connectRealtime(null);
     expect(fake.FakeCentrifuge.instances).toHaveLength(1);
     expect(client().url).toBe(`ws://${window.location.host}/connection/websocket`);
-    expect(client().options).toMatchObject({ timeout: 5000, minReconnectDelay: 500, maxReconnectDelay: 20000, maxServerPingDelay: 10000 });
+    expect(client().options).toMatchObject({
+      timeout: 5000,
+      minReconnectDelay: 500,
+      maxReconnectDelay: 20000,
+      maxServerPingDelay: 10000,
+    });
   });
 
   it('connects a guest without a token and a player with the access token', async () => {
@@ -107,23 +118,32 @@ describe('push channel', () => {
     queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1), account('a2', 'BTC', 0.5)]);
     await connectRealtime('p1');
 
-    walletChannel().emit('publication', { data: { event: 'account.balance.updated', account: account('a1', 'EUR', 7.25, 1) } });
+    walletChannel().emit('publication', {
+      data: { event: 'account.balance.updated', account: account('a1', 'EUR', 7.25, 1) },
+    });
 
-    expect(queryClient.getQueryData<Account[]>(accountsQueryKey)).toEqual([account('a1', 'EUR', 7.25, 1), account('a2', 'BTC', 0.5)]);
+    expect(queryClient.getQueryData<Account[]>(accountsQueryKey)).toEqual([
+      account('a1', 'EUR', 7.25, 1),
+      account('a2', 'BTC', 0.5),
+    ]);
   });
 
   it('ignores a malformed push', async () => {
     const before = [account('a1', 'EUR', 10, 1)];
     queryClient.setQueryData(accountsQueryKey, before);
     await connectRealtime('p1');
-    walletChannel().emit('publication', { data: { event: 'account.balance.updated', account: { id: 'a1', balance: 'lots' } } });
+    walletChannel().emit('publication', {
+      data: { event: 'account.balance.updated', account: { id: 'a1', balance: 'lots' } },
+    });
     expect(queryClient.getQueryData(accountsQueryKey)).toEqual(before);
   });
 
   it('refetches the accounts when a resubscribe could not recover missed pushes', async () => {
     saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
     queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1)]);
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 99, 1)] }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 99, 1)] }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await connectRealtime('p1');
 
@@ -146,8 +166,18 @@ describe('push channel', () => {
 
   it('renews the token the hub refused as expired (109) before reconnecting', async () => {
     saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ data: { accessToken: 'jwt-2', tokenType: 'Bearer', expiresAfter: new Date(Date.now() + 900_000).toISOString() } }), { status: 200 }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: {
+              accessToken: 'jwt-2',
+              tokenType: 'Bearer',
+              expiresAfter: new Date(Date.now() + 900_000).toISOString(),
+            },
+          }),
+          { status: 200 },
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     await connectRealtime('p1');
@@ -162,8 +192,13 @@ describe('push channel', () => {
   it('reloads the balances when a phone brings a signed-in tab back to the front', async () => {
     saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
     queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1)]);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 42, 1)] }), { status: 200 })));
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 42, 1)] }), { status: 200 })),
+    );
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+    );
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
     installVisibilityRefetch();
     await connectRealtime('p1');

@@ -26,7 +26,11 @@ export function AccountCard({ account, money, busy, onSwitch, onHide }: Props) {
       <div className="flex items-center justify-between gap-3">
         <h3 className="text-base font-semibold text-fg">
           {code}
-          {isActive && <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">{t('wallet.active')}</span>}
+          {isActive && (
+            <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
+              {t('wallet.active')}
+            </span>
+          )}
         </h3>
         <p className="text-lg font-semibold text-fg tabular-nums">
           <span className="sr-only">{t('wallet.total')}: </span>
@@ -43,10 +47,22 @@ export function AccountCard({ account, money, busy, onSwitch, onHide }: Props) {
       </dl>
       {!isActive && (
         <div className="mt-3 flex gap-2">
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => onSwitch(account)} aria-label={t('wallet.switchLabel', { code })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onSwitch(account)}
+            aria-label={t('wallet.switchLabel', { code })}
+          >
             {t('wallet.switch')}
           </Button>
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onHide(account)} aria-label={t('wallet.hideLabel', { code })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() => onHide(account)}
+            aria-label={t('wallet.hideLabel', { code })}
+          >
             {t('wallet.hide')}
           </Button>
         </div>

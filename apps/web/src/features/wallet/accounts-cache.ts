@@ -11,7 +11,10 @@ export function replaceAccount(account: Account): void {
     void refreshAccounts();
     return;
   }
-  queryClient.setQueryData<Account[]>(accountsQueryKey, list.map((a) => (a.id === account.id ? account : a)));
+  queryClient.setQueryData<Account[]>(
+    accountsQueryKey,
+    list.map((a) => (a.id === account.id ? account : a)),
+  );
 }
 
 /** Refetches even when nothing on screen watches the list (after a missed push); failures leave the list as it was. */
@@ -25,5 +28,9 @@ export function refreshAccounts(): Promise<void> {
 /** Loads the list into the cache after login or on boot; `quiet` keeps a 401 from opening sign-in. */
 export function loadAccounts(quiet = false): Promise<Account[]> {
   // fetchQuery shares the request with a wallet modal that opens at the same moment.
-  return queryClient.fetchQuery({ queryKey: accountsQueryKey, queryFn: () => fetchAccounts({ redirectOnAuthError: !quiet }), staleTime: 0 });
+  return queryClient.fetchQuery({
+    queryKey: accountsQueryKey,
+    queryFn: () => fetchAccounts({ redirectOnAuthError: !quiet }),
+    staleTime: 0,
+  });
 }

@@ -5,10 +5,15 @@ const MILLI_DISPLAY = new Set(['BTC', 'ETH']);
 const MILLI = 1000;
 const FIAT_FALLBACK_DIGITS = 2;
 
-export type CurrencyInfo = Pick<Currency, 'code' | 'type' | 'subunitToUnit'> & { subCurrencies?: Pick<Currency, 'code' | 'subunitToUnit'>[] };
+export type CurrencyInfo = Pick<Currency, 'code' | 'type' | 'subunitToUnit'> & {
+  subCurrencies?: Pick<Currency, 'code' | 'subunitToUnit'>[];
+};
 
 /** The unit an amount is shown in: the currency itself, or its milli sub-currency. */
-export function displayUnit(code: string, currency: CurrencyInfo | undefined): { code: string; digits: number; shift: number } {
+export function displayUnit(
+  code: string,
+  currency: CurrencyInfo | undefined,
+): { code: string; digits: number; shift: number } {
   const digits = currency ? safeDigits(currency.subunitToUnit) : FIAT_FALLBACK_DIGITS;
   if (!MILLI_DISPLAY.has(code)) return { code, digits, shift: 0 };
   const sub = currency?.subCurrencies?.find((s) => s.subunitToUnit === MILLI);

@@ -52,12 +52,22 @@ export function HeaderBalance() {
         <span data-testid="header-balance" title={t('wallet.balanceLabel')}>
           {money(active.balance, active.currency)}
         </span>
-        <svg viewBox="0 0 24 24" className="size-4 text-muted" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4 text-muted"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="m6 9 6 6 6-6" />
         </svg>
       </button>
       {open && (
-        <div id={listId} className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-line bg-page p-2 shadow-xl">
+        <div
+          id={listId}
+          className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-line bg-page p-2 shadow-xl"
+        >
           <ul className="flex flex-col gap-1">
             {others.map((account) => (
               <li key={account.id}>

@@ -12,7 +12,12 @@ export const testAccount = (id: string, currency: string, balance: number, statu
   withdrawalBalance: balance,
 });
 
-export const testCurrency = (code: string, type: Currency['type'], subunitToUnit: number, extra: Partial<Currency> = {}): Currency => ({
+export const testCurrency = (
+  code: string,
+  type: Currency['type'],
+  subunitToUnit: number,
+  extra: Partial<Currency> = {},
+): Currency => ({
   code,
   name: code,
   symbol: code,

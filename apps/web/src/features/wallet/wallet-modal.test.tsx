@@ -22,7 +22,11 @@ beforeEach(() => {
   requests = [];
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(accountsQueryKey, [EUR, BTC]);
-  queryClient.setQueryData(currenciesQueryKey, [currency('EUR', 'fiat', 100), currency('BTC', 'crypto', 100_000_000), currency('USD', 'fiat', 100)]);
+  queryClient.setQueryData(currenciesQueryKey, [
+    currency('EUR', 'fiat', 100),
+    currency('BTC', 'crypto', 100_000_000),
+    currency('USD', 'fiat', 100),
+  ]);
   const list = (accounts: Account[]) => () => jsonResponse(200, { data: accounts });
   vi.stubGlobal(
     'fetch',
@@ -30,7 +34,10 @@ beforeEach(() => {
       requests.push(`${init.method} ${url}`);
       return routeFetch({
         'GET /api/wallet/accounts': list([EUR, BTC]),
-        'PUT /api/wallet/accounts/a2/switch': list([{ ...EUR, status: 2 }, { ...BTC, status: 1 }]),
+        'PUT /api/wallet/accounts/a2/switch': list([
+          { ...EUR, status: 2 },
+          { ...BTC, status: 1 },
+        ]),
         'PUT /api/wallet/accounts/a2/hide': list([EUR]),
         'POST /api/wallet/accounts': list([EUR, BTC, account('a3', 'USD', 0)]),
       })(url, init);
@@ -86,7 +93,11 @@ describe('wallet modal', () => {
     const user = userEvent.setup();
     renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
     const picker = screen.getByLabelText('Currency');
-    expect(within(picker).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', 'USD']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['', 'USD']);
     await user.selectOptions(picker, 'USD');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     await waitFor(() => expect(queryClient.getQueryData<Account[]>(accountsQueryKey)).toHaveLength(3));

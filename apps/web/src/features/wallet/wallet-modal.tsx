@@ -24,11 +24,18 @@ export default function WalletModal({ value }: ModalProps) {
   const hideAccount = useHideAccount();
   const busy = switchAccount.isPending || hideAccount.isPending;
 
-  const onError = (error: Error) => toast({ type: 'error', title: t('wallet.actionFailed'), description: error.message });
+  const onError = (error: Error) =>
+    toast({ type: 'error', title: t('wallet.actionFailed'), description: error.message });
   const onSwitch = (account: Account) =>
-    switchAccount.mutate(account.id, { onSuccess: () => toast({ type: 'success', title: t('wallet.switched', { code: account.currency }) }), onError });
+    switchAccount.mutate(account.id, {
+      onSuccess: () => toast({ type: 'success', title: t('wallet.switched', { code: account.currency }) }),
+      onError,
+    });
   const onHide = (account: Account) =>
-    hideAccount.mutate(account.id, { onSuccess: () => toast({ type: 'success', title: t('wallet.hidden', { code: account.currency }) }), onError });
+    hideAccount.mutate(account.id, {
+      onSuccess: () => toast({ type: 'success', title: t('wallet.hidden', { code: account.currency }) }),
+      onError,
+    });
 
   // Active account first, the rest in the server's order.
   const list = [...(accounts.data ?? [])].sort((a, b) => Number(b.status === 1) - Number(a.status === 1));
@@ -53,7 +60,14 @@ export default function WalletModal({ value }: ModalProps) {
         <>
           <ul className="flex flex-col gap-3">
             {list.map((account) => (
-              <AccountCard key={account.id} account={account} money={money} busy={busy} onSwitch={onSwitch} onHide={onHide} />
+              <AccountCard
+                key={account.id}
+                account={account}
+                money={money}
+                busy={busy}
+                onSwitch={onSwitch}
+                onHide={onHide}
+              />
             ))}
           </ul>
           <AddAccountForm accounts={accounts.data} />

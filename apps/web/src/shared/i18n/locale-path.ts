@@ -10,7 +10,8 @@ export type PathLocale =
 export function parseLocalePath(pathname: string): PathLocale {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
   const first = match?.[1];
-  if (!first || !LOCALE_PATTERN.test(first)) return { kind: 'ok', locale: DEFAULT_LOCALE, prefixed: false, rest: pathname || '/' };
+  if (!first || !LOCALE_PATTERN.test(first))
+    return { kind: 'ok', locale: DEFAULT_LOCALE, prefixed: false, rest: pathname || '/' };
   const rest = match[2] ?? '/';
   if (!isSupportedLocale(first)) return { kind: 'unsupported', prefix: first, rest };
   return { kind: 'ok', locale: first, prefixed: true, rest };

@@ -6,8 +6,13 @@ import { navigateTo } from './navigation.ts';
 vi.mock('./navigation.ts', () => ({ navigateTo: vi.fn() }));
 
 type Call = { url: string; init: RequestInit };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const grant = (token: string, inMs = 15 * 60_000) => ({ accessToken: token, tokenType: 'Bearer', expiresAfter: new Date(Date.now() + inMs).toISOString() });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const grant = (token: string, inMs = 15 * 60_000) => ({
+  accessToken: token,
+  tokenType: 'Bearer',
+  expiresAfter: new Date(Date.now() + inMs).toISOString(),
+});
 
 let calls: Call[];
 function mockFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
@@ -20,7 +25,8 @@ function mockFetch(handler: (url: string, init: RequestInit) => Response | Promi
     }),
   );
 }
-const authHeader = (call: Call | undefined) => (call?.init.headers as Record<string, string> | undefined)?.Authorization;
+const authHeader = (call: Call | undefined) =>
+  (call?.init.headers as Record<string, string> | undefined)?.Authorization;
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/');
@@ -32,7 +38,9 @@ afterEach(() => {
 
 describe('query serialisation', () => {
   it('writes arrays with brackets and skips empty values', () => {
-    expect(serializeQuery({ status: [1, 2], currency: 'EUR', page: 1, missing: undefined, none: null })).toBe('status[]=1&status[]=2&currency=EUR&page=1');
+    expect(serializeQuery({ status: [1, 2], currency: 'EUR', page: 1, missing: undefined, none: null })).toBe(
+      'status[]=1&status[]=2&currency=EUR&page=1',
+    );
   });
 
   it('sends the query on a same-origin path without cookies', async () => {
@@ -73,12 +81,20 @@ describe('bearer token', () => {
       return json(200, { data: { ok: true } });
     });
 
-    await Promise.all([api('GET', '/api/wallet/accounts'), api('GET', '/api/player/profile'), api('GET', '/api/player/limits')]);
+    await Promise.all([
+      api('GET', '/api/wallet/accounts'),
+      api('GET', '/api/player/profile'),
+      api('GET', '/api/player/limits'),
+    ]);
 
     expect(refreshes).toBe(1);
     const refresh = calls.find((c) => c.url === '/api/player/sessions/refresh')!;
     expect(authHeader(refresh)).toBe('Bearer old');
-    expect(calls.filter((c) => c.url !== '/api/player/sessions/refresh').map(authHeader)).toEqual(['Bearer new', 'Bearer new', 'Bearer new']);
+    expect(calls.filter((c) => c.url !== '/api/player/sessions/refresh').map(authHeader)).toEqual([
+      'Bearer new',
+      'Bearer new',
+      'Bearer new',
+    ]);
     expect(readSession()?.accessToken).toBe('new');
   });
 
@@ -99,7 +115,11 @@ describe('bearer token', () => {
 
   it('a refused refresh ends the session and asks to sign in', async () => {
     saveSession(grant('old', 5_000));
-    mockFetch((url) => (url === '/api/player/sessions/refresh' ? json(401, { error: { code: 16003, message: 'Session closed' } }) : json(200, { data: {} })));
+    mockFetch((url) =>
+      url === '/api/player/sessions/refresh'
+        ? json(401, { error: { code: 16003, message: 'Session closed' } })
+        : json(200, { data: {} }),
+    );
 
     await expect(api('GET', '/api/wallet/accounts')).rejects.toMatchObject({ status: 401 });
 
@@ -111,10 +131,19 @@ describe('bearer token', () => {
 
 describe('errors', () => {
   it('parses the error envelope with field messages', async () => {
-    mockFetch(() => json(422, { error: { code: 422, message: 'Invalid data', fields: { email: ['The email has already been taken'] } } }));
+    mockFetch(() =>
+      json(422, {
+        error: { code: 422, message: 'Invalid data', fields: { email: ['The email has already been taken'] } },
+      }),
+    );
     const error = await api('POST', '/api/player/register', { body: {}, auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 422, message: 'Invalid data', fields: { email: ['The email has already been taken'] } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 422,
+      message: 'Invalid data',
+      fields: { email: ['The email has already been taken'] },
+    });
   });
 
   it('does not retry a failed call', async () => {
@@ -124,7 +153,10 @@ describe('errors', () => {
   });
 
   it('turns a network failure into status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api('GET', '/api/wallet/accounts')).rejects.toMatchObject({ status: 0 });
   });
 
@@ -147,7 +179,10 @@ describe('errors', () => {
   it('a 403 that names a game rule (limit reached) is an answer, not the end of the session', async () => {
     saveSession(grant('token-1'));
     mockFetch(() => json(403, { error: { code: 14100, message: 'Bet limit reached' } }));
-    await expect(api('POST', '/api/game/games/x/play', { body: {} })).rejects.toMatchObject({ status: 403, code: 14100 });
+    await expect(api('POST', '/api/game/games/x/play', { body: {} })).rejects.toMatchObject({
+      status: 403,
+      code: 14100,
+    });
     expect(readSession()).not.toBeNull();
     expect(navigateTo).not.toHaveBeenCalled();
   });
@@ -169,7 +204,9 @@ describe('errors', () => {
   it('boot-time probes can fail quietly', async () => {
     saveSession(grant('token-1'));
     mockFetch(() => json(401, { error: { code: 401, message: 'Unauthorized' } }));
-    await expect(api('GET', '/api/player/profile', { redirectOnAuthError: false })).rejects.toMatchObject({ status: 401 });
+    await expect(api('GET', '/api/player/profile', { redirectOnAuthError: false })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(navigateTo).not.toHaveBeenCalled();
   });
 });

@@ -22,13 +22,19 @@ export function readPlayerInit(data: unknown): PlayerInit {
     if (typeof v !== 'boolean') throw new Error('player init: bad feature flag');
     return v;
   };
-  if (!d || typeof d.country !== 'string' || typeof d.restricted !== 'boolean' || !f) throw new Error('player init: bad shape');
+  if (!d || typeof d.country !== 'string' || typeof d.restricted !== 'boolean' || !f)
+    throw new Error('player init: bad shape');
   const restrictType = d.restrictType === 1 || d.restrictType === 2 ? d.restrictType : null;
   return {
     country: d.country,
     restricted: d.restricted,
     restrictType,
-    features: { sportsbook: flag(f.sportsbook), loyalty: flag(f.loyalty), quests: flag(f.quests), documents: flag(f.documents) },
+    features: {
+      sportsbook: flag(f.sportsbook),
+      loyalty: flag(f.loyalty),
+      quests: flag(f.quests),
+      documents: flag(f.documents),
+    },
   };
 }
 

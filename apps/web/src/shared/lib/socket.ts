@@ -12,7 +12,12 @@ import { getAccessToken } from './http.ts';
 export type SocketIdentity = 'guest' | 'player';
 
 /** Spec point 9: request timeout 5 s, reconnect 0.5 s → 20 s with backoff, server ping grace 10 s. */
-export const SOCKET_OPTIONS = { timeout: 5_000, minReconnectDelay: 500, maxReconnectDelay: 20_000, maxServerPingDelay: 10_000 } as const;
+export const SOCKET_OPTIONS = {
+  timeout: 5_000,
+  minReconnectDelay: 500,
+  maxReconnectDelay: 20_000,
+  maxServerPingDelay: 10_000,
+} as const;
 
 export function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';

@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getFreshToken, isExpiring, onSessionChange, readSession, REFRESH_MARKER_KEY, saveSession, SESSION_KEY, type TokenGrant } from './token.ts';
+import {
+  getFreshToken,
+  isExpiring,
+  onSessionChange,
+  readSession,
+  REFRESH_MARKER_KEY,
+  saveSession,
+  SESSION_KEY,
+  type TokenGrant,
+} from './token.ts';
 
-const grant = (token: string, inMs = 15 * 60_000): TokenGrant => ({ accessToken: token, expiresAfter: new Date(Date.now() + inMs).toISOString() });
+const grant = (token: string, inMs = 15 * 60_000): TokenGrant => ({
+  accessToken: token,
+  expiresAfter: new Date(Date.now() + inMs).toISOString(),
+});
 /** What another tab leaves in the shared storage. */
 const otherTab = {
   startsRefresh: () => localStorage.setItem(REFRESH_MARKER_KEY, `loading-${Date.now()}`),
@@ -29,7 +41,10 @@ describe('expiry', () => {
   it('keeps the token and its expiry in localStorage under "session"', () => {
     const expiresAfter = '2030-01-01T00:00:00.000Z';
     saveSession({ accessToken: 'abc', expiresAfter });
-    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual({ accessToken: 'abc', expiresAt: Date.parse(expiresAfter) });
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual({
+      accessToken: 'abc',
+      expiresAt: Date.parse(expiresAfter),
+    });
   });
 });
 

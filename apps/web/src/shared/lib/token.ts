@@ -136,7 +136,8 @@ function waitForOtherTab(staleToken: string): Promise<WaitOutcome> {
     const check = (): boolean => {
       const session = readSession();
       if (!session) return finish({ kind: 'ended' });
-      if (session.accessToken !== staleToken && !isExpiring(session)) return finish({ kind: 'token', token: session.accessToken });
+      if (session.accessToken !== staleToken && !isExpiring(session))
+        return finish({ kind: 'token', token: session.accessToken });
       if (!otherTabIsRefreshing()) {
         // The other tab finished without a new token in storage: its refresh failed or it gave up.
         return finish(readSession() ? { kind: 'timeout' } : { kind: 'ended' });

@@ -4,7 +4,12 @@ import { useEffect, type RefObject } from 'react';
  * Closes a popover-like disclosure on a pointer press outside `root` or on Escape, while it is open.
  * Escape also hands focus back to the `toggle` button, so keyboard users are not left on the page body.
  */
-export function useDismiss(root: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, open: boolean, onDismiss: () => void) {
+export function useDismiss(
+  root: RefObject<HTMLElement | null>,
+  toggle: RefObject<HTMLElement | null>,
+  open: boolean,
+  onDismiss: () => void,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {

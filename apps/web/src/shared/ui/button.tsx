@@ -33,7 +33,17 @@ export type ButtonProps = ComponentProps<'button'> & {
   block?: boolean;
 };
 
-export function Button({ variant = 'primary', size = 'md', loading = false, block = false, type = 'button', className, disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  block = false,
+  type = 'button',
+  className,
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

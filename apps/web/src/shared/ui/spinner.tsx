@@ -9,7 +9,10 @@ export function Spinner({ label, className }: SpinnerProps) {
       role={label ? 'status' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      className={cn('inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent', className)}
+      className={cn(
+        'inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent',
+        className,
+      )}
     />
   );
 }

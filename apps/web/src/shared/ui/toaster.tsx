@@ -42,7 +42,16 @@ export function Toaster() {
             accents[item.type],
           )}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', iconColors[item.type])} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className={cn('mt-0.5 size-5 shrink-0', iconColors[item.type])}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d={icons[item.type]} />
           </svg>
           <span className="min-w-0 flex-1">

@@ -42,10 +42,21 @@ describe('playRound', () => {
     ]);
     expect(slot.totalWin).toBe(3000);
 
-    const roulette = (await playRound('roulette', { ...fair, nonce: 0 }, 100, { bets: [{ type: 'red', amount: 100 }] })) as RouletteOutcome;
+    const roulette = (await playRound('roulette', { ...fair, nonce: 0 }, 100, {
+      bets: [{ type: 'red', amount: 100 }],
+    })) as RouletteOutcome;
     expect(roulette).toMatchObject({ pocket: 16, color: 'red', totalWin: 200 });
-    expect(await playRound('dice', { ...fair, nonce: 0 }, 100, { target: 50, over: true })).toMatchObject({ roll: 45.53, won: false, totalWin: 0 });
-    expect(await playRound('crash', fair, 100, { autoCashout: 2 })).toEqual({ kind: 'crash', crashPoint: 2.95, cashedOutAt: 2, totalWin: 200 });
+    expect(await playRound('dice', { ...fair, nonce: 0 }, 100, { target: 50, over: true })).toMatchObject({
+      roll: 45.53,
+      won: false,
+      totalWin: 0,
+    });
+    expect(await playRound('crash', fair, 100, { autoCashout: 2 })).toEqual({
+      kind: 'crash',
+      crashPoint: 2.95,
+      cashedOutAt: 2,
+      totalWin: 200,
+    });
     expect(await playRound('crash', fair, 100, {}, { cashout: 3 })).toMatchObject({ cashedOutAt: null, totalWin: 0 });
   });
 });
@@ -62,7 +73,9 @@ describe('slot', () => {
 
   it('awards 10 free spins and a scatter pay for 3 scatters anywhere', () => {
     // Stop each of the first three reels on its scatter.
-    const floats = SLOT_CONFIG.strips.map((strip, reel) => (reel < 3 ? (strip.indexOf('scatter') + 0.5) / strip.length : 0));
+    const floats = SLOT_CONFIG.strips.map((strip, reel) =>
+      reel < 3 ? (strip.indexOf('scatter') + 0.5) / strip.length : 0,
+    );
     const outcome = slotSpin(floats, 2000);
     expect(outcome.scatterCount).toBe(3);
     expect(outcome.freeSpinsAwarded).toBe(10);
@@ -120,9 +133,21 @@ describe('roulette', () => {
     expect(parseParams('roulette', 10, { bets: [{ type: 'red', amount: 0.5 }] }).ok).toBe(false);
     expect(parseParams('roulette', 10, { bets: [] }).ok).toBe(false);
     expect(parseParams('roulette', 20, { bets: [{ type: 'red', amount: 10 }] }).ok).toBe(false);
-    expect(parseParams('roulette', 20, { bets: [{ type: 'red', amount: 10 }, { type: 'straight', value: 0, amount: 10 }] })).toEqual({
+    expect(
+      parseParams('roulette', 20, {
+        bets: [
+          { type: 'red', amount: 10 },
+          { type: 'straight', value: 0, amount: 10 },
+        ],
+      }),
+    ).toEqual({
       ok: true,
-      params: { bets: [{ type: 'red', amount: 10 }, { type: 'straight', value: 0, amount: 10 }] },
+      params: {
+        bets: [
+          { type: 'red', amount: 10 },
+          { type: 'straight', value: 0, amount: 10 },
+        ],
+      },
     });
   });
 });
@@ -131,14 +156,29 @@ describe('dice', () => {
   it('pays 99 / chance with 1 % edge, over and under', () => {
     expect(diceMultiplierX100(50, false)).toBe(198); // 50.00 % → 1.98×
     expect(diceMultiplierX100(1, false)).toBe(9900); // 1.00 % → 99×
-    expect(diceRoll([0.5], 100, { target: 49.99, over: true })).toMatchObject({ roll: 50, won: true, multiplier: 1.98, totalWin: 198 });
+    expect(diceRoll([0.5], 100, { target: 49.99, over: true })).toMatchObject({
+      roll: 50,
+      won: true,
+      multiplier: 1.98,
+      totalWin: 198,
+    });
     expect(diceRoll([0.5], 100, { target: 50, over: true })).toMatchObject({ won: false, totalWin: 0 });
     expect(diceRoll([0.5], 100, { target: 50.01, over: false })).toMatchObject({ won: true });
-    expect(diceRoll([0.99999], 100, { target: 98.99, over: true })).toMatchObject({ roll: 99.99, won: true, totalWin: 9900 });
+    expect(diceRoll([0.99999], 100, { target: 98.99, over: true })).toMatchObject({
+      roll: 99.99,
+      won: true,
+      totalWin: 9900,
+    });
   });
 
   it('returns 99 % at every target, less the flooring of the multiplier to 2 decimals', () => {
-    for (const [target, over] of [[50, true], [10, false], [97.99, false], [2.5, true], [1, false]] as const) {
+    for (const [target, over] of [
+      [50, true],
+      [10, false],
+      [97.99, false],
+      [2.5, true],
+      [1, false],
+    ] as const) {
       const count = over ? 9999 - Math.round(target * 100) : Math.round(target * 100);
       const rtp = (count * diceMultiplierX100(target, over)) / 1_000_000;
       expect(rtp).toBeLessThanOrEqual(0.99);
@@ -153,7 +193,10 @@ describe('dice', () => {
     expect(parseParams('dice', 100, { target: 1.5, over: true }).ok).toBe(false);
     expect(parseParams('dice', 100, { target: 50.005, over: true }).ok).toBe(false);
     expect(parseParams('dice', 100, { target: 50 }).ok).toBe(false);
-    expect(parseParams('dice', 100, { target: 1, over: false })).toEqual({ ok: true, params: { target: 1, over: false } });
+    expect(parseParams('dice', 100, { target: 1, over: false })).toEqual({
+      ok: true,
+      params: { target: 1, over: false },
+    });
     expect(parseParams('dice', 100, { target: 98.99, over: true }).ok).toBe(true);
   });
 });
@@ -189,7 +232,11 @@ describe('crash', () => {
 
   it('pays the first of auto and manual cash-out when it is not above the crash point', () => {
     const u = 1 - 99 / 295.5; // crash point 2.95
-    expect(crashRound([u], 100, { autoCashout: 2.95 })).toMatchObject({ crashPoint: 2.95, cashedOutAt: 2.95, totalWin: 295 });
+    expect(crashRound([u], 100, { autoCashout: 2.95 })).toMatchObject({
+      crashPoint: 2.95,
+      cashedOutAt: 2.95,
+      totalWin: 295,
+    });
     expect(crashRound([u], 100, { autoCashout: 2.96 })).toMatchObject({ cashedOutAt: null, totalWin: 0 });
     expect(crashRound([u], 100, { autoCashout: 5 }, 1.5)).toMatchObject({ cashedOutAt: 1.5, totalWin: 150 });
     expect(crashRound([u], 100, { autoCashout: 1.2 }, 1.5)).toMatchObject({ cashedOutAt: 1.2 });

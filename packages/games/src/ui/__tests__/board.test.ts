@@ -6,7 +6,8 @@ const spots = boardSpots();
 
 function cellsOf(area: Area): string[] {
   const cells: string[] = [];
-  for (let r = area.row; r < area.row + area.rowSpan; r++) for (let c = area.col; c < area.col + area.colSpan; c++) cells.push(`${r}:${c}`);
+  for (let r = area.row; r < area.row + area.rowSpan; r++)
+    for (let c = area.col; c < area.col + area.colSpan; c++) cells.push(`${r}:${c}`);
   return cells;
 }
 
@@ -26,7 +27,8 @@ describe('roulette board model', () => {
   it('has a wheel with each pocket once', () => {
     expect([...WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, i) => i));
     // Neighbours alternate colours (apart from the zero).
-    for (let i = 1; i < WHEEL_ORDER.length - 1; i++) expect(pocketColour(WHEEL_ORDER[i]!)).not.toBe(pocketColour(WHEEL_ORDER[i + 1]!));
+    for (let i = 1; i < WHEEL_ORDER.length - 1; i++)
+      expect(pocketColour(WHEEL_ORDER[i]!)).not.toBe(pocketColour(WHEEL_ORDER[i + 1]!));
   });
 
   it.each(['wide', 'tall'] as const)('lays the %s table out without overlaps or holes', (layout) => {

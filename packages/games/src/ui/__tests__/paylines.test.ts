@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SLOT_CONFIG, slotSpin } from '../../engines/slot.ts';
-import { CELL, GAP, cellCentre, gapPercent, linePay, paylinePoints, windowSize, winningCells } from '../slot/paylines.ts';
+import {
+  CELL,
+  GAP,
+  cellCentre,
+  gapPercent,
+  linePay,
+  paylinePoints,
+  windowSize,
+  winningCells,
+} from '../slot/paylines.ts';
 
 const layout = { reels: 5, rows: 3 };
 

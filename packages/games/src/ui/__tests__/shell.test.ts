@@ -6,7 +6,9 @@ import { parseVerifyQuery, verifyUrl } from '../shell/verify-link.ts';
 
 describe('session id and API client', () => {
   it('reads the session id from the play path', () => {
-    expect(sessionIdFromPath('/sandbox/games/play/4f7c2a8e-1d2b-4c3d-9e8f-0a1b2c3d4e5f')).toBe('4f7c2a8e-1d2b-4c3d-9e8f-0a1b2c3d4e5f');
+    expect(sessionIdFromPath('/sandbox/games/play/4f7c2a8e-1d2b-4c3d-9e8f-0a1b2c3d4e5f')).toBe(
+      '4f7c2a8e-1d2b-4c3d-9e8f-0a1b2c3d4e5f',
+    );
     expect(sessionIdFromPath('/sandbox/games/play/abc/')).toBe('abc');
     expect(sessionIdFromPath('/slot.html')).toBeNull();
     expect(sessionIdFromPath('/')).toBeNull();
@@ -15,8 +17,12 @@ describe('session id and API client', () => {
   it('retries a too-fast spin after the time the server names, then returns the round', async () => {
     const calls: { url: string; init?: RequestInit; at: number }[] = [];
     const answers = [
-      new Response(JSON.stringify({ error: { code: 'too_fast', message: 'slow down', retryAfterMs: 40 } }), { status: 429 }),
-      new Response(JSON.stringify({ round: { id: 'r1' }, balance: 900, freeSpinsLeft: 0, fairness: {} }), { status: 200 }),
+      new Response(JSON.stringify({ error: { code: 'too_fast', message: 'slow down', retryAfterMs: 40 } }), {
+        status: 429,
+      }),
+      new Response(JSON.stringify({ round: { id: 'r1' }, balance: 900, freeSpinsLeft: 0, fairness: {} }), {
+        status: 200,
+      }),
     ];
     const api = new GameApi('sid-1', async (url, init) => {
       calls.push({ url, init, at: Date.now() });
@@ -32,7 +38,14 @@ describe('session id and API client', () => {
   });
 
   it('turns a refusal into an ApiError with the balance the casino reported', async () => {
-    const api = new GameApi('s', async () => new Response(JSON.stringify({ error: { code: 15001, message: 'Insufficient funds', balance: 42, currency: 'EUR' } }), { status: 422 }));
+    const api = new GameApi(
+      's',
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 15001, message: 'Insufficient funds', balance: 42, currency: 'EUR' } }),
+          { status: 422 },
+        ),
+    );
     const error = await api.play<'slot'>(100, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).balance).toBe(42);
@@ -55,7 +68,9 @@ describe('error messages', () => {
     expect(errorMessage(new ApiError(403, 14308, 'x'))).toMatch(/country/);
     expect(errorMessage(new ApiError(403, 14199, 'x'))).toMatch(/restricted/);
     expect(errorMessage(new ApiError(429, 'too_fast', 'x'))).toBeNull();
-    expect(errorMessage(new ApiError(422, 'invalid_bet', 'The bet must be one of the bet levels'))).toBe('The bet must be one of the bet levels');
+    expect(errorMessage(new ApiError(422, 'invalid_bet', 'The bet must be one of the bet levels'))).toBe(
+      'The bet must be one of the bet levels',
+    );
   });
 
   it('knows when the session is over for good', () => {
@@ -68,10 +83,22 @@ describe('error messages', () => {
 
 describe('verify links', () => {
   it('round-trips through the verify page query', () => {
-    const url = verifyUrl({ engine: 'dice', serverSeed: 'a b', clientSeed: 'c&d', nonce: 7, extra: { target: '50.50', over: 'false' } });
+    const url = verifyUrl({
+      engine: 'dice',
+      serverSeed: 'a b',
+      clientSeed: 'c&d',
+      nonce: 7,
+      extra: { target: '50.50', over: 'false' },
+    });
     expect(url.startsWith('/sandbox/games/verify?')).toBe(true);
     const parsed = parseVerifyQuery(url.slice(url.indexOf('?')));
-    expect(parsed).toMatchObject({ engine: 'dice', serverSeed: 'a b', clientSeed: 'c&d', nonce: 7, extra: { target: '50.50', over: 'false' } });
+    expect(parsed).toMatchObject({
+      engine: 'dice',
+      serverSeed: 'a b',
+      clientSeed: 'c&d',
+      nonce: 7,
+      extra: { target: '50.50', over: 'false' },
+    });
   });
 
   it('only returns to a game page of this provider', () => {
@@ -82,9 +109,28 @@ describe('verify links', () => {
   });
 
   it('prefills what the outcome depends on from the round history', () => {
-    const base = { id: 'r', nonce: 3, bet: 0, win: 0, serverSeedHash: 'h', clientSeed: 'c', revealedServerSeed: 's', createdAt: 0 };
+    const base = {
+      id: 'r',
+      nonce: 3,
+      bet: 0,
+      win: 0,
+      serverSeedHash: 'h',
+      clientSeed: 'c',
+      revealedServerSeed: 's',
+      createdAt: 0,
+    };
     expect(verifyExtras('slot', { ...base, betBasis: 200, isFreeSpin: true })).toEqual({ bet: '200', freeSpin: '1' });
-    expect(verifyExtras('dice', { ...base, bet: 100, params: { target: 12.3, over: false } })).toEqual({ bet: '100', target: '12.30', over: 'false' });
-    expect(verifyExtras('crash', { ...base, bet: 100, outcome: { kind: 'crash', crashPoint: 3, cashedOutAt: 2.5, totalWin: 250 } })).toEqual({ bet: '100', cashout: '2.50' });
+    expect(verifyExtras('dice', { ...base, bet: 100, params: { target: 12.3, over: false } })).toEqual({
+      bet: '100',
+      target: '12.30',
+      over: 'false',
+    });
+    expect(
+      verifyExtras('crash', {
+        ...base,
+        bet: 100,
+        outcome: { kind: 'crash', crashPoint: 3, cashedOutAt: 2.5, totalWin: 250 },
+      }),
+    ).toEqual({ bet: '100', cashout: '2.50' });
   });
 });

@@ -82,7 +82,8 @@ export class CrashGraph {
     const secondStep = maxMs > 40_000 ? 10 : maxMs > 20_000 ? 5 : 2;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    for (let s = secondStep; s * 1000 < maxMs; s += secondStep) ctx.fillText(`${s}s`, x(s * 1000), hgt - pad.bottom + 8);
+    for (let s = secondStep; s * 1000 < maxMs; s += secondStep)
+      ctx.fillText(`${s}s`, x(s * 1000), hgt - pad.bottom + 8);
 
     if (state === 'idle' || elapsedMs <= 0) return;
     const end = cap === null ? elapsedMs : Math.min(elapsedMs, crashTimeOf(cap));

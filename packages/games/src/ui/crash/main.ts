@@ -30,17 +30,39 @@ function mountCrash(shell: Shell): void {
   const graph = new CrashGraph();
   const multiplierText = h('output', { class: 'multiplier', 'aria-hidden': 'true' }, '1.00×');
   const statusText = h('p', { class: 'crash-status' }, 'Place a bet to start a round');
-  const board = h('div', { class: 'crash-board', 'data-state': 'idle' }, graph.canvas, h('div', { class: 'crash-readout' }, multiplierText, statusText));
+  const board = h(
+    'div',
+    { class: 'crash-board', 'data-state': 'idle' },
+    graph.canvas,
+    h('div', { class: 'crash-readout' }, multiplierText, statusText),
+  );
   const recent = h('ol', { class: 'crash-history', 'aria-label': 'Recent crash points' });
   shell.stage.append(board, recent);
 
-  const autoInput = h('input', { type: 'number', id: 'auto-cashout', class: 'text-input mono', min: String(CRASH_MIN_AUTO_CASHOUT), max: String(CRASH_MAX_AUTO_CASHOUT), step: '0.01', inputmode: 'decimal', placeholder: 'Off' });
-  const autoHint = h('p', { class: 'field-hint', id: 'auto-hint' }, `Optional, ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}× or more`);
+  const autoInput = h('input', {
+    type: 'number',
+    id: 'auto-cashout',
+    class: 'text-input mono',
+    min: String(CRASH_MIN_AUTO_CASHOUT),
+    max: String(CRASH_MAX_AUTO_CASHOUT),
+    step: '0.01',
+    inputmode: 'decimal',
+    placeholder: 'Off',
+  });
+  const autoHint = h(
+    'p',
+    { class: 'field-hint', id: 'auto-hint' },
+    `Optional, ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}× or more`,
+  );
   autoInput.setAttribute('aria-describedby', 'auto-hint');
   const actionLabel = h('span', {}, 'Bet');
   const actionSub = h('span', { class: 'sub', hidden: true });
   const actionButton = h('button', { type: 'button', class: 'primary-action crash-action' }, actionLabel, actionSub);
-  shell.controls.append(shell.bet.el, h('div', { class: 'field auto-field' }, h('label', { for: 'auto-cashout' }, 'Auto cash-out'), autoInput, autoHint), actionButton);
+  shell.controls.append(
+    shell.bet.el,
+    h('div', { class: 'field auto-field' }, h('label', { for: 'auto-cashout' }, 'Auto cash-out'), autoInput, autoHint),
+    actionButton,
+  );
 
   let live: Live | null = null;
   let starting = false;
@@ -57,7 +79,13 @@ function mountCrash(shell: Shell): void {
     const running = live !== null;
     const cooling = !running && performance.now() < lastStartAt + session.minSpinMs;
     actionButton.classList.toggle('danger', running);
-    actionLabel.textContent = running ? (live!.cashingOut ? 'Cashing out…' : 'Cash out') : starting ? 'Starting…' : 'Bet';
+    actionLabel.textContent = running
+      ? live!.cashingOut
+        ? 'Cashing out…'
+        : 'Cash out'
+      : starting
+        ? 'Starting…'
+        : 'Bet';
     actionSub.hidden = !running;
     actionButton.disabled = shell.ended || starting || cooling || (running && live!.cashingOut);
     shell.bet.setDisabled(running || starting || shell.ended);
@@ -104,14 +132,21 @@ function mountCrash(shell: Shell): void {
     }
     const elapsed = performance.now() - localStart;
     pushHistory(outcome.crashPoint);
-    if (seedHash) shell.fairness.rememberParams(paramsKey(seedHash, round.nonce), outcome.cashedOutAt === null ? {} : { cashout: outcome.cashedOutAt.toFixed(2) });
+    if (seedHash)
+      shell.fairness.rememberParams(
+        paramsKey(seedHash, round.nonce),
+        outcome.cashedOutAt === null ? {} : { cashout: outcome.cashedOutAt.toFixed(2) },
+      );
     shell.fairness.refresh();
     if (outcome.cashedOutAt !== null) {
       setState('cashed');
       graph.draw(elapsed, 'cashed', outcome.cashedOutAt);
       multiplierText.textContent = formatMultiplier(outcome.cashedOutAt);
       statusText.textContent = `Won ${shell.format(outcome.totalWin)} · crashed at ${formatMultiplier(outcome.crashPoint)}`;
-      shell.announce(`Cashed out at ${formatMultiplier(outcome.cashedOutAt)} — you won ${shell.format(outcome.totalWin)}`, 'win');
+      shell.announce(
+        `Cashed out at ${formatMultiplier(outcome.cashedOutAt)} — you won ${shell.format(outcome.totalWin)}`,
+        'win',
+      );
     } else {
       setState('crashed');
       graph.draw(elapsed, 'crashed', outcome.crashPoint);
@@ -137,7 +172,9 @@ function mountCrash(shell: Shell): void {
   function begin(round: Round, localStart: number, autoCashout: number | null, seedHash: string | null): void {
     live = { id: round.id, bet: round.bet, localStart, autoCashout, cashingOut: false, seedHash };
     setState('running');
-    statusText.textContent = autoCashout ? `Auto cash-out at ${formatMultiplier(autoCashout)}` : 'Cash out before it crashes';
+    statusText.textContent = autoCashout
+      ? `Auto cash-out at ${formatMultiplier(autoCashout)}`
+      : 'Cash out before it crashes';
     sync();
     animate();
     pollTimer = setTimeout(() => void poll(), POLL_MS);
@@ -147,7 +184,10 @@ function mountCrash(shell: Shell): void {
     if (live || starting || shell.ended) return;
     const auto = parseAutoCashout(autoInput.value);
     if (auto === 'invalid') {
-      shell.announce(`Auto cash-out must be between ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}× and ${CRASH_MAX_AUTO_CASHOUT.toFixed(2)}×, or empty`, 'info');
+      shell.announce(
+        `Auto cash-out must be between ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}× and ${CRASH_MAX_AUTO_CASHOUT.toFixed(2)}×, or empty`,
+        'info',
+      );
       autoInput.focus();
       return;
     }
@@ -209,7 +249,12 @@ function mountCrash(shell: Shell): void {
   const open = session.state.openRound;
   if (open) {
     const skew = Date.now() - performance.now();
-    begin({ id: open.id, nonce: 0, bet: open.bet, win: 0, outcome: null, startedAt: open.startedAt, settled: false }, open.startedAt - skew, open.autoCashout ?? null, null);
+    begin(
+      { id: open.id, nonce: 0, bet: open.bet, win: 0, outcome: null, startedAt: open.startedAt, settled: false },
+      open.startedAt - skew,
+      open.autoCashout ?? null,
+      null,
+    );
     statusText.textContent = 'Your round is still running';
   } else {
     graph.draw(0, 'idle');

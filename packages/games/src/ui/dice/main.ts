@@ -22,13 +22,36 @@ function mountDice(shell: Shell): void {
   const slider = h('input', { type: 'range', id: 'dice-target', class: 'track-input', step: '0.01' });
   // The rail, marker and scale sit in a lane inset by half a thumb, so 0–100 on them lines up with
   // the centre of the range thumb.
-  const lane = h('div', { class: 'lane', 'aria-hidden': 'true' }, h('div', { class: 'rail' }), marker, h('div', { class: 'track-scale' }, ...[0, 25, 50, 75, 100].map((n) => h('span', { style: `left:${n}%` }, String(n)))));
+  const lane = h(
+    'div',
+    { class: 'lane', 'aria-hidden': 'true' },
+    h('div', { class: 'rail' }),
+    marker,
+    h(
+      'div',
+      { class: 'track-scale' },
+      ...[0, 25, 50, 75, 100].map((n) => h('span', { style: `left:${n}%` }, String(n))),
+    ),
+  );
   const track = h('div', { class: 'track' }, lane, slider);
-  const card = h('div', { class: 'dice-card' }, rollValue, rollCaption, h('label', { for: 'dice-target', class: 'sr-only' }, 'Target slider'), track);
+  const card = h(
+    'div',
+    { class: 'dice-card' },
+    rollValue,
+    rollCaption,
+    h('label', { for: 'dice-target', class: 'sr-only' }, 'Target slider'),
+    track,
+  );
   shell.stage.append(card);
 
   // ---- controls ----
-  const targetInput = h('input', { type: 'number', id: 'dice-target-number', class: 'text-input mono', step: '0.01', inputmode: 'decimal' });
+  const targetInput = h('input', {
+    type: 'number',
+    id: 'dice-target-number',
+    class: 'text-input mono',
+    step: '0.01',
+    inputmode: 'decimal',
+  });
   const overButton = h('button', { type: 'button', 'aria-pressed': 'true' }, 'Over');
   const underButton = h('button', { type: 'button', 'aria-pressed': 'false' }, 'Under');
   const chanceOut = h('output', { class: 'stat-value' });
@@ -36,9 +59,16 @@ function mountDice(shell: Shell): void {
   const payoutOut = h('output', { class: 'stat-value' });
   const rollButton = h('button', { type: 'button', class: 'primary-action' }, 'Roll');
   shell.controls.append(
-    h('div', { class: 'dice-row' },
+    h(
+      'div',
+      { class: 'dice-row' },
       h('div', { class: 'field target-field' }, h('label', { for: 'dice-target-number' }, 'Target'), targetInput),
-      h('div', { class: 'field' }, h('span', { class: 'field-label', id: 'dir-label' }, 'Win if roll is'), h('div', { class: 'segmented', role: 'group', 'aria-labelledby': 'dir-label' }, overButton, underButton)),
+      h(
+        'div',
+        { class: 'field' },
+        h('span', { class: 'field-label', id: 'dir-label' }, 'Win if roll is'),
+        h('div', { class: 'segmented', role: 'group', 'aria-labelledby': 'dir-label' }, overButton, underButton),
+      ),
       h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Win chance'), chanceOut),
       h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Multiplier'), multiplierOut),
       h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Payout'), payoutOut),
@@ -63,7 +93,10 @@ function mountDice(shell: Shell): void {
     chanceOut.textContent = `${chance.toFixed(2)}%`;
     multiplierOut.textContent = `${(multiplierX100 / 100).toFixed(2)}×`;
     payoutOut.textContent = shell.format(payoutOnWin(shell.bet.value, multiplierX100));
-    slider.setAttribute('aria-valuetext', `Roll ${over ? 'over' : 'under'} ${target.toFixed(2)}, win chance ${chance.toFixed(2)} percent`);
+    slider.setAttribute(
+      'aria-valuetext',
+      `Roll ${over ? 'over' : 'under'} ${target.toFixed(2)}, win chance ${chance.toFixed(2)} percent`,
+    );
     track.style.setProperty('--t', `${target}%`);
     track.dataset.dir = over ? 'over' : 'under';
     const locked = rolling || shell.ended;
@@ -149,7 +182,9 @@ function mountDice(shell: Shell): void {
     shell.recordRound(played, { target: outcome.target.toFixed(2), over: String(outcome.over) });
     rollCaption.textContent = `${outcome.won ? 'Win' : 'No win'} · needed ${outcome.over ? 'over' : 'under'} ${outcome.target.toFixed(2)}`;
     shell.announce(
-      outcome.won ? `Rolled ${outcome.roll.toFixed(2)} — you won ${shell.format(outcome.totalWin)}` : `Rolled ${outcome.roll.toFixed(2)} — no win`,
+      outcome.won
+        ? `Rolled ${outcome.roll.toFixed(2)} — you won ${shell.format(outcome.totalWin)}`
+        : `Rolled ${outcome.roll.toFixed(2)} — no win`,
       outcome.won ? 'win' : 'lose',
     );
     rolling = false;

@@ -6,7 +6,10 @@ import { ROULETTE_POCKETS, rouletteBetWins, rouletteColor } from '../../engines/
 import type { RouletteBet, RouletteBetType } from '../../engines/types.ts';
 
 /** Pocket order on a single-zero wheel, clockwise from zero. */
-export const WHEEL_ORDER: readonly number[] = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+export const WHEEL_ORDER: readonly number[] = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
+];
 
 export type PocketColour = ReturnType<typeof rouletteColor>;
 
@@ -32,7 +35,9 @@ export function betKey(bet: { type: RouletteBetType; value?: number }): string {
 
 /** The pockets a bet wins on: exactly those the engine pays. */
 export function coveredPockets(bet: { type: RouletteBetType; value?: number }): number[] {
-  return Array.from({ length: ROULETTE_POCKETS }, (_, pocket) => pocket).filter((pocket) => rouletteBetWins(bet, pocket));
+  return Array.from({ length: ROULETTE_POCKETS }, (_, pocket) => pocket).filter((pocket) =>
+    rouletteBetWins(bet, pocket),
+  );
 }
 
 const area = (row: number, col: number, rowSpan = 1, colSpan = 1): Area => ({ row, col, rowSpan, colSpan });
@@ -40,7 +45,15 @@ const ORDINAL = ['1st', '2nd', '3rd'];
 
 export function boardSpots(): Spot[] {
   const spots: Spot[] = [];
-  spots.push({ key: 'straight:0', bet: { type: 'straight', value: 0 }, label: '0', name: 'Zero, green', colour: 'green', wide: area(1, 1, 3, 1), tall: area(1, 3, 1, 3) });
+  spots.push({
+    key: 'straight:0',
+    bet: { type: 'straight', value: 0 },
+    label: '0',
+    name: 'Zero, green',
+    colour: 'green',
+    wide: area(1, 1, 3, 1),
+    tall: area(1, 3, 1, 3),
+  });
   for (let n = 1; n <= 36; n++) {
     const colour = rouletteColor(n);
     const columnIndex = (n - 1) % 3; // 0 → the 1, 4, 7 … column
@@ -55,11 +68,27 @@ export function boardSpots(): Spot[] {
     });
   }
   for (let k = 1; k <= 3; k++) {
-    spots.push({ key: `column:${k}`, bet: { type: 'column', value: k }, label: '2 to 1', name: `Column ${k} (${k}, ${k + 3}, ${k + 6} … ${k + 33}), pays 2 to 1`, colour: null, wide: area(4 - k, 14), tall: area(14, 2 + k) });
+    spots.push({
+      key: `column:${k}`,
+      bet: { type: 'column', value: k },
+      label: '2 to 1',
+      name: `Column ${k} (${k}, ${k + 3}, ${k + 6} … ${k + 33}), pays 2 to 1`,
+      colour: null,
+      wide: area(4 - k, 14),
+      tall: area(14, 2 + k),
+    });
   }
   for (let d = 1; d <= 3; d++) {
     const from = (d - 1) * 12 + 1;
-    spots.push({ key: `dozen:${d}`, bet: { type: 'dozen', value: d }, label: `${ORDINAL[d - 1]} 12`, name: `${ORDINAL[d - 1]} dozen, ${from} to ${from + 11}, pays 2 to 1`, colour: null, wide: area(4, 2 + (d - 1) * 4, 1, 4), tall: area(2 + (d - 1) * 4, 2, 4, 1) });
+    spots.push({
+      key: `dozen:${d}`,
+      bet: { type: 'dozen', value: d },
+      label: `${ORDINAL[d - 1]} 12`,
+      name: `${ORDINAL[d - 1]} dozen, ${from} to ${from + 11}, pays 2 to 1`,
+      colour: null,
+      wide: area(4, 2 + (d - 1) * 4, 1, 4),
+      tall: area(2 + (d - 1) * 4, 2, 4, 1),
+    });
   }
   const outside: { type: RouletteBetType; label: string; name: string; colour: PocketColour | null }[] = [
     { type: 'low', label: '1–18', name: 'Low, 1 to 18', colour: null },
@@ -70,7 +99,15 @@ export function boardSpots(): Spot[] {
     { type: 'high', label: '19–36', name: 'High, 19 to 36', colour: null },
   ];
   outside.forEach((spot, i) => {
-    spots.push({ key: spot.type, bet: { type: spot.type }, label: spot.label, name: `${spot.name}, pays 1 to 1`, colour: spot.colour, wide: area(5, 2 + i * 2, 1, 2), tall: area(2 + i * 2, 1, 2, 1) });
+    spots.push({
+      key: spot.type,
+      bet: { type: spot.type },
+      label: spot.label,
+      name: `${spot.name}, pays 1 to 1`,
+      colour: spot.colour,
+      wide: area(5, 2 + i * 2, 1, 2),
+      tall: area(2 + i * 2, 1, 2, 1),
+    });
   });
   return spots;
 }

@@ -56,7 +56,14 @@ function mountRoulette(shell: Shell): void {
     buttons.set(spot.key, button);
     table.append(button);
   }
-  shell.stage.append(h('div', { class: 'roulette-layout' }, h('div', { class: 'wheel-side' }, wheelWrap, history), h('div', { class: 'table-side' }, table)));
+  shell.stage.append(
+    h(
+      'div',
+      { class: 'roulette-layout' },
+      h('div', { class: 'wheel-side' }, wheelWrap, history),
+      h('div', { class: 'table-side' }, table),
+    ),
+  );
 
   // ---- controls ----
   const totalValue = h('output', { class: 'stat-value' }, shell.format(0));
@@ -179,7 +186,9 @@ function mountRoulette(shell: Shell): void {
     pocketBadge.className = `pocket-badge ${outcome.color}`;
     pocketBadge.textContent = String(outcome.pocket);
     shell.announce(
-      outcome.totalWin > 0 ? `${outcome.pocket} ${outcome.color} — you won ${shell.format(outcome.totalWin)}` : `${outcome.pocket} ${outcome.color} — no win`,
+      outcome.totalWin > 0
+        ? `${outcome.pocket} ${outcome.color} — you won ${shell.format(outcome.totalWin)}`
+        : `${outcome.pocket} ${outcome.color} — no win`,
       outcome.totalWin > 0 ? 'win' : 'lose',
     );
     // The wheel overlay on phones stays up long enough to read the number.

@@ -16,7 +16,8 @@ const POCKET_R = 69;
 export const LANDING_MS = 2600;
 
 const rad = (deg: number) => ((deg - 90) * Math.PI) / 180;
-const polar = (r: number, deg: number) => `${(r * Math.cos(rad(deg))).toFixed(3)} ${(r * Math.sin(rad(deg))).toFixed(3)}`;
+const polar = (r: number, deg: number) =>
+  `${(r * Math.cos(rad(deg))).toFixed(3)} ${(r * Math.sin(rad(deg))).toFixed(3)}`;
 const easeOut = (u: number) => 1 - (1 - u) ** 3;
 const mod = (a: number, n: number) => ((a % n) + n) % n;
 
@@ -37,20 +38,53 @@ export class Wheel {
 
   constructor() {
     this.rotor = svg('g', { class: 'rotor' });
-    this.rotor.append(svg('circle', { r: 96, fill: '#3a2a14' }), svg('circle', { r: 93, fill: '#0c1224', stroke: '#c9a25a', 'stroke-width': 1.5 }));
+    this.rotor.append(
+      svg('circle', { r: 96, fill: '#3a2a14' }),
+      svg('circle', { r: 93, fill: '#0c1224', stroke: '#c9a25a', 'stroke-width': 1.5 }),
+    );
     WHEEL_ORDER.forEach((pocket, i) => {
-      this.rotor.append(svg('path', { d: wedge(i, 62, 93), fill: FILL[rouletteColor(pocket)], stroke: '#c9a25a', 'stroke-width': 0.5 }));
-      const label = svg('text', { x: 0, y: -82, transform: `rotate(${i * STEP})`, 'text-anchor': 'middle', 'dominant-baseline': 'middle', class: 'wheel-num' }, String(pocket));
+      this.rotor.append(
+        svg('path', { d: wedge(i, 62, 93), fill: FILL[rouletteColor(pocket)], stroke: '#c9a25a', 'stroke-width': 0.5 }),
+      );
+      const label = svg(
+        'text',
+        {
+          x: 0,
+          y: -82,
+          transform: `rotate(${i * STEP})`,
+          'text-anchor': 'middle',
+          'dominant-baseline': 'middle',
+          class: 'wheel-num',
+        },
+        String(pocket),
+      );
       this.rotor.append(label);
     });
     this.rotor.append(
       svg('circle', { r: 62, fill: 'url(#cone)', stroke: '#c9a25a', 'stroke-width': 1 }),
-      ...[0, 90, 180, 270].map((a) => svg('rect', { x: -2, y: -44, width: 4, height: 88, rx: 2, fill: '#c9a25a', transform: `rotate(${a + 45})` })),
+      ...[0, 90, 180, 270].map((a) =>
+        svg('rect', { x: -2, y: -44, width: 4, height: 88, rx: 2, fill: '#c9a25a', transform: `rotate(${a + 45})` }),
+      ),
       svg('circle', { r: 12, fill: '#e0bd74', stroke: '#8a6a2c', 'stroke-width': 1 }),
     );
     this.ball = svg('circle', { r: 4.6, class: 'ball', fill: '#f8fafc', stroke: '#94a3b8', 'stroke-width': 0.6 });
-    const defs = svg('defs', {}, svg('radialGradient', { id: 'cone', cx: '50%', cy: '45%', r: '60%' }, svg('stop', { offset: '0', 'stop-color': '#3b4d7a' }), svg('stop', { offset: '1', 'stop-color': '#111a33' })));
-    this.el = svg('svg', { viewBox: '-100 -100 200 200', class: 'wheel', 'aria-hidden': 'true' }, defs, this.rotor, this.ball);
+    const defs = svg(
+      'defs',
+      {},
+      svg(
+        'radialGradient',
+        { id: 'cone', cx: '50%', cy: '45%', r: '60%' },
+        svg('stop', { offset: '0', 'stop-color': '#3b4d7a' }),
+        svg('stop', { offset: '1', 'stop-color': '#111a33' }),
+      ),
+    );
+    this.el = svg(
+      'svg',
+      { viewBox: '-100 -100 200 200', class: 'wheel', 'aria-hidden': 'true' },
+      defs,
+      this.rotor,
+      this.ball,
+    );
     this.ballAngle = 0;
     this.draw();
   }
@@ -75,7 +109,15 @@ export class Wheel {
     cancelAnimationFrame(this.frame);
     let last = performance.now();
     this.ballRadius = TRACK_R;
-    let landing: { from: number; wheelFrom: number; wheelBy: number; ballFrom: number; ballBy: number; resolve: () => void; pocket: number } | null = null;
+    let landing: {
+      from: number;
+      wheelFrom: number;
+      wheelBy: number;
+      ballFrom: number;
+      ballBy: number;
+      resolve: () => void;
+      pocket: number;
+    } | null = null;
     let pendingLand: { pocket: number; at: number; resolve: () => void } | null = null;
 
     const tick = (now: number) => {
@@ -88,7 +130,15 @@ export class Wheel {
         const target = wheelEnd + WHEEL_ORDER.indexOf(pendingLand.pocket) * STEP;
         const roughBallEnd = this.ballAngle - (BALL_SPEED * LANDING_MS) / 3;
         const ballEnd = roughBallEnd - mod(roughBallEnd - target, 360);
-        landing = { from: now, wheelFrom: this.wheelAngle, wheelBy, ballFrom: this.ballAngle, ballBy: ballEnd - this.ballAngle, resolve: pendingLand.resolve, pocket: pendingLand.pocket };
+        landing = {
+          from: now,
+          wheelFrom: this.wheelAngle,
+          wheelBy,
+          ballFrom: this.ballAngle,
+          ballBy: ballEnd - this.ballAngle,
+          resolve: pendingLand.resolve,
+          pocket: pendingLand.pocket,
+        };
       }
       if (landing) {
         const u = Math.min(1, (now - landing.from) / LANDING_MS);
@@ -96,7 +146,10 @@ export class Wheel {
         this.wheelAngle = landing.wheelFrom + landing.wheelBy * p;
         this.ballAngle = landing.ballFrom + landing.ballBy * p;
         // The ball leaves the track and drops to the pockets over the second half.
-        this.ballRadius = TRACK_R - (TRACK_R - POCKET_R) * Math.min(1, Math.max(0, (u - 0.45) / 0.4)) + (u > 0.45 && u < 0.9 ? Math.sin(u * 40) * 1.2 * (0.9 - u) : 0);
+        this.ballRadius =
+          TRACK_R -
+          (TRACK_R - POCKET_R) * Math.min(1, Math.max(0, (u - 0.45) / 0.4)) +
+          (u > 0.45 && u < 0.9 ? Math.sin(u * 40) * 1.2 * (0.9 - u) : 0);
         this.draw();
         if (u >= 1) {
           this.wheelAngle = mod(this.wheelAngle, 360);

@@ -121,18 +121,29 @@ export class GameApi {
         // JSON) keeps every call a "simple" CORS request: no preflight before each spin.
         credentials: 'omit',
         cache: 'no-store',
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'text/plain;charset=UTF-8' },
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'text/plain;charset=UTF-8' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(20_000),
       });
     } catch {
       throw new ApiError(0, null, 'network');
     }
-    const data = (await response.json().catch(() => null)) as { error?: { code?: number | string; message?: string; balance?: number; retryAfterMs?: number } } | null;
+    const data = (await response.json().catch(() => null)) as {
+      error?: { code?: number | string; message?: string; balance?: number; retryAfterMs?: number };
+    } | null;
     if (!response.ok) {
       const error = data?.error;
       const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-      throw new ApiError(response.status, error?.code ?? null, error?.message ?? response.statusText, num(error?.balance), num(error?.retryAfterMs));
+      throw new ApiError(
+        response.status,
+        error?.code ?? null,
+        error?.message ?? response.statusText,
+        num(error?.balance),
+        num(error?.retryAfterMs),
+      );
     }
     return data as T;
   }

@@ -2,7 +2,11 @@
 type Attrs = Record<string, string | number | boolean | null | undefined | ((event: never) => void)>;
 type Child = Node | string | number | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
@@ -24,7 +28,11 @@ export function append(parent: Node, children: Child[]): void {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}, ...children: (SVGElement | string)[]): SVGElementTagNameMap[K] {
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  ...children: (SVGElement | string)[]
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
   for (const child of children) el.append(child);
@@ -33,7 +41,8 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-export const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersReducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Space/Enter start the game's main action when focus is on nothing interactive (a focused button,
@@ -44,7 +53,12 @@ export function onPrimaryKey(action: () => void): void {
     if (event.key !== ' ' && event.key !== 'Enter') return;
     if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target instanceof Element ? event.target : null;
-    if (target?.closest('input, textarea, select, button, a[href], summary, [contenteditable], [role="button"], [role="slider"], dialog')) return;
+    if (
+      target?.closest(
+        'input, textarea, select, button, a[href], summary, [contenteditable], [role="button"], [role="slider"], dialog',
+      )
+    )
+      return;
     if (document.querySelector('dialog[open]')) return;
     event.preventDefault();
     action();

@@ -27,11 +27,14 @@ export function errorMessage(error: unknown): string | null {
   if (error.tooFast) return null;
   if (typeof error.code === 'string' && byName[error.code]) return byName[error.code]!;
   if (typeof error.code === 'number' && byCode[error.code]) return byCode[error.code]!;
-  if (typeof error.code === 'number' && error.code >= 14000 && error.code < 15000) return 'Betting is restricted on your account right now.';
+  if (typeof error.code === 'number' && error.code >= 14000 && error.code < 15000)
+    return 'Betting is restricted on your account right now.';
   if (error.status === 0) return 'Connection problem. Check your connection and try again.';
-  if (error.status === 404) return 'This game or round could not be found. Close the game and open it again from the casino.';
+  if (error.status === 404)
+    return 'This game or round could not be found. Close the game and open it again from the casino.';
   if (error.status === 401 || error.status === 410) return byCode[15011]!; // 15010 was matched above
-  if (error.status === 422 || error.status === 400) return error.message && error.message !== 'Unprocessable Entity' ? error.message : 'This bet is not allowed.';
+  if (error.status === 422 || error.status === 400)
+    return error.message && error.message !== 'Unprocessable Entity' ? error.message : 'This bet is not allowed.';
   if (error.status === 503 && typeof error.code === 'string' && error.message) return error.message; // e.g. wallet unreachable, bet not taken
   if (error.status >= 500) return 'The game server had a problem. Your balance is safe; please try again in a moment.';
   return error.message || 'Something went wrong. Please try again.';

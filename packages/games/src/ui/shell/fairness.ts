@@ -21,14 +21,29 @@ export type FairnessPanel = {
   setLocked(reason: string | null): void;
 };
 
-export function createFairnessPanel(options: { api: GameApi; engine: EngineId; initial: Fairness; format: (minor: number) => string; onRotate?: (fairness: Fairness) => void }): FairnessPanel {
+export function createFairnessPanel(options: {
+  api: GameApi;
+  engine: EngineId;
+  initial: Fairness;
+  format: (minor: number) => string;
+  onRotate?: (fairness: Fairness) => void;
+}): FairnessPanel {
   const { api, engine, format } = options;
   let fairness = options.initial;
   const paramsBySeed = new Map<string, Record<string, string>>();
 
   const hashOut = h('code', { class: 'seed' });
   const nonceOut = h('output', { class: 'mono' });
-  const seedInput = h('input', { id: 'client-seed', name: 'clientSeed', class: 'text-input mono', maxlength: 64, autocomplete: 'off', spellcheck: 'false', pattern: '[A-Za-z0-9_.\\-]{1,64}', 'aria-describedby': 'client-seed-hint' });
+  const seedInput = h('input', {
+    id: 'client-seed',
+    name: 'clientSeed',
+    class: 'text-input mono',
+    maxlength: 64,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    pattern: '[A-Za-z0-9_.\\-]{1,64}',
+    'aria-describedby': 'client-seed-hint',
+  });
   const randomButton = h('button', { type: 'button', class: 'button ghost small' }, 'Random');
   const rotateButton = h('button', { type: 'button', class: 'button small' }, 'Change seeds');
   const formNote = h('p', { class: 'note', 'aria-live': 'polite' });
@@ -47,7 +62,11 @@ export function createFairnessPanel(options: { api: GameApi; engine: EngineId; i
     { class: 'seed-form', role: 'group', 'aria-label': 'Change seeds' },
     h('label', { for: 'client-seed' }, 'Your client seed'),
     h('div', { class: 'seed-row' }, seedInput, randomButton),
-    h('p', { class: 'note', id: 'client-seed-hint' }, 'Letters, digits, dots, dashes or underscores. Empty: the server picks one.'),
+    h(
+      'p',
+      { class: 'note', id: 'client-seed-hint' },
+      'Letters, digits, dots, dashes or underscores. Empty: the server picks one.',
+    ),
     rotateButton,
     formNote,
   );
@@ -82,8 +101,19 @@ export function createFairnessPanel(options: { api: GameApi; engine: EngineId; i
     }
   }
 
-  function verifyLink(serverSeed: string, clientSeed: string, nonce: number, hash: string, label: string, round?: RoundSummary): HTMLAnchorElement {
-    const extra = { ...paramsBySeed.get(paramsKey(hash, nonce)), ...(round ? verifyExtras(engine, round) : {}), serverSeedHash: hash };
+  function verifyLink(
+    serverSeed: string,
+    clientSeed: string,
+    nonce: number,
+    hash: string,
+    label: string,
+    round?: RoundSummary,
+  ): HTMLAnchorElement {
+    const extra = {
+      ...paramsBySeed.get(paramsKey(hash, nonce)),
+      ...(round ? verifyExtras(engine, round) : {}),
+      serverSeedHash: hash,
+    };
     const url = verifyUrl({ engine, serverSeed, clientSeed, nonce, extra });
     const link = h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: 'verify-link' }, label);
     link.addEventListener('click', (event) => {
@@ -98,14 +128,26 @@ export function createFairnessPanel(options: { api: GameApi; engine: EngineId; i
     revealedBox.hidden = false;
     revealedBox.replaceChildren(
       h('h3', {}, 'Previous seed pair'),
-      h('dl', { class: 'facts' },
-        h('dt', {}, 'Server seed'), h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeed)),
-        h('dt', {}, 'Its hash (shown before play)'), h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeedHash)),
-        h('dt', {}, 'Client seed'), h('dd', {}, h('code', { class: 'seed' }, revealed.clientSeed)),
-        h('dt', {}, 'Rounds played'), h('dd', {}, String(revealed.lastNonce === null ? 0 : revealed.lastNonce + 1)),
+      h(
+        'dl',
+        { class: 'facts' },
+        h('dt', {}, 'Server seed'),
+        h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeed)),
+        h('dt', {}, 'Its hash (shown before play)'),
+        h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeedHash)),
+        h('dt', {}, 'Client seed'),
+        h('dd', {}, h('code', { class: 'seed' }, revealed.clientSeed)),
+        h('dt', {}, 'Rounds played'),
+        h('dd', {}, String(revealed.lastNonce === null ? 0 : revealed.lastNonce + 1)),
       ),
       revealed.lastNonce !== null
-        ? verifyLink(revealed.serverSeed, revealed.clientSeed, revealed.lastNonce, revealed.serverSeedHash, 'Verify the last round ↗')
+        ? verifyLink(
+            revealed.serverSeed,
+            revealed.clientSeed,
+            revealed.lastNonce,
+            revealed.serverSeedHash,
+            'Verify the last round ↗',
+          )
         : h('p', { class: 'note' }, 'No rounds were played with this pair.'),
     );
   }
@@ -113,17 +155,35 @@ export function createFairnessPanel(options: { api: GameApi; engine: EngineId; i
   function renderRounds(rounds: RoundSummary[]): void {
     roundsList.replaceChildren(
       ...rounds.map((round) =>
-        h('li', { class: round.win > 0 ? 'won' : '' },
+        h(
+          'li',
+          { class: round.win > 0 ? 'won' : '' },
           h('span', { class: 'mono nonce' }, `#${round.nonce}`),
           h('span', { class: 'amount' }, `Bet ${format(round.bet)}`),
           h('span', { class: 'amount win' }, round.win > 0 ? `Win ${format(round.win)}` : 'No win'),
           round.revealedServerSeed
-            ? verifyLink(round.revealedServerSeed, round.clientSeed, round.nonce, round.serverSeedHash, 'Verify ↗', round)
-            : h('span', { class: 'muted small', title: 'Change seeds to reveal this round’s server seed' }, 'Seed hidden'),
+            ? verifyLink(
+                round.revealedServerSeed,
+                round.clientSeed,
+                round.nonce,
+                round.serverSeedHash,
+                'Verify ↗',
+                round,
+              )
+            : h(
+                'span',
+                { class: 'muted small', title: 'Change seeds to reveal this round’s server seed' },
+                'Seed hidden',
+              ),
         ),
       ),
     );
-    roundsNote.textContent = rounds.length === 0 ? 'No rounds yet.' : rounds.some((r) => !r.revealedServerSeed) ? 'Rounds on the current seed pair can be verified after you change seeds.' : '';
+    roundsNote.textContent =
+      rounds.length === 0
+        ? 'No rounds yet.'
+        : rounds.some((r) => !r.revealedServerSeed)
+          ? 'Rounds on the current seed pair can be verified after you change seeds.'
+          : '';
   }
 
   let loading = false;
@@ -142,8 +202,19 @@ export function createFairnessPanel(options: { api: GameApi; engine: EngineId; i
   const lockNote = h('p', { class: 'note warn', hidden: true });
   const { open, dialog } = createDialog(
     'Provably fair',
-    h('p', { class: 'lead' }, 'Every result comes from the server seed, your client seed and the round number (nonce). The server seed stays secret until you change seeds, but its SHA-256 hash is shown now, so it cannot be swapped afterwards.'),
-    h('dl', { class: 'facts' }, h('dt', {}, 'Server seed hash'), h('dd', {}, hashOut), h('dt', {}, 'Next nonce'), h('dd', {}, nonceOut)),
+    h(
+      'p',
+      { class: 'lead' },
+      'Every result comes from the server seed, your client seed and the round number (nonce). The server seed stays secret until you change seeds, but its SHA-256 hash is shown now, so it cannot be swapped afterwards.',
+    ),
+    h(
+      'dl',
+      { class: 'facts' },
+      h('dt', {}, 'Server seed hash'),
+      h('dd', {}, hashOut),
+      h('dt', {}, 'Next nonce'),
+      h('dd', {}, nonceOut),
+    ),
     lockNote,
     form,
     revealedBox,
@@ -199,6 +270,7 @@ export function verifyExtras(engine: EngineId, round: RoundSummary): Record<stri
     if (typeof params.target === 'number') extra.target = params.target.toFixed(2);
     if (typeof params.over === 'boolean') extra.over = String(params.over);
   }
-  if (engine === 'crash' && round.outcome?.kind === 'crash' && round.outcome.cashedOutAt !== null) extra.cashout = round.outcome.cashedOutAt.toFixed(2);
+  if (engine === 'crash' && round.outcome?.kind === 'crash' && round.outcome.cashedOutAt !== null)
+    extra.cashout = round.outcome.cashedOutAt.toFixed(2);
   return extra;
 }

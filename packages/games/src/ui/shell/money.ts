@@ -31,7 +31,12 @@ function formatter(locale: string, currency: string, digits: number): Intl.Numbe
   let cached = formatters.get(key);
   if (!cached) {
     try {
-      cached = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      cached = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     } catch {
       return null; // not an ISO 4217 code (e.g. a long crypto ticker): fall back to "1,234.56 USDT"
     }

@@ -48,18 +48,31 @@ export type Shell = {
 };
 
 const ICONS = {
-  shield: '<svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z"/><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="m8.5 12 2.4 2.4 4.6-4.8"/></svg>',
+  shield:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z"/><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="m8.5 12 2.4 2.4 4.6-4.8"/></svg>',
   info: '<svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M12 11v5.5M12 7.6v.1"/></svg>',
 } as const;
 type IconName = keyof typeof ICONS;
 
-export function createBetSelector(levels: number[], initial: number, format: (minor: number) => string, label = 'Bet'): BetSelector {
+export function createBetSelector(
+  levels: number[],
+  initial: number,
+  format: (minor: number) => string,
+  label = 'Bet',
+): BetSelector {
   const sorted = [...new Set(levels)].sort((a, b) => a - b);
   // The level itself, else the closest one below it (a default never raises the stake), else the lowest.
-  let index = Math.max(0, sorted.findLastIndex((level) => level <= initial));
+  let index = Math.max(
+    0,
+    sorted.findLastIndex((level) => level <= initial),
+  );
   const listeners: ((value: number) => void)[] = [];
   const id = `bet-${Math.random().toString(36).slice(2, 8)}`;
-  const select = h('select', { id, class: 'bet-select' }, ...sorted.map((level, i) => h('option', { value: String(i) }, format(level))));
+  const select = h(
+    'select',
+    { id, class: 'bet-select' },
+    ...sorted.map((level, i) => h('option', { value: String(i) }, format(level))),
+  );
   const down = h('button', { type: 'button', class: 'step', 'aria-label': `Lower ${label.toLowerCase()}` }, '−');
   const up = h('button', { type: 'button', class: 'step', 'aria-label': `Raise ${label.toLowerCase()}` }, '+');
   let disabled = false;
@@ -79,7 +92,12 @@ export function createBetSelector(levels: number[], initial: number, format: (mi
   select.addEventListener('change', () => set(Number(select.value)));
   sync();
   return {
-    el: h('div', { class: 'bet-selector' }, h('label', { for: id }, label), h('div', { class: 'stepper' }, down, select, up)),
+    el: h(
+      'div',
+      { class: 'bet-selector' },
+      h('label', { for: id }, label),
+      h('div', { class: 'stepper' }, down, select, up),
+    ),
     get value() {
       return sorted[index] ?? 0;
     },
@@ -98,7 +116,11 @@ function renderFatal(root: HTMLElement, title: string, text: string): void {
 }
 
 /** Loads the session named by the URL and builds the shell; the game mounts itself on the result. */
-export async function startGame(engine: EngineId, mount: (shell: Shell) => void, options: { betLabel?: string } = {}): Promise<void> {
+export async function startGame(
+  engine: EngineId,
+  mount: (shell: Shell) => void,
+  options: { betLabel?: string } = {},
+): Promise<void> {
   const root = document.getElementById('app')!;
   const sessionId = sessionIdFromPath(location.pathname);
   if (!sessionId) {
@@ -133,7 +155,14 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
   const header = h(
     'header',
     { class: 'topbar' },
-    h('div', { class: 'title' }, h('h1', {}, session.gameName), session.mode === 'demo' ? h('span', { class: 'demo-badge', title: 'Play money: no real balance is used' }, 'Demo') : null),
+    h(
+      'div',
+      { class: 'title' },
+      h('h1', {}, session.gameName),
+      session.mode === 'demo'
+        ? h('span', { class: 'demo-badge', title: 'Play money: no real balance is used' }, 'Demo')
+        : null,
+    ),
     h('div', { class: 'balance' }, h('span', { class: 'balance-label' }, 'Balance'), balanceValue),
     headerActions,
   );
@@ -187,7 +216,10 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
       banner.hidden = false;
       if (sessionEnded(error)) {
         ended = true;
-        for (const el of root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('.controls button, .controls input, .controls select, .stage button')) el.disabled = true;
+        for (const el of root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+          '.controls button, .controls input, .controls select, .stage button',
+        ))
+          el.disabled = true;
         bannerClose.hidden = true;
       }
     },

@@ -17,7 +17,12 @@ export type VerifyQuery = {
 const ENGINES: readonly EngineId[] = ['slot', 'roulette', 'dice', 'crash'];
 
 export function verifyUrl(query: VerifyQuery): string {
-  const params = new URLSearchParams({ engine: query.engine, serverSeed: query.serverSeed, clientSeed: query.clientSeed, nonce: String(query.nonce) });
+  const params = new URLSearchParams({
+    engine: query.engine,
+    serverSeed: query.serverSeed,
+    clientSeed: query.clientSeed,
+    nonce: String(query.nonce),
+  });
   for (const [key, value] of Object.entries(query.extra ?? {})) params.set(key, value);
   if (query.back) params.set('back', query.back);
   return `${VERIFY_PATH}?${params.toString()}`;
@@ -29,7 +34,8 @@ export function parseVerifyQuery(search: string): Partial<VerifyQuery> & { extra
   const nonce = Number(params.get('nonce'));
   const back = params.get('back');
   const extra: Record<string, string> = {};
-  for (const [key, value] of params) if (!['engine', 'serverSeed', 'clientSeed', 'nonce', 'back'].includes(key)) extra[key] = value;
+  for (const [key, value] of params)
+    if (!['engine', 'serverSeed', 'clientSeed', 'nonce', 'back'].includes(key)) extra[key] = value;
   return {
     engine: ENGINES.includes(engine as EngineId) ? (engine as EngineId) : undefined,
     serverSeed: params.get('serverSeed') ?? undefined,

@@ -4,7 +4,16 @@ import { h, onPrimaryKey, sleep, svg } from '../shell/dom.ts';
 import { createDialog } from '../shell/dialog.ts';
 import { balanceAfterFailure } from '../shell/errors.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
-import { LINE_COLOURS, gapPercent, lineColour, linePay, paylinePoints, pointsAttr, windowSize, winningCells } from './paylines.ts';
+import {
+  LINE_COLOURS,
+  gapPercent,
+  lineColour,
+  linePay,
+  paylinePoints,
+  pointsAttr,
+  windowSize,
+  winningCells,
+} from './paylines.ts';
 import { LAND_MS, Reel } from './reel.ts';
 import { SYMBOL_NAMES, installSymbolSprite, symbolSvg } from './symbols.ts';
 import './slot.css';
@@ -28,12 +37,20 @@ function mountSlot(shell: Shell): void {
     const strip = config.strips?.[reel];
     const pool = strip && strip.length ? strip : ALL_SYMBOLS;
     const start = Math.floor(Math.random() * pool.length);
-    return new Reel(pool, Array.from({ length: layout.rows }, (_, row) => pool[(start + row) % pool.length]!));
+    return new Reel(
+      pool,
+      Array.from({ length: layout.rows }, (_, row) => pool[(start + row) % pool.length]!),
+    );
   });
   const reelsEl = h('div', { class: 'reels' }, ...reels.map((reel) => reel.el));
   reelsEl.style.columnGap = gapPercent(layout);
   reelsEl.style.aspectRatio = `${width} / ${height}`;
-  const overlay = svg('svg', { class: 'lines', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+  const overlay = svg('svg', {
+    class: 'lines',
+    viewBox: `0 0 ${width} ${height}`,
+    preserveAspectRatio: 'none',
+    'aria-hidden': 'true',
+  });
   const winPop = h('div', { class: 'win-pop', hidden: true });
   const windowEl = h('div', { class: 'window', role: 'img', 'aria-label': 'Reels' }, reelsEl, overlay, winPop);
   const freeBadge = h('p', { class: 'free-badge', hidden: true });
@@ -45,7 +62,11 @@ function mountSlot(shell: Shell): void {
   const spinLabel = h('span', {}, 'Spin');
   const spinSub = h('span', { class: 'sub', hidden: true });
   const spinButton = h('button', { type: 'button', class: 'primary-action spin' }, spinLabel, spinSub);
-  shell.controls.append(shell.bet.el, h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Win'), winValue), spinButton);
+  shell.controls.append(
+    shell.bet.el,
+    h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Win'), winValue),
+    spinButton,
+  );
 
   // ---- paytable ----
   const paytableBody = h('div', { class: 'paytable' });
@@ -67,7 +88,13 @@ function mountSlot(shell: Shell): void {
         {},
         icon,
         h('span', { class: 'pt-name' }, SYMBOL_NAMES[symbol]),
-        h('span', { class: 'pt-pays' }, ...pays.map((multiple, i) => h('span', {}, h('b', {}, `${i + 3}×`), ` ${shell.format(linePay(stake, multiple, lines))}`))),
+        h(
+          'span',
+          { class: 'pt-pays' },
+          ...pays.map((multiple, i) =>
+            h('span', {}, h('b', {}, `${i + 3}×`), ` ${shell.format(linePay(stake, multiple, lines))}`),
+          ),
+        ),
       );
     });
     const lineDiagrams = config.paylines.map((rowsOfLine, line) => {
@@ -75,22 +102,47 @@ function mountSlot(shell: Shell): void {
       for (let reel = 0; reel < layout.reels; reel++) {
         for (let row = 0; row < layout.rows; row++) {
           const active = rowsOfLine[reel] === row;
-          diagram.append(svg('rect', { x: reel * 108 + 8, y: row * 100 + 8, width: 84, height: 84, rx: 14, fill: active ? lineColour(line) : '#263152' }));
+          diagram.append(
+            svg('rect', {
+              x: reel * 108 + 8,
+              y: row * 100 + 8,
+              width: 84,
+              height: 84,
+              rx: 14,
+              fill: active ? lineColour(line) : '#263152',
+            }),
+          );
         }
       }
       return h('li', {}, diagram, h('span', {}, `Line ${line + 1}`));
     });
     paytableBody.replaceChildren(
-      h('p', { class: 'lead' }, `Pays for a total bet of ${shell.format(stake)} (${lines} lines, each line bet = total bet ÷ ${lines}).`),
+      h(
+        'p',
+        { class: 'lead' },
+        `Pays for a total bet of ${shell.format(stake)} (${lines} lines, each line bet = total bet ÷ ${lines}).`,
+      ),
       h('ul', { class: 'pt-list' }, ...rows),
       h('h3', {}, 'Rules'),
       h(
         'ul',
         { class: 'rules' },
-        h('li', {}, 'Line wins pay left to right, starting on the first reel. Only the highest win on each line is paid; wins on different lines add up.'),
+        h(
+          'li',
+          {},
+          'Line wins pay left to right, starting on the first reel. Only the highest win on each line is paid; wins on different lines add up.',
+        ),
         h('li', {}, 'Wild substitutes for every symbol except Scatter.'),
-        h('li', {}, `Scatter pays anywhere on the reels. ${config.freeSpins.scatters} or more Scatters award ${config.freeSpins.awarded} free spins, played at the bet that triggered them. Free spins can be won again during free spins.`),
-        h('li', {}, 'Malfunction voids all pays and plays. Every result can be verified from its seeds (see Fairness).'),
+        h(
+          'li',
+          {},
+          `Scatter pays anywhere on the reels. ${config.freeSpins.scatters} or more Scatters award ${config.freeSpins.awarded} free spins, played at the bet that triggered them. Free spins can be won again during free spins.`,
+        ),
+        h(
+          'li',
+          {},
+          'Malfunction voids all pays and plays. Every result can be verified from its seeds (see Fairness).',
+        ),
       ),
       h('h3', {}, 'Paylines'),
       h('ul', { class: 'pl-list' }, ...lineDiagrams),
@@ -103,10 +155,19 @@ function mountSlot(shell: Shell): void {
   // Free spins pay on the stake that triggered them (known to the server after a reload).
   let lastPaidBet = session.state.freeSpinsBet || session.defaultBet;
   let freeSpinsWon = 0;
-  const grid = (): SlotSymbol[][] => reels.map((_reel, reel) => Array.from({ length: layout.rows }, (_, row) => (reels[reel]!.cellAt(row)?.dataset.symbol as SlotSymbol) ?? 'cherry'));
+  const grid = (): SlotSymbol[][] =>
+    reels.map((_reel, reel) =>
+      Array.from(
+        { length: layout.rows },
+        (_, row) => (reels[reel]!.cellAt(row)?.dataset.symbol as SlotSymbol) ?? 'cherry',
+      ),
+    );
 
   function describeGrid(g: SlotSymbol[][]): string {
-    const rowsText = Array.from({ length: layout.rows }, (_, row) => `row ${row + 1}: ${g.map((column) => SYMBOL_NAMES[column[row]!]).join(', ')}`);
+    const rowsText = Array.from(
+      { length: layout.rows },
+      (_, row) => `row ${row + 1}: ${g.map((column) => SYMBOL_NAMES[column[row]!]).join(', ')}`,
+    );
     return `Reels. ${rowsText.join('; ')}.`;
   }
 
@@ -119,7 +180,9 @@ function mountSlot(shell: Shell): void {
     spinSub.textContent = `${freeSpinsLeft} left`;
     shell.bet.setDisabled(spinning || free || shell.ended);
     freeBadge.hidden = !free;
-    freeBadge.textContent = free ? `Free spins: ${freeSpinsLeft} left${freeSpinsWon > 0 ? ` · won ${shell.format(freeSpinsWon)}` : ''}` : '';
+    freeBadge.textContent = free
+      ? `Free spins: ${freeSpinsLeft} left${freeSpinsWon > 0 ? ` · won ${shell.format(freeSpinsWon)}` : ''}`
+      : '';
   }
 
   function clearWins(): void {
@@ -133,7 +196,9 @@ function mountSlot(shell: Shell): void {
   function drawLine(line: number, focused: boolean): void {
     const rows = config.paylines[line]!;
     const points = pointsAttr(paylinePoints(rows, layout));
-    const group = svg('g', { class: focused ? 'line focused' : 'line', 'data-line': line },
+    const group = svg(
+      'g',
+      { class: focused ? 'line focused' : 'line', 'data-line': line },
       svg('polyline', { points, class: 'line-shadow' }),
       svg('polyline', { points, class: 'line-stroke', stroke: lineColour(line) }),
     );
@@ -146,12 +211,16 @@ function mountSlot(shell: Shell): void {
     const shown = line === null ? outcome.lineWins : outcome.lineWins.filter((w) => w.line === line);
     for (const win of shown) {
       drawLine(win.line, line !== null);
-      for (const { reel, row } of winningCells(config.paylines[win.line]!, win.count)) reels[reel]!.cellAt(row)?.classList.add('win');
+      for (const { reel, row } of winningCells(config.paylines[win.line]!, win.count))
+        reels[reel]!.cellAt(row)?.classList.add('win');
     }
     if (line === null && outcome.scatterCount >= 3) {
-      reels.forEach((reel, r) => outcome.grid[r]!.forEach((symbol, row) => symbol === 'scatter' && reel.cellAt(row)?.classList.add('win')));
+      reels.forEach((reel, r) =>
+        outcome.grid[r]!.forEach((symbol, row) => symbol === 'scatter' && reel.cellAt(row)?.classList.add('win')),
+      );
     }
-    for (const button of lineWinsEl.querySelectorAll<HTMLButtonElement>('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.line) === line));
+    for (const button of lineWinsEl.querySelectorAll<HTMLButtonElement>('button'))
+      button.setAttribute('aria-pressed', String(Number(button.dataset.line) === line));
   }
 
   function showWins(outcome: SlotOutcome): void {
@@ -160,24 +229,46 @@ function mountSlot(shell: Shell): void {
     const chips = outcome.lineWins.map((win) => {
       const button = h(
         'button',
-        { type: 'button', class: 'line-chip', 'data-line': win.line, 'aria-pressed': 'false', style: `--lc:${lineColour(win.line)}` },
+        {
+          type: 'button',
+          class: 'line-chip',
+          'data-line': win.line,
+          'aria-pressed': 'false',
+          style: `--lc:${lineColour(win.line)}`,
+        },
         h('span', { class: 'swatch', 'aria-hidden': 'true' }),
         `Line ${win.line + 1}: ${win.count}× ${SYMBOL_NAMES[win.symbol]} `,
         h('b', {}, shell.format(win.win)),
       );
       // Click again to see all lines at once.
-      button.addEventListener('click', () => highlight(button.getAttribute('aria-pressed') === 'true' ? null : win.line, outcome));
+      button.addEventListener('click', () =>
+        highlight(button.getAttribute('aria-pressed') === 'true' ? null : win.line, outcome),
+      );
       return h('li', {}, button);
     });
     if (outcome.scatterCount >= 3) {
       const scatterWin = outcome.scatterWin ?? 0;
-      chips.push(h('li', {}, h('span', { class: 'line-chip scatter' }, `${outcome.scatterCount}× Scatter `, scatterWin > 0 ? h('b', {}, shell.format(scatterWin)) : null)));
+      chips.push(
+        h(
+          'li',
+          {},
+          h(
+            'span',
+            { class: 'line-chip scatter' },
+            `${outcome.scatterCount}× Scatter `,
+            scatterWin > 0 ? h('b', {}, shell.format(scatterWin)) : null,
+          ),
+        ),
+      );
     }
     lineWinsEl.replaceChildren(...chips);
     highlight(null, outcome);
     if (outcome.totalWin > 0) {
       winPop.hidden = false;
-      winPop.replaceChildren(h('span', { class: 'label' }, outcome.isFreeSpin ? 'Free spin win' : 'Win'), h('span', { class: 'amount' }, shell.format(outcome.totalWin)));
+      winPop.replaceChildren(
+        h('span', { class: 'label' }, outcome.isFreeSpin ? 'Free spin win' : 'Win'),
+        h('span', { class: 'amount' }, shell.format(outcome.totalWin)),
+      );
       if (outcome.totalWin >= lastPaidBet * 10) winPop.classList.add('big');
       else winPop.classList.remove('big');
     }
@@ -234,16 +325,23 @@ function mountSlot(shell: Shell): void {
     freeSpinsLeft = result.freeSpinsLeft;
     if (outcome.isFreeSpin) freeSpinsWon += outcome.totalWin;
     winValue.textContent = shell.format(outcome.totalWin);
-    shell.recordRound(result, { bet: String(free ? lastPaidBet : bet), ...(outcome.isFreeSpin ? { freeSpin: '1' } : {}) });
+    shell.recordRound(result, {
+      bet: String(free ? lastPaidBet : bet),
+      ...(outcome.isFreeSpin ? { freeSpin: '1' } : {}),
+    });
     showWins(outcome);
 
     if (outcome.isFreeSpin && freeSpinsLeft === 0) {
       shell.announce(`Free spins over: ${shell.format(freeSpinsWon)} won in total`, freeSpinsWon > 0 ? 'win' : 'info');
     } else {
       const parts: string[] = [];
-      if (outcome.totalWin > 0) parts.push(`${outcome.isFreeSpin ? 'Free spin win' : 'You won'} ${shell.format(outcome.totalWin)}`);
+      if (outcome.totalWin > 0)
+        parts.push(`${outcome.isFreeSpin ? 'Free spin win' : 'You won'} ${shell.format(outcome.totalWin)}`);
       if (outcome.freeSpinsAwarded > 0) parts.push(`${outcome.freeSpinsAwarded} free spins!`);
-      shell.announce(parts.length ? parts.join(' · ') : 'No win this time', outcome.freeSpinsAwarded > 0 ? 'bonus' : outcome.totalWin > 0 ? 'win' : 'lose');
+      shell.announce(
+        parts.length ? parts.join(' · ') : 'No win this time',
+        outcome.freeSpinsAwarded > 0 ? 'bonus' : outcome.totalWin > 0 ? 'win' : 'lose',
+      );
     }
     spinning = false;
     syncControls();

@@ -45,7 +45,18 @@ export function winningCells(rows: readonly number[], count: number): { reel: nu
 }
 
 /** Distinct, readable line colours on a dark background; lines cycle through them. */
-export const LINE_COLOURS = ['#fbbf24', '#34d399', '#60a5fa', '#f472b6', '#a78bfa', '#fb923c', '#22d3ee', '#f87171', '#a3e635', '#e879f9'];
+export const LINE_COLOURS = [
+  '#fbbf24',
+  '#34d399',
+  '#60a5fa',
+  '#f472b6',
+  '#a78bfa',
+  '#fb923c',
+  '#22d3ee',
+  '#f87171',
+  '#a3e635',
+  '#e879f9',
+];
 
 export function lineColour(line: number): string {
   return LINE_COLOURS[line % LINE_COLOURS.length]!;

@@ -45,10 +45,13 @@ export class Reel {
     // The last three cells repeat the first three, so each loop restarts without a visible jump.
     const symbols = this.random(SPIN_CELLS);
     this.render([...symbols, ...symbols.slice(0, 3)]);
-    this.loop = this.strip.animate([{ transform: `translateY(-${(SPIN_CELLS * 100) / 3}%)` }, { transform: 'translateY(0)' }], {
-      duration: SPIN_CELLS * 48,
-      iterations: Infinity,
-    });
+    this.loop = this.strip.animate(
+      [{ transform: `translateY(-${(SPIN_CELLS * 100) / 3}%)` }, { transform: 'translateY(0)' }],
+      {
+        duration: SPIN_CELLS * 48,
+        iterations: Infinity,
+      },
+    );
   }
 
   /** Lands on `final` (top to bottom); resolves when the reel is still. */

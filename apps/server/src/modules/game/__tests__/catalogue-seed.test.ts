@@ -5,7 +5,12 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { renderGameArt, renderProviderLogo } from '../artwork.ts';
 import { setGameEnabled } from '../catalogue-service.ts';
-import { CATALOGUE_DATE, CATALOGUE_FINGERPRINT, catalogueFingerprint, generateCatalogue } from '../seed/catalogue-data.ts';
+import {
+  CATALOGUE_DATE,
+  CATALOGUE_FINGERPRINT,
+  catalogueFingerprint,
+  generateCatalogue,
+} from '../seed/catalogue-data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
 import { searchName } from '../search-name.ts';
 
@@ -27,23 +32,40 @@ describe('generated catalogue', () => {
     expect(new Set(games.map((g) => g.id)).size).toBe(games.length);
     expect(games.every((g) => isUuid(g.id) && g.id[14] === '5')).toBe(true);
     const names = games.map((g) => g.name);
-    expect(names).toEqual(expect.arrayContaining(['Fortuna Mágica', 'Café Olé Reels', 'Crème Brûlée Bonanza', 'Señor Jackpot', 'Ålesund Aurora']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Fortuna Mágica',
+        'Café Olé Reels',
+        'Crème Brûlée Bonanza',
+        'Señor Jackpot',
+        'Ålesund Aurora',
+      ]),
+    );
   });
 
   it('maps every game to an engine with the matching type and lines, and spreads the attributes', () => {
     const { games } = catalogue;
     const share = (test: (g: (typeof games)[number]) => boolean) => games.filter(test).length / games.length;
-    expect(games.every((g) => (g.engine === 'slot' ? g.type === 'slots' && g.paylines === 20 : g.type === g.engine && g.paylines === 0))).toBe(true);
+    expect(
+      games.every((g) =>
+        g.engine === 'slot' ? g.type === 'slots' && g.paylines === 20 : g.type === g.engine && g.paylines === 0,
+      ),
+    ).toBe(true);
     expect(share((g) => g.engine === 'slot')).toBeGreaterThan(0.8);
     for (const engine of ['roulette', 'dice', 'crash']) expect(share((g) => g.engine === engine)).toBeGreaterThan(0.02);
-    expect(new Set(games.filter((g) => g.engine === 'slot').map((g) => g.volatility))).toEqual(new Set(['low', 'medium', 'high']));
+    expect(new Set(games.filter((g) => g.engine === 'slot').map((g) => g.volatility))).toEqual(
+      new Set(['low', 'medium', 'high']),
+    );
     expect(share((g) => g.isDemoMode)).toBeCloseTo(0.9, 1);
     expect(share((g) => g.blockedCountries.length > 0)).toBeCloseTo(0.03, 2);
     expect(share((g) => g.platforms.length === 2)).toBeGreaterThan(0.8);
     expect(games.some((g) => g.platforms.join() === '1') && games.some((g) => g.platforms.join() === '2')).toBe(true);
     const twoYears = 730 * 86_400_000;
-    expect(games.every((g) => g.createdAt <= CATALOGUE_DATE && CATALOGUE_DATE.getTime() - g.createdAt.getTime() <= twoYears)).toBe(true);
-    for (const label of ['new', 'hot', 'exclusive', 'jackpot', 'bonus-buy']) expect(games.some((g) => g.labels.includes(label))).toBe(true);
+    expect(
+      games.every((g) => g.createdAt <= CATALOGUE_DATE && CATALOGUE_DATE.getTime() - g.createdAt.getTime() <= twoYears),
+    ).toBe(true);
+    for (const label of ['new', 'hot', 'exclusive', 'jackpot', 'bonus-buy'])
+      expect(games.some((g) => g.labels.includes(label))).toBe(true);
   });
 });
 
@@ -55,11 +77,16 @@ describe('seeding', () => {
   afterAll(async () => {
     await server?.close();
   });
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   it('holds exactly the generated catalogue', async () => {
-    const games = await rows<{ id: string; identity: string; name: string; provider_id: string }>(sql`select id, identity, name, provider_id from games order by id`);
-    const expected = [...catalogue.games].sort((a, b) => (a.id < b.id ? -1 : 1)).map((g) => ({ id: g.id, identity: g.identity, name: g.name, provider_id: g.providerId }));
+    const games = await rows<{ id: string; identity: string; name: string; provider_id: string }>(
+      sql`select id, identity, name, provider_id from games order by id`,
+    );
+    const expected = [...catalogue.games]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((g) => ({ id: g.id, identity: g.identity, name: g.name, provider_id: g.providerId }));
     expect(games).toEqual(expected);
     const [members] = await rows<{ n: number }>(sql`select count(*)::int as n from game_collection_games`);
     expect(members!.n).toBe(catalogue.memberships.length);
@@ -97,7 +124,12 @@ describe('search names and artwork', () => {
   });
 
   it('escapes names in the drawings and draws the same picture at both densities', () => {
-    const input = { identity: 'x-test', name: `Tom & Jerry's <Reels> "Deluxe"`, engine: 'slot', providerName: 'A & B <Studio>' };
+    const input = {
+      identity: 'x-test',
+      name: `Tom & Jerry's <Reels> "Deluxe"`,
+      engine: 'slot',
+      providerName: 'A & B <Studio>',
+    };
     const one = renderGameArt({ ...input, size: '200x300', density: 1 });
     expect(one).not.toContain('<Reels>');
     expect(one).not.toContain('<Studio>');

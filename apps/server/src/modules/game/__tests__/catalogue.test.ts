@@ -36,7 +36,9 @@ describe('catalogue size and identity', () => {
     expect((await games('perPage=1')).meta.totalRows).toBeGreaterThanOrEqual(10_000);
     const providers = (await get('/api/game/providers')).json() as { data: Provider[] };
     expect(providers.data.length).toBeGreaterThanOrEqual(60);
-    expect(providers.data.reduce((sum, p) => sum + p.gameEnabledCount, 0)).toBe((await games('perPage=1')).meta.totalRows);
+    expect(providers.data.reduce((sum, p) => sum + p.gameEnabledCount, 0)).toBe(
+      (await games('perPage=1')).meta.totalRows,
+    );
     const collections = (await get('/api/game/collections')).json() as { data: Collection[] };
     expect(collections.data.filter((c) => !c.isHidden).length).toBeGreaterThanOrEqual(12);
   });
@@ -58,8 +60,14 @@ describe('catalogue size and identity', () => {
       isFavorite: false,
       isBonusWagering: true,
       images: {
-        '200x200': { '1x': `/media/v1/games/${FORTUNA}/200x200@1x.svg`, '2x': `/media/v1/games/${FORTUNA}/200x200@2x.svg` },
-        '200x300': { '1x': `/media/v1/games/${FORTUNA}/200x300@1x.svg`, '2x': `/media/v1/games/${FORTUNA}/200x300@2x.svg` },
+        '200x200': {
+          '1x': `/media/v1/games/${FORTUNA}/200x200@1x.svg`,
+          '2x': `/media/v1/games/${FORTUNA}/200x200@2x.svg`,
+        },
+        '200x300': {
+          '1x': `/media/v1/games/${FORTUNA}/200x300@1x.svg`,
+          '2x': `/media/v1/games/${FORTUNA}/200x300@2x.svg`,
+        },
       },
       provider: { identity: 'sol-dorado-juegos', name: 'Sol Dorado Juegos', customImages: {} },
     });
@@ -69,7 +77,11 @@ describe('catalogue size and identity', () => {
   });
 
   it('answers 404 with the contract envelope for an unknown game or studio', async () => {
-    for (const url of ['/api/game/games/no-such-game', '/api/game/games/00000000-0000-5000-8000-000000000000', '/api/game/providers/nobody']) {
+    for (const url of [
+      '/api/game/games/no-such-game',
+      '/api/game/games/00000000-0000-5000-8000-000000000000',
+      '/api/game/providers/nobody',
+    ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: { code: 404, message: expect.any(String) } });
@@ -84,9 +96,13 @@ describe('GET /api/game/games filters', () => {
     );
     const byIdentity = await games('collectionId[]=slots&perPage=30');
     expect(byIdentity.meta.totalRows).toBe(slots!.n);
-    expect(byIdentity.data.every((g) => g.type === 'slots' && g.collections.some((c) => c.identity === 'slots'))).toBe(true);
+    expect(byIdentity.data.every((g) => g.type === 'slots' && g.collections.some((c) => c.identity === 'slots'))).toBe(
+      true,
+    );
     expect((await games(`collectionId=${slots!.id}&perPage=30`)).data).toEqual(byIdentity.data);
-    const expected = await rows<{ game_id: string }>(sql`select game_id from game_collection_games where collection_id = ${slots!.id} order by position limit 30`);
+    const expected = await rows<{ game_id: string }>(
+      sql`select game_id from game_collection_games where collection_id = ${slots!.id} order by position limit 30`,
+    );
     expect(byIdentity.data.map((g) => g.id)).toEqual(expected.map((r) => r.game_id));
 
     const two = await games('collectionId[]=crash&collectionId[]=dice&perPage=100');
@@ -101,7 +117,9 @@ describe('GET /api/game/games filters', () => {
     const studio = await games('providerId[]=sol-dorado-juegos&perPage=100');
     expect(studio.meta.totalRows).toBeGreaterThan(0);
     expect(studio.data.every((g) => g.provider.identity === 'sol-dorado-juegos')).toBe(true);
-    expect((await games(`providerId=${studio.data[0]!.provider.id}&perPage=100`)).meta.totalRows).toBe(studio.meta.totalRows);
+    expect((await games(`providerId=${studio.data[0]!.provider.id}&perPage=100`)).meta.totalRows).toBe(
+      studio.meta.totalRows,
+    );
 
     const picked = studio.data.slice(0, 3);
     const byIds = await games(picked.map((g) => `gameId[]=${g.id}`).join('&'));
@@ -128,13 +146,16 @@ describe('GET /api/game/games filters', () => {
 
   it('lists neither disabled games nor games of disabled studios, yet still answers them by id', async () => {
     const studio = await games('providerId[]=sol-dorado-juegos&perPage=1');
-    const before = ((await get('/api/game/providers/sol-dorado-juegos')).json() as { data: Provider }).data.gameEnabledCount;
+    const before = ((await get('/api/game/providers/sol-dorado-juegos')).json() as { data: Provider }).data
+      .gameEnabledCount;
     const game = (await games(`identity[]=${FORTUNA}`)).data[0]!;
     await setGameEnabled(server.ctx.db, game.id, false);
     try {
       expect((await games(`identity[]=${FORTUNA}`)).data).toEqual([]);
       expect((await get(`/api/game/games/${FORTUNA}`)).statusCode).toBe(200);
-      expect(((await get('/api/game/providers/sol-dorado-juegos')).json() as { data: Provider }).data.gameEnabledCount).toBe(before - 1);
+      expect(
+        ((await get('/api/game/providers/sol-dorado-juegos')).json() as { data: Provider }).data.gameEnabledCount,
+      ).toBe(before - 1);
     } finally {
       await setGameEnabled(server.ctx.db, game.id, true);
     }
@@ -142,7 +163,9 @@ describe('GET /api/game/games filters', () => {
     try {
       expect((await games('providerId[]=sol-dorado-juegos')).meta.totalRows).toBe(0);
       expect((await get('/api/game/providers/sol-dorado-juegos')).statusCode).toBe(404);
-      expect(((await get('/api/game/providers')).json() as { data: Provider[] }).data.map((p) => p.identity)).not.toContain('sol-dorado-juegos');
+      expect(
+        ((await get('/api/game/providers')).json() as { data: Provider[] }).data.map((p) => p.identity),
+      ).not.toContain('sol-dorado-juegos');
     } finally {
       await setProviderEnabled(server.ctx.db, studio.data[0]!.provider.id, true);
     }
@@ -186,7 +209,9 @@ describe('GET /api/game/games search, sorting and paging', () => {
     expect(searchName(byNameDesc.data[0]!.name) > searchName(byNameDesc.data[49]!.name)).toBe(true);
 
     const newest = await rows<{ id: string }>(sql`select id from games order by created_at desc, position limit 20`);
-    expect((await games('sortBy=createdAt&sortOrder=desc&perPage=20')).data.map((g) => g.id)).toEqual(newest.map((r) => r.id));
+    expect((await games('sortBy=createdAt&sortOrder=desc&perPage=20')).data.map((g) => g.id)).toEqual(
+      newest.map((r) => r.id),
+    );
     const popular = await rows<{ id: string }>(sql`select id from games order by popularity desc, position limit 20`);
     expect((await games('sortBy=popularity&perPage=20')).data.map((g) => g.id)).toEqual(popular.map((r) => r.id));
     expect((await games('sortBy=score&perPage=20')).data.map((g) => g.id)).toEqual(popular.map((r) => r.id));
@@ -216,11 +241,21 @@ describe('GET /api/game/games search, sorting and paging', () => {
     expect(second.meta).toEqual({ page: 2, perPage: 24, totalRows: total, totalPages: Math.ceil(total / 24) });
     expect(second.data.map((g) => g.id)).not.toContain(first.data[0]!.id);
     const beyond = await games('collectionId[]=crash&perPage=24&page=500');
-    expect(beyond).toEqual({ data: [], meta: { page: 500, perPage: 24, totalRows: total, totalPages: Math.ceil(total / 24) } });
+    expect(beyond).toEqual({
+      data: [],
+      meta: { page: 500, perPage: 24, totalRows: total, totalPages: Math.ceil(total / 24) },
+    });
 
     // A search counts its matches within the page query; past the end it still knows the total.
-    const [reels] = await rows<{ n: number }>(sql`select count(*)::int as n from games where search_name like '%reels%'`);
-    expect((await games('name=Reels&perPage=10&page=999')).meta).toEqual({ page: 999, perPage: 10, totalRows: reels!.n, totalPages: Math.ceil(reels!.n / 10) });
+    const [reels] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from games where search_name like '%reels%'`,
+    );
+    expect((await games('name=Reels&perPage=10&page=999')).meta).toEqual({
+      page: 999,
+      perPage: 10,
+      totalRows: reels!.n,
+      totalPages: Math.ceil(reels!.n / 10),
+    });
     expect((await games('name=REELS&perPage=10&page=2')).meta.totalRows).toBe(reels!.n);
     expect((await games('name=reel&perPage=10&page=2')).meta.totalRows).toBeGreaterThanOrEqual(reels!.n);
   });
@@ -243,9 +278,20 @@ describe('GET /api/game/games search, sorting and paging', () => {
 
 describe('collections and studios', () => {
   it('keeps country collections to their countries and flags hidden ones', async () => {
-    const ids = async (query: string) => ((await get(`/api/game/collections${query}`)).json() as { data: Collection[] }).data.map((c) => c.identity);
+    const ids = async (query: string) =>
+      ((await get(`/api/game/collections${query}`)).json() as { data: Collection[] }).data.map((c) => c.identity);
     const all = await ids('');
-    expect(all).toEqual(expect.arrayContaining(['new', 'popular', 'slots', 'nordic-picks', 'brasil-favoritos', 'dach-hits', 'home-featured']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'new',
+        'popular',
+        'slots',
+        'nordic-picks',
+        'brasil-favoritos',
+        'dach-hits',
+        'home-featured',
+      ]),
+    );
     const br = await ids('?countries[]=BR');
     expect(br).toContain('brasil-favoritos');
     expect(br).toContain('slots');
@@ -254,13 +300,16 @@ describe('collections and studios', () => {
     expect(await ids('?countries=fi')).toContain('nordic-picks');
     const both = await ids('?countries[]=DE&countries[]=SE');
     expect(both).toEqual(expect.arrayContaining(['dach-hits', 'nordic-picks']));
-    const featured = ((await get('/api/game/collections')).json() as { data: Collection[] }).data.find((c) => c.identity === 'home-featured');
+    const featured = ((await get('/api/game/collections')).json() as { data: Collection[] }).data.find(
+      (c) => c.identity === 'home-featured',
+    );
     expect(featured).toMatchObject({ isHidden: true, countries: [] });
     expect((await games('collectionId[]=home-featured')).meta.totalRows).toBe(24);
   });
 
   it('searches studios ignoring accents and sorts them', async () => {
-    const list = async (query: string) => ((await get(`/api/game/providers${query}`)).json() as { data: Provider[] }).data;
+    const list = async (query: string) =>
+      ((await get(`/api/game/providers${query}`)).json() as { data: Provider[] }).data;
     expect((await list('?name=solvberg')).map((p) => p.name)).toEqual(['Sölvberg Studio']);
     expect((await list('?name=CAFE')).map((p) => p.name)).toEqual(['Café Lumière Games']);
     const byCount = (await list('?sortBy=gameCount&sortOrder=desc')).map((p) => p.gameEnabledCount);
@@ -268,7 +317,10 @@ describe('collections and studios', () => {
     const byName = (await list('?sortBy=name')).map((p) => searchName(p.name));
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
     const one = (await list(''))[0]!;
-    expect(one.images['116x40']).toEqual({ '1x': `/media/v1/providers/${one.identity}/116x40@1x.svg`, '2x': `/media/v1/providers/${one.identity}/116x40@2x.svg` });
+    expect(one.images['116x40']).toEqual({
+      '1x': `/media/v1/providers/${one.identity}/116x40@1x.svg`,
+      '2x': `/media/v1/providers/${one.identity}/116x40@2x.svg`,
+    });
     expect(((await get(`/api/game/providers/${one.id}`)).json() as { data: Provider }).data).toEqual(one);
   });
 });
@@ -287,7 +339,8 @@ describe("the player's favourites and recently played", () => {
 
   it('adds, lists newest first, flags and removes favourites, idempotently', async () => {
     const { headers } = await newPlayer();
-    const send = (method: 'POST' | 'DELETE', game: string) => server.app.inject({ method, url: `/api/game/games/${game}/favorite`, headers });
+    const send = (method: 'POST' | 'DELETE', game: string) =>
+      server.app.inject({ method, url: `/api/game/games/${game}/favorite`, headers });
     const list = (response: { json(): unknown }) => (response.json() as { data: Game[] }).data.map((g) => g.identity);
     const [a, b] = (await games('collectionId[]=dice&perPage=2')).data;
 
@@ -301,7 +354,9 @@ describe("the player's favourites and recently played", () => {
     expect(page.meta).toEqual({ page: 2, perPage: 1, totalRows: 2, totalPages: 2 });
     expect(page.data.map((g) => g.identity)).toEqual([a!.identity]);
 
-    expect(((await get(`/api/game/games/${a!.identity}`, headers)).json() as { data: Game }).data.isFavorite).toBe(true);
+    expect(((await get(`/api/game/games/${a!.identity}`, headers)).json() as { data: Game }).data.isFavorite).toBe(
+      true,
+    );
     expect(((await get(`/api/game/games/${a!.identity}`)).json() as { data: Game }).data.isFavorite).toBe(false);
     const listed = await games('collectionId[]=dice&perPage=3', headers);
     expect(listed.data.map((g) => g.isFavorite)).toEqual([true, true, false]);
@@ -321,8 +376,14 @@ describe("the player's favourites and recently played", () => {
     );
     const refused = await server.app.inject({ method: 'POST', url: `/api/game/games/${FORTUNA}/favorite`, headers });
     expect(refused.statusCode).toBe(422);
-    const [kept] = await rows<{ identity: string }>(sql`select identity from games where identity <> ${FORTUNA} order by position limit 1`);
-    const again = await server.app.inject({ method: 'POST', url: `/api/game/games/${kept!.identity}/favorite`, headers });
+    const [kept] = await rows<{ identity: string }>(
+      sql`select identity from games where identity <> ${FORTUNA} order by position limit 1`,
+    );
+    const again = await server.app.inject({
+      method: 'POST',
+      url: `/api/game/games/${kept!.identity}/favorite`,
+      headers,
+    });
     expect(again.statusCode).toBe(200);
     expect((again.json() as { data: Game[] }).data).toHaveLength(FAVORITES_MAX);
   });
@@ -330,19 +391,31 @@ describe("the player's favourites and recently played", () => {
   it('lists played games last played first, per platform and country', async () => {
     const { id, headers } = await newPlayer();
     const [both, desktopOnly, blocked] = await Promise.all([
-      rows<{ id: string }>(sql`select id from games where platforms = '{1,2}' and blocked_countries = '{}' order by position limit 3`),
-      rows<{ id: string }>(sql`select id from games where platforms = '{2}' and blocked_countries = '{}' order by position limit 1`),
-      rows<{ id: string }>(sql`select id from games where 'US' = any(blocked_countries) and platforms = '{1,2}' order by position limit 1`),
+      rows<{ id: string }>(
+        sql`select id from games where platforms = '{1,2}' and blocked_countries = '{}' order by position limit 3`,
+      ),
+      rows<{ id: string }>(
+        sql`select id from games where platforms = '{2}' and blocked_countries = '{}' order by position limit 1`,
+      ),
+      rows<{ id: string }>(
+        sql`select id from games where 'US' = any(blocked_countries) and platforms = '{1,2}' order by position limit 1`,
+      ),
     ]);
     const order = [both[0]!.id, desktopOnly[0]!.id, both[1]!.id, blocked[0]!.id, both[2]!.id];
     for (const [i, gameId] of order.entries()) {
-      await server.ctx.db.execute(sql`insert into game_plays (player_id, game_id, last_played_at) values (${id}, ${gameId}, now() - make_interval(mins => ${i}))`);
+      await server.ctx.db.execute(
+        sql`insert into game_plays (player_id, game_id, last_played_at) values (${id}, ${gameId}, now() - make_interval(mins => ${i}))`,
+      );
     }
     const played = (await get('/api/game/games/played', headers)).json() as Page;
     expect(played.data.map((g) => g.id)).toEqual(order);
     expect(played.meta).toEqual({ page: 1, perPage: 18, totalRows: 5, totalPages: 1 });
-    expect(((await get('/api/game/games/played?platform=1', headers)).json() as Page).data.map((g) => g.id)).not.toContain(desktopOnly[0]!.id);
-    expect(((await get('/api/game/games/played?countryCode=US', headers)).json() as Page).data.map((g) => g.id)).not.toContain(blocked[0]!.id);
+    expect(
+      ((await get('/api/game/games/played?platform=1', headers)).json() as Page).data.map((g) => g.id),
+    ).not.toContain(desktopOnly[0]!.id);
+    expect(
+      ((await get('/api/game/games/played?countryCode=US', headers)).json() as Page).data.map((g) => g.id),
+    ).not.toContain(blocked[0]!.id);
 
     await recordPlayed(server.ctx.db, id, both[2]!.id);
     expect(((await get('/api/game/games/played?perPage=1', headers)).json() as Page).data[0]!.id).toBe(both[2]!.id);
@@ -351,9 +424,14 @@ describe("the player's favourites and recently played", () => {
 
 describe('artwork', () => {
   it('serves every image URL of a game, and the studio logo, as cacheable SVG', async () => {
-    const sample = await Promise.all(['slots', 'table', 'dice', 'crash'].map(async (c) => (await games(`collectionId[]=${c}&perPage=1`)).data[0]!));
+    const sample = await Promise.all(
+      ['slots', 'table', 'dice', 'crash'].map(async (c) => (await games(`collectionId[]=${c}&perPage=1`)).data[0]!),
+    );
     for (const game of sample) {
-      const urls = [...Object.values(game.images).flatMap((set) => Object.values(set)), ...Object.values(game.provider.images['116x40']!)];
+      const urls = [
+        ...Object.values(game.images).flatMap((set) => Object.values(set)),
+        ...Object.values(game.provider.images['116x40']!),
+      ];
       for (const url of urls) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(200);
@@ -391,7 +469,14 @@ describe('artwork', () => {
 describe('API description', () => {
   it('documents the catalogue routes', async () => {
     const doc = (await get('/api/docs/json')).json() as { paths: Record<string, unknown> };
-    for (const path of ['/api/game/collections', '/api/game/providers', '/api/game/games', '/api/game/games/favorites', '/api/game/games/played', '/api/game/games/{idOrIdentity}']) {
+    for (const path of [
+      '/api/game/collections',
+      '/api/game/providers',
+      '/api/game/games',
+      '/api/game/games/favorites',
+      '/api/game/games/played',
+      '/api/game/games/{idOrIdentity}',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
   });

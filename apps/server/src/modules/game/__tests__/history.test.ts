@@ -21,13 +21,31 @@ async function playedPlayer(options: { platform?: 1 | 2; country?: string; nickn
   const game = await createGame(db);
   const { player, account } = await fundedPlayer(db, 10_000n, 'EUR', options.email);
   if (options.nickname) await db.update(players).set({ nickname: options.nickname }).where(eq(players.id, player.id));
-  const session = await openSession(server.ctx, { playerId: player.id, accountId: account.id, gameId: game.id, platform: options.platform ?? 2, country: options.country ?? 'DE' });
+  const session = await openSession(server.ctx, {
+    playerId: player.id,
+    accountId: account.id,
+    gameId: game.id,
+    platform: options.platform ?? 2,
+    country: options.country ?? 'DE',
+  });
   const base = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
   const rounds = { won: txId('won'), open: txId('open'), lost: txId('lost') };
   await walletCall(server, 'bet', { ...base, transactionId: txId('b'), roundId: rounds.won, amount: 250 });
-  await walletCall(server, 'win', { ...base, transactionId: txId('w'), roundId: rounds.won, amount: 1_000, closeRound: true });
+  await walletCall(server, 'win', {
+    ...base,
+    transactionId: txId('w'),
+    roundId: rounds.won,
+    amount: 1_000,
+    closeRound: true,
+  });
   await walletCall(server, 'bet', { ...base, transactionId: txId('b'), roundId: rounds.open, amount: 100 });
-  await walletCall(server, 'bet', { ...base, transactionId: txId('b'), roundId: rounds.lost, amount: 200, closeRound: true });
+  await walletCall(server, 'bet', {
+    ...base,
+    transactionId: txId('b'),
+    roundId: rounds.lost,
+    amount: 200,
+    closeRound: true,
+  });
   return { player, game, rounds, headers: await authHeader(server.ctx, player.id) };
 }
 
@@ -39,8 +57,24 @@ describe('GET /api/game/spins', () => {
     const body = response.json();
     expect(body.meta).toEqual({ page: 1, perPage: 2, totalPages: 2, totalRows: 3 });
     expect(body.data).toEqual([
-      { id: expect.any(String), game: game.name, gameIdentity: game.identity, amount: 2, payout: 0, currency: 'EUR', createdAt: expect.any(String) },
-      { id: expect.any(String), game: game.name, gameIdentity: game.identity, amount: 1, payout: 0, currency: 'EUR', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        game: game.name,
+        gameIdentity: game.identity,
+        amount: 2,
+        payout: 0,
+        currency: 'EUR',
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        game: game.name,
+        gameIdentity: game.identity,
+        amount: 1,
+        payout: 0,
+        currency: 'EUR',
+        createdAt: expect.any(String),
+      },
     ]);
     const last = (await server.app.inject({ method: 'GET', url: '/api/game/spins?perPage=2&page=2', headers })).json();
     expect(last.data).toEqual([expect.objectContaining({ amount: 2.5, payout: 10 })]);
@@ -75,7 +109,9 @@ describe('GET /api/game/bets', () => {
       expect.objectContaining({ roundId: rounds.won, amount: 2.5, payout: 10, coefficient: 4, status: 2 }),
     ]);
     const open = (await server.app.inject({ method: 'GET', url: '/api/game/bets?isSettled=false', headers })).json();
-    expect(open.data).toEqual([expect.objectContaining({ roundId: rounds.open, amount: 1, payout: 0, coefficient: 0, status: 1 })]);
+    expect(open.data).toEqual([
+      expect.objectContaining({ roundId: rounds.open, amount: 1, payout: 0, coefficient: 0, status: 1 }),
+    ]);
     const all = (await server.app.inject({ method: 'GET', url: '/api/game/bets', headers })).json();
     expect(all.meta.totalRows).toBe(3);
   });
@@ -104,8 +140,14 @@ describe('GET /api/game/spins/winners', () => {
         gameName: desktop.game.name,
         isDemoMode: true,
         gameImages: {
-          '200x200': { '1x': `/media/v1/games/${desktop.game.identity}/200x200@1x.svg`, '2x': `/media/v1/games/${desktop.game.identity}/200x200@2x.svg` },
-          '200x300': { '1x': `/media/v1/games/${desktop.game.identity}/200x300@1x.svg`, '2x': `/media/v1/games/${desktop.game.identity}/200x300@2x.svg` },
+          '200x200': {
+            '1x': `/media/v1/games/${desktop.game.identity}/200x200@1x.svg`,
+            '2x': `/media/v1/games/${desktop.game.identity}/200x200@2x.svg`,
+          },
+          '200x300': {
+            '1x': `/media/v1/games/${desktop.game.identity}/200x300@1x.svg`,
+            '2x': `/media/v1/games/${desktop.game.identity}/200x300@2x.svg`,
+          },
         },
         gameCustomImages: {},
       },
@@ -116,7 +158,9 @@ describe('GET /api/game/spins/winners', () => {
     const onMobile = (await server.app.inject({ method: 'GET', url: '/api/game/spins/winners?platform=1' })).json();
     expect(onMobile.data.map((w: { gameId: string }) => w.gameId)).toContain(mobile.game.id);
     expect(onMobile.data.map((w: { gameId: string }) => w.gameId)).not.toContain(desktop.game.id);
-    const inGermany = (await server.app.inject({ method: 'GET', url: '/api/game/spins/winners?countryCode=DE&perPage=1' })).json();
+    const inGermany = (
+      await server.app.inject({ method: 'GET', url: '/api/game/spins/winners?countryCode=DE&perPage=1' })
+    ).json();
     expect(inGermany.data).toEqual([expect.objectContaining({ gameId: desktop.game.id })]);
   });
 

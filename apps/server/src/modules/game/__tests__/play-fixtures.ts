@@ -45,7 +45,13 @@ export async function createGame(db: DbOrTx, overrides: Partial<typeof games.$in
 export async function fundedPlayer(db: DbOrTx, minor: bigint, currency = 'EUR', email?: string) {
   const player = await createPlayer(db, email);
   const account = await openAccount(db, player.id, currency);
-  if (minor > 0n) await postEntry(db, { accountId: account.id, idempotencyKey: `fund:${account.id}`, kind: 'credit', realDelta: minor });
+  if (minor > 0n)
+    await postEntry(db, {
+      accountId: account.id,
+      idempotencyKey: `fund:${account.id}`,
+      kind: 'credit',
+      realDelta: minor,
+    });
   return { player, account };
 }
 
@@ -80,21 +86,46 @@ export type WalletBody = {
 export type WalletCall = { status: number; body: WalletBody };
 
 /** The body and headers a provider sends: request id, fresh timestamp, HMAC of the exact bytes. */
-export function signedRequest(secret: string, body: Record<string, unknown>, options: { timestamp?: number; signature?: string } = {}) {
+export function signedRequest(
+  secret: string,
+  body: Record<string, unknown>,
+  options: { timestamp?: number; signature?: string } = {},
+) {
   const requestId = randomUUID();
   const raw = JSON.stringify({ requestId, timestamp: options.timestamp ?? Date.now(), ...body });
-  return { raw, headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': options.signature ?? signBody(secret, raw) } };
+  return {
+    raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-request-id': requestId,
+      'x-signature': options.signature ?? signBody(secret, raw),
+    },
+  };
 }
 
 /** A signed wallet call through the app (no socket). */
-export async function walletCall(server: TestServer, call: 'balance' | 'bet' | 'win' | 'rollback', body: Record<string, unknown>): Promise<WalletCall> {
+export async function walletCall(
+  server: TestServer,
+  call: 'balance' | 'bet' | 'win' | 'rollback',
+  body: Record<string, unknown>,
+): Promise<WalletCall> {
   const { raw, headers } = signedRequest(server.ctx.gameWalletSecret, body);
-  const response = await server.app.inject({ method: 'POST', url: `/api/provider-wallet/${call}`, headers, payload: raw });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/provider-wallet/${call}`,
+    headers,
+    payload: raw,
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
 /** A signed wallet call over real HTTP (the server must listen). */
-export async function walletFetch(baseUrl: string, secret: string, call: string, body: Record<string, unknown>): Promise<WalletCall> {
+export async function walletFetch(
+  baseUrl: string,
+  secret: string,
+  call: string,
+  body: Record<string, unknown>,
+): Promise<WalletCall> {
   const { raw, headers } = signedRequest(secret, body);
   const response = await fetch(`${baseUrl}/api/provider-wallet/${call}`, { method: 'POST', headers, body: raw });
   return { status: response.status, body: (await response.json()) as WalletBody };

@@ -26,9 +26,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-type PlayAnswer = { status: number; body: { data?: { gameUrl: string; token: string }; error?: { code: number; message: string } } };
+type PlayAnswer = {
+  status: number;
+  body: { data?: { gameUrl: string; token: string }; error?: { code: number; message: string } };
+};
 
-async function play(idOrIdentity: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<PlayAnswer> {
+async function play(
+  idOrIdentity: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<PlayAnswer> {
   const response = await fetch(`${baseUrl}/api/game/games/${encodeURIComponent(idOrIdentity)}/play`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -42,12 +49,18 @@ async function realPlayer(minor = 10_000n) {
   return { player, account, headers: await authHeader(server.ctx, player.id) };
 }
 
-const sessionsOf = (playerId: string) => server.ctx.db.select().from(gameSessions).where(eq(gameSessions.playerId, playerId));
+const sessionsOf = (playerId: string) =>
+  server.ctx.db.select().from(gameSessions).where(eq(gameSessions.playerId, playerId));
 
 describe('demo play', () => {
   it('starts a demo game for a guest: a provider URL and a demo token, no casino session', async () => {
     const game = await createGame(server.ctx.db);
-    const answer = await play(game.identity, { demoMode: true, platform: 1, locale: 'en', lobbyUrl: '/categories/slots' });
+    const answer = await play(game.identity, {
+      demoMode: true,
+      platform: 1,
+      locale: 'en',
+      lobbyUrl: '/categories/slots',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data!.gameUrl).toMatch(/^\/sandbox\/games\/play\/\S+$/);
     expect(answer.body.data!.token).toMatch(/^demo-/);
@@ -61,7 +74,10 @@ describe('demo play', () => {
     const headers = await authHeader(server.ctx, player.id);
     const answer = await play(game.id, { demoMode: true }, headers);
     expect(answer.status).toBe(200);
-    const plays = await server.ctx.db.select().from(gamePlays).where(and(eq(gamePlays.playerId, player.id), eq(gamePlays.gameId, game.id)));
+    const plays = await server.ctx.db
+      .select()
+      .from(gamePlays)
+      .where(and(eq(gamePlays.playerId, player.id), eq(gamePlays.gameId, game.id)));
     expect(plays).toHaveLength(1);
   });
 
@@ -78,21 +94,36 @@ describe('real play', () => {
     const game = await createGame(server.ctx.db);
     const { player, account, headers } = await realPlayer(5_000n);
     const before = Date.now();
-    const answer = await play(game.identity, { demoMode: false, platform: 1, locale: 'de' }, { ...headers, 'cf-ipcountry': 'BR' });
+    const answer = await play(
+      game.identity,
+      { demoMode: false, platform: 1, locale: 'de' },
+      { ...headers, 'cf-ipcountry': 'BR' },
+    );
     expect(answer.status).toBe(200);
     const { token, gameUrl } = answer.body.data!;
     expect(gameUrl).toMatch(/^\/sandbox\/games\/play\//);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
 
     const [session] = await sessionsOf(player.id);
-    expect(session).toMatchObject({ token, accountId: account.id, currency: 'EUR', gameId: game.id, platform: 1, country: 'BR', closedAt: null });
+    expect(session).toMatchObject({
+      token,
+      accountId: account.id,
+      currency: 'EUR',
+      gameId: game.id,
+      platform: 1,
+      country: 'BR',
+      closedAt: null,
+    });
     const ttl = server.ctx.config.game.sessionTtlSec * 1000;
     expect(session!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + ttl - 5_000);
     expect(session!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + ttl);
     const plays = await server.ctx.db.select().from(gamePlays).where(eq(gamePlays.playerId, player.id));
     expect(plays.map((p) => p.gameId)).toEqual([game.id]);
 
-    expect(await walletFetch(baseUrl, server.ctx.gameWalletSecret, 'balance', { token })).toEqual({ status: 200, body: { currency: 'EUR', balance: 5_000 } });
+    expect(await walletFetch(baseUrl, server.ctx.gameWalletSecret, 'balance', { token })).toEqual({
+      status: 200,
+      body: { currency: 'EUR', balance: 5_000 },
+    });
   });
 
   it('stops bets of the session when the player logs out, while wins still settle', async () => {
@@ -100,14 +131,31 @@ describe('real play', () => {
     const { headers } = await realPlayer(5_000n);
     const { token } = (await play(game.identity, { demoMode: false }, headers)).body.data!;
     const bet = (roundId: string) =>
-      walletFetch(baseUrl, server.ctx.gameWalletSecret, 'bet', { token, transactionId: txId('b'), roundId, gameIdentity: game.identity, amount: 100, currency: 'EUR' });
+      walletFetch(baseUrl, server.ctx.gameWalletSecret, 'bet', {
+        token,
+        transactionId: txId('b'),
+        roundId,
+        gameIdentity: game.identity,
+        amount: 100,
+        currency: 'EUR',
+      });
     const roundId = txId('r');
     expect((await bet(roundId)).status).toBe(200);
-    expect((await fetch(`${baseUrl}/api/player/sessions/logout`, { method: 'POST', headers })).status).toBeLessThan(300);
+    expect((await fetch(`${baseUrl}/api/player/sessions/logout`, { method: 'POST', headers })).status).toBeLessThan(
+      300,
+    );
     const refused = await bet(txId('r'));
     expect(refused.status).toBe(401);
     expect(refused.body.error.code).toBe(15011);
-    const win = await walletFetch(baseUrl, server.ctx.gameWalletSecret, 'win', { token, transactionId: txId('w'), roundId, gameIdentity: game.identity, amount: 300, currency: 'EUR', closeRound: true });
+    const win = await walletFetch(baseUrl, server.ctx.gameWalletSecret, 'win', {
+      token,
+      transactionId: txId('w'),
+      roundId,
+      gameIdentity: game.identity,
+      amount: 300,
+      currency: 'EUR',
+      closeRound: true,
+    });
     expect(win).toMatchObject({ status: 200, body: { balance: 5_200 } });
   });
 
@@ -144,7 +192,9 @@ describe('real play', () => {
     const blocked = await play(game.identity, { demoMode: false }, { ...headers, 'cf-ipcountry': 'IT' });
     expect(blocked.status).toBe(403);
     expect(blocked.body.error!.code).toBe(14308);
-    expect((await play(game.identity, { demoMode: false }, { ...headers, 'cf-ipcountry': 'ES' })).body.error!.code).toBe(14308);
+    expect(
+      (await play(game.identity, { demoMode: false }, { ...headers, 'cf-ipcountry': 'ES' })).body.error!.code,
+    ).toBe(14308);
     expect((await play(game.identity, { demoMode: false }, { ...headers, 'cf-ipcountry': 'DE' })).status).toBe(200);
   });
 
@@ -155,7 +205,13 @@ describe('real play', () => {
     expect((await play(game.identity, { demoMode: false }, limited.headers)).body.error!.code).toBe(14103);
 
     const excluded = await realPlayer();
-    await server.ctx.db.insert(playerLimits).values({ playerId: excluded.player.id, type: LimitDefinition.coolingOff, expiresAt: new Date(Date.now() + 3_600_000) });
+    await server.ctx.db
+      .insert(playerLimits)
+      .values({
+        playerId: excluded.player.id,
+        type: LimitDefinition.coolingOff,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
     const answer = await play(game.identity, { demoMode: false }, excluded.headers);
     expect(answer.status).toBe(403);
     expect(answer.body.error!.code).toBe(14105);
@@ -166,17 +222,43 @@ describe('real play', () => {
     const game = await createGame(server.ctx.db);
     const { player, account, headers } = await realPlayer();
     const session = await openSession(server.ctx, { playerId: player.id, accountId: account.id, gameId: game.id });
-    await walletCall(server, 'bet', { token: session.token, transactionId: txId('b'), roundId: txId('r'), gameIdentity: game.identity, amount: 300, currency: 'EUR', closeRound: true });
+    await walletCall(server, 'bet', {
+      token: session.token,
+      transactionId: txId('b'),
+      roundId: txId('r'),
+      gameIdentity: game.identity,
+      amount: 300,
+      currency: 'EUR',
+      closeRound: true,
+    });
 
-    await setMoneyLimit(server.ctx.db, { playerId: player.id, type: LimitDefinition.loss, period: 'monthly', currency: 'EUR', amountMinor: 300n });
+    await setMoneyLimit(server.ctx.db, {
+      playerId: player.id,
+      type: LimitDefinition.loss,
+      period: 'monthly',
+      currency: 'EUR',
+      amountMinor: 300n,
+    });
     expect((await play(game.identity, { demoMode: false }, headers)).body.error!.code).toBe(14101);
-    await setMoneyLimit(server.ctx.db, { playerId: player.id, type: LimitDefinition.bet, period: 'daily', currency: 'EUR', amountMinor: 300n });
+    await setMoneyLimit(server.ctx.db, {
+      playerId: player.id,
+      type: LimitDefinition.bet,
+      period: 'daily',
+      currency: 'EUR',
+      amountMinor: 300n,
+    });
     const answer = await play(game.identity, { demoMode: false }, headers);
     expect(answer.status).toBe(403);
     expect(answer.body.error!.code).toBe(14100);
     // A limit in another currency does not apply to this account.
     const other = await realPlayer();
-    await setMoneyLimit(server.ctx.db, { playerId: other.player.id, type: LimitDefinition.bet, period: 'daily', currency: 'USD', amountMinor: 0n });
+    await setMoneyLimit(server.ctx.db, {
+      playerId: other.player.id,
+      type: LimitDefinition.bet,
+      period: 'daily',
+      currency: 'USD',
+      amountMinor: 0n,
+    });
     expect((await play(game.identity, { demoMode: false }, other.headers)).status).toBe(200);
   });
 });
@@ -188,9 +270,17 @@ describe('provider failure', () => {
       const game = await createGame(broken.ctx.db);
       const { player } = await fundedPlayer(broken.ctx.db, 1_000n);
       const headers = await authHeader(broken.ctx, player.id);
-      const response = await broken.app.inject({ method: 'POST', url: `/api/game/games/${game.identity}/play`, headers, payload: { demoMode: false } });
+      const response = await broken.app.inject({
+        method: 'POST',
+        url: `/api/game/games/${game.identity}/play`,
+        headers,
+        payload: { demoMode: false },
+      });
       expect(response.statusCode).toBe(502);
-      expect(response.json().error).toMatchObject({ code: 14310, message: expect.stringContaining('could not be started') });
+      expect(response.json().error).toMatchObject({
+        code: 14310,
+        message: expect.stringContaining('could not be started'),
+      });
       const [session] = await broken.ctx.db.select().from(gameSessions).where(eq(gameSessions.playerId, player.id));
       expect(session!.closedAt).not.toBeNull();
     } finally {

@@ -42,21 +42,31 @@ describe('concurrent bets on one account', () => {
 
     const succeeded = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
-    expect(refused.every((a) => a.status === 422 && a.body.error.code === 15001 && (a.body.error.balance ?? Infinity) < stake)).toBe(true);
+    expect(
+      refused.every(
+        (a) => a.status === 422 && a.body.error.code === 15001 && (a.body.error.balance ?? Infinity) < stake,
+      ),
+    ).toBe(true);
     expect(succeeded).toHaveLength(50);
     expect(succeeded.every((a) => a.body.balance >= 0)).toBe(true);
 
     const after = await accountRow(db, account.id);
     expect(after.realBalance).toBe(credited - BigInt(succeeded.length * stake));
     const [sum] = await db
-      .select({ total: sql<string>`sum(${ledgerEntries.realDelta})`, lowest: sql<string>`min(${ledgerEntries.realAfter})` })
+      .select({
+        total: sql<string>`sum(${ledgerEntries.realDelta})`,
+        lowest: sql<string>`min(${ledgerEntries.realAfter})`,
+      })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.accountId, account.id));
     expect(BigInt(sum!.total)).toBe(after.realBalance);
     expect(BigInt(sum!.lowest)).toBeGreaterThanOrEqual(0n);
 
     // Rounds and transactions agree with the money.
-    const [roundSum] = await db.select({ bets: sql<string>`sum(${gameRounds.betMinor})` }).from(gameRounds).where(eq(gameRounds.sessionId, session.id));
+    const [roundSum] = await db
+      .select({ bets: sql<string>`sum(${gameRounds.betMinor})` })
+      .from(gameRounds)
+      .where(eq(gameRounds.sessionId, session.id));
     expect(BigInt(roundSum!.bets)).toBe(BigInt(succeeded.length * stake));
     const stored = await db.select().from(gameTransactions).where(eq(gameTransactions.sessionId, session.id));
     expect(stored).toHaveLength(50);

@@ -26,17 +26,40 @@ async function setup(minor = 10_000n, options: { country?: string; email?: strin
   const db = server.ctx.db;
   const game = await createGame(db);
   const { player, account } = await fundedPlayer(db, minor, 'EUR', options.email);
-  const session = await openSession(server.ctx, { playerId: player.id, accountId: account.id, gameId: game.id, country: options.country ?? 'DE' });
+  const session = await openSession(server.ctx, {
+    playerId: player.id,
+    accountId: account.id,
+    gameId: game.id,
+    country: options.country ?? 'DE',
+  });
   const base = { token: session.token, gameIdentity: game.identity };
   const bet = (amount: number, extra: Record<string, unknown> = {}) =>
-    walletCall(server, 'bet', { ...base, transactionId: txId('bet'), roundId: txId('round'), amount, currency: 'EUR', ...extra });
+    walletCall(server, 'bet', {
+      ...base,
+      transactionId: txId('bet'),
+      roundId: txId('round'),
+      amount,
+      currency: 'EUR',
+      ...extra,
+    });
   const win = (roundId: string, amount: number, extra: Record<string, unknown> = {}) =>
-    walletCall(server, 'win', { ...base, transactionId: txId('win'), roundId, amount, currency: 'EUR', closeRound: true, ...extra });
+    walletCall(server, 'win', {
+      ...base,
+      transactionId: txId('win'),
+      roundId,
+      amount,
+      currency: 'EUR',
+      closeRound: true,
+      ...extra,
+    });
   return { db, game, player, account, session, base, bet, win };
 }
 
 const gameEntries = (accountId: string) =>
-  server.ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')));
+  server.ctx.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')));
 
 describe('signature and timestamp', () => {
   it('refuses a missing or wrong signature and a stale timestamp with 401 15010; accepts a correct one', async () => {
@@ -45,12 +68,23 @@ describe('signature and timestamp', () => {
     const url = '/api/provider-wallet/balance';
 
     const good = signedRequest(secret, { token: base.token });
-    const missing = await server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: good.raw });
+    const missing = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: good.raw,
+    });
     expect(missing.statusCode).toBe(401);
     expect(missing.json().error.code).toBe(15010);
 
-    const wrong = signedRequest(secret, { token: base.token }, { signature: signBody('another-secret-another-secret-000', good.raw) });
-    expect((await server.app.inject({ method: 'POST', url, headers: wrong.headers, payload: wrong.raw })).json().error.code).toBe(15010);
+    const wrong = signedRequest(
+      secret,
+      { token: base.token },
+      { signature: signBody('another-secret-another-secret-000', good.raw) },
+    );
+    expect(
+      (await server.app.inject({ method: 'POST', url, headers: wrong.headers, payload: wrong.raw })).json().error.code,
+    ).toBe(15010);
 
     // Signed for other bytes: whitespace changes the signature even if the JSON means the same.
     const tampered = await server.app.inject({ method: 'POST', url, headers: good.headers, payload: `${good.raw} ` });
@@ -65,7 +99,9 @@ describe('signature and timestamp', () => {
     expect(ok.statusCode).toBe(200);
 
     const huge = signedRequest(secret, { token: base.token, padding: 'x'.repeat(20_000) });
-    expect((await server.app.inject({ method: 'POST', url, headers: huge.headers, payload: huge.raw })).statusCode).toBe(413);
+    expect(
+      (await server.app.inject({ method: 'POST', url, headers: huge.headers, payload: huge.raw })).statusCode,
+    ).toBe(413);
   });
 
   it('validates bodies: amounts are integer minor units', async () => {
@@ -80,7 +116,10 @@ describe('signature and timestamp', () => {
 describe('balance', () => {
   it('answers the session account balance in minor units; an unknown token is 401 15011', async () => {
     const { base } = await setup(12_345n);
-    expect(await walletCall(server, 'balance', { token: base.token })).toEqual({ status: 200, body: { currency: 'EUR', balance: 12_345 } });
+    expect(await walletCall(server, 'balance', { token: base.token })).toEqual({
+      status: 200,
+      body: { currency: 'EUR', balance: 12_345 },
+    });
     const unknown = await walletCall(server, 'balance', { token: 'no-such-token' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe(15011);
@@ -92,10 +131,23 @@ describe('bet and win', () => {
     const { account, player, base, game } = await setup(10_000n);
     const roundId = txId('round');
     const betId = txId('bet');
-    const bet = await walletCall(server, 'bet', { ...base, transactionId: betId, roundId, amount: 250, currency: 'EUR' });
+    const bet = await walletCall(server, 'bet', {
+      ...base,
+      transactionId: betId,
+      roundId,
+      amount: 250,
+      currency: 'EUR',
+    });
     expect(bet).toEqual({ status: 200, body: { transactionId: betId, currency: 'EUR', balance: 9_750 } });
     const winId = txId('win');
-    const win = await walletCall(server, 'win', { ...base, transactionId: winId, roundId, amount: 1_000, currency: 'EUR', closeRound: true });
+    const win = await walletCall(server, 'win', {
+      ...base,
+      transactionId: winId,
+      roundId,
+      amount: 1_000,
+      currency: 'EUR',
+      closeRound: true,
+    });
     expect(win).toEqual({ status: 200, body: { transactionId: winId, currency: 'EUR', balance: 10_750 } });
 
     expect((await accountRow(server.ctx.db, account.id)).realBalance).toBe(10_750n);
@@ -107,14 +159,29 @@ describe('bet and win', () => {
       ]),
     );
     const [round] = await server.ctx.db.select().from(gameRounds).where(eq(gameRounds.providerRoundId, roundId));
-    expect(round).toMatchObject({ betMinor: 250n, winMinor: 1_000n, closed: true, status: BetStatus.won, playerId: player.id });
+    expect(round).toMatchObject({
+      betMinor: 250n,
+      winMinor: 1_000n,
+      closed: true,
+      status: BetStatus.won,
+      playerId: player.id,
+    });
 
-    const balanceEvents = await server.ctx.db.select().from(outbox).where(eq(outbox.channel, `wallet:accounts#${player.id}`));
+    const balanceEvents = await server.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.channel, `wallet:accounts#${player.id}`));
     expect(balanceEvents.length).toBeGreaterThanOrEqual(3); // funding, bet, win
     const winners = await server.ctx.db.select().from(outbox).where(eq(outbox.channel, 'game:winners:desktop:DE'));
     expect(winners.map((w) => w.payload)).toContainEqual({
       event: 'game.winner',
-      winner: expect.objectContaining({ amount: 2.5, payout: 10, currency: 'EUR', gameId: game.id, gameName: game.name }),
+      winner: expect.objectContaining({
+        amount: 2.5,
+        payout: 10,
+        currency: 'EUR',
+        gameId: game.id,
+        gameName: game.name,
+      }),
     });
   });
 
@@ -127,7 +194,14 @@ describe('bet and win', () => {
     const again = await bet(100, { roundId });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe(15012);
-    const lateWin = await walletCall(server, 'win', { ...base, transactionId: txId('win'), roundId, amount: 5, currency: 'EUR', closeRound: true });
+    const lateWin = await walletCall(server, 'win', {
+      ...base,
+      transactionId: txId('win'),
+      roundId,
+      amount: 5,
+      currency: 'EUR',
+      closeRound: true,
+    });
     expect(lateWin.body.error.code).toBe(15012);
   });
 
@@ -187,7 +261,12 @@ describe('rollback', () => {
     const { base, account } = await setup(1_000n);
     const betId = txId('bet');
     const roundId = txId('round');
-    const rollback = await walletCall(server, 'rollback', { ...base, transactionId: txId('rb'), referenceTransactionId: betId, roundId });
+    const rollback = await walletCall(server, 'rollback', {
+      ...base,
+      transactionId: txId('rb'),
+      referenceTransactionId: betId,
+      roundId,
+    });
     expect(rollback).toMatchObject({ status: 200, body: { currency: 'EUR', balance: 1_000 } });
 
     const bet = { ...base, transactionId: betId, roundId, amount: 400, currency: 'EUR' };
@@ -206,7 +285,10 @@ describe('rollback', () => {
     await walletCall(server, 'bet', { ...base, transactionId: betId, roundId, amount: 400, currency: 'EUR' });
     const rollback = { ...base, transactionId: txId('rb'), referenceTransactionId: betId, roundId };
     const first = await walletCall(server, 'rollback', rollback);
-    expect(first).toEqual({ status: 200, body: { transactionId: rollback.transactionId, currency: 'EUR', balance: 1_000 } });
+    expect(first).toEqual({
+      status: 200,
+      body: { transactionId: rollback.transactionId, currency: 'EUR', balance: 1_000 },
+    });
     expect(await walletCall(server, 'rollback', rollback)).toEqual(first);
     const another = await walletCall(server, 'rollback', { ...rollback, transactionId: txId('rb') });
     expect(another).toMatchObject({ status: 200, body: { balance: 1_000 } });
@@ -226,7 +308,12 @@ describe('rollback', () => {
     await bet(100, { roundId });
     const winId = txId('win');
     await win(roundId, 300, { transactionId: winId });
-    const refused = await walletCall(server, 'rollback', { ...base, transactionId: txId('rb'), referenceTransactionId: winId, roundId });
+    const refused = await walletCall(server, 'rollback', {
+      ...base,
+      transactionId: txId('rb'),
+      referenceTransactionId: winId,
+      roundId,
+    });
     expect(refused.status).toBe(422);
   });
 });
@@ -239,10 +326,22 @@ describe('session expiry', () => {
     await bet(100, { roundId, transactionId: betId });
     const otherRound = txId('round');
     await bet(50, { roundId: otherRound });
-    await server.ctx.db.update(gameSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(gameSessions.id, session.id));
+    await server.ctx.db
+      .update(gameSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(gameSessions.id, session.id));
 
     expect((await win(roundId, 300)).status).toBe(200);
-    expect((await walletCall(server, 'rollback', { ...base, transactionId: txId('rb'), referenceTransactionId: betId, roundId })).status).toBe(200);
+    expect(
+      (
+        await walletCall(server, 'rollback', {
+          ...base,
+          transactionId: txId('rb'),
+          referenceTransactionId: betId,
+          roundId,
+        })
+      ).status,
+    ).toBe(200);
     const late = await bet(10);
     expect(late.status).toBe(401);
     expect(late.body.error.code).toBe(15011);
@@ -271,7 +370,13 @@ describe('responsible gaming and restrictions at bet time', () => {
 
   it('self-excluded or cooling off: 403 14105', async () => {
     const { bet, player } = await setup();
-    await server.ctx.db.insert(playerLimits).values({ playerId: player.id, type: LimitDefinition.selfExclusion, expiresAt: new Date(Date.now() + 86_400_000) });
+    await server.ctx.db
+      .insert(playerLimits)
+      .values({
+        playerId: player.id,
+        type: LimitDefinition.selfExclusion,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
     const refused = await bet(10);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe(14105);
@@ -279,7 +384,13 @@ describe('responsible gaming and restrictions at bet time', () => {
 
   it('bet limit: bets in the period + this bet above the limit is 403 14100', async () => {
     const { bet, player, account } = await setup(10_000n);
-    await setMoneyLimit(server.ctx.db, { playerId: player.id, type: LimitDefinition.bet, period: 'daily', currency: 'EUR', amountMinor: 500n });
+    await setMoneyLimit(server.ctx.db, {
+      playerId: player.id,
+      type: LimitDefinition.bet,
+      period: 'daily',
+      currency: 'EUR',
+      amountMinor: 500n,
+    });
     expect((await bet(300)).status).toBe(200);
     expect((await bet(200)).status).toBe(200);
     const over = await bet(1);
@@ -290,7 +401,13 @@ describe('responsible gaming and restrictions at bet time', () => {
 
   it('loss limit: (bets − wins) in the period + this bet above the limit is 403 14101', async () => {
     const { bet, win, player } = await setup(10_000n);
-    await setMoneyLimit(server.ctx.db, { playerId: player.id, type: LimitDefinition.loss, period: 'weekly', currency: 'EUR', amountMinor: 500n });
+    await setMoneyLimit(server.ctx.db, {
+      playerId: player.id,
+      type: LimitDefinition.loss,
+      period: 'weekly',
+      currency: 'EUR',
+      amountMinor: 500n,
+    });
     const roundId = txId('round');
     expect((await bet(400, { roundId })).status).toBe(200);
     expect((await win(roundId, 300)).status).toBe(200); // net loss 100
@@ -306,14 +423,20 @@ describe('responsible gaming and restrictions at bet time', () => {
     const refused = await bet(10);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe(14306);
-    const events = await server.ctx.db.select().from(outbox).where(eq(outbox.channel, `game:bets#${player.id}`));
+    const events = await server.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.channel, `game:bets#${player.id}`));
     expect(events.map((e) => e.payload)).toEqual([{ event: 'game.bet.restricted', gameIdentity: game.identity }]);
   });
 
   it('a game blocked in the session’s country refuses bets with 403 14308', async () => {
     const { bet, game } = await setup(1_000n, { country: 'IT' });
     expect((await bet(10)).status).toBe(200);
-    await server.ctx.db.update(games).set({ blockedCountries: ['IT'] }).where(eq(games.id, game.id));
+    await server.ctx.db
+      .update(games)
+      .set({ blockedCountries: ['IT'] })
+      .where(eq(games.id, game.id));
     const refused = await bet(10);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe(14308);

@@ -36,26 +36,31 @@ export const providerWalletRoutes =
     // This scope parses JSON itself: the signature covers the bytes as sent, so it is checked on the
     // raw string before anything is parsed.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-      const raw = body as string;
-      if (!verifyBody(ctx.gameWalletSecret, raw, header(request, 'x-signature'))) {
-        done(invalidSignature('The X-Signature header does not match the body'), undefined);
-        return;
-      }
-      rawBodies.set(request, raw);
-      try {
-        done(null, JSON.parse(raw));
-      } catch {
-        done(unprocessable('The body is not valid JSON'), undefined);
-      }
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: BODY_LIMIT },
+      (request, body, done) => {
+        const raw = body as string;
+        if (!verifyBody(ctx.gameWalletSecret, raw, header(request, 'x-signature'))) {
+          done(invalidSignature('The X-Signature header does not match the body'), undefined);
+          return;
+        }
+        rawBodies.set(request, raw);
+        try {
+          done(null, JSON.parse(raw));
+        } catch {
+          done(unprocessable('The body is not valid JSON'), undefined);
+        }
+      },
+    );
 
     app.addHook('preValidation', async (request) => {
       if (!rawBodies.has(request)) throw invalidSignature('A signed JSON body is required');
     });
     app.addHook('preHandler', async (request) => {
       const { timestamp } = request.body as { timestamp: number };
-      if (Math.abs(Date.now() - timestamp) > SIGNATURE_MAX_SKEW_MS) throw invalidSignature('The timestamp is more than 5 minutes away from now');
+      if (Math.abs(Date.now() - timestamp) > SIGNATURE_MAX_SKEW_MS)
+        throw invalidSignature('The timestamp is more than 5 minutes away from now');
     });
 
     const logCall = (request: FastifyRequest, status: number, code?: number) => {
@@ -89,26 +94,60 @@ export const providerWalletRoutes =
       return reply.status(answer.status).send(answer.body);
     };
     const tags = ['provider-wallet'];
-    const errors = { 401: walletErrorSchema, 403: walletErrorSchema, 409: walletErrorSchema, 413: walletErrorSchema, 422: walletErrorSchema };
+    const errors = {
+      401: walletErrorSchema,
+      403: walletErrorSchema,
+      409: walletErrorSchema,
+      413: walletErrorSchema,
+      422: walletErrorSchema,
+    };
 
     app.post(
       '/balance',
-      { schema: { tags, summary: 'Balance of the session account (minor units)', body: balanceBodySchema, response: { 200: balanceAnswerSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Balance of the session account (minor units)',
+          body: balanceBodySchema,
+          response: { 200: balanceAnswerSchema, ...errors },
+        },
+      },
       async (request, reply) => send(request, reply, await walletBalance(ctx, request.body)),
     );
     app.post(
       '/bet',
-      { schema: { tags, summary: 'Debit a bet (idempotent by transactionId)', body: betBodySchema, response: { 200: transactionAnswerSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Debit a bet (idempotent by transactionId)',
+          body: betBodySchema,
+          response: { 200: transactionAnswerSchema, ...errors },
+        },
+      },
       async (request, reply) => send(request, reply, await walletBet(ctx, request.body)),
     );
     app.post(
       '/win',
-      { schema: { tags, summary: 'Credit a win, 0 allowed (idempotent by transactionId)', body: winBodySchema, response: { 200: transactionAnswerSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Credit a win, 0 allowed (idempotent by transactionId)',
+          body: winBodySchema,
+          response: { 200: transactionAnswerSchema, ...errors },
+        },
+      },
       async (request, reply) => send(request, reply, await walletWin(ctx, request.body)),
     );
     app.post(
       '/rollback',
-      { schema: { tags, summary: 'Void a bet and refund it once', body: rollbackBodySchema, response: { 200: transactionAnswerSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Void a bet and refund it once',
+          body: rollbackBodySchema,
+          response: { 200: transactionAnswerSchema, ...errors },
+        },
+      },
       async (request, reply) => send(request, reply, await walletRollback(ctx, request.body)),
     );
   };

@@ -50,7 +50,11 @@ export type WinBody = z.infer<typeof winBodySchema>;
 export type RollbackBody = z.infer<typeof rollbackBodySchema>;
 
 export const balanceAnswerSchema = z.object({ currency: z.string(), balance: z.number().int() });
-export const transactionAnswerSchema = z.object({ transactionId: z.string(), currency: z.string(), balance: z.number().int() });
+export const transactionAnswerSchema = z.object({
+  transactionId: z.string(),
+  currency: z.string(),
+  balance: z.number().int(),
+});
 export const walletErrorSchema = z.object({
   error: z.object({
     code: z.number().int(),

@@ -10,7 +10,15 @@ import { players, playerSessions } from '../../player/schema.ts';
 import { InsufficientFundsError, postEntry, type WalletAccount } from '../../wallet/service.ts';
 import { walletAccounts } from '../../wallet/schema.ts';
 import { invalidateWinnersCache, toWinner } from '../history-winners.ts';
-import { gameRounds, gameSessions, gameTransactions, type GameRoundRow, type GameSessionRow, type GameTransactionRow, type GameTransactionStatus } from '../play-schema.ts';
+import {
+  gameRounds,
+  gameSessions,
+  gameTransactions,
+  type GameRoundRow,
+  type GameSessionRow,
+  type GameTransactionRow,
+  type GameTransactionStatus,
+} from '../play-schema.ts';
 import type { PlayableGame } from '../catalogue-service.ts';
 import { assertGameAllowedIn, gameDisabled } from '../play-service.ts';
 import { gameProviders, games } from '../schema.ts';
@@ -75,7 +83,8 @@ async function loadForUpdate(tx: Tx, token: string): Promise<Loaded | null> {
 }
 
 /** Bets need the session live: not expired, not closed, and the login session that started it still open. */
-const isLive = (session: Session, now: Date) => session.expiresAt > now && !session.closedAt && !session.playerSessionClosedAt;
+const isLive = (session: Session, now: Date) =>
+  session.expiresAt > now && !session.closedAt && !session.playerSessionClosedAt;
 
 async function roundOf(tx: Tx, providerId: string, providerRoundId: string): Promise<GameRoundRow | null> {
   const [row] = await tx
@@ -131,7 +140,12 @@ async function changeRound(
   const betMinor = (round?.betMinor ?? 0n) + change.betDelta;
   const winMinor = (round?.winMinor ?? 0n) + change.winDelta;
   const closed = (round?.closed ?? false) || change.close;
-  const status = roundStatus(betMinor, winMinor, closed, change.rollback === true || round?.status === BetStatus.rolledBack);
+  const status = roundStatus(
+    betMinor,
+    winMinor,
+    closed,
+    change.rollback === true || round?.status === BetStatus.rolledBack,
+  );
   const closedAt = round?.closedAt ?? (closed ? now : null);
   if (round) {
     const [updated] = await tx
@@ -168,7 +182,13 @@ async function changeRound(
 /** A round that just closed with a win goes to the public winners feed of its platform and country. */
 async function publishWinner(tx: Tx, round: GameRoundRow, game: PlayableGame, player: Player): Promise<boolean> {
   if (!round.closed || round.winMinor <= 0n) return false;
-  const winner = toWinner({ betMinor: round.betMinor, winMinor: round.winMinor, currency: round.currency, game, player });
+  const winner = toWinner({
+    betMinor: round.betMinor,
+    winMinor: round.winMinor,
+    currency: round.currency,
+    game,
+    player,
+  });
   await enqueue(tx, {
     event: PushEvent.gameWinner,
     channel: Channel.gameWinners(round.platform === 1 ? 'mobile' : 'desktop', round.country),
@@ -207,11 +227,19 @@ async function inAccountTransaction(ctx: AppContext, token: string, work: Work):
  * The earlier transaction with this id, if any, and (for bets) whether a rollback already voided it:
  * one query for both.
  */
-async function earlierOf(tx: Tx, transactionId: string): Promise<{ earlier: GameTransactionRow | null; voided: boolean }> {
+async function earlierOf(
+  tx: Tx,
+  transactionId: string,
+): Promise<{ earlier: GameTransactionRow | null; voided: boolean }> {
   const rows = await tx
     .select()
     .from(gameTransactions)
-    .where(or(eq(gameTransactions.providerTxId, transactionId), and(eq(gameTransactions.referenceTxId, transactionId), eq(gameTransactions.kind, 'rollback'))));
+    .where(
+      or(
+        eq(gameTransactions.providerTxId, transactionId),
+        and(eq(gameTransactions.referenceTxId, transactionId), eq(gameTransactions.kind, 'rollback')),
+      ),
+    );
   return {
     earlier: rows.find((r) => r.providerTxId === transactionId) ?? null,
     voided: rows.some((r) => r.referenceTxId === transactionId && r.kind === 'rollback'),
@@ -226,8 +254,10 @@ function replayOf(earlier: GameTransactionRow | null, transactionId: string, has
 }
 
 function assertSameGame(session: Session, game: PlayableGame, body: { gameIdentity: string; currency?: string }): void {
-  if (body.gameIdentity !== game.identity) throw mismatch('gameIdentity', 'gameIdentity is not the game of this session');
-  if (body.currency !== undefined && body.currency !== session.currency) throw mismatch('currency', `The session plays in ${session.currency}`);
+  if (body.gameIdentity !== game.identity)
+    throw mismatch('gameIdentity', 'gameIdentity is not the game of this session');
+  if (body.currency !== undefined && body.currency !== session.currency)
+    throw mismatch('currency', `The session plays in ${session.currency}`);
 }
 
 type TxRow = {
@@ -291,9 +321,24 @@ export async function walletBet(ctx: AppContext, body: BetBody): Promise<Answer>
     if (voided) {
       const { balance, currency } = balanceOf(account);
       const answer = errorAnswer(
-        new WalletError(409, ErrorCode.transactionRolledBack, `Transaction ${body.transactionId} was rolled back before it arrived; it was not debited`, balance, currency),
+        new WalletError(
+          409,
+          ErrorCode.transactionRolledBack,
+          `Transaction ${body.transactionId} was rolled back before it arrived; it was not debited`,
+          balance,
+          currency,
+        ),
       );
-      await recordTransaction(tx, { providerTxId: body.transactionId, kind: 'bet', session, roundId: round?.id ?? null, amountMinor: amount, hash, status: 'refused', answer });
+      await recordTransaction(tx, {
+        providerTxId: body.transactionId,
+        kind: 'bet',
+        session,
+        roundId: round?.id ?? null,
+        amountMinor: amount,
+        hash,
+        status: 'refused',
+        answer,
+      });
       return { answer, wroteEvents: false };
     }
 
@@ -311,7 +356,13 @@ export async function walletBet(ctx: AppContext, body: BetBody): Promise<Answer>
     }
     assertGameAllowedIn(game, session.country);
     if (round?.closed) throw roundClosed(body.roundId);
-    await assertWithinLimits(tx, { playerId: session.playerId, currency: session.currency, betMinor: amount, limits, now });
+    await assertWithinLimits(tx, {
+      playerId: session.playerId,
+      currency: session.currency,
+      betMinor: amount,
+      limits,
+      now,
+    });
 
     let after = account;
     let ledgerEntryId: number | undefined;
@@ -334,9 +385,23 @@ export async function walletBet(ctx: AppContext, body: BetBody): Promise<Answer>
         throw error;
       }
     }
-    const changed = await changeRound(tx, { session, game, providerRoundId: body.roundId, round, now }, { betDelta: amount, winDelta: 0n, close: body.closeRound === true });
+    const changed = await changeRound(
+      tx,
+      { session, game, providerRoundId: body.roundId, round, now },
+      { betDelta: amount, winDelta: 0n, close: body.closeRound === true },
+    );
     const answer = ok({ transactionId: body.transactionId, ...balanceOf(after) });
-    await recordTransaction(tx, { providerTxId: body.transactionId, kind: 'bet', session, roundId: changed.id, amountMinor: amount, hash, status: 'applied', answer, ...(ledgerEntryId ? { ledgerEntryId } : {}) });
+    await recordTransaction(tx, {
+      providerTxId: body.transactionId,
+      kind: 'bet',
+      session,
+      roundId: changed.id,
+      amountMinor: amount,
+      hash,
+      status: 'applied',
+      answer,
+      ...(ledgerEntryId ? { ledgerEntryId } : {}),
+    });
     const winner = !round?.closed && changed.closed ? await publishWinner(tx, changed, game, player) : false;
     return { answer, wroteEvents: amount > 0n || winner, winner };
   });
@@ -368,9 +433,23 @@ export async function walletWin(ctx: AppContext, body: WinBody): Promise<Answer>
       after = posted.account;
       ledgerEntryId = posted.entry.id;
     }
-    const changed = await changeRound(tx, { session, game, providerRoundId: body.roundId, round, now }, { betDelta: 0n, winDelta: amount, close: body.closeRound });
+    const changed = await changeRound(
+      tx,
+      { session, game, providerRoundId: body.roundId, round, now },
+      { betDelta: 0n, winDelta: amount, close: body.closeRound },
+    );
     const answer = ok({ transactionId: body.transactionId, ...balanceOf(after) });
-    await recordTransaction(tx, { providerTxId: body.transactionId, kind: 'win', session, roundId: changed.id, amountMinor: amount, hash, status: 'applied', answer, ...(ledgerEntryId ? { ledgerEntryId } : {}) });
+    await recordTransaction(tx, {
+      providerTxId: body.transactionId,
+      kind: 'win',
+      session,
+      roundId: changed.id,
+      amountMinor: amount,
+      hash,
+      status: 'applied',
+      answer,
+      ...(ledgerEntryId ? { ledgerEntryId } : {}),
+    });
     const winner = changed.closed ? await publishWinner(tx, changed, game, player) : false;
     return { answer, wroteEvents: amount > 0n || winner, winner };
   });
@@ -383,7 +462,8 @@ export async function walletWin(ctx: AppContext, body: WinBody): Promise<Answer>
 export async function walletRollback(ctx: AppContext, body: RollbackBody): Promise<Answer> {
   const hash = requestHash('rollback', body);
   return inAccountTransaction(ctx, body.token, async (tx, { session, account, game }) => {
-    if (body.referenceTransactionId === body.transactionId) throw mismatch('referenceTransactionId', 'A rollback cannot void itself');
+    if (body.referenceTransactionId === body.transactionId)
+      throw mismatch('referenceTransactionId', 'A rollback cannot void itself');
     const rows = await tx
       .select()
       .from(gameTransactions)
@@ -392,19 +472,34 @@ export async function walletRollback(ctx: AppContext, body: RollbackBody): Promi
     if (again) return again;
     const now = new Date();
     assertSameGame(session, game, body);
-    const common = { providerTxId: body.transactionId, kind: 'rollback' as const, session, hash, referenceTxId: body.referenceTransactionId };
+    const common = {
+      providerTxId: body.transactionId,
+      kind: 'rollback' as const,
+      session,
+      hash,
+      referenceTxId: body.referenceTransactionId,
+    };
 
     const bet = rows.find((r) => r.providerTxId === body.referenceTransactionId);
     if (!bet) {
       const round = await roundOf(tx, game.providerId, body.roundId);
       const answer = ok({ transactionId: body.transactionId, ...balanceOf(account) });
-      await recordTransaction(tx, { ...common, roundId: round && round.sessionId === session.id ? round.id : null, amountMinor: 0n, status: 'remembered', answer });
+      await recordTransaction(tx, {
+        ...common,
+        roundId: round && round.sessionId === session.id ? round.id : null,
+        amountMinor: 0n,
+        status: 'remembered',
+        answer,
+      });
       return { answer, wroteEvents: false };
     }
-    if (bet.kind !== 'bet') throw unprocessable(`Transaction ${body.referenceTransactionId} is a ${bet.kind}; only bets can be rolled back`);
-    if (bet.sessionId !== session.id) throw conflict(`Transaction ${body.referenceTransactionId} belongs to another game session`);
+    if (bet.kind !== 'bet')
+      throw unprocessable(`Transaction ${body.referenceTransactionId} is a ${bet.kind}; only bets can be rolled back`);
+    if (bet.sessionId !== session.id)
+      throw conflict(`Transaction ${body.referenceTransactionId} belongs to another game session`);
     const [round] = bet.roundId ? await tx.select().from(gameRounds).where(eq(gameRounds.id, bet.roundId)) : [];
-    if (round && round.providerRoundId !== body.roundId) throw mismatch('roundId', `Transaction ${body.referenceTransactionId} is in another round`);
+    if (round && round.providerRoundId !== body.roundId)
+      throw mismatch('roundId', `Transaction ${body.referenceTransactionId} is in another round`);
 
     if (bet.status !== 'applied') {
       // Already voided (by another rollback, or refused on arrival): nothing left to refund.
@@ -421,17 +516,33 @@ export async function walletRollback(ctx: AppContext, body: RollbackBody): Promi
         idempotencyKey: `game:${body.transactionId}`,
         kind: 'rollback',
         realDelta: bet.amountMinor,
-        reference: { gameIdentity: game.identity, roundId: body.roundId, sessionId: session.id, voids: body.referenceTransactionId },
+        reference: {
+          gameIdentity: game.identity,
+          roundId: body.roundId,
+          sessionId: session.id,
+          voids: body.referenceTransactionId,
+        },
       });
       after = posted.account;
       ledgerEntryId = posted.entry.id;
     }
     await tx.update(gameTransactions).set({ status: 'rolled_back' }).where(eq(gameTransactions.id, bet.id));
     if (round) {
-      await changeRound(tx, { session, game, providerRoundId: body.roundId, round, now }, { betDelta: -bet.amountMinor, winDelta: 0n, close: false, rollback: true });
+      await changeRound(
+        tx,
+        { session, game, providerRoundId: body.roundId, round, now },
+        { betDelta: -bet.amountMinor, winDelta: 0n, close: false, rollback: true },
+      );
     }
     const answer = ok({ transactionId: body.transactionId, ...balanceOf(after) });
-    await recordTransaction(tx, { ...common, roundId: round?.id ?? null, amountMinor: bet.amountMinor, status: 'applied', answer, ...(ledgerEntryId ? { ledgerEntryId } : {}) });
+    await recordTransaction(tx, {
+      ...common,
+      roundId: round?.id ?? null,
+      amountMinor: bet.amountMinor,
+      status: 'applied',
+      answer,
+      ...(ledgerEntryId ? { ledgerEntryId } : {}),
+    });
     return { answer, wroteEvents: bet.amountMinor > 0n };
   });
 }

@@ -2,7 +2,19 @@ import { createHash } from 'node:crypto';
 import type { GameEngine } from '@casino/contracts';
 import { searchName } from '../search-name.ts';
 import { nameUuid } from './name-uuid.ts';
-import { CRASH, DICE, FAMOUS_TITLES, FIXED_GAMES, MEGA_WAYS, PROVIDER_NAMES, ROULETTE, SLOT_SUFFIXES, THEMES, type Theme, type ThemeId } from './words.ts';
+import {
+  CRASH,
+  DICE,
+  FAMOUS_TITLES,
+  FIXED_GAMES,
+  MEGA_WAYS,
+  PROVIDER_NAMES,
+  ROULETTE,
+  SLOT_SUFFIXES,
+  THEMES,
+  type Theme,
+  type ThemeId,
+} from './words.ts';
 
 /**
  * Bump when the generated catalogue changes on purpose: a node whose database holds another
@@ -19,7 +31,14 @@ const DAY_MS = 86_400_000;
 const NEW_DAYS = 30;
 
 export type SeedProvider = { id: string; identity: string; name: string; position: number };
-export type SeedCollection = { id: string; identity: string; name: string; position: number; countries: string[]; isHidden: boolean };
+export type SeedCollection = {
+  id: string;
+  identity: string;
+  name: string;
+  position: number;
+  countries: string[];
+  isHidden: boolean;
+};
 export type SeedLabel = { id: string; name: string; createdAt: Date };
 export type SeedGame = {
   id: string;
@@ -162,7 +181,8 @@ export function generateCatalogue(): Catalogue {
   const unique = (make: () => string): string => {
     let name = make();
     for (let attempt = 0; attempt < 12 && taken.has(searchName(name)); attempt++) name = make();
-    for (let i = 0; taken.has(searchName(name)); i++) name = `${name.replace(/ (II|III|IV|V|VI|VII)$/, '')} ${SEQUELS[i % SEQUELS.length]}`;
+    for (let i = 0; taken.has(searchName(name)); i++)
+      name = `${name.replace(/ (II|III|IV|V|VI|VII)$/, '')} ${SEQUELS[i % SEQUELS.length]}`;
     taken.add(searchName(name));
     return name;
   };
@@ -170,7 +190,13 @@ export function generateCatalogue(): Catalogue {
   type Draft = { name: string; provider: SeedProvider; engine: GameEngine; theme: ThemeId | null; megaWays: boolean };
   const drafts: Draft[] = FIXED_GAMES.map((g) => {
     taken.add(searchName(g.name));
-    return { name: g.name, provider: providerByName.get(g.provider)!, engine: g.engine, theme: g.theme, megaWays: false };
+    return {
+      name: g.name,
+      provider: providerByName.get(g.provider)!,
+      engine: g.engine,
+      theme: g.theme,
+      megaWays: false,
+    };
   });
   while (drafts.length < GAME_COUNT) {
     const r = rng.next();
@@ -178,9 +204,21 @@ export function generateCatalogue(): Catalogue {
     if (engine === 'slot') {
       const theme = pickTheme();
       const megaWays = rng.chance(0.03);
-      drafts.push({ name: unique(() => slotName(rng, theme, megaWays)), provider: pickProvider(), engine, theme: theme.id, megaWays });
+      drafts.push({
+        name: unique(() => slotName(rng, theme, megaWays)),
+        provider: pickProvider(),
+        engine,
+        theme: theme.id,
+        megaWays,
+      });
     } else {
-      drafts.push({ name: unique(() => otherName(rng, engine)), provider: pickProvider(), engine, theme: null, megaWays: false });
+      drafts.push({
+        name: unique(() => otherName(rng, engine)),
+        provider: pickProvider(),
+        engine,
+        theme: null,
+        megaWays: false,
+      });
     }
   }
 
@@ -203,7 +241,14 @@ export function generateCatalogue(): Catalogue {
       providerId: d.provider.id,
       engine: d.engine,
       type: ENGINE_TYPE[d.engine],
-      volatility: d.engine === 'slot' ? rng.pick(['low', 'medium', 'medium', 'high', 'high']) : d.engine === 'crash' ? 'high' : d.engine === 'dice' ? 'medium' : 'low',
+      volatility:
+        d.engine === 'slot'
+          ? rng.pick(['low', 'medium', 'medium', 'high', 'high'])
+          : d.engine === 'crash'
+            ? 'high'
+            : d.engine === 'dice'
+              ? 'medium'
+              : 'low',
       // The sandbox slot always has 20 fixed lines; the other engines have none.
       paylines: d.engine === 'slot' ? 20 : 0,
       isDemoMode: fixed || rng.chance(0.9),
@@ -222,15 +267,23 @@ export function generateCatalogue(): Catalogue {
 
   // The operator's default order follows popularity loosely, not exactly.
   const operatorScore = games.map((g) => g.popularity * (0.6 + rng.next() * 0.8));
-  [...games.keys()].sort((a, b) => operatorScore[b]! - operatorScore[a]! || a - b).forEach((gameIndex, rank) => (games[gameIndex]!.position = rank + 1));
+  [...games.keys()]
+    .sort((a, b) => operatorScore[b]! - operatorScore[a]! || a - b)
+    .forEach((gameIndex, rank) => (games[gameIndex]!.position = rank + 1));
   const byPopularity = [...games].sort((a, b) => b.popularity - a.popularity || a.position - b.position);
   const hot = new Set(byPopularity.slice(0, Math.round(games.length * 0.02)).map((g) => g.id));
   for (const g of games) if (hot.has(g.id)) g.labels.push('hot');
 
   const byPosition = [...games].sort((a, b) => a.position - b.position);
-  const collections: SeedCollection[] = COLLECTIONS.map((c, i) => ({ ...c, id: nameUuid('collection', c.identity), position: i + 1 }));
+  const collections: SeedCollection[] = COLLECTIONS.map((c, i) => ({
+    ...c,
+    id: nameUuid('collection', c.identity),
+    position: i + 1,
+  }));
   const members: Record<string, (typeof games)[number][]> = {
-    new: [...games].filter((g) => g.labels.includes('new')).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.position - b.position),
+    new: [...games]
+      .filter((g) => g.labels.includes('new'))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.position - b.position),
     popular: byPopularity.slice(0, 500),
     slots: byPosition.filter((g) => g.engine === 'slot'),
     'live-style': byPopularity.filter((g) => g.liveStyle),
@@ -243,11 +296,19 @@ export function generateCatalogue(): Catalogue {
     ancient: byPosition.filter((g) => g.theme && ANCIENT.includes(g.theme)),
     'bonus-buy': byPosition.filter((g) => g.labels.includes('bonus-buy')),
     'nordic-picks': byPopularity.filter((g) => g.theme === 'nordic' || (g.engine === 'crash' && g.popularity > 20_000)),
-    'brasil-favoritos': byPopularity.filter((g) => g.theme === 'brazil' || (g.engine !== 'slot' && g.popularity > 15_000)),
-    'dach-hits': byPopularity.filter((g) => g.theme === 'alpine' || ((g.theme === 'classic' || g.theme === 'fruit') && g.popularity > 10_000)),
-    'home-featured': byPopularity.filter((g) => g.isDemoMode && g.platforms.length === 2 && g.blockedCountries.length === 0).slice(0, 24),
+    'brasil-favoritos': byPopularity.filter(
+      (g) => g.theme === 'brazil' || (g.engine !== 'slot' && g.popularity > 15_000),
+    ),
+    'dach-hits': byPopularity.filter(
+      (g) => g.theme === 'alpine' || ((g.theme === 'classic' || g.theme === 'fruit') && g.popularity > 10_000),
+    ),
+    'home-featured': byPopularity
+      .filter((g) => g.isDemoMode && g.platforms.length === 2 && g.blockedCountries.length === 0)
+      .slice(0, 24),
   };
-  const memberships: SeedMembership[] = collections.flatMap((c) => members[c.identity]!.map((g, i) => ({ collectionId: c.id, gameId: g.id, position: i + 1 })));
+  const memberships: SeedMembership[] = collections.flatMap((c) =>
+    members[c.identity]!.map((g, i) => ({ collectionId: c.id, gameId: g.id, position: i + 1 })),
+  );
 
   const labelDate = new Date(CATALOGUE_DATE.getTime() - 730 * DAY_MS);
   return {

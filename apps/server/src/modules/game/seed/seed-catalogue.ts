@@ -1,7 +1,14 @@
 import { and, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client.ts';
-import { gameCatalogueSeeds, gameCollectionGames, gameCollections, gameLabels, gameProviders, games } from '../schema.ts';
+import {
+  gameCatalogueSeeds,
+  gameCollectionGames,
+  gameCollections,
+  gameLabels,
+  gameProviders,
+  games,
+} from '../schema.ts';
 import { invalidateCatalogueCache } from '../catalogue-cache.ts';
 import { CATALOGUE_SEED_VERSION, generateCatalogue } from './catalogue-data.ts';
 
@@ -29,8 +36,12 @@ async function bulkUpsert(tx: Tx, table: PgTable, rows: Record<string, unknown>[
           .map(([, c]) => `"${c.name}" = excluded."${c.name}"`)
           .join(', ')}`;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((row) => Object.fromEntries(columns.map(([key, c]) => [c.name, row[key]])));
-    await tx.execute(sql`insert into ${sql.raw(tableName)} (${sql.raw(names)}) select ${sql.raw(names)} from json_populate_recordset(null::${sql.raw(tableName)}, ${JSON.stringify(chunk)}::json)${sql.raw(conflict)}`);
+    const chunk = rows
+      .slice(i, i + CHUNK)
+      .map((row) => Object.fromEntries(columns.map(([key, c]) => [c.name, row[key]])));
+    await tx.execute(
+      sql`insert into ${sql.raw(tableName)} (${sql.raw(names)}) select ${sql.raw(names)} from json_populate_recordset(null::${sql.raw(tableName)}, ${JSON.stringify(chunk)}::json)${sql.raw(conflict)}`,
+    );
   }
 }
 
@@ -42,12 +53,18 @@ async function bulkUpsert(tx: Tx, table: PgTable, rows: Record<string, unknown>[
  * Several nodes starting together on one PostgreSQL serialise on an advisory lock.
  */
 export async function seedCatalogue(db: Db): Promise<'seeded' | 'current'> {
-  const current = await db.select().from(gameCatalogueSeeds).where(eq(gameCatalogueSeeds.version, CATALOGUE_SEED_VERSION));
+  const current = await db
+    .select()
+    .from(gameCatalogueSeeds)
+    .where(eq(gameCatalogueSeeds.version, CATALOGUE_SEED_VERSION));
   if (current.length) return 'current';
   const catalogue = generateCatalogue();
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [again] = await tx.select().from(gameCatalogueSeeds).where(eq(gameCatalogueSeeds.version, CATALOGUE_SEED_VERSION));
+    const [again] = await tx
+      .select()
+      .from(gameCatalogueSeeds)
+      .where(eq(gameCatalogueSeeds.version, CATALOGUE_SEED_VERSION));
     if (again) return 'current' as const;
 
     // isEnabled is left out of the rows: new entries get the default, existing ones keep the operator's choice.
@@ -58,13 +75,21 @@ export async function seedCatalogue(db: Db): Promise<'seeded' | 'current'> {
 
     // Memberships are replaced as a whole; games an older sandbox catalogue had and this one dropped
     // are hidden, not deleted (histories keep their names). Both are no-ops on a fresh database.
-    await tx.delete(gameCollectionGames).where(inArray(gameCollectionGames.collectionId, catalogue.collections.map((c) => c.id)));
+    await tx.delete(gameCollectionGames).where(
+      inArray(
+        gameCollectionGames.collectionId,
+        catalogue.collections.map((c) => c.id),
+      ),
+    );
     await tx
       .update(games)
       .set({ isEnabled: false })
       .where(
         and(
-          inArray(games.providerId, catalogue.providers.map((p) => p.id)),
+          inArray(
+            games.providerId,
+            catalogue.providers.map((p) => p.id),
+          ),
           sql`${games.id} not in (select value::uuid from json_array_elements_text(${JSON.stringify(catalogue.games.map((g) => g.id))}::json))`,
         ),
       );
@@ -73,7 +98,8 @@ export async function seedCatalogue(db: Db): Promise<'seeded' | 'current'> {
     return 'seeded' as const;
   });
   // Fresh statistics, or the planner guesses collection sizes and picks slow plans (PGlite has no autovacuum).
-  if (result === 'seeded') await db.execute(sql`analyze game_providers, game_collections, games, game_collection_games`);
+  if (result === 'seeded')
+    await db.execute(sql`analyze game_providers, game_collections, games, game_collection_games`);
   invalidateCatalogueCache(db);
   return result;
 }

@@ -28,14 +28,38 @@ describe('limits in effect', () => {
   it('counts the latest started limit of a kind; a raise that starts later waits', async () => {
     const db = database.db;
     const player = await createPlayer(db);
-    await setMoneyLimit(db, { playerId: player.id, type: LimitDefinition.bet, period: 'daily', currency: 'EUR', amountMinor: 1_000n });
+    await setMoneyLimit(db, {
+      playerId: player.id,
+      type: LimitDefinition.bet,
+      period: 'daily',
+      currency: 'EUR',
+      amountMinor: 1_000n,
+    });
     const later = new Date(Date.now() + 86_400_000);
-    await db.insert(playerLimits).values({ playerId: player.id, type: LimitDefinition.bet, period: 'daily', currency: 'EUR', amountMinor: 5_000n, status: 2, startsAt: later });
+    await db
+      .insert(playerLimits)
+      .values({
+        playerId: player.id,
+        type: LimitDefinition.bet,
+        period: 'daily',
+        currency: 'EUR',
+        amountMinor: 5_000n,
+        status: 2,
+        startsAt: later,
+      });
     expect((await moneyLimitsInEffect(db, player.id, 'EUR')).map((l) => l.amountMinor)).toEqual([1_000n]);
-    expect((await moneyLimitsInEffect(db, player.id, 'EUR', new Date(later.getTime() + 1))).map((l) => l.amountMinor)).toEqual([5_000n]);
+    expect(
+      (await moneyLimitsInEffect(db, player.id, 'EUR', new Date(later.getTime() + 1))).map((l) => l.amountMinor),
+    ).toEqual([5_000n]);
 
     // The operator's new limit replaces the old one at once.
-    await setMoneyLimit(db, { playerId: player.id, type: LimitDefinition.bet, period: 'daily', currency: 'EUR', amountMinor: 200n });
+    await setMoneyLimit(db, {
+      playerId: player.id,
+      type: LimitDefinition.bet,
+      period: 'daily',
+      currency: 'EUR',
+      amountMinor: 200n,
+    });
     expect((await moneyLimitsInEffect(db, player.id, 'EUR')).map((l) => l.amountMinor)).toEqual([200n]);
     expect(await moneyLimitsInEffect(db, player.id, 'USD')).toEqual([]);
   });
@@ -44,12 +68,28 @@ describe('limits in effect', () => {
     const db = database.db;
     const player = await createPlayer(db);
     const now = Date.now();
-    await db.insert(playerLimits).values({ playerId: player.id, type: LimitDefinition.coolingOff, startsAt: new Date(now - 2_000), expiresAt: new Date(now - 1_000) });
+    await db
+      .insert(playerLimits)
+      .values({
+        playerId: player.id,
+        type: LimitDefinition.coolingOff,
+        startsAt: new Date(now - 2_000),
+        expiresAt: new Date(now - 1_000),
+      });
     expect(await activeExclusion(db, player.id)).toBeNull();
     await assertMayPlay(db, { playerId: player.id, playerStatus: 1, currency: 'EUR', betMinor: 100n });
     // Millisecond start, as the service writes it: the database's own now() has microseconds a JS Date lacks.
-    await db.insert(playerLimits).values({ playerId: player.id, type: LimitDefinition.selfExclusion, startsAt: new Date(now), expiresAt: new Date(now + 60_000) });
-    await expect(assertMayPlay(db, { playerId: player.id, playerStatus: 1, currency: 'EUR', betMinor: 100n })).rejects.toMatchObject({ status: 403, code: 14105 });
+    await db
+      .insert(playerLimits)
+      .values({
+        playerId: player.id,
+        type: LimitDefinition.selfExclusion,
+        startsAt: new Date(now),
+        expiresAt: new Date(now + 60_000),
+      });
+    await expect(
+      assertMayPlay(db, { playerId: player.id, playerStatus: 1, currency: 'EUR', betMinor: 100n }),
+    ).rejects.toMatchObject({ status: 403, code: 14105 });
   });
 
   it('a player status of self-excluded or cooling-off refuses play too, and blocked is 11002', async () => {

@@ -14,7 +14,11 @@ export function registerBody(overrides: Partial<Record<keyof RegisterBody, unkno
   };
 }
 
-export async function register(app: FastifyInstance, overrides: Parameters<typeof registerBody>[0] = {}, headers: Record<string, string> = {}) {
+export async function register(
+  app: FastifyInstance,
+  overrides: Parameters<typeof registerBody>[0] = {},
+  headers: Record<string, string> = {},
+) {
   const body = registerBody(overrides);
   const res = await app.inject({ method: 'POST', url: '/api/player/register', payload: body, headers });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
@@ -37,7 +41,8 @@ export function refresh(app: FastifyInstance, token: string) {
 
 /** Every failure answers the error envelope with a numeric code and a message. */
 export function expectErrorEnvelope(res: { statusCode: number; json(): unknown }, status: number) {
-  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(res.json())}`);
+  if (res.statusCode !== status)
+    throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(res.json())}`);
   const body = res.json() as { error?: { code?: unknown; message?: unknown } };
   if (typeof body.error?.code !== 'number' || typeof body.error.message !== 'string') {
     throw new Error(`not an error envelope: ${JSON.stringify(body)}`);

@@ -11,7 +11,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const init = (headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: '/api/player/init', headers });
+const init = (headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url: '/api/player/init', headers });
 const fields = (query: string) => server.app.inject({ method: 'GET', url: `/api/player/fields/validations${query}` });
 
 describe('GET /api/player/init', () => {
@@ -33,7 +34,11 @@ describe('GET /api/player/init', () => {
   });
 
   it('flags restricted and excluded countries', async () => {
-    expect((await init({ 'cf-ipcountry': 'ES' })).json().data).toMatchObject({ country: 'ES', restricted: true, restrictType: 1 });
+    expect((await init({ 'cf-ipcountry': 'ES' })).json().data).toMatchObject({
+      country: 'ES',
+      restricted: true,
+      restrictType: 1,
+    });
     expect((await init({ 'cf-ipcountry': 'AU' })).json().data).toMatchObject({ restricted: true, restrictType: 2 });
     expect((await init({ 'cf-ipcountry': 'US' })).json().data).toMatchObject({ restricted: true, restrictType: 1 });
   });
@@ -46,11 +51,22 @@ describe('GET /api/player/fields/validations', () => {
     const list = res.json().data as FieldMeta[];
     for (const f of list) expect(fieldMetaSchema.safeParse(f).success).toBe(true);
     const byName = Object.fromEntries(list.map((f) => [f.name, f]));
-    expect(list.map((f) => f.name)).toEqual(['email', 'password', 'password_confirmation', 'currency', 'agreements', 'receiveEmailPromo']);
+    expect(list.map((f) => f.name)).toEqual([
+      'email',
+      'password',
+      'password_confirmation',
+      'currency',
+      'agreements',
+      'receiveEmailPromo',
+    ]);
     expect(list.map((f) => f.position)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(new Set(list.map((f) => f.id)).size).toBe(list.length);
     expect(byName.email!.rules.map((r) => r.name)).toEqual(['required', 'email', 'maxLength']);
-    expect(byName.password!.rules).toContainEqual({ name: 'minLength', min: 6, message: 'This field should be at least 6 characters long' });
+    expect(byName.password!.rules).toContainEqual({
+      name: 'minLength',
+      min: 6,
+      message: 'This field should be at least 6 characters long',
+    });
     expect(byName.password_confirmation!.rules).toContainEqual({
       name: 'sameAs',
       param: 'password',
@@ -65,17 +81,48 @@ describe('GET /api/player/fields/validations', () => {
   it('serves rules the web form can turn into the same zod schema', async () => {
     const list = (await fields('?scenario=registration')).json().data as FieldMeta[];
     const schema = buildFieldsSchema(list, { currencies: ['EUR'], countries: ['DE'] });
-    expect(schema.safeParse({ email: 'a@b.co', password: 'abcdef', password_confirmation: 'abcdef', currency: 'EUR', agreements: true }).success).toBe(true);
-    expect(schema.safeParse({ email: 'a@b.co', password: 'abc', password_confirmation: 'abc', currency: 'EUR', agreements: true }).success).toBe(false);
+    expect(
+      schema.safeParse({
+        email: 'a@b.co',
+        password: 'abcdef',
+        password_confirmation: 'abcdef',
+        currency: 'EUR',
+        agreements: true,
+      }).success,
+    ).toBe(true);
+    expect(
+      schema.safeParse({
+        email: 'a@b.co',
+        password: 'abc',
+        password_confirmation: 'abc',
+        currency: 'EUR',
+        agreements: true,
+      }).success,
+    ).toBe(false);
   });
 
   it('describes the profile form', async () => {
     const list = (await fields('?scenario=profile')).json().data as FieldMeta[];
     const byName = Object.fromEntries(list.map((f) => [f.name, f]));
     expect(Object.keys(byName)).toEqual(
-      expect.arrayContaining(['firstName', 'lastName', 'nickname', 'birthdate', 'phone', 'country', 'city', 'address', 'postalCode', 'gender']),
+      expect.arrayContaining([
+        'firstName',
+        'lastName',
+        'nickname',
+        'birthdate',
+        'phone',
+        'country',
+        'city',
+        'address',
+        'postalCode',
+        'gender',
+      ]),
     );
-    expect(byName.firstName!.rules).toContainEqual({ name: 'minLength', min: 2, message: 'This field should be at least 2 characters long' });
+    expect(byName.firstName!.rules).toContainEqual({
+      name: 'minLength',
+      min: 2,
+      message: 'This field should be at least 2 characters long',
+    });
     expect(byName.lastName!.rules.map((r) => r.name)).toContain('minLength');
     expect(byName.birthdate!.rules.map((r) => r.name)).toEqual(['date']);
     expect(byName.phone!.rules).toEqual([{ name: 'phone', message: 'Value is not a valid phone number' }]);

@@ -33,14 +33,27 @@ afterAll(async () => {
 describe('logs', () => {
   it('never contain passwords or tokens', async () => {
     const password = 'Very-Secret-Passw0rd';
-    const { auth } = await register(server.app, { email: 'logs@example.com', password, password_confirmation: password });
+    const { auth } = await register(server.app, {
+      email: 'logs@example.com',
+      password,
+      password_confirmation: password,
+    });
     const loggedIn = (await login(server.app, 'logs@example.com', password)).json().data;
     await login(server.app, 'logs@example.com', `${password}-wrong`);
     const refreshed = (await refresh(server.app, loggedIn.accessToken)).json().data;
     await refresh(server.app, loggedIn.accessToken); // replay: 401
     await profile(server.app, refreshed.accessToken);
-    await server.app.inject({ method: 'GET', url: `/api/player/profile?token=${auth.accessToken}`, headers: bearer(auth.accessToken) });
-    await server.app.inject({ method: 'POST', url: '/api/player/register', payload: `{"password":"${password}",`, headers: { 'content-type': 'application/json' } });
+    await server.app.inject({
+      method: 'GET',
+      url: `/api/player/profile?token=${auth.accessToken}`,
+      headers: bearer(auth.accessToken),
+    });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/player/register',
+      payload: `{"password":"${password}",`,
+      headers: { 'content-type': 'application/json' },
+    });
 
     const output = lines.join('');
     expect(lines.length).toBeGreaterThan(10); // the capture works: request logs were written
@@ -56,7 +69,10 @@ describe('logs', () => {
 describe('request paths in logs', () => {
   it('hide sandbox game-session ids, which are the game page credential', async () => {
     await server.app.inject({ method: 'GET', url: '/sandbox/games/play/4b1e7c52-secret-session' });
-    await server.app.inject({ method: 'GET', url: '/sandbox/games/api/sessions/4b1e7c52-secret-session/rounds?limit=5' });
+    await server.app.inject({
+      method: 'GET',
+      url: '/sandbox/games/api/sessions/4b1e7c52-secret-session/rounds?limit=5',
+    });
     const output = lines.join('');
     expect(output).toContain('/sandbox/games/play/[session]');
     expect(output).toContain('/sandbox/games/api/sessions/[session]/rounds');

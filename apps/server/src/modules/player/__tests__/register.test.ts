@@ -28,7 +28,10 @@ describe('POST /api/player/register', () => {
       locale: 'pt-br',
       nickname: 'Lucky',
     });
-    const res = await post(body, { 'cf-ipcountry': 'BR', 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148' });
+    const res = await post(body, {
+      'cf-ipcountry': 'BR',
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148',
+    });
     expect(res.statusCode).toBe(200);
     const auth = res.json().data;
     expect(authResultSchema.parse(auth)).toBeTruthy();
@@ -52,11 +55,20 @@ describe('POST /api/player/register', () => {
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
     expect(row!.passwordHash).not.toContain(body.password as string);
 
-    const accounts = await server.ctx.db.select().from(walletAccounts).where(eq(walletAccounts.playerId, auth.profile.id));
+    const accounts = await server.ctx.db
+      .select()
+      .from(walletAccounts)
+      .where(eq(walletAccounts.playerId, auth.profile.id));
     expect(accounts).toEqual([expect.objectContaining({ currency: 'BTC', isActive: true, realBalance: 0n })]);
 
     const [session] = await server.ctx.db.select().from(playerSessions).where(eq(playerSessions.id, auth.sessionId));
-    expect(session).toMatchObject({ playerId: auth.profile.id, country: 'BR', deviceType: 'mobile', fingerprint: 'fp-1', closedAt: null });
+    expect(session).toMatchObject({
+      playerId: auth.profile.id,
+      country: 'BR',
+      deviceType: 'mobile',
+      fingerprint: 'fp-1',
+      closedAt: null,
+    });
 
     const me = await profile(server.app, auth.accessToken);
     expect(me.statusCode).toBe(200);
@@ -65,7 +77,11 @@ describe('POST /api/player/register', () => {
 
   it('shows the account through the wallet API', async () => {
     const { auth } = await register(server.app, { currency: 'USD' });
-    const res = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts', headers: bearer(auth.accessToken) });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/wallet/accounts',
+      headers: bearer(auth.accessToken),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([expect.objectContaining({ currency: 'USD', status: 1, balance: 0 })]);
   });
@@ -88,7 +104,10 @@ describe('POST /api/player/register', () => {
 
   describe('field rules (same as the web form)', () => {
     it('rejects a short password', async () => {
-      const error = expectErrorEnvelope(await post(registerBody({ password: 'abc', password_confirmation: 'abc' })), 422);
+      const error = expectErrorEnvelope(
+        await post(registerBody({ password: 'abc', password_confirmation: 'abc' })),
+        422,
+      );
       expect(error.fields).toEqual({ password: ['This field should be at least 6 characters long'] });
     });
 
@@ -98,13 +117,18 @@ describe('POST /api/player/register', () => {
     });
 
     it('compares the confirmation exactly as typed (the password is not trimmed)', async () => {
-      const error = expectErrorEnvelope(await post(registerBody({ password: ' secret-pass', password_confirmation: 'secret-pass' })), 422);
+      const error = expectErrorEnvelope(
+        await post(registerBody({ password: ' secret-pass', password_confirmation: 'secret-pass' })),
+        422,
+      );
       expect(error.fields).toEqual({ password_confirmation: ['The value must be equal to the password value'] });
     });
 
     it('rejects an unknown currency and a sub-unit code', async () => {
       expect(expectErrorEnvelope(await post(registerBody({ currency: 'XYZ' })), 422).fields).toHaveProperty('currency');
-      expect(expectErrorEnvelope(await post(registerBody({ currency: 'mBTC' })), 422).fields).toHaveProperty('currency');
+      expect(expectErrorEnvelope(await post(registerBody({ currency: 'mBTC' })), 422).fields).toHaveProperty(
+        'currency',
+      );
     });
 
     it('requires accepted agreements', async () => {
@@ -118,19 +142,31 @@ describe('POST /api/player/register', () => {
       expect(expectErrorEnvelope(await post(registerBody({ email: 'not-an-email' })), 422).fields).toEqual({
         email: ['Value is not a valid email address'],
       });
-      expect(expectErrorEnvelope(await post(registerBody({ email: '' })), 422).fields?.email).toContain('Value is required');
+      expect(expectErrorEnvelope(await post(registerBody({ email: '' })), 422).fields?.email).toContain(
+        'Value is required',
+      );
       expect(expectErrorEnvelope(await post(registerBody({ country: 'US' })), 422).fields).toHaveProperty('country');
     });
 
     it('reports every broken field at once', async () => {
-      const error = expectErrorEnvelope(await post(registerBody({ email: 'x', password: '1', password_confirmation: '2', currency: 'ZZZ' })), 422);
-      expect(Object.keys(error.fields ?? {}).sort()).toEqual(['currency', 'email', 'password', 'password_confirmation']);
+      const error = expectErrorEnvelope(
+        await post(registerBody({ email: 'x', password: '1', password_confirmation: '2', currency: 'ZZZ' })),
+        422,
+      );
+      expect(Object.keys(error.fields ?? {}).sort()).toEqual([
+        'currency',
+        'email',
+        'password',
+        'password_confirmation',
+      ]);
     });
   });
 
   it('refuses an email that is already registered, whatever its case', async () => {
     const { body } = await register(server.app, { email: 'taken@example.com' });
-    const again = await post(registerBody({ email: 'TAKEN@Example.com', password: body.password, password_confirmation: body.password }));
+    const again = await post(
+      registerBody({ email: 'TAKEN@Example.com', password: body.password, password_confirmation: body.password }),
+    );
     const error = expectErrorEnvelope(again, 422);
     expect(error.fields).toEqual({ email: ['This email is already registered'] });
     const count = await server.ctx.db.select().from(players).where(eq(players.email, 'taken@example.com'));
@@ -142,7 +178,9 @@ describe('POST /api/player/register', () => {
     const results = await Promise.all([post(body), post(body), post(body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
     const [player] = await server.ctx.db.select().from(players).where(eq(players.email, 'race@example.com'));
-    expect(await server.ctx.db.select().from(walletAccounts).where(eq(walletAccounts.playerId, player!.id))).toHaveLength(1);
+    expect(
+      await server.ctx.db.select().from(walletAccounts).where(eq(walletAccounts.playerId, player!.id)),
+    ).toHaveLength(1);
   });
 
   it('refuses sign-up from a restricted country', async () => {
@@ -152,7 +190,10 @@ describe('POST /api/player/register', () => {
 
   describe('bad input is always a 4xx envelope', () => {
     it('wrong types', async () => {
-      const error = expectErrorEnvelope(await post(registerBody({ email: 42, agreements: 'yes', currency: ['EUR'] })), 422);
+      const error = expectErrorEnvelope(
+        await post(registerBody({ email: 42, agreements: 'yes', currency: ['EUR'] })),
+        422,
+      );
       expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['email', 'agreements', 'currency']));
     });
 
@@ -178,7 +219,12 @@ describe('POST /api/player/register', () => {
 
     it('malformed JSON, an empty body, a non-JSON content type, a JSON array', async () => {
       const raw = (payload: string, contentType: string) =>
-        server.app.inject({ method: 'POST', url: '/api/player/register', payload, headers: { 'content-type': contentType } });
+        server.app.inject({
+          method: 'POST',
+          url: '/api/player/register',
+          payload,
+          headers: { 'content-type': contentType },
+        });
       for (const res of [
         await raw('{"email": "a@b.co",', 'application/json'),
         await raw('', 'application/json'),

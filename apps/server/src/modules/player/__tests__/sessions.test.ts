@@ -17,8 +17,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const sessionRow = async (id: string) => (await server.ctx.db.select().from(playerSessions).where(eq(playerSessions.id, id)))[0]!;
-const logout = (token: string) => server.app.inject({ method: 'POST', url: '/api/player/sessions/logout', headers: bearer(token) });
+const sessionRow = async (id: string) =>
+  (await server.ctx.db.select().from(playerSessions).where(eq(playerSessions.id, id)))[0]!;
+const logout = (token: string) =>
+  server.app.inject({ method: 'POST', url: '/api/player/sessions/logout', headers: bearer(token) });
 /** Moves the clock (Date only; timers and the database keep running). */
 const travel = (seconds: number) => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -36,7 +38,12 @@ describe('POST /api/player/sessions (login)', () => {
     const auth = authResultSchema.parse(res.json().data);
     expect(auth.sessionId).not.toBe(registered.sessionId);
     expect(auth.profile).toMatchObject({ id: registered.profile.id, isNewlyRegistered: false });
-    expect(await sessionRow(auth.sessionId)).toMatchObject({ country: 'PT', deviceType: 'desktop', ip: '127.0.0.1', closedAt: null });
+    expect(await sessionRow(auth.sessionId)).toMatchObject({
+      country: 'PT',
+      deviceType: 'desktop',
+      ip: '127.0.0.1',
+      closedAt: null,
+    });
     expect((await profile(server.app, auth.accessToken)).statusCode).toBe(200);
     // Both sessions stay open: logging in elsewhere does not end the first device's session.
     expect((await profile(server.app, registered.accessToken)).statusCode).toBe(200);
@@ -63,25 +70,43 @@ describe('POST /api/player/sessions (login)', () => {
   it('refuses a blocked or self-excluded player with 403 11002, after checking the password', async () => {
     const { body, auth } = await register(server.app);
     await server.ctx.db.update(players).set({ status: PlayerStatus.blocked }).where(eq(players.id, auth.profile.id));
-    expect(expectErrorEnvelope(await login(server.app, body.email as string, body.password as string), 403).code).toBe(ErrorCode.accountBlocked);
-    expect(expectErrorEnvelope(await login(server.app, body.email as string, 'wrong-password'), 401).code).toBe(ErrorCode.invalidCredentials);
-    await server.ctx.db.update(players).set({ status: PlayerStatus.selfExcluded }).where(eq(players.id, auth.profile.id));
-    expect(expectErrorEnvelope(await login(server.app, body.email as string, body.password as string), 403).code).toBe(ErrorCode.accountBlocked);
+    expect(expectErrorEnvelope(await login(server.app, body.email as string, body.password as string), 403).code).toBe(
+      ErrorCode.accountBlocked,
+    );
+    expect(expectErrorEnvelope(await login(server.app, body.email as string, 'wrong-password'), 401).code).toBe(
+      ErrorCode.invalidCredentials,
+    );
+    await server.ctx.db
+      .update(players)
+      .set({ status: PlayerStatus.selfExcluded })
+      .where(eq(players.id, auth.profile.id));
+    expect(expectErrorEnvelope(await login(server.app, body.email as string, body.password as string), 403).code).toBe(
+      ErrorCode.accountBlocked,
+    );
   });
 
   it('refuses sign-in from a country where sign-in is restricted', async () => {
     const { body } = await register(server.app);
-    expectErrorEnvelope(await login(server.app, body.email as string, body.password as string, { 'cf-ipcountry': 'AU' }), 403);
+    expectErrorEnvelope(
+      await login(server.app, body.email as string, body.password as string, { 'cf-ipcountry': 'AU' }),
+      403,
+    );
   });
 
   it('validates the body', async () => {
     const post = (payload: unknown, headers: Record<string, string> = {}) =>
       server.app.inject({ method: 'POST', url: '/api/player/sessions', payload: payload as string, headers });
-    expect(expectErrorEnvelope(await post({ login: 'not-an-email', password: 'x' }), 422).fields).toHaveProperty('login');
-    expect(expectErrorEnvelope(await post({ login: 'a@b.co', password: '' }), 422).fields).toEqual({ password: ['Value is required'] });
+    expect(expectErrorEnvelope(await post({ login: 'not-an-email', password: 'x' }), 422).fields).toHaveProperty(
+      'login',
+    );
+    expect(expectErrorEnvelope(await post({ login: 'a@b.co', password: '' }), 422).fields).toEqual({
+      password: ['Value is required'],
+    });
     expect(expectErrorEnvelope(await post({ login: 'a@b.co' }), 422).fields).toHaveProperty('password');
     expect(expectErrorEnvelope(await post({ login: 1, password: true }), 422).fields).toHaveProperty('login');
-    expect(JSON.stringify(expectErrorEnvelope(await post({ login: 'a@b.co', password: 'x', remember: true }), 422))).toContain('remember');
+    expect(
+      JSON.stringify(expectErrorEnvelope(await post({ login: 'a@b.co', password: 'x', remember: true }), 422)),
+    ).toContain('remember');
     expectErrorEnvelope(await post({ login: 'a@b.co', password: 'p'.repeat(2 * 1024 * 1024) }), 413);
     expectErrorEnvelope(await post('{"login":', { 'content-type': 'application/json' }), 422);
     const text = await post('login=a@b.co', { 'content-type': 'text/plain' });
@@ -92,7 +117,8 @@ describe('POST /api/player/sessions (login)', () => {
 
   it('rate-limits attempts per IP and login: the 11th in a minute is 429', async () => {
     const { body } = await register(server.app);
-    for (let i = 0; i < 10; i++) expect((await login(server.app, body.email as string, `wrong-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(server.app, body.email as string, `wrong-${i}`)).statusCode).toBe(401);
     const limited = await login(server.app, body.email as string, body.password as string);
     expect(expectErrorEnvelope(limited, 429).code).toBe(429);
     // Another login from the same address is counted separately.
@@ -160,7 +186,8 @@ describe('POST /api/player/sessions/refresh', () => {
 
   it('refuses a missing, malformed or forged bearer token', async () => {
     const { auth } = await register(server.app);
-    const post = (headers: Record<string, string>) => server.app.inject({ method: 'POST', url: '/api/player/sessions/refresh', headers });
+    const post = (headers: Record<string, string>) =>
+      server.app.inject({ method: 'POST', url: '/api/player/sessions/refresh', headers });
     expectErrorEnvelope(await post({}), 401);
     expectErrorEnvelope(await post({ authorization: 'Basic abc' }), 401);
     expectErrorEnvelope(await post({ authorization: 'Bearer not.a.jwt' }), 401);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildConstants, constantsSchema, EXCLUDED_COUNTRY_CODES, LOCALE_CODES, LOCALES, scaleDigits, type Country, type Currency } from '@casino/contracts';
+import {
+  buildConstants,
+  constantsSchema,
+  EXCLUDED_COUNTRY_CODES,
+  LOCALE_CODES,
+  LOCALES,
+  scaleDigits,
+  type Country,
+  type Currency,
+} from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { currencyByCode, SUPPORTED_CURRENCIES } from '../currencies.ts';
 import { restrictionOf } from '../countries.ts';
@@ -19,7 +28,9 @@ describe('GET /api/settings/currencies', () => {
     const res = await get('/api/settings/currencies');
     expect(res.statusCode).toBe(200);
     const list = res.json().data as Currency[];
-    expect(list.map((c) => c.code)).toEqual(expect.arrayContaining(['EUR', 'USD', 'BRL', 'CAD', 'BTC', 'ETH', 'USDT', 'LTC']));
+    expect(list.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['EUR', 'USD', 'BRL', 'CAD', 'BTC', 'ETH', 'USDT', 'LTC']),
+    );
     expect(list.filter((c) => c.isBase).map((c) => c.code)).toEqual(['EUR']);
     for (const c of list) {
       expect(() => scaleDigits(c.subunitToUnit)).not.toThrow();
@@ -94,13 +105,24 @@ describe('GET /api/settings/countries', () => {
       if (c.restrict) expect([1, 2]).toContain(c.restrictType);
       else expect(c.restrictType).toBeUndefined();
     }
-    expect(list.find((c) => c.code === 'DE')).toMatchObject({ currency: 'EUR', locale: 'de', restrict: false, nativeName: 'Deutschland' });
+    expect(list.find((c) => c.code === 'DE')).toMatchObject({
+      currency: 'EUR',
+      locale: 'de',
+      restrict: false,
+      nativeName: 'Deutschland',
+    });
     expect(list.find((c) => c.code === 'BR')).toMatchObject({ currency: 'BRL', locale: 'pt-br' });
-    expect(list.filter((c) => c.restrict).map((c) => c.restrictType).sort()).toEqual([1, 2]);
+    expect(
+      list
+        .filter((c) => c.restrict)
+        .map((c) => c.restrictType)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it('treats the excluded countries as fully restricted', () => {
-    for (const code of EXCLUDED_COUNTRY_CODES) expect(restrictionOf(code)).toEqual({ restricted: true, restrictType: 1 });
+    for (const code of EXCLUDED_COUNTRY_CODES)
+      expect(restrictionOf(code)).toEqual({ restricted: true, restrictType: 1 });
     expect(restrictionOf('de')).toEqual({ restricted: false, restrictType: null });
   });
 });
@@ -117,7 +139,9 @@ describe('GET /api/settings/constants', () => {
 
 describe('OpenAPI', () => {
   it('documents every settings and player route with its response schema', async () => {
-    const doc = (await get('/api/docs/json')).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await get('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const routes = [
       ['/api/settings/currencies', 'get'],
       ['/api/settings/locales', 'get'],

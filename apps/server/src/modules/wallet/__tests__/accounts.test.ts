@@ -26,13 +26,32 @@ describe('wallet accounts over HTTP', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ data: [] });
 
-    const first = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'USD' } });
+    const first = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'USD' },
+    });
     expect(first.statusCode).toBe(200);
     expect(list(first)).toEqual([
-      { id: expect.any(String), currency: 'USD', status: 1, balance: 0, realBalance: 0, bonusBalance: 0, lockedBalance: 0, withdrawalBalance: 0 },
+      {
+        id: expect.any(String),
+        currency: 'USD',
+        status: 1,
+        balance: 0,
+        realBalance: 0,
+        bonusBalance: 0,
+        lockedBalance: 0,
+        withdrawalBalance: 0,
+      },
     ]);
 
-    const second = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'BTC' } });
+    const second = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'BTC' },
+    });
     expect(list(second).map((a) => [a.currency, a.status])).toEqual([
       ['USD', 1],
       ['BTC', 2],
@@ -51,7 +70,12 @@ describe('wallet accounts over HTTP', () => {
   it('switches the active account and lists it first', async () => {
     const { headers } = await newPlayer();
     await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'EUR' } });
-    const added = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'ETH' } });
+    const added = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'ETH' },
+    });
     const eth = list(added).find((a) => a.currency === 'ETH')!;
 
     const switched = await server.app.inject({ method: 'PUT', url: `/api/wallet/accounts/${eth.id}/switch`, headers });
@@ -68,7 +92,12 @@ describe('wallet accounts over HTTP', () => {
   it('hides an inactive account; adding its currency again shows it with its id and money', async () => {
     const { id: playerId, headers } = await newPlayer();
     await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'EUR' } });
-    const added = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'USD' } });
+    const added = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'USD' },
+    });
     const usd = list(added).find((a) => a.currency === 'USD')!;
 
     const hidden = await server.app.inject({ method: 'PUT', url: `/api/wallet/accounts/${usd.id}/hide`, headers });
@@ -80,7 +109,12 @@ describe('wallet accounts over HTTP', () => {
     const switched = await server.app.inject({ method: 'PUT', url: `/api/wallet/accounts/${usd.id}/switch`, headers });
     expect(switched.statusCode).toBe(404);
 
-    const reopened = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'USD' } });
+    const reopened = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'USD' },
+    });
     expect(reopened.statusCode).toBe(200);
     expect(list(reopened).find((a) => a.currency === 'USD')).toMatchObject({ id: usd.id, status: 2 });
     await expect(openAccount(server.ctx.db, playerId, 'USD')).rejects.toMatchObject({ status: 422, code: 15005 });
@@ -88,27 +122,49 @@ describe('wallet accounts over HTTP', () => {
 
   it('refuses to hide the active account (422) and leaves the list as it was', async () => {
     const { headers } = await newPlayer();
-    const added = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'EUR' } });
+    const added = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'EUR' },
+    });
     const eur = list(added)[0]!;
     const response = await server.app.inject({ method: 'PUT', url: `/api/wallet/accounts/${eur.id}/hide`, headers });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: { code: 422, message: expect.stringContaining('active account cannot be hidden') } });
+    expect(response.json()).toEqual({
+      error: { code: 422, message: expect.stringContaining('active account cannot be hidden') },
+    });
     const listed = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts', headers });
     expect(list(listed)).toEqual([eur]);
   });
 
   it('answers an unknown currency with 15004 and an existing account with 15005', async () => {
     const { headers } = await newPlayer();
-    const unknown = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'XYZ' } });
+    const unknown = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'XYZ' },
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toMatchObject({ error: { code: 15004, fields: { currency: [expect.any(String)] } } });
 
     await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'EUR' } });
-    const twice = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'EUR' } });
+    const twice = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'EUR' },
+    });
     expect(twice.statusCode).toBe(422);
     expect(twice.json()).toMatchObject({ error: { code: 15005 } });
 
-    const malformed = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: { currency: 'EUR', extra: 1 } });
+    const malformed = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers,
+      payload: { currency: 'EUR', extra: 1 },
+    });
     expect(malformed.statusCode).toBe(422);
     const missing = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers, payload: {} });
     expect(missing.statusCode).toBe(422);
@@ -118,16 +174,39 @@ describe('wallet accounts over HTTP', () => {
   it("answers 404 for someone else's account and for an id that is not an account id", async () => {
     const owner = await newPlayer();
     const other = await newPlayer();
-    const added = await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers: owner.headers, payload: { currency: 'EUR' } });
-    await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers: owner.headers, payload: { currency: 'USD' } });
+    const added = await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers: owner.headers,
+      payload: { currency: 'EUR' },
+    });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers: owner.headers,
+      payload: { currency: 'USD' },
+    });
     const eur = list(added)[0]!;
-    await server.app.inject({ method: 'POST', url: '/api/wallet/accounts', headers: other.headers, payload: { currency: 'USD' } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/wallet/accounts',
+      headers: other.headers,
+      payload: { currency: 'USD' },
+    });
 
     for (const action of ['switch', 'hide']) {
-      const foreign = await server.app.inject({ method: 'PUT', url: `/api/wallet/accounts/${eur.id}/${action}`, headers: other.headers });
+      const foreign = await server.app.inject({
+        method: 'PUT',
+        url: `/api/wallet/accounts/${eur.id}/${action}`,
+        headers: other.headers,
+      });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toMatchObject({ error: { code: 15003 } });
-      const malformed = await server.app.inject({ method: 'PUT', url: `/api/wallet/accounts/not-a-uuid/${action}`, headers: owner.headers });
+      const malformed = await server.app.inject({
+        method: 'PUT',
+        url: `/api/wallet/accounts/not-a-uuid/${action}`,
+        headers: owner.headers,
+      });
       expect(malformed.statusCode).toBe(404);
     }
     const ownerList = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts', headers: owner.headers });
@@ -145,11 +224,19 @@ describe('wallet accounts over HTTP', () => {
       ['PUT', `/api/wallet/accounts/${id}/switch`],
       ['PUT', `/api/wallet/accounts/${id}/hide`],
     ] as const) {
-      const response = await server.app.inject({ method, url, payload: method === 'POST' ? { currency: 'EUR' } : undefined });
+      const response = await server.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { currency: 'EUR' } : undefined,
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json()).toMatchObject({ error: { code: 401 } });
     }
-    const forged = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts', headers: { authorization: 'Bearer not.a.token' } });
+    const forged = await server.app.inject({
+      method: 'GET',
+      url: '/api/wallet/accounts',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -157,7 +244,11 @@ describe('wallet accounts over HTTP', () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
     const spec = response.json() as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining(['/api/wallet/accounts', '/api/wallet/accounts/{id}/switch', '/api/wallet/accounts/{id}/hide']),
+      expect.arrayContaining([
+        '/api/wallet/accounts',
+        '/api/wallet/accounts/{id}/switch',
+        '/api/wallet/accounts/{id}/hide',
+      ]),
     );
     expect(Object.keys(spec.paths).some((p) => p.startsWith('/api/ops'))).toBe(false);
   });

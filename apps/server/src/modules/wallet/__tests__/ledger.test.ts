@@ -20,7 +20,13 @@ async function accountWith(currency: string, realMinor = 0n) {
   const db = database.db;
   const player = await createPlayer(db);
   const account = await openAccount(db, player.id, currency);
-  if (realMinor > 0n) await postEntry(db, { accountId: account.id, idempotencyKey: `fund:${account.id}`, kind: 'credit', realDelta: realMinor });
+  if (realMinor > 0n)
+    await postEntry(db, {
+      accountId: account.id,
+      idempotencyKey: `fund:${account.id}`,
+      kind: 'credit',
+      realDelta: realMinor,
+    });
   return { player, account };
 }
 
@@ -46,16 +52,35 @@ describe('ledger postEntry', () => {
     });
     expect(result.replayed).toBe(false);
     expect(result.account).toMatchObject({ realBalance: 1234n, bonusBalance: 500n, lockedBalance: 0n });
-    expect(result.entry).toMatchObject({ realDelta: 1234n, bonusDelta: 500n, realAfter: 1234n, bonusAfter: 500n, lockedAfter: 0n, reference: { note: 'x' } });
+    expect(result.entry).toMatchObject({
+      realDelta: 1234n,
+      bonusDelta: 500n,
+      realAfter: 1234n,
+      bonusAfter: 500n,
+      lockedAfter: 0n,
+      reference: { note: 'x' },
+    });
 
-    const events = await database.db.select().from(outbox).where(eq(outbox.channel, `wallet:accounts#${player.id}`));
+    const events = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.channel, `wallet:accounts#${player.id}`));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       event: 'account.balance.updated',
       dispatchedAt: null,
       payload: {
         event: 'account.balance.updated',
-        account: { id: account.id, currency: 'EUR', status: 1, balance: 17.34, realBalance: 12.34, bonusBalance: 5, lockedBalance: 0, withdrawalBalance: 12.34 },
+        account: {
+          id: account.id,
+          currency: 'EUR',
+          status: 1,
+          balance: 17.34,
+          realBalance: 12.34,
+          bonusBalance: 5,
+          lockedBalance: 0,
+          withdrawalBalance: 12.34,
+        },
       },
     });
   });
@@ -78,12 +103,16 @@ describe('ledger postEntry', () => {
     const { account } = await accountWith('EUR', 10_000n);
     const key = `dup:${account.id}`;
     await postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -100n });
-    await expect(postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -200n })).rejects.toMatchObject({
+    await expect(
+      postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -200n }),
+    ).rejects.toMatchObject({
       status: 409,
       code: 15002,
     });
     const other = await accountWith('EUR', 10_000n);
-    await expect(postEntry(database.db, { accountId: other.account.id, idempotencyKey: key, kind: 'bet', realDelta: -100n })).rejects.toMatchObject({
+    await expect(
+      postEntry(database.db, { accountId: other.account.id, idempotencyKey: key, kind: 'bet', realDelta: -100n }),
+    ).rejects.toMatchObject({
       code: 15002,
     });
     expect((await balanceOf(account.id)).realBalance).toBe(9_900n);
@@ -92,26 +121,50 @@ describe('ledger postEntry', () => {
 
   it('refuses an overdraft (422 15001) with the current balance and leaves everything as it was', async () => {
     const { account } = await accountWith('EUR', 1_000n);
-    const error = await postEntry(database.db, { accountId: account.id, idempotencyKey: `od:${account.id}`, kind: 'bet', realDelta: -1_001n }).catch(
-      (e: unknown) => e,
-    );
+    const error = await postEntry(database.db, {
+      accountId: account.id,
+      idempotencyKey: `od:${account.id}`,
+      kind: 'bet',
+      realDelta: -1_001n,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InsufficientFundsError);
     expect(error).toMatchObject({ status: 422, code: 15001, account: { balance: 10, realBalance: 10 } });
     expect((error as Error).message).toContain('10.00 EUR');
     expect((await balanceOf(account.id)).realBalance).toBe(1_000n);
     expect(await entriesOf(account.id)).toHaveLength(1);
     // The key was not used up by the refusal: the same key may succeed once money is there.
-    await postEntry(database.db, { accountId: account.id, idempotencyKey: `top:${account.id}`, kind: 'credit', realDelta: 1n });
-    const later = await postEntry(database.db, { accountId: account.id, idempotencyKey: `od:${account.id}`, kind: 'bet', realDelta: -1_001n });
+    await postEntry(database.db, {
+      accountId: account.id,
+      idempotencyKey: `top:${account.id}`,
+      kind: 'credit',
+      realDelta: 1n,
+    });
+    const later = await postEntry(database.db, {
+      accountId: account.id,
+      idempotencyKey: `od:${account.id}`,
+      kind: 'bet',
+      realDelta: -1_001n,
+    });
     expect(later.account.realBalance).toBe(0n);
   });
 
   it('checks each balance on its own: bonus money does not cover a real debit', async () => {
     const { account } = await accountWith('EUR');
-    await postEntry(database.db, { accountId: account.id, idempotencyKey: `bonus:${account.id}`, kind: 'bonus', realDelta: 0n, bonusDelta: 5_000n });
-    await expect(postEntry(database.db, { accountId: account.id, idempotencyKey: `b2:${account.id}`, kind: 'bet', realDelta: -1n })).rejects.toBeInstanceOf(
-      InsufficientFundsError,
-    );
+    await postEntry(database.db, {
+      accountId: account.id,
+      idempotencyKey: `bonus:${account.id}`,
+      kind: 'bonus',
+      realDelta: 0n,
+      bonusDelta: 5_000n,
+    });
+    await expect(
+      postEntry(database.db, {
+        accountId: account.id,
+        idempotencyKey: `b2:${account.id}`,
+        kind: 'bet',
+        realDelta: -1n,
+      }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
   });
 
   it('applies one key once when the same request races itself, and refuses it on a second account', async () => {
@@ -119,7 +172,9 @@ describe('ledger postEntry', () => {
     const other = await accountWith('EUR', 10_000n);
     const key = `same:${account.id}`;
     const outcomes = await Promise.allSettled([
-      ...Array.from({ length: 10 }, () => postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -300n })),
+      ...Array.from({ length: 10 }, () =>
+        postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -300n }),
+      ),
       postEntry(database.db, { accountId: other.account.id, idempotencyKey: key, kind: 'bet', realDelta: -300n }),
     ]);
     const results = outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value);
@@ -128,13 +183,17 @@ describe('ledger postEntry', () => {
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
     expect(rejected.every((e) => e.code === 15002)).toBe(true);
-    const balances = [(await balanceOf(account.id)).realBalance, (await balanceOf(other.account.id)).realBalance].sort((a, b) => (a < b ? -1 : 1));
+    const balances = [(await balanceOf(account.id)).realBalance, (await balanceOf(other.account.id)).realBalance].sort(
+      (a, b) => (a < b ? -1 : 1),
+    );
     expect(balances).toEqual([9_700n, 10_000n]);
   });
 
   it('answers an unknown or malformed account id with 404 15003', async () => {
     for (const accountId of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      await expect(postEntry(database.db, { accountId, idempotencyKey: `x:${accountId}`, kind: 'credit', realDelta: 1n })).rejects.toMatchObject({
+      await expect(
+        postEntry(database.db, { accountId, idempotencyKey: `x:${accountId}`, kind: 'credit', realDelta: 1n }),
+      ).rejects.toMatchObject({
         status: 404,
         code: 15003,
       });
@@ -146,7 +205,14 @@ describe('ledger postEntry', () => {
     const { account } = await accountWith('EUR', start);
     const sizes = Array.from({ length: 200 }, () => BigInt(1 + Math.floor(Math.random() * 600)));
     const outcomes = await Promise.allSettled(
-      sizes.map((size, i) => postEntry(database.db, { accountId: account.id, idempotencyKey: `race:${account.id}:${i}`, kind: 'bet', realDelta: -size })),
+      sizes.map((size, i) =>
+        postEntry(database.db, {
+          accountId: account.id,
+          idempotencyKey: `race:${account.id}:${i}`,
+          kind: 'bet',
+          realDelta: -size,
+        }),
+      ),
     );
     const refused = outcomes.filter((o) => o.status === 'rejected');
     for (const o of refused) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFundsError);
@@ -172,8 +238,20 @@ describe('ledger postEntry', () => {
 describe('money conversion', () => {
   it('adds 0.1 and 0.2 exactly', async () => {
     const { player, account } = await accountWith('EUR');
-    await credit(database.db, { playerId: player.id, amount: 0.1, currency: 'EUR', idempotencyKey: `a:${account.id}`, reason: 't' });
-    const result = await credit(database.db, { playerId: player.id, amount: 0.2, currency: 'EUR', idempotencyKey: `b:${account.id}`, reason: 't' });
+    await credit(database.db, {
+      playerId: player.id,
+      amount: 0.1,
+      currency: 'EUR',
+      idempotencyKey: `a:${account.id}`,
+      reason: 't',
+    });
+    const result = await credit(database.db, {
+      playerId: player.id,
+      amount: 0.2,
+      currency: 'EUR',
+      idempotencyKey: `b:${account.id}`,
+      reason: 't',
+    });
     expect(result.account.balance).toBe(0.3);
     expect(result.balance).toBe('0.30');
     expect((await balanceOf(account.id)).realBalance).toBe(30n);
@@ -183,9 +261,25 @@ describe('money conversion', () => {
 
   it('keeps all 8 decimals of BTC', async () => {
     const { player } = await accountWith('EUR');
-    const result = await credit(database.db, { playerId: player.id, amount: '0.00000001', currency: 'BTC', idempotencyKey: `btc:${player.id}`, reason: 't' });
-    expect(result).toMatchObject({ amount: '0.00000001', balance: '0.00000001', account: { currency: 'BTC', balance: 0.00000001 } });
-    const more = await credit(database.db, { playerId: player.id, amount: 21_000_000.12345678, currency: 'BTC', idempotencyKey: `btc2:${player.id}`, reason: 't' });
+    const result = await credit(database.db, {
+      playerId: player.id,
+      amount: '0.00000001',
+      currency: 'BTC',
+      idempotencyKey: `btc:${player.id}`,
+      reason: 't',
+    });
+    expect(result).toMatchObject({
+      amount: '0.00000001',
+      balance: '0.00000001',
+      account: { currency: 'BTC', balance: 0.00000001 },
+    });
+    const more = await credit(database.db, {
+      playerId: player.id,
+      amount: 21_000_000.12345678,
+      currency: 'BTC',
+      idempotencyKey: `btc2:${player.id}`,
+      reason: 't',
+    });
     expect(more.balance).toBe('21000000.12345679');
     expect(toMajor(2_100_000_012_345_679n, 100_000_000)).toBe(21000000.12345679);
   });
@@ -194,7 +288,13 @@ describe('money conversion', () => {
     const { player, account } = await accountWith('EUR');
     for (const amount of ['1.001', 0.001, '0', -5, 'abc', '1e3', Number.NaN]) {
       await expect(
-        credit(database.db, { playerId: player.id, amount, currency: 'EUR', idempotencyKey: `bad:${String(amount)}:${player.id}`, reason: 't' }),
+        credit(database.db, {
+          playerId: player.id,
+          amount,
+          currency: 'EUR',
+          idempotencyKey: `bad:${String(amount)}:${player.id}`,
+          reason: 't',
+        }),
       ).rejects.toMatchObject({ status: 422, fields: { amount: [expect.any(String)] } });
     }
     expect((await balanceOf(account.id)).realBalance).toBe(0n);
@@ -202,17 +302,39 @@ describe('money conversion', () => {
 
   it('credits by email, opening the account in that currency when missing', async () => {
     const { player } = await accountWith('EUR');
-    const result = await credit(database.db, { email: player.email.toUpperCase(), amount: '25', currency: 'usd', idempotencyKey: `e:${player.id}`, reason: 't' });
-    expect(result).toMatchObject({ email: player.email, currency: 'USD', amount: '25.00', balance: '25.00', replayed: false });
+    const result = await credit(database.db, {
+      email: player.email.toUpperCase(),
+      amount: '25',
+      currency: 'usd',
+      idempotencyKey: `e:${player.id}`,
+      reason: 't',
+    });
+    expect(result).toMatchObject({
+      email: player.email,
+      currency: 'USD',
+      amount: '25.00',
+      balance: '25.00',
+      replayed: false,
+    });
     expect((await listAccounts(database.db, player.id)).map((a) => [a.currency, a.status, a.balance])).toEqual([
       ['EUR', 1, 0],
       ['USD', 2, 25],
     ]);
-    await expect(credit(database.db, { email: 'nobody@example.com', amount: 1, currency: 'EUR', idempotencyKey: 'nobody', reason: 't' })).rejects.toMatchObject({
+    await expect(
+      credit(database.db, {
+        email: 'nobody@example.com',
+        amount: 1,
+        currency: 'EUR',
+        idempotencyKey: 'nobody',
+        reason: 't',
+      }),
+    ).rejects.toMatchObject({
       status: 422,
       fields: { email: [expect.any(String)] },
     });
-    await expect(credit(database.db, { email: player.email, amount: 1, currency: 'XXX', idempotencyKey: 'xxx', reason: 't' })).rejects.toMatchObject({
+    await expect(
+      credit(database.db, { email: player.email, amount: 1, currency: 'XXX', idempotencyKey: 'xxx', reason: 't' }),
+    ).rejects.toMatchObject({
       code: 15004,
     });
   });

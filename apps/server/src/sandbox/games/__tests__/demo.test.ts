@@ -46,7 +46,15 @@ describe('launch', () => {
     expect(gameUrl).toMatch(/^\/sandbox\/games\/play\/[0-9a-f-]{36}$/);
     const { status, body } = await api(server, 'GET', `/sessions/${gameUrl.split('/').pop()}`);
     expect(status).toBe(200);
-    expect(body.session).toMatchObject({ engine: 'dice', mode: 'demo', currency: 'EUR', subunitToUnit: 100, balance: 100_000, minSpinMs: 50, defaultBet: 100 });
+    expect(body.session).toMatchObject({
+      engine: 'dice',
+      mode: 'demo',
+      currency: 'EUR',
+      subunitToUnit: 100,
+      balance: 100_000,
+      minSpinMs: 50,
+      defaultBet: 100,
+    });
     expect(body.session.betLevels).toEqual([10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
     expect(body.session.fairness).toMatchObject({ serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/), nonce: 0 });
     expect(JSON.stringify(body)).not.toContain('serverSeed"');
@@ -63,14 +71,18 @@ describe('launch', () => {
   it('answers 404 for an unknown session', async () => {
     expect((await api(server, 'GET', '/sessions/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await api(server, 'GET', '/sessions/not-a-uuid')).body.error.code).toBe('session_not_found');
-    const page = await server.app.inject({ method: 'GET', url: '/sandbox/games/play/00000000-0000-4000-8000-000000000000' });
+    const page = await server.app.inject({
+      method: 'GET',
+      url: '/sandbox/games/play/00000000-0000-4000-8000-000000000000',
+    });
     expect(page.statusCode).toBe(404);
   });
 });
 
 describe('demo rounds', () => {
   it('change the demo balance by win − bet and never touch the ledger', async () => {
-    const ledgerCount = async () => (await server.ctx.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries))[0]!.n;
+    const ledgerCount = async () =>
+      (await server.ctx.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries))[0]!.n;
     const before = await ledgerCount();
     const sid = await demoSession(server, { engine: 'dice' });
     let balance = 100_000;
@@ -91,7 +103,9 @@ describe('demo rounds', () => {
     const off = await play(server, sid, { bet: 123, params: { target: 50, over: true } });
     expect(off.status).toBe(422);
     expect(off.body.error.code).toBe('invalid_bet');
-    expect((await play(server, sid, { bet: 100, params: { target: 99.5, over: true } })).body.error.code).toBe('invalid_bet');
+    expect((await play(server, sid, { bet: 100, params: { target: 99.5, over: true } })).body.error.code).toBe(
+      'invalid_bet',
+    );
     expect((await play(server, sid, { bet: 1.5, params: {} })).status).toBe(422);
 
     const rich = await demoSession(server, { engine: 'roulette' });
@@ -133,30 +147,52 @@ describe('demo rounds', () => {
   it('is provably fair: the hash shown before equals sha256 of the seed revealed after, and the outcome recomputes', async () => {
     const sid = await demoSession(server, { engine: 'roulette' });
     const before = (await api(server, 'GET', `/sessions/${sid}`)).body.session.fairness;
-    const params = { bets: [{ type: 'straight', value: 7, amount: 50 }, { type: 'odd', amount: 100 }] };
+    const params = {
+      bets: [
+        { type: 'straight', value: 7, amount: 50 },
+        { type: 'odd', amount: 100 },
+      ],
+    };
     const first = await play(server, sid, { bet: 150, params });
     const second = await play(server, sid, { bet: 150, params });
     expect(second.body.round.nonce).toBe(1);
 
     // Before rotation the history keeps the seed secret.
     const hidden = await api(server, 'GET', `/sessions/${sid}/rounds?limit=5`);
-    expect(hidden.body.rounds.map((r: { revealedServerSeed: string | null }) => r.revealedServerSeed)).toEqual([null, null]);
+    expect(hidden.body.rounds.map((r: { revealedServerSeed: string | null }) => r.revealedServerSeed)).toEqual([
+      null,
+      null,
+    ]);
 
     const rotated = await api(server, 'POST', `/sessions/${sid}/seeds`, { clientSeed: 'my-own-seed' });
     expect(rotated.status).toBe(200);
     const { revealed, fairness } = rotated.body;
-    expect(revealed).toMatchObject({ serverSeedHash: before.serverSeedHash, clientSeed: before.clientSeed, lastNonce: 1 });
+    expect(revealed).toMatchObject({
+      serverSeedHash: before.serverSeedHash,
+      clientSeed: before.clientSeed,
+      lastNonce: 1,
+    });
     expect(await sha256Hex(revealed.serverSeed)).toBe(before.serverSeedHash);
     expect(fairness).toMatchObject({ clientSeed: 'my-own-seed', nonce: 0 });
     expect(fairness.serverSeedHash).not.toBe(before.serverSeedHash);
 
     for (const round of [first.body.round, second.body.round]) {
-      const recomputed = await playRound('roulette', { serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: round.nonce }, 150, params as never);
+      const recomputed = await playRound(
+        'roulette',
+        { serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: round.nonce },
+        150,
+        params as never,
+      );
       expect(recomputed).toEqual(round.outcome);
     }
     const history = await api(server, 'GET', `/sessions/${sid}/rounds?limit=5`);
     expect(history.body.rounds).toHaveLength(2);
-    expect(history.body.rounds[0]).toMatchObject({ id: second.body.round.id, nonce: 1, revealedServerSeed: revealed.serverSeed, serverSeedHash: before.serverSeedHash });
+    expect(history.body.rounds[0]).toMatchObject({
+      id: second.body.round.id,
+      nonce: 1,
+      revealedServerSeed: revealed.serverSeed,
+      serverSeedHash: before.serverSeedHash,
+    });
 
     // The next round uses the new pair.
     const third = await play(server, sid, { bet: 150, params });
@@ -189,7 +225,9 @@ describe('crash', () => {
     expect(cashed.body.round.win).toBe(Math.floor(1000 * outcome.cashedOutAt!));
     expect(cashed.body.balance).toBe(99_000 + cashed.body.round.win);
     // A second click changes nothing.
-    expect((await api(server, 'POST', `/sessions/${sid}/rounds/${started.body.round.id}/cashout`)).body.round.win).toBe(cashed.body.round.win);
+    expect((await api(server, 'POST', `/sessions/${sid}/rounds/${started.body.round.id}/cashout`)).body.round.win).toBe(
+      cashed.body.round.win,
+    );
   });
 
   it('pays nothing for a cash-out after the crash', async () => {
@@ -217,7 +255,13 @@ describe('crash', () => {
 describe('slot free spins', () => {
   it('awards free spins that cost nothing, pay on the triggering bet, and count down', async () => {
     const sid = await demoSession(server, { engine: 'slot' });
-    const trigger = (await rigSeed(server, sid, 'slot', (o) => (o as SlotOutcome).freeSpinsAwarded > 0, 200)) as SlotOutcome;
+    const trigger = (await rigSeed(
+      server,
+      sid,
+      'slot',
+      (o) => (o as SlotOutcome).freeSpinsAwarded > 0,
+      200,
+    )) as SlotOutcome;
     const first = await play(server, sid, { bet: 200, params: {} });
     expect(first.body.round.outcome).toEqual(trigger);
     expect(first.body.freeSpinsLeft).toBe(10);
@@ -249,21 +293,32 @@ describe('HTTP boundary', () => {
     const preflight = await server.app.inject({
       method: 'OPTIONS',
       url: `/sandbox/games/api/sessions/${sid}/rounds`,
-      headers: { origin: 'null', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
     expect(preflight.headers['access-control-allow-headers']).toBe('content-type');
 
-    for (const url of [`/sandbox/games/api/sessions/${sid}`, '/sandbox/games/api/sessions/nope', `/sandbox/games/play/${sid}`, '/sandbox/games/assets/x.js']) {
+    for (const url of [
+      `/sandbox/games/api/sessions/${sid}`,
+      '/sandbox/games/api/sessions/nope',
+      `/sandbox/games/play/${sid}`,
+      '/sandbox/games/assets/x.js',
+    ]) {
       const response = await server.app.inject({ method: 'GET', url, headers: { origin: 'null' } });
       expect(response.headers['access-control-allow-origin'], url).toBe('*');
       expect(response.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
     }
     // The provider's paths answer for themselves; the casino's keep their own 404 and headers.
-    expect((await server.app.inject({ method: 'GET', url: '/sandbox/games/nope' })).json().error.code).toBe('not_found');
+    expect((await server.app.inject({ method: 'GET', url: '/sandbox/games/nope' })).json().error.code).toBe(
+      'not_found',
+    );
     const casino404 = await server.app.inject({ method: 'GET', url: '/api/nope' });
     expect(casino404.json().error.code).toBe(404);
     expect(casino404.headers['access-control-allow-origin']).toBeUndefined();
@@ -273,7 +328,10 @@ describe('HTTP boundary', () => {
   it('serves the built game page of the session’s engine, the verify page and hashed assets (503 without a build)', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'games-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'crash.html'), '<!doctype html><title>Crash</title><script>window.x=1</script><script type="module" src="/sandbox/games/assets/crash-abc.js"></script>');
+    fs.writeFileSync(
+      path.join(dist, 'crash.html'),
+      '<!doctype html><title>Crash</title><script>window.x=1</script><script type="module" src="/sandbox/games/assets/crash-abc.js"></script>',
+    );
     fs.writeFileSync(path.join(dist, 'verify.html'), '<!doctype html><title>Verify</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'crash-abc.js'), 'console.log(1)');
     const bare = Fastify();
@@ -302,7 +360,9 @@ describe('HTTP boundary', () => {
     const missing = Fastify();
     missing.setValidatorCompiler(validatorCompiler);
     missing.setSerializerCompiler(serializerCompiler);
-    await missing.register(sandboxGamesRoutes(server.ctx, { distDir: path.join(os.tmpdir(), 'no-such-games-dist') }), { prefix: '/sandbox/games' });
+    await missing.register(sandboxGamesRoutes(server.ctx, { distDir: path.join(os.tmpdir(), 'no-such-games-dist') }), {
+      prefix: '/sandbox/games',
+    });
     const sid = await demoSession(server);
     const notBuilt = await missing.inject({ method: 'GET', url: `/sandbox/games/play/${sid}` });
     expect(notBuilt.statusCode).toBe(503);

@@ -30,7 +30,11 @@ export async function launch(server: TestServer, overrides: Json = {}, options: 
   const response = await server.app.inject({
     method: 'POST',
     url: '/sandbox/games/api/launch',
-    headers: { 'content-type': 'application/json', 'x-request-id': randomUUID(), 'x-signature': options.signature ?? signBody(server.ctx.gameWalletSecret, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-request-id': randomUUID(),
+      'x-signature': options.signature ?? signBody(server.ctx.gameWalletSecret, raw),
+    },
     payload: raw,
   });
   return response;
@@ -67,7 +71,14 @@ export async function play(server: TestServer, sid: string, body: Json) {
  * Gives a session a server seed whose next round (nonce 0) satisfies `wanted`, found by trying
  * seeds locally: the test plays the provider's own database, as the provider would never let a player.
  */
-export async function rigSeed(server: TestServer, sid: string, engine: EngineId, wanted: (outcome: EngineOutcome, u: number) => boolean, bet = 100, params: Json = {}) {
+export async function rigSeed(
+  server: TestServer,
+  sid: string,
+  engine: EngineId,
+  wanted: (outcome: EngineOutcome, u: number) => boolean,
+  bet = 100,
+  params: Json = {},
+) {
   const [session] = await server.ctx.db.select().from(sandboxGameSessions).where(eq(sandboxGameSessions.id, sid));
   for (let i = 0; i < 20_000; i++) {
     const serverSeed = randomSeed();

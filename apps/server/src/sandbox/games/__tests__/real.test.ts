@@ -62,7 +62,13 @@ async function catalogueGame(engine: 'slot' | 'dice' | 'crash' | 'roulette') {
 async function realSession(engine: 'slot' | 'dice' | 'crash' | 'roulette', amount: string) {
   const game = await catalogueGame(engine);
   const player = await createPlayer(server.ctx.db);
-  const credited = await credit(server.ctx.db, { playerId: player.id, amount, currency: 'EUR', idempotencyKey: `test:${randomUUID()}`, reason: 'test' });
+  const credited = await credit(server.ctx.db, {
+    playerId: player.id,
+    amount,
+    currency: 'EUR',
+    idempotencyKey: `test:${randomUUID()}`,
+    reason: 'test',
+  });
   const response = await fetch(`${base}/api/game/games/${encodeURIComponent(game.identity)}/play`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(await authHeader(server.ctx, player.id)) },
@@ -98,20 +104,37 @@ describe('real money', () => {
     const info = await ui('GET', `/sessions/${sid}`);
     expect(info.body.session).toMatchObject({ mode: 'real', currency: 'EUR', balance: 10_000 });
 
-    const { status, body } = await ui('POST', `/sessions/${sid}/rounds`, { bet: 500, params: { target: 50, over: true } });
+    const { status, body } = await ui('POST', `/sessions/${sid}/rounds`, {
+      bet: 500,
+      params: { target: 50, over: true },
+    });
     expect(status).toBe(200);
     const expected = 10_000 - 500 + body.round.win;
     expect(body.balance).toBe(expected);
     expect(await balanceOf(accountId)).toBe(expected);
 
-    const [provider] = await server.ctx.db.select().from(sandboxGameRounds).where(eq(sandboxGameRounds.id, body.round.id));
+    const [provider] = await server.ctx.db
+      .select()
+      .from(sandboxGameRounds)
+      .where(eq(sandboxGameRounds.id, body.round.id));
     expect(provider).toMatchObject({ status: 'settled', walletPending: false });
     const entries = await server.ctx.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')));
-    expect(entries.map((e) => [e.kind, Number(e.realDelta)])).toEqual(body.round.win > 0 ? [['bet', -500], ['win', body.round.win]] : [['bet', -500]]);
-    expect(await casinoRound(body.round.id)).toMatchObject({ closed: true, betMinor: 500n, winMinor: BigInt(body.round.win) });
+    expect(entries.map((e) => [e.kind, Number(e.realDelta)])).toEqual(
+      body.round.win > 0
+        ? [
+            ['bet', -500],
+            ['win', body.round.win],
+          ]
+        : [['bet', -500]],
+    );
+    expect(await casinoRound(body.round.id)).toMatchObject({
+      closed: true,
+      betMinor: 500n,
+      winMinor: BigInt(body.round.win),
+    });
   });
 
   it('passes the casino’s refusal through to the game with its code and balance', async () => {
@@ -138,7 +161,10 @@ describe('real money', () => {
     expect(cashed.body.round.win).toBeGreaterThanOrEqual(1100);
     expect(cashed.body.balance).toBe(9_000 + cashed.body.round.win);
     expect(await balanceOf(won.accountId)).toBe(9_000 + cashed.body.round.win);
-    expect(await casinoRound(started.body.round.id)).toMatchObject({ closed: true, winMinor: BigInt(cashed.body.round.win) });
+    expect(await casinoRound(started.body.round.id)).toMatchObject({
+      closed: true,
+      winMinor: BigInt(cashed.body.round.win),
+    });
 
     const lost = await realSession('crash', '100.00');
     await rigSeed(server, lost.sid, 'crash', (o) => (o as CrashOutcome).crashPoint <= 1.05);
@@ -151,11 +177,21 @@ describe('real money', () => {
 
   it('slot free spins pay into the triggering round, which the last free spin closes', async () => {
     const { sid, accountId } = await realSession('slot', '100.00');
-    const trigger = (await rigSeed(server, sid, 'slot', (o) => (o as SlotOutcome).freeSpinsAwarded > 0, 200)) as SlotOutcome;
+    const trigger = (await rigSeed(
+      server,
+      sid,
+      'slot',
+      (o) => (o as SlotOutcome).freeSpinsAwarded > 0,
+      200,
+    )) as SlotOutcome;
     const first = await ui('POST', `/sessions/${sid}/rounds`, { bet: 200, params: {} });
     expect(first.body.freeSpinsLeft).toBe(10);
     const roundId = first.body.round.id as string;
-    expect(await casinoRound(roundId)).toMatchObject({ closed: false, betMinor: 200n, winMinor: BigInt(trigger.totalWin) });
+    expect(await casinoRound(roundId)).toMatchObject({
+      closed: false,
+      betMinor: 200n,
+      winMinor: BigInt(trigger.totalWin),
+    });
 
     let total = trigger.totalWin;
     let left = 10;
@@ -184,7 +220,11 @@ describe('when the wallet answer is lost', () => {
         counts.set(call, count);
         const upstream = await fetch(`${base}${req.url}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-signature': String(req.headers['x-signature']), 'x-request-id': String(req.headers['x-request-id']) },
+          headers: {
+            'content-type': 'application/json',
+            'x-signature': String(req.headers['x-signature']),
+            'x-request-id': String(req.headers['x-request-id']),
+          },
           body: Buffer.concat(chunks),
         });
         const text = await upstream.text();
@@ -225,7 +265,10 @@ describe('when the wallet answer is lost', () => {
       .where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')))
       // Ledger order, not heap order: PostgreSQL returns rows in any order without one.
       .orderBy(ledgerEntries.id);
-    expect(kinds.map((k) => [k.kind, Number(k.delta)])).toEqual([['bet', -500], ['rollback', 500]]);
+    expect(kinds.map((k) => [k.kind, Number(k.delta)])).toEqual([
+      ['bet', -500],
+      ['rollback', 500],
+    ]);
     expect((await ui('GET', `/sessions/${sid}/rounds`)).body.rounds).toEqual([]);
   });
 

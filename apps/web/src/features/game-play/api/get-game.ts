@@ -21,5 +21,6 @@ export function useGame(idOrIdentity: string) {
 
 /** A card already holds the whole game: seeding the cache lets the mobile sheet open without a spinner. */
 export const seedGame = (game: Game) => {
-  if (!queryClient.getQueryData(gameQueryKey(game.identity))) queryClient.setQueryData(gameQueryKey(game.identity), game);
+  if (!queryClient.getQueryData(gameQueryKey(game.identity)))
+    queryClient.setQueryData(gameQueryKey(game.identity), game);
 };

@@ -20,7 +20,10 @@ export default function DemoGameModal({ value, close }: ModalProps) {
     const entries = parseSearch(location.search).filter(([key]) => key !== 'demo-game' && key !== 'real');
     entries.push(['real', 'true']);
     if (then) entries.push([then, '']);
-    void navigate({ pathname: location.pathname, search: toSearch(entries) }, { replace: true, preventScrollReset: true, state: { preventScrollReset: true } });
+    void navigate(
+      { pathname: location.pathname, search: toSearch(entries) },
+      { replace: true, preventScrollReset: true, state: { preventScrollReset: true } },
+    );
   };
 
   return (

@@ -16,7 +16,9 @@ export default function GameLimitReachedModal({ value, close }: ModalProps) {
   const localize = useLocalizedPath();
   return (
     <ModalFrame title={t('gamePlay.modals.limit.title')} size="sm">
-      <p className="text-sm text-fg">{KNOWN.has(value) ? t(`gamePlay.modals.limit.${value}`) : t('gamePlay.modals.limit.generic')}</p>
+      <p className="text-sm text-fg">
+        {KNOWN.has(value) ? t(`gamePlay.modals.limit.${value}`) : t('gamePlay.modals.limit.generic')}
+      </p>
       <div className="mt-6 flex flex-col gap-2">
         {/* Leaving the page drops the modal key with the rest of its query. */}
         <Button block onClick={() => void navigate(localize('/profile/limits'))}>

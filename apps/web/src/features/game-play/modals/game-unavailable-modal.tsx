@@ -8,7 +8,15 @@ import { useReturnToGame } from '../return-to-game-store.ts';
 import '../i18n/index.ts';
 
 /** A game the player cannot play here: says why (texts under `gamePlay.modals.<reason>`) and leads back to the lobby. */
-export function GameUnavailableModal({ reason, gameId, close }: { reason: 'geo' | 'restricted'; gameId: string; close: () => void }) {
+export function GameUnavailableModal({
+  reason,
+  gameId,
+  close,
+}: {
+  reason: 'geo' | 'restricted';
+  gameId: string;
+  close: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
@@ -16,7 +24,9 @@ export function GameUnavailableModal({ reason, gameId, close }: { reason: 'geo' 
   const game = useGame(gameId).data;
   return (
     <ModalFrame title={t(`gamePlay.modals.${reason}.title`)} size="sm">
-      <p className="text-sm text-fg">{game ? t(`gamePlay.modals.${reason}.text`, { game: game.name }) : t(`gamePlay.modals.${reason}.textGeneric`)}</p>
+      <p className="text-sm text-fg">
+        {game ? t(`gamePlay.modals.${reason}.text`, { game: game.name }) : t(`gamePlay.modals.${reason}.textGeneric`)}
+      </p>
       <div className="mt-6 flex flex-col gap-2">
         <Button block onClick={() => void navigate(localize(lobbyPath))}>
           {t(`gamePlay.modals.${reason}.browse`)}

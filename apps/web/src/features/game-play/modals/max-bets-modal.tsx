@@ -13,7 +13,9 @@ export default function MaxBetsModal({ value, close }: ModalProps) {
   return (
     <ModalFrame title={t('gamePlay.modals.maxBets.title')} size="sm">
       <p className="text-sm text-fg">
-        {max ? t('gamePlay.modals.maxBets.text', { amount: money(max.amount, max.currency) }) : t('gamePlay.modals.maxBets.textGeneric')}
+        {max
+          ? t('gamePlay.modals.maxBets.text', { amount: money(max.amount, max.currency) })
+          : t('gamePlay.modals.maxBets.textGeneric')}
       </p>
       <Button className="mt-6" block onClick={close}>
         {t('gamePlay.modals.maxBets.restart')}

@@ -7,12 +7,16 @@ export const collectionsQueryKey = (country: string) => ['game', 'collections', 
 
 /** A public list, so no token; the server narrows it to the country, and so do we (below). */
 export async function fetchCollections(country: string): Promise<Collection[]> {
-  const data = await api<Collection[] | undefined>('GET', '/api/game/collections', { auth: false, query: { countries: country ? [country] : undefined } });
+  const data = await api<Collection[] | undefined>('GET', '/api/game/collections', {
+    auth: false,
+    query: { countries: country ? [country] : undefined },
+  });
   return Array.isArray(data) ? data : [];
 }
 
 /** A collection is offered when it is not hidden and lists no countries, or the visitor's. */
-export const availableIn = (country: string) => (c: Collection) => !c.isHidden && (c.countries.length === 0 || !country || c.countries.includes(country));
+export const availableIn = (country: string) => (c: Collection) =>
+  !c.isHidden && (c.countries.length === 0 || !country || c.countries.includes(country));
 
 /** For loaders and hooks alike: the catalogue's shape changes rarely, so it is kept for 5 minutes. */
 export const collectionsQuery = (country: string) => ({

@@ -9,12 +9,20 @@ export const favoritesQueryKey = ['game', 'favorites'] as const;
 const FAVORITES_LIMIT = 100;
 
 export async function fetchFavorites(signal?: AbortSignal): Promise<Game[]> {
-  const data = await api<Game[] | undefined>('GET', '/api/game/games/favorites', { signal, query: { perPage: FAVORITES_LIMIT } });
+  const data = await api<Game[] | undefined>('GET', '/api/game/games/favorites', {
+    signal,
+    query: { perPage: FAVORITES_LIMIT },
+  });
   return Array.isArray(data) ? data : [];
 }
 
 /** The player's favourites; idle for guests (they have none, and the call would only earn a 401). */
 export function useFavorites() {
   const isPlayer = useSession((s) => s.status === 'player');
-  return useQuery({ queryKey: favoritesQueryKey, queryFn: ({ signal }) => fetchFavorites(signal), enabled: isPlayer, staleTime: 0 });
+  return useQuery({
+    queryKey: favoritesQueryKey,
+    queryFn: ({ signal }) => fetchFavorites(signal),
+    enabled: isPlayer,
+    staleTime: 0,
+  });
 }

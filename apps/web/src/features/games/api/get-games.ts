@@ -33,11 +33,16 @@ export const fetchGames = (filters: GameFilters, page: number, signal?: AbortSig
   });
 
 /** The next page number of an infinite list, or undefined when the last page is loaded. */
-export const nextPageParam = (last: Page<unknown>) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined);
+export const nextPageParam = (last: Page<unknown>) =>
+  last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined;
 
 /** One page (carousels, search suggestions). */
 export function useGamesPage(filters: GameFilters, { enabled = true } = {}) {
-  return useQuery({ queryKey: gamesPageKey(filters), queryFn: ({ signal }) => fetchGames(filters, 1, signal), enabled });
+  return useQuery({
+    queryKey: gamesPageKey(filters),
+    queryFn: ({ signal }) => fetchGames(filters, 1, signal),
+    enabled,
+  });
 }
 
 /** Page after page (category grid, search results). */

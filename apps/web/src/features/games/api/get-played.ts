@@ -9,7 +9,10 @@ const PLAYED_PER_PAGE = 18;
 export const playedQueryKey = (platform: Platform, country: string) => ['game', 'played', platform, country] as const;
 
 export const fetchPlayed = (platform: Platform, country: string, page: number, signal?: AbortSignal) =>
-  apiPage<Game>('/api/game/games/played', { query: { perPage: PLAYED_PER_PAGE, page, platform, countryCode: country || undefined }, signal });
+  apiPage<Game>('/api/game/games/played', {
+    query: { perPage: PLAYED_PER_PAGE, page, platform, countryCode: country || undefined },
+    signal,
+  });
 
 /** The player's last launched games, newest first; idle for guests. */
 export function usePlayed(platform: Platform) {

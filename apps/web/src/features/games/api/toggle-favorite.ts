@@ -38,7 +38,8 @@ export function patchFavorites<T>(value: T, flag: (game: Game) => boolean): T {
   return value;
 }
 
-const patchAll = (flag: (game: Game) => boolean) => queryClient.setQueriesData({ queryKey: ['game'] }, (old: unknown) => patchFavorites(old, flag));
+const patchAll = (flag: (game: Game) => boolean) =>
+  queryClient.setQueriesData({ queryKey: ['game'] }, (old: unknown) => patchFavorites(old, flag));
 
 /** Writes the server's favourites list into the cache and re-flags every cached game. */
 function applyFavorites(favorites: Game[]) {

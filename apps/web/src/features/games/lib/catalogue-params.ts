@@ -26,7 +26,10 @@ export function readCatalogueParams(params: URLSearchParams) {
 }
 
 /** The same query with the provider filter and sort changed; everything else (modals too) is kept. */
-export function writeCatalogueParams(params: URLSearchParams, next: { providerIds?: readonly string[]; sort?: SortKey }): URLSearchParams {
+export function writeCatalogueParams(
+  params: URLSearchParams,
+  next: { providerIds?: readonly string[]; sort?: SortKey },
+): URLSearchParams {
   const out = new URLSearchParams(params);
   if (next.providerIds) {
     out.delete(PROVIDER_PARAM);

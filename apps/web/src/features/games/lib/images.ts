@@ -10,8 +10,10 @@ export function srcSetOf(set: ImageSet | undefined): string | undefined {
 }
 
 /** The operator's own artwork wins over the provider's. */
-export const gameArt = (game: Pick<Game, 'images' | 'customImages'>, size: GameImageSize = '200x300'): ImageSet | undefined =>
-  game.customImages[size] ?? game.images[size];
+export const gameArt = (
+  game: Pick<Game, 'images' | 'customImages'>,
+  size: GameImageSize = '200x300',
+): ImageSet | undefined => game.customImages[size] ?? game.images[size];
 
 export const providerLogo = (provider: Pick<Provider, 'images' | 'customImages'>): ImageSet | undefined =>
   provider.customImages['116x40'] ?? provider.images['116x40'];

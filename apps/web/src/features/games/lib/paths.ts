@@ -1,5 +1,6 @@
 /** App paths without the locale prefix (LocaleLink adds it). */
-export const gamePath = (identity: string, real = false) => `/games/${encodeURIComponent(identity)}${real ? '?real=true' : ''}`;
+export const gamePath = (identity: string, real = false) =>
+  `/games/${encodeURIComponent(identity)}${real ? '?real=true' : ''}`;
 export const categoryPath = (identity: string) => `/categories/${encodeURIComponent(identity)}`;
 
 /** The URL parameter of the provider filter, brackets and all, like the API's own. */
@@ -25,4 +26,5 @@ export const PROVIDER_VIEW_PARAM = 'provider';
  * collection. The providers page, the home strip and the providers modal all lead there, so a
  * studio always opens in one place (a collection page filtered by it would show only a slice).
  */
-export const providerGamesPath = (provider: { identity: string }) => `/providers?${PROVIDER_VIEW_PARAM}=${encodeURIComponent(provider.identity)}`;
+export const providerGamesPath = (provider: { identity: string }) =>
+  `/providers?${PROVIDER_VIEW_PARAM}=${encodeURIComponent(provider.identity)}`;

@@ -13,7 +13,8 @@ import { ScrollerButtons } from './scroller-buttons.tsx';
 const ROW_SIZE = 18;
 // About three cards and a peek of the next on a phone, so the row reads as scrollable.
 // Cards scrolled out of the row skip layout and paint until they come into view.
-const itemClass = 'w-[7.25rem] shrink-0 snap-start sm:w-[10rem] [content-visibility:auto] [contain-intrinsic-size:auto_7.25rem_auto_14.5rem] sm:[contain-intrinsic-size:auto_10rem_auto_19rem]';
+const itemClass =
+  'w-[7.25rem] shrink-0 snap-start sm:w-[10rem] [content-visibility:auto] [contain-intrinsic-size:auto_7.25rem_auto_14.5rem] sm:[contain-intrinsic-size:auto_10rem_auto_19rem]';
 
 /**
  * One collection on the home page: 18 cards in a horizontal scroller, "see all" and back/forward.
@@ -28,7 +29,10 @@ export function CollectionRow({ collection, first = false }: { collection: Colle
   const scroller = useRef<HTMLUListElement>(null);
   const inView = useInView(section, { rootMargin: '100px' });
   const platform = usePlatform();
-  const games = useGamesPage({ collectionId: [collection.id], perPage: ROW_SIZE, platform, sortBy: 'default' }, { enabled: inView });
+  const games = useGamesPage(
+    { collectionId: [collection.id], perPage: ROW_SIZE, platform, sortBy: 'default' },
+    { enabled: inView },
+  );
   // Eighteen cards are drawn in a time-sliced background render, so a row arriving never blocks a tap.
   const page = useDeferredValue(games.data);
 
@@ -39,7 +43,10 @@ export function CollectionRow({ collection, first = false }: { collection: Colle
         <h2 id={headingId} className="min-w-0 flex-1 truncate text-xl font-bold tracking-tight text-fg">
           {collection.name}
         </h2>
-        <LocaleLink to={categoryPath(collection.identity)} className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:underline">
+        <LocaleLink
+          to={categoryPath(collection.identity)}
+          className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:underline"
+        >
           {t('games.row.seeAll')}
           <span className="sr-only"> {collection.name}</span>
           {page && <span className="ml-1 text-muted">{page.meta.totalRows}</span>}
@@ -47,7 +54,10 @@ export function CollectionRow({ collection, first = false }: { collection: Colle
         <ScrollerButtons target={scroller} name={collection.name} />
       </div>
       {games.isError ? (
-        <div role="alert" className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-4 text-sm text-muted">
+        <div
+          role="alert"
+          className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-4 text-sm text-muted"
+        >
           {t('games.loadFailed')}
           <Button size="sm" variant="secondary" onClick={() => void games.refetch()}>
             {t('games.retry')}

@@ -7,7 +7,15 @@ import { Icon } from '@/shared/ui/icon.tsx';
 import { categoryPath } from '../lib/paths.ts';
 
 /** The collections as chips; switching keeps the provider filter and sort (`search`). On phones the full list is one tap away. */
-export function CollectionTabs({ collections, current, search }: { collections: readonly Collection[]; current: string; search: string }) {
+export function CollectionTabs({
+  collections,
+  current,
+  search,
+}: {
+  collections: readonly Collection[];
+  current: string;
+  search: string;
+}) {
   const { t } = useTranslation();
   const { open } = useModal();
   return (
@@ -22,7 +30,9 @@ export function CollectionTabs({ collections, current, search }: { collections: 
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'inline-flex h-9 items-center rounded-full border px-4 text-sm font-semibold transition-colors',
-                  active ? 'border-accent bg-accent text-on-accent' : 'border-line bg-surface text-fg hover:border-accent/60',
+                  active
+                    ? 'border-accent bg-accent text-on-accent'
+                    : 'border-line bg-surface text-fg hover:border-accent/60',
                 )}
               >
                 {c.name}

@@ -4,7 +4,15 @@ import { cn } from '@/shared/lib/cn.ts';
 import { srcSetOf } from '../lib/images.ts';
 
 /** `decorative`: the name is written next to the art, so the image itself stays silent. */
-type GameArtProps = { set: ImageSet | undefined; alt: string; width: number; height: number; decorative?: boolean; priority?: boolean; className?: string };
+type GameArtProps = {
+  set: ImageSet | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  decorative?: boolean;
+  priority?: boolean;
+  className?: string;
+};
 
 /**
  * A game's artwork, lazy and with 1x/2x sources. The box around it fixes the aspect ratio, so
@@ -14,7 +22,13 @@ export function GameArt({ set, alt, width, height, decorative = false, priority 
   const [broken, setBroken] = useState(false);
   if (!set || broken) {
     return (
-      <span {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt })} className={cn('grid place-items-center bg-gradient-to-br from-accent/25 via-raised to-surface text-2xl font-extrabold text-fg/70', className)}>
+      <span
+        {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt })}
+        className={cn(
+          'grid place-items-center bg-gradient-to-br from-accent/25 via-raised to-surface text-2xl font-extrabold text-fg/70',
+          className,
+        )}
+      >
         <span aria-hidden="true">{initials(alt)}</span>
       </span>
     );

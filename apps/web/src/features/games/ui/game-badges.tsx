@@ -22,7 +22,10 @@ export function GameBadges({ labels, className }: { labels: readonly GameLabel[]
         return (
           <li
             key={label.id}
-            className={cn('whitespace-nowrap rounded-md px-1.5 py-[3px] text-[9px] font-bold uppercase leading-none tracking-wide shadow-sm sm:text-[10px]', known ? tones[known] : 'bg-surface/90 text-fg')}
+            className={cn(
+              'whitespace-nowrap rounded-md px-1.5 py-[3px] text-[9px] font-bold uppercase leading-none tracking-wide shadow-sm sm:text-[10px]',
+              known ? tones[known] : 'bg-surface/90 text-fg',
+            )}
           >
             {known ? t(`games.labels.${known}`) : label.name}
           </li>

@@ -30,7 +30,14 @@ export function GameCard({ game, deferRender = false, priority = false, classNam
 
   // Asked at tap time rather than with a media-query subscription per card: a lobby shows hundreds.
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!window.matchMedia(PHONE_QUERY).matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (
+      !window.matchMedia(PHONE_QUERY).matches ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.button !== 0
+    )
+      return;
     event.preventDefault();
     seedGame(game);
     open('mobile-game', game.identity);
@@ -38,7 +45,11 @@ export function GameCard({ game, deferRender = false, priority = false, classNam
 
   return (
     <article
-      className={cn('group relative min-w-0', deferRender && '[contain-intrinsic-size:auto_300px] [content-visibility:auto]', className)}
+      className={cn(
+        'group relative min-w-0',
+        deferRender && '[contain-intrinsic-size:auto_300px] [content-visibility:auto]',
+        className,
+      )}
       data-testid="game-card"
     >
       <LocaleLink to={gamePath(game.identity)} onClick={onClick} className="block rounded-xl sm:rounded-2xl">
@@ -51,13 +62,19 @@ export function GameCard({ game, deferRender = false, priority = false, classNam
             priority={priority}
             className="absolute inset-0 size-full transition-transform duration-300 group-hover:scale-[1.04]"
           />
-          <GameBadges labels={game.labels} className="absolute left-1.5 right-10 top-1.5 sm:left-2 sm:right-12 sm:top-2" />
+          <GameBadges
+            labels={game.labels}
+            className="absolute left-1.5 right-10 top-1.5 sm:left-2 sm:right-12 sm:top-2"
+          />
           <span
             aria-hidden="true"
             className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/55 to-transparent opacity-0 transition-opacity group-hover:opacity-100"
           />
         </span>
-        <span className="mt-1.5 block truncate px-0.5 text-[13px] font-semibold text-fg sm:mt-2 sm:text-sm" aria-hidden="true">
+        <span
+          className="mt-1.5 block truncate px-0.5 text-[13px] font-semibold text-fg sm:mt-2 sm:text-sm"
+          aria-hidden="true"
+        >
           {game.name}
         </span>
         <span className="block truncate px-0.5 text-[11px] text-muted sm:text-xs">{game.provider.name}</span>

@@ -3,7 +3,8 @@ import { cn } from '@/shared/lib/cn.ts';
 import { GameCard, GameCardSkeleton } from './game-card.tsx';
 
 /** Three columns on a phone; from 640px as many as fit at 8.75rem or more (seven in a 1440px window). */
-const gridClass = 'grid grid-cols-3 gap-x-2.5 gap-y-4 sm:grid-cols-[repeat(auto-fill,minmax(8.75rem,1fr))] sm:gap-x-4 sm:gap-y-5';
+const gridClass =
+  'grid grid-cols-3 gap-x-2.5 gap-y-4 sm:grid-cols-[repeat(auto-fill,minmax(8.75rem,1fr))] sm:gap-x-4 sm:gap-y-5';
 
 /**
  * A grid of game cards. Grids here can grow to thousands of cards (infinite scroll); each card

@@ -39,7 +39,10 @@ export function PagedGames({ query, label, empty, skeleton = 12 }: PagedGamesPro
   if (query.isPending) body = <GameGridSkeleton count={skeleton} />;
   else if (query.isError && games.length === 0) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-muted">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-muted"
+      >
         {t('games.loadFailed')}
         <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
           {t('games.retry')}

@@ -29,8 +29,11 @@ export function ProviderFilter({ providers, selected, onChange }: ProviderFilter
   useDismiss(root, toggle, open, close);
   const isChosen = (p: Provider) => selected.includes(p.id) || selected.includes(p.identity);
   // The chosen ones on top, so what is ticked is always in sight.
-  const list = filterProviders(providers, query, 'name', i18n.language).sort((a, b) => Number(isChosen(b)) - Number(isChosen(a)));
-  const flip = (p: Provider) => onChange(isChosen(p) ? selected.filter((s) => s !== p.id && s !== p.identity) : [...selected, p.id]);
+  const list = filterProviders(providers, query, 'name', i18n.language).sort(
+    (a, b) => Number(isChosen(b)) - Number(isChosen(a)),
+  );
+  const flip = (p: Provider) =>
+    onChange(isChosen(p) ? selected.filter((s) => s !== p.id && s !== p.identity) : [...selected, p.id]);
 
   return (
     <div ref={root} className="relative">
@@ -55,7 +58,10 @@ export function ProviderFilter({ providers, selected, onChange }: ProviderFilter
         )}
       </button>
       {open && (
-        <fieldset id={panelId} className="absolute left-0 z-30 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-3 shadow-card">
+        <fieldset
+          id={panelId}
+          className="absolute left-0 z-30 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-3 shadow-card"
+        >
           <legend className="sr-only">{t('games.filters.providers')}</legend>
           <label htmlFor={searchId} className="sr-only">
             {t('games.providers.search')}
@@ -73,16 +79,27 @@ export function ProviderFilter({ providers, selected, onChange }: ProviderFilter
             {list.map((provider) => (
               <li key={provider.id}>
                 <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm text-fg hover:bg-raised">
-                  <input type="checkbox" checked={isChosen(provider)} onChange={() => flip(provider)} className="size-4 accent-[var(--accent)]" />
+                  <input
+                    type="checkbox"
+                    checked={isChosen(provider)}
+                    onChange={() => flip(provider)}
+                    className="size-4 accent-[var(--accent)]"
+                  />
                   <span className="min-w-0 flex-1 truncate">{provider.name}</span>
                   <span className="text-xs text-muted">{provider.gameEnabledCount}</span>
                 </label>
               </li>
             ))}
-            {list.length === 0 && <li className="px-2 py-2 text-sm text-muted">{t('games.providers.none', { query })}</li>}
+            {list.length === 0 && (
+              <li className="px-2 py-2 text-sm text-muted">{t('games.providers.none', { query })}</li>
+            )}
           </ul>
           {selected.length > 0 && (
-            <button type="button" onClick={() => onChange([])} className="mt-2 w-full rounded-lg py-2 text-sm font-semibold text-accent hover:bg-raised">
+            <button
+              type="button"
+              onClick={() => onChange([])}
+              className="mt-2 w-full rounded-lg py-2 text-sm font-semibold text-accent hover:bg-raised"
+            >
               {t('games.filters.clear')}
             </button>
           )}

@@ -33,7 +33,10 @@ export function ProvidersStrip() {
         <h2 id={headingId} className="min-w-0 flex-1 truncate text-xl font-bold tracking-tight text-fg">
           {title}
         </h2>
-        <LocaleLink to="/providers" className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:underline">
+        <LocaleLink
+          to="/providers"
+          className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:underline"
+        >
           {t('games.providers.all')}
         </LocaleLink>
         <ScrollerButtons target={scroller} name={title} />
@@ -51,11 +54,15 @@ export function ProvidersStrip() {
                   className="flex h-[4.5rem] w-40 flex-col items-center justify-center gap-1 rounded-2xl border border-line bg-surface px-3 transition-colors hover:border-accent/60"
                 >
                   <ProviderLogo provider={provider} />
-                  <span className="text-[11px] text-muted">{t('games.providers.count', { count: provider.gameEnabledCount })}</span>
+                  <span className="text-[11px] text-muted">
+                    {t('games.providers.count', { count: provider.gameEnabledCount })}
+                  </span>
                 </LocaleLink>
               </li>
             ))
-          : Array.from({ length: 6 }, (_, i) => <li key={i} aria-hidden="true" className="h-[4.5rem] w-40 shrink-0 rounded-2xl bg-raised" />)}
+          : Array.from({ length: 6 }, (_, i) => (
+              <li key={i} aria-hidden="true" className="h-[4.5rem] w-40 shrink-0 rounded-2xl bg-raised" />
+            ))}
       </ul>
     </section>
   );

@@ -37,16 +37,29 @@ export function ScrollerButtons({ target, name }: { target: RefObject<HTMLElemen
   const move = (direction: 1 | -1) => {
     const el = target.current;
     if (!el) return;
-    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduced =
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     el.scrollBy?.({ left: direction * el.clientWidth * 0.85, behavior: reduced ? 'auto' : 'smooth' });
   };
 
   return (
     <div className="hidden gap-2 sm:flex">
-      <button type="button" className={buttonClass} onClick={() => move(-1)} disabled={edges.start} aria-label={t('games.row.previous', { name })}>
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => move(-1)}
+        disabled={edges.start}
+        aria-label={t('games.row.previous', { name })}
+      >
         <Icon name="chevronLeft" />
       </button>
-      <button type="button" className={buttonClass} onClick={() => move(1)} disabled={edges.end} aria-label={t('games.row.next', { name })}>
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => move(1)}
+        disabled={edges.end}
+        aria-label={t('games.row.next', { name })}
+      >
         <Icon name="chevronRight" />
       </button>
     </div>

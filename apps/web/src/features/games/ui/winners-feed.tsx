@@ -69,14 +69,20 @@ export function WinnersFeed() {
             {t('games.winners.title')}
           </h2>
         </div>
-        <ul aria-label={t('games.winners.title')} aria-busy={!winners.data} className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
+        <ul
+          aria-label={t('games.winners.title')}
+          aria-busy={!winners.data}
+          className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        >
           {winners.data
             ? list.map((winner) => (
                 <li key={winner.gameId} className="w-56 shrink-0">
                   <WinnerItem winner={winner} amount={money(winner.payout, winner.currency)} />
                 </li>
               ))
-            : Array.from({ length: 4 }, (_, i) => <li key={i} aria-hidden="true" className="h-16 w-56 shrink-0 animate-pulse rounded-2xl bg-raised" />)}
+            : Array.from({ length: 4 }, (_, i) => (
+                <li key={i} aria-hidden="true" className="h-16 w-56 shrink-0 animate-pulse rounded-2xl bg-raised" />
+              ))}
         </ul>
       </section>
     </div>
@@ -87,10 +93,23 @@ function WinnerItem({ winner, amount }: { winner: Winner; amount: string }) {
   const { t } = useTranslation();
   return (
     // The API names the game by id here; the game page takes an id as well as an identity.
-    <LocaleLink to={gamePath(winner.gameId)} className="flex items-center gap-3 rounded-2xl bg-raised/70 p-2 pr-3 transition-colors hover:bg-raised" data-testid="winner">
-      <GameArt set={gameArt({ images: winner.gameImages, customImages: winner.gameCustomImages }, '200x200')} alt={winner.gameName} decorative width={48} height={48} className="size-12 shrink-0 rounded-xl" />
+    <LocaleLink
+      to={gamePath(winner.gameId)}
+      className="flex items-center gap-3 rounded-2xl bg-raised/70 p-2 pr-3 transition-colors hover:bg-raised"
+      data-testid="winner"
+    >
+      <GameArt
+        set={gameArt({ images: winner.gameImages, customImages: winner.gameCustomImages }, '200x200')}
+        alt={winner.gameName}
+        decorative
+        width={48}
+        height={48}
+        className="size-12 shrink-0 rounded-xl"
+      />
       <span className="min-w-0">
-        <span className="block truncate text-xs text-muted">{t('games.winners.won', { nickname: winner.nickname })}</span>
+        <span className="block truncate text-xs text-muted">
+          {t('games.winners.won', { nickname: winner.nickname })}
+        </span>
         <span className="block truncate text-sm font-bold text-accent">{amount}</span>
         <span className="block truncate text-xs text-fg">{winner.gameName}</span>
       </span>

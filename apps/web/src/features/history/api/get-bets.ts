@@ -7,8 +7,15 @@ export const betsQueryKey = (settled: boolean, page: number) => ['game', 'bets',
 
 /** `GET /api/game/bets?isSettled=`: settled (won, lost, rolled back) or still open bets. */
 export const fetchBets = (settled: boolean, page: number, signal?: AbortSignal) =>
-  apiPage<Bet>('/api/game/bets', { query: { isSettled: settled ? 'true' : 'false', page, perPage: HISTORY_PER_PAGE }, signal });
+  apiPage<Bet>('/api/game/bets', {
+    query: { isSettled: settled ? 'true' : 'false', page, perPage: HISTORY_PER_PAGE },
+    signal,
+  });
 
 export function useBets(settled: boolean, page: number) {
-  return useQuery({ queryKey: betsQueryKey(settled, page), queryFn: ({ signal }) => fetchBets(settled, page, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: betsQueryKey(settled, page),
+    queryFn: ({ signal }) => fetchBets(settled, page, signal),
+    placeholderData: keepPreviousData,
+  });
 }

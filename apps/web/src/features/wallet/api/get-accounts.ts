@@ -12,7 +12,11 @@ export const fetchAccounts = (options: Pick<ApiOptions, 'redirectOnAuthError' | 
 
 /** The player's accounts; idle for guests (a guest call would only earn a 401). */
 export function useAccounts() {
-  return useQuery({ queryKey: accountsQueryKey, queryFn: ({ signal }) => fetchAccounts({ signal }), enabled: hasSession() });
+  return useQuery({
+    queryKey: accountsQueryKey,
+    queryFn: ({ signal }) => fetchAccounts({ signal }),
+    enabled: hasSession(),
+  });
 }
 
 export const activeAccount = (accounts: readonly Account[] | undefined) => accounts?.find((a) => a.status === 1);

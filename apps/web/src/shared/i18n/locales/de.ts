@@ -45,7 +45,8 @@ const de: Translations = {
   locale: { label: 'Sprache' },
   toast: { region: 'Benachrichtigungen', dismiss: 'Zum Schließen klicken' },
   footer: {
-    tagline: 'Casinospiele und Sportwetten mit einer Wallet für Fiat und Krypto – und den Werkzeugen, um die Kontrolle zu behalten.',
+    tagline:
+      'Casinospiele und Sportwetten mit einer Wallet für Fiat und Krypto – und den Werkzeugen, um die Kontrolle zu behalten.',
     play: 'Spielen',
     help: 'Hilfe',
     legal: 'Rechtliches',
@@ -65,15 +66,25 @@ const de: Translations = {
     metaTitle: 'Casinospiele und Sportwetten',
     eyebrow: 'Casino · Live · Sport',
     title: 'Spiel mutig. Behalte die Kontrolle.',
-    subtitle: 'Ein Casino und Sportwettenanbieter mit Fairness im Mittelpunkt: eine Wallet für Fiat und Krypto und Limits, die du selbst festlegst.',
+    subtitle:
+      'Ein Casino und Sportwettenanbieter mit Fairness im Mittelpunkt: eine Wallet für Fiat und Krypto und Limits, die du selbst festlegst.',
     join: 'Konto erstellen',
     browse: 'Spiele entdecken',
     ageNote: 'Nur ab 18 Jahren. Glücksspiel kann süchtig machen – bitte spiele verantwortungsvoll.',
     pillarsTitle: 'Warum bei uns spielen',
     pillars: {
-      wallet: { title: 'Eine Wallet, viele Währungen', text: 'Führe Fiat- und Krypto-Konten nebeneinander und wähle, mit welchem du spielst.' },
-      control: { title: 'Du setzt die Limits', text: 'Einzahlungs-, Verlust- und Einsatzlimits, Abkühlphase und Selbstausschluss sind immer griffbereit.' },
-      fast: { title: 'Live in Echtzeit', text: 'Guthaben aktualisieren sich in dem Moment, in dem sie sich ändern – ganz ohne Neuladen.' },
+      wallet: {
+        title: 'Eine Wallet, viele Währungen',
+        text: 'Führe Fiat- und Krypto-Konten nebeneinander und wähle, mit welchem du spielst.',
+      },
+      control: {
+        title: 'Du setzt die Limits',
+        text: 'Einzahlungs-, Verlust- und Einsatzlimits, Abkühlphase und Selbstausschluss sind immer griffbereit.',
+      },
+      fast: {
+        title: 'Live in Echtzeit',
+        text: 'Guthaben aktualisieren sich in dem Moment, in dem sie sich ändern – ganz ohne Neuladen.',
+      },
     },
     lobbyTitle: 'Spiele-Lobby',
     lobbySoon: 'Die Spiele-Lobby wird gerade bestückt.',
@@ -85,18 +96,46 @@ const de: Translations = {
   },
   pages: {
     doom: { title: 'Doom', description: 'Ein besonderes Spielerlebnis.', soon: 'Doom ist noch nicht geöffnet.' },
-    bonuses: { title: 'Boni', description: 'Willkommensangebote, Freispiele und Aktionen.', soon: 'Boni und Aktionen sind in Arbeit.' },
-    loyalty: { title: 'Treueprogramm', description: 'Sammle beim Spielen Punkte und steige im Treueprogramm auf.', soon: 'Das Treueprogramm ist in Arbeit.' },
+    bonuses: {
+      title: 'Boni',
+      description: 'Willkommensangebote, Freispiele und Aktionen.',
+      soon: 'Boni und Aktionen sind in Arbeit.',
+    },
+    loyalty: {
+      title: 'Treueprogramm',
+      description: 'Sammle beim Spielen Punkte und steige im Treueprogramm auf.',
+      soon: 'Das Treueprogramm ist in Arbeit.',
+    },
     providers: { title: 'Anbieter', description: 'Die Spielestudios hinter unserem Katalog.' },
-    questions: { title: 'Hilfe-Center', description: 'Antworten auf häufige Fragen zu Konto, Zahlungen und Spielen.', soon: 'Das Hilfe-Center ist in Arbeit.' },
-    question: { title: 'Hilfeartikel', description: 'Eine Antwort aus unserem Hilfe-Center.', soon: 'Hilfeartikel sind in Arbeit.' },
+    questions: {
+      title: 'Hilfe-Center',
+      description: 'Antworten auf häufige Fragen zu Konto, Zahlungen und Spielen.',
+      soon: 'Das Hilfe-Center ist in Arbeit.',
+    },
+    question: {
+      title: 'Hilfeartikel',
+      description: 'Eine Antwort aus unserem Hilfe-Center.',
+      soon: 'Hilfeartikel sind in Arbeit.',
+    },
     categories: { title: 'Kategorien', empty: 'Es gibt noch keine Spielkategorien.' },
     category: { title: 'Spiele', soon: 'Spielkategorien sind in Arbeit.' },
     favorites: { title: 'Favoriten' },
-    bonusPage: { title: 'Aktion', description: 'Details und Bedingungen dieser Aktion.', soon: 'Aktionsseiten sind in Arbeit.' },
-    staticPage: { title: 'Informationen', description: 'Informationen und Richtlinien der Website.', soon: 'Informationsseiten sind in Arbeit.' },
+    bonusPage: {
+      title: 'Aktion',
+      description: 'Details und Bedingungen dieser Aktion.',
+      soon: 'Aktionsseiten sind in Arbeit.',
+    },
+    staticPage: {
+      title: 'Informationen',
+      description: 'Informationen und Richtlinien der Website.',
+      soon: 'Informationsseiten sind in Arbeit.',
+    },
     recentlyPlayed: { title: 'Zuletzt gespielt' },
-    betting: { title: 'Sport', description: 'Sportwetten vor dem Spiel und live.', soon: 'Die Sportwetten sind in Arbeit.' },
+    betting: {
+      title: 'Sport',
+      description: 'Sportwetten vor dem Spiel und live.',
+      soon: 'Die Sportwetten sind in Arbeit.',
+    },
     autologin: {
       title: 'Du wirst angemeldet',
       description: 'Du bist einem einmaligen Anmeldelink gefolgt.',
@@ -107,13 +146,41 @@ const de: Translations = {
       description: 'Du kommst von einer Anmeldung über ein soziales Netzwerk zurück.',
       soon: 'Die Anmeldung über soziale Netzwerke ist noch nicht verfügbar. Bitte melde dich mit E-Mail und Passwort an.',
     },
-    profileInfo: { title: 'Persönliche Daten', description: 'Dein Name, deine Kontaktdaten und Einstellungen.', soon: 'Das Bearbeiten persönlicher Daten ist in Arbeit.' },
-    profileLimits: { title: 'Limits', description: 'Einzahlungs-, Verlust- und Einsatzlimits, Abkühlphase und Selbstausschluss.', soon: 'Limits für verantwortungsvolles Spielen sind in Arbeit.' },
-    profileBonuses: { title: 'Meine Boni', description: 'Aktive und vergebene Boni, Freispiele und Promo-Codes.', soon: 'Deine Bonusübersicht ist in Arbeit.' },
-    profileSecurity: { title: 'Sicherheit', description: 'Ändere dein Passwort.', soon: 'Das Ändern des Passworts ist in Arbeit.' },
-    profileDocuments: { title: 'Dokumente', description: 'Lade Dokumente zur Bestätigung deiner Identität hoch.', soon: 'Das Hochladen von Dokumenten ist in Arbeit.' },
-    profileVerification: { title: 'Verifizierung', description: 'Bestätige deine E-Mail-Adresse und Telefonnummer.', soon: 'Die Verifizierung ist in Arbeit.' },
-    profileNotifications: { title: 'Benachrichtigungen', description: 'Nachrichten von uns an dich.', soon: 'Dein Nachrichteneingang ist in Arbeit.' },
+    profileInfo: {
+      title: 'Persönliche Daten',
+      description: 'Dein Name, deine Kontaktdaten und Einstellungen.',
+      soon: 'Das Bearbeiten persönlicher Daten ist in Arbeit.',
+    },
+    profileLimits: {
+      title: 'Limits',
+      description: 'Einzahlungs-, Verlust- und Einsatzlimits, Abkühlphase und Selbstausschluss.',
+      soon: 'Limits für verantwortungsvolles Spielen sind in Arbeit.',
+    },
+    profileBonuses: {
+      title: 'Meine Boni',
+      description: 'Aktive und vergebene Boni, Freispiele und Promo-Codes.',
+      soon: 'Deine Bonusübersicht ist in Arbeit.',
+    },
+    profileSecurity: {
+      title: 'Sicherheit',
+      description: 'Ändere dein Passwort.',
+      soon: 'Das Ändern des Passworts ist in Arbeit.',
+    },
+    profileDocuments: {
+      title: 'Dokumente',
+      description: 'Lade Dokumente zur Bestätigung deiner Identität hoch.',
+      soon: 'Das Hochladen von Dokumenten ist in Arbeit.',
+    },
+    profileVerification: {
+      title: 'Verifizierung',
+      description: 'Bestätige deine E-Mail-Adresse und Telefonnummer.',
+      soon: 'Die Verifizierung ist in Arbeit.',
+    },
+    profileNotifications: {
+      title: 'Benachrichtigungen',
+      description: 'Nachrichten von uns an dich.',
+      soon: 'Dein Nachrichteneingang ist in Arbeit.',
+    },
   },
   profile: {
     title: 'Mein Konto',
@@ -129,7 +196,10 @@ const de: Translations = {
       documents: 'Dokumente',
       notifications: 'Benachrichtigungen',
     },
-    wallet: { title: 'Wallet', description: 'Deine Konten und Guthaben findest du in der Wallet. Von dort aus kannst du ein- und auszahlen.' },
+    wallet: {
+      title: 'Wallet',
+      description: 'Deine Konten und Guthaben findest du in der Wallet. Von dort aus kannst du ein- und auszahlen.',
+    },
   },
   modals: {
     comingSoon: {

@@ -65,14 +65,21 @@ const en = {
     metaTitle: 'Casino games and sports betting',
     eyebrow: 'Casino · Live · Sports',
     title: 'Play bold. Stay in control.',
-    subtitle: 'A casino and sportsbook built around fair play: one wallet for fiat and crypto, and limits you set yourself.',
+    subtitle:
+      'A casino and sportsbook built around fair play: one wallet for fiat and crypto, and limits you set yourself.',
     join: 'Create account',
     browse: 'Browse games',
     ageNote: '18+ only. Gambling can be addictive — please play responsibly.',
     pillarsTitle: 'Why play with us',
     pillars: {
-      wallet: { title: 'One wallet, many currencies', text: 'Hold fiat and crypto accounts side by side and choose which one you play with.' },
-      control: { title: 'You set the limits', text: 'Deposit, loss and bet limits, cooling-off and self-exclusion are always within reach.' },
+      wallet: {
+        title: 'One wallet, many currencies',
+        text: 'Hold fiat and crypto accounts side by side and choose which one you play with.',
+      },
+      control: {
+        title: 'You set the limits',
+        text: 'Deposit, loss and bet limits, cooling-off and self-exclusion are always within reach.',
+      },
       fast: { title: 'Live in real time', text: 'Balances update the moment they change — no refreshing needed.' },
     },
     lobbyTitle: 'Game lobby',
@@ -85,18 +92,46 @@ const en = {
   },
   pages: {
     doom: { title: 'Doom', description: 'A special game experience.', soon: 'Doom is not open yet.' },
-    bonuses: { title: 'Bonuses', description: 'Welcome offers, free spins and promotions.', soon: 'Bonuses and promotions are on their way.' },
-    loyalty: { title: 'Loyalty', description: 'Earn points as you play and climb the loyalty levels.', soon: 'The loyalty programme is on its way.' },
+    bonuses: {
+      title: 'Bonuses',
+      description: 'Welcome offers, free spins and promotions.',
+      soon: 'Bonuses and promotions are on their way.',
+    },
+    loyalty: {
+      title: 'Loyalty',
+      description: 'Earn points as you play and climb the loyalty levels.',
+      soon: 'The loyalty programme is on its way.',
+    },
     providers: { title: 'Providers', description: 'The game studios behind our catalogue.' },
-    questions: { title: 'Help centre', description: 'Answers to common questions about accounts, payments and play.', soon: 'The help centre is on its way.' },
-    question: { title: 'Help article', description: 'An answer from our help centre.', soon: 'Help articles are on their way.' },
+    questions: {
+      title: 'Help centre',
+      description: 'Answers to common questions about accounts, payments and play.',
+      soon: 'The help centre is on its way.',
+    },
+    question: {
+      title: 'Help article',
+      description: 'An answer from our help centre.',
+      soon: 'Help articles are on their way.',
+    },
     categories: { title: 'Categories', empty: 'There are no game categories yet.' },
     category: { title: 'Games', soon: 'Game categories are on their way.' },
     favorites: { title: 'Favourites' },
-    bonusPage: { title: 'Promotion', description: 'Details and terms of this promotion.', soon: 'Promotion pages are on their way.' },
-    staticPage: { title: 'Information', description: 'Site information and policies.', soon: 'Information pages are on their way.' },
+    bonusPage: {
+      title: 'Promotion',
+      description: 'Details and terms of this promotion.',
+      soon: 'Promotion pages are on their way.',
+    },
+    staticPage: {
+      title: 'Information',
+      description: 'Site information and policies.',
+      soon: 'Information pages are on their way.',
+    },
     recentlyPlayed: { title: 'Recently played' },
-    betting: { title: 'Sports', description: 'Pre-match and live sports betting.', soon: 'The sportsbook is on its way.' },
+    betting: {
+      title: 'Sports',
+      description: 'Pre-match and live sports betting.',
+      soon: 'The sportsbook is on its way.',
+    },
     autologin: {
       title: 'Signing you in',
       description: 'You followed a one-time sign-in link.',
@@ -107,13 +142,41 @@ const en = {
       description: 'You are coming back from a social sign-in.',
       soon: 'Social sign-in is not available yet. Please sign in with your e-mail and password.',
     },
-    profileInfo: { title: 'Personal details', description: 'Your name, contact details and preferences.', soon: 'Editing your personal details is on its way.' },
-    profileLimits: { title: 'Limits', description: 'Deposit, loss and bet limits, cooling-off and self-exclusion.', soon: 'Responsible gaming limits are on their way.' },
-    profileBonuses: { title: 'My bonuses', description: 'Active and issued bonuses, free spins and promo codes.', soon: 'Your bonus overview is on its way.' },
-    profileSecurity: { title: 'Security', description: 'Change your password.', soon: 'Password changes are on their way.' },
-    profileDocuments: { title: 'Documents', description: 'Upload documents to verify your identity.', soon: 'Document upload is on its way.' },
-    profileVerification: { title: 'Verification', description: 'Confirm your e-mail address and phone number.', soon: 'Verification is on its way.' },
-    profileNotifications: { title: 'Notifications', description: 'Messages from us to you.', soon: 'Your message inbox is on its way.' },
+    profileInfo: {
+      title: 'Personal details',
+      description: 'Your name, contact details and preferences.',
+      soon: 'Editing your personal details is on its way.',
+    },
+    profileLimits: {
+      title: 'Limits',
+      description: 'Deposit, loss and bet limits, cooling-off and self-exclusion.',
+      soon: 'Responsible gaming limits are on their way.',
+    },
+    profileBonuses: {
+      title: 'My bonuses',
+      description: 'Active and issued bonuses, free spins and promo codes.',
+      soon: 'Your bonus overview is on its way.',
+    },
+    profileSecurity: {
+      title: 'Security',
+      description: 'Change your password.',
+      soon: 'Password changes are on their way.',
+    },
+    profileDocuments: {
+      title: 'Documents',
+      description: 'Upload documents to verify your identity.',
+      soon: 'Document upload is on its way.',
+    },
+    profileVerification: {
+      title: 'Verification',
+      description: 'Confirm your e-mail address and phone number.',
+      soon: 'Verification is on its way.',
+    },
+    profileNotifications: {
+      title: 'Notifications',
+      description: 'Messages from us to you.',
+      soon: 'Your message inbox is on its way.',
+    },
   },
   profile: {
     title: 'My account',
@@ -129,7 +192,10 @@ const en = {
       documents: 'Documents',
       notifications: 'Notifications',
     },
-    wallet: { title: 'Wallet', description: 'Your accounts and balances are in the wallet. Deposit or withdraw from there.' },
+    wallet: {
+      title: 'Wallet',
+      description: 'Your accounts and balances are in the wallet. Deposit or withdraw from there.',
+    },
   },
   modals: {
     comingSoon: {

@@ -45,7 +45,8 @@ const ptBr: Translations = {
   locale: { label: 'Idioma' },
   toast: { region: 'Notificações', dismiss: 'Clique para fechar' },
   footer: {
-    tagline: 'Jogos de cassino e apostas esportivas com uma carteira para moedas fiduciárias e cripto, e as ferramentas para manter o controle.',
+    tagline:
+      'Jogos de cassino e apostas esportivas com uma carteira para moedas fiduciárias e cripto, e as ferramentas para manter o controle.',
     play: 'Jogar',
     help: 'Ajuda',
     legal: 'Jurídico',
@@ -65,15 +66,25 @@ const ptBr: Translations = {
     metaTitle: 'Jogos de cassino e apostas esportivas',
     eyebrow: 'Cassino · Ao vivo · Esportes',
     title: 'Jogue com ousadia. Mantenha o controle.',
-    subtitle: 'Um cassino e casa de apostas construídos em torno do jogo justo: uma carteira para moedas fiduciárias e cripto, e limites definidos por você.',
+    subtitle:
+      'Um cassino e casa de apostas construídos em torno do jogo justo: uma carteira para moedas fiduciárias e cripto, e limites definidos por você.',
     join: 'Criar conta',
     browse: 'Explorar jogos',
     ageNote: 'Somente para maiores de 18 anos. Jogos de azar podem causar dependência — jogue com responsabilidade.',
     pillarsTitle: 'Por que jogar conosco',
     pillars: {
-      wallet: { title: 'Uma carteira, várias moedas', text: 'Mantenha contas em moeda fiduciária e cripto lado a lado e escolha com qual jogar.' },
-      control: { title: 'Você define os limites', text: 'Limites de depósito, perda e aposta, pausa e autoexclusão sempre ao seu alcance.' },
-      fast: { title: 'Ao vivo, em tempo real', text: 'Os saldos são atualizados no momento em que mudam — sem precisar recarregar.' },
+      wallet: {
+        title: 'Uma carteira, várias moedas',
+        text: 'Mantenha contas em moeda fiduciária e cripto lado a lado e escolha com qual jogar.',
+      },
+      control: {
+        title: 'Você define os limites',
+        text: 'Limites de depósito, perda e aposta, pausa e autoexclusão sempre ao seu alcance.',
+      },
+      fast: {
+        title: 'Ao vivo, em tempo real',
+        text: 'Os saldos são atualizados no momento em que mudam — sem precisar recarregar.',
+      },
     },
     lobbyTitle: 'Lobby de jogos',
     lobbySoon: 'O lobby de jogos está sendo preparado.',
@@ -85,18 +96,46 @@ const ptBr: Translations = {
   },
   pages: {
     doom: { title: 'Doom', description: 'Uma experiência de jogo especial.', soon: 'Doom ainda não está aberto.' },
-    bonuses: { title: 'Bônus', description: 'Ofertas de boas-vindas, rodadas grátis e promoções.', soon: 'Bônus e promoções estão a caminho.' },
-    loyalty: { title: 'Fidelidade', description: 'Ganhe pontos enquanto joga e suba nos níveis de fidelidade.', soon: 'O programa de fidelidade está a caminho.' },
+    bonuses: {
+      title: 'Bônus',
+      description: 'Ofertas de boas-vindas, rodadas grátis e promoções.',
+      soon: 'Bônus e promoções estão a caminho.',
+    },
+    loyalty: {
+      title: 'Fidelidade',
+      description: 'Ganhe pontos enquanto joga e suba nos níveis de fidelidade.',
+      soon: 'O programa de fidelidade está a caminho.',
+    },
     providers: { title: 'Provedores', description: 'Os estúdios por trás do nosso catálogo.' },
-    questions: { title: 'Central de ajuda', description: 'Respostas às perguntas mais comuns sobre conta, pagamentos e jogo.', soon: 'A central de ajuda está a caminho.' },
-    question: { title: 'Artigo de ajuda', description: 'Uma resposta da nossa central de ajuda.', soon: 'Os artigos de ajuda estão a caminho.' },
+    questions: {
+      title: 'Central de ajuda',
+      description: 'Respostas às perguntas mais comuns sobre conta, pagamentos e jogo.',
+      soon: 'A central de ajuda está a caminho.',
+    },
+    question: {
+      title: 'Artigo de ajuda',
+      description: 'Uma resposta da nossa central de ajuda.',
+      soon: 'Os artigos de ajuda estão a caminho.',
+    },
     categories: { title: 'Categorias', empty: 'Ainda não há categorias de jogos.' },
     category: { title: 'Jogos', soon: 'As categorias de jogos estão a caminho.' },
     favorites: { title: 'Favoritos' },
-    bonusPage: { title: 'Promoção', description: 'Detalhes e termos desta promoção.', soon: 'As páginas de promoções estão a caminho.' },
-    staticPage: { title: 'Informações', description: 'Informações e políticas do site.', soon: 'As páginas de informações estão a caminho.' },
+    bonusPage: {
+      title: 'Promoção',
+      description: 'Detalhes e termos desta promoção.',
+      soon: 'As páginas de promoções estão a caminho.',
+    },
+    staticPage: {
+      title: 'Informações',
+      description: 'Informações e políticas do site.',
+      soon: 'As páginas de informações estão a caminho.',
+    },
     recentlyPlayed: { title: 'Jogados recentemente' },
-    betting: { title: 'Esportes', description: 'Apostas esportivas pré-jogo e ao vivo.', soon: 'As apostas esportivas estão a caminho.' },
+    betting: {
+      title: 'Esportes',
+      description: 'Apostas esportivas pré-jogo e ao vivo.',
+      soon: 'As apostas esportivas estão a caminho.',
+    },
     autologin: {
       title: 'Entrando na sua conta',
       description: 'Você abriu um link de acesso único.',
@@ -107,13 +146,41 @@ const ptBr: Translations = {
       description: 'Você está voltando de um login por rede social.',
       soon: 'O login por redes sociais ainda não está disponível. Entre com seu e-mail e senha.',
     },
-    profileInfo: { title: 'Dados pessoais', description: 'Seu nome, dados de contato e preferências.', soon: 'A edição dos dados pessoais está a caminho.' },
-    profileLimits: { title: 'Limites', description: 'Limites de depósito, perda e aposta, pausa e autoexclusão.', soon: 'Os limites de jogo responsável estão a caminho.' },
-    profileBonuses: { title: 'Meus bônus', description: 'Bônus ativos e concedidos, rodadas grátis e códigos promocionais.', soon: 'O resumo dos seus bônus está a caminho.' },
-    profileSecurity: { title: 'Segurança', description: 'Altere sua senha.', soon: 'A alteração de senha está a caminho.' },
-    profileDocuments: { title: 'Documentos', description: 'Envie documentos para verificar sua identidade.', soon: 'O envio de documentos está a caminho.' },
-    profileVerification: { title: 'Verificação', description: 'Confirme seu e-mail e seu número de telefone.', soon: 'A verificação está a caminho.' },
-    profileNotifications: { title: 'Notificações', description: 'Mensagens nossas para você.', soon: 'Sua caixa de mensagens está a caminho.' },
+    profileInfo: {
+      title: 'Dados pessoais',
+      description: 'Seu nome, dados de contato e preferências.',
+      soon: 'A edição dos dados pessoais está a caminho.',
+    },
+    profileLimits: {
+      title: 'Limites',
+      description: 'Limites de depósito, perda e aposta, pausa e autoexclusão.',
+      soon: 'Os limites de jogo responsável estão a caminho.',
+    },
+    profileBonuses: {
+      title: 'Meus bônus',
+      description: 'Bônus ativos e concedidos, rodadas grátis e códigos promocionais.',
+      soon: 'O resumo dos seus bônus está a caminho.',
+    },
+    profileSecurity: {
+      title: 'Segurança',
+      description: 'Altere sua senha.',
+      soon: 'A alteração de senha está a caminho.',
+    },
+    profileDocuments: {
+      title: 'Documentos',
+      description: 'Envie documentos para verificar sua identidade.',
+      soon: 'O envio de documentos está a caminho.',
+    },
+    profileVerification: {
+      title: 'Verificação',
+      description: 'Confirme seu e-mail e seu número de telefone.',
+      soon: 'A verificação está a caminho.',
+    },
+    profileNotifications: {
+      title: 'Notificações',
+      description: 'Mensagens nossas para você.',
+      soon: 'Sua caixa de mensagens está a caminho.',
+    },
   },
   profile: {
     title: 'Minha conta',
