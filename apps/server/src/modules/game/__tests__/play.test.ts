@@ -205,13 +205,11 @@ describe('real play', () => {
     expect((await play(game.identity, { demoMode: false }, limited.headers)).body.error!.code).toBe(14103);
 
     const excluded = await realPlayer();
-    await server.ctx.db
-      .insert(playerLimits)
-      .values({
-        playerId: excluded.player.id,
-        type: LimitDefinition.coolingOff,
-        expiresAt: new Date(Date.now() + 3_600_000),
-      });
+    await server.ctx.db.insert(playerLimits).values({
+      playerId: excluded.player.id,
+      type: LimitDefinition.coolingOff,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     const answer = await play(game.identity, { demoMode: false }, excluded.headers);
     expect(answer.status).toBe(403);
     expect(answer.body.error!.code).toBe(14105);

@@ -370,13 +370,11 @@ describe('responsible gaming and restrictions at bet time', () => {
 
   it('self-excluded or cooling off: 403 14105', async () => {
     const { bet, player } = await setup();
-    await server.ctx.db
-      .insert(playerLimits)
-      .values({
-        playerId: player.id,
-        type: LimitDefinition.selfExclusion,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+    await server.ctx.db.insert(playerLimits).values({
+      playerId: player.id,
+      type: LimitDefinition.selfExclusion,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const refused = await bet(10);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe(14105);

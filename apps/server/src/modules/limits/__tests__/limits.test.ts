@@ -36,17 +36,15 @@ describe('limits in effect', () => {
       amountMinor: 1_000n,
     });
     const later = new Date(Date.now() + 86_400_000);
-    await db
-      .insert(playerLimits)
-      .values({
-        playerId: player.id,
-        type: LimitDefinition.bet,
-        period: 'daily',
-        currency: 'EUR',
-        amountMinor: 5_000n,
-        status: 2,
-        startsAt: later,
-      });
+    await db.insert(playerLimits).values({
+      playerId: player.id,
+      type: LimitDefinition.bet,
+      period: 'daily',
+      currency: 'EUR',
+      amountMinor: 5_000n,
+      status: 2,
+      startsAt: later,
+    });
     expect((await moneyLimitsInEffect(db, player.id, 'EUR')).map((l) => l.amountMinor)).toEqual([1_000n]);
     expect(
       (await moneyLimitsInEffect(db, player.id, 'EUR', new Date(later.getTime() + 1))).map((l) => l.amountMinor),
@@ -68,25 +66,21 @@ describe('limits in effect', () => {
     const db = database.db;
     const player = await createPlayer(db);
     const now = Date.now();
-    await db
-      .insert(playerLimits)
-      .values({
-        playerId: player.id,
-        type: LimitDefinition.coolingOff,
-        startsAt: new Date(now - 2_000),
-        expiresAt: new Date(now - 1_000),
-      });
+    await db.insert(playerLimits).values({
+      playerId: player.id,
+      type: LimitDefinition.coolingOff,
+      startsAt: new Date(now - 2_000),
+      expiresAt: new Date(now - 1_000),
+    });
     expect(await activeExclusion(db, player.id)).toBeNull();
     await assertMayPlay(db, { playerId: player.id, playerStatus: 1, currency: 'EUR', betMinor: 100n });
     // Millisecond start, as the service writes it: the database's own now() has microseconds a JS Date lacks.
-    await db
-      .insert(playerLimits)
-      .values({
-        playerId: player.id,
-        type: LimitDefinition.selfExclusion,
-        startsAt: new Date(now),
-        expiresAt: new Date(now + 60_000),
-      });
+    await db.insert(playerLimits).values({
+      playerId: player.id,
+      type: LimitDefinition.selfExclusion,
+      startsAt: new Date(now),
+      expiresAt: new Date(now + 60_000),
+    });
     await expect(
       assertMayPlay(db, { playerId: player.id, playerStatus: 1, currency: 'EUR', betMinor: 100n }),
     ).rejects.toMatchObject({ status: 403, code: 14105 });
