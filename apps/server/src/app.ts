@@ -27,10 +27,10 @@ import { playerRoutes } from './modules/player/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
-import { catalogueRoutes } from './modules/game/catalogue-routes.ts';
-import { catalogueMediaRoutes } from './modules/game/catalogue-media-routes.ts';
-import { playRoutes } from './modules/game/play-routes.ts';
-import { historyRoutes } from './modules/game/history-routes.ts';
+import { catalogueRoutes } from './modules/game/catalogue/routes.ts';
+import { catalogueMediaRoutes } from './modules/game/catalogue/media-routes.ts';
+import { playRoutes } from './modules/game/play/routes.ts';
+import { historyRoutes } from './modules/game/history/routes.ts';
 import { providerWalletRoutes } from './modules/game/provider-wallet/routes.ts';
 import { sessionTokenState } from './modules/player/service.ts';
 

@@ -5,7 +5,7 @@ import type { AppContext } from './context.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { seedDemo } from './db/seed.ts';
-import { seedCatalogue } from './modules/game/seed/seed-catalogue.ts';
+import { seedCatalogue } from './modules/game/catalogue/seed/seed-catalogue.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createHash } from 'node:crypto';
 import { embeddedJwtSecret, newOpsSecret } from './lib/secrets.ts';

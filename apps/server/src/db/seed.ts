@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/password.ts';
-import { players } from '../modules/player/schema.ts';
-import { walletAccounts } from '../modules/wallet/schema.ts';
+import { players } from '../modules/player/tables.ts';
+import { walletAccounts } from '../modules/wallet/tables.ts';
 import { openAccount, postEntry } from '../modules/wallet/service.ts';
 import { currencyByCode } from '../modules/settings/currencies.ts';
 import { toMinor } from '@casino/contracts';

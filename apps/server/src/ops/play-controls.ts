@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { CashPeriods, LimitDefinition, formatMinor, scaleDigits, toMinor } from '@casino/contracts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { fieldError } from '../lib/errors.ts';
-import { setGameEnabled } from '../modules/game/catalogue-service.ts';
+import { setGameEnabled } from '../modules/game/catalogue/service.ts';
 import { excludePlayer, setMoneyLimit } from '../modules/limits/service.ts';
-import { players } from '../modules/player/schema.ts';
+import { players } from '../modules/player/tables.ts';
 import { accountCurrency } from '../modules/wallet/service.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { Broker } from '../push/index.ts';
 import { consumersOf, type OutboxRow } from './outbox.ts';
-import { outbox } from './schema.ts';
+import { outbox } from './tables.ts';
 
 /** Advisory lock key: on a shared PostgreSQL only the node holding it dispatches. */
 const DISPATCH_LOCK_KEY = 727_002;

@@ -1,5 +1,5 @@
 import type { DbOrTx, Tx } from '../db/client.ts';
-import { outbox } from './schema.ts';
+import { outbox } from './tables.ts';
 
 export type OutboxMessage = {
   event: string;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { seedCatalogue } from '../modules/game/seed/seed-catalogue.ts';
+import { seedCatalogue } from '../modules/game/catalogue/seed/seed-catalogue.ts';
 
 /**
  * A fresh embedded database costs ~3 s to create; a migrated (and catalogue-seeded) snapshot loads in ~0.6 s.

@@ -2,8 +2,8 @@ import { and, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { CashPeriods, ErrorCode, LimitDefinition, LimitStatus, PlayerStatus } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
-import { gameSessions, gameTransactions } from '../game/play-schema.ts';
-import { playerLimits, type PlayerLimitRow } from './schema.ts';
+import { gameSessions, gameTransactions } from '../game/play/tables.ts';
+import { playerLimits, type PlayerLimitRow } from './tables.ts';
 
 export type CashPeriod = (typeof CashPeriods)[number];
 export type MoneyLimitType = typeof LimitDefinition.bet | typeof LimitDefinition.loss;

@@ -21,7 +21,7 @@ import { enabledCurrencyCodes } from '../settings/currencies.ts';
 import { openAccount } from '../wallet/service.ts';
 import { deviceTypeOf } from './device.ts';
 import { REGISTRATION_FIELDS } from './fields.ts';
-import { players, playerSessions } from './schema.ts';
+import { players, playerSessions } from './tables.ts';
 
 export type TokenSigner = Pick<TokenService, 'sign'>;
 

@@ -15,9 +15,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-import { players } from '../player/schema.ts';
+import { players } from '../player/tables.ts';
 import { currencyByCode, type CurrencyInfo } from '../settings/currencies.ts';
-import { ledgerEntries, walletAccounts } from './schema.ts';
+import { ledgerEntries, walletAccounts } from './tables.ts';
 
 export type WalletAccount = typeof walletAccounts.$inferSelect;
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;

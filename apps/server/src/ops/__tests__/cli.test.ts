@@ -7,8 +7,8 @@ import { eq, isNull } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { lockDataDir } from '../../db/lock.ts';
 import { writeOpsEndpoint } from '../../lib/secrets.ts';
-import { players } from '../../modules/player/schema.ts';
-import { outbox } from '../../outbox/schema.ts';
+import { players } from '../../modules/player/tables.ts';
+import { outbox } from '../../outbox/tables.ts';
 import { listAccounts } from '../../modules/wallet/service.ts';
 import { createServer } from '../../server.ts';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
-import { playerLimits } from '../../modules/limits/schema.ts';
-import { gameSessions } from '../../modules/game/play-schema.ts';
-import { games } from '../../modules/game/schema.ts';
+import { playerLimits } from '../../modules/limits/tables.ts';
+import { gameSessions } from '../../modules/game/play/tables.ts';
+import { games } from '../../modules/game/catalogue/tables.ts';
 import { createGame, fundedPlayer, openSession } from '../../modules/game/__tests__/play-fixtures.ts';
 import { parseArgs } from '../cli.ts';
 

@@ -10,7 +10,7 @@ import { credit, openAccount } from '../../modules/wallet/service.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
 import { startOutboxDispatcher, type Dispatcher } from '../dispatcher.ts';
 import { enqueue, registerOutboxConsumer } from '../outbox.ts';
-import { outbox } from '../schema.ts';
+import { outbox } from '../tables.ts';
 
 describe('balance events through a whole server', () => {
   let server: TestServer;

@@ -30,7 +30,7 @@ import {
   sandboxGameSessions as sessions,
   type SandboxGameRound,
   type SandboxGameSession,
-} from './schema.ts';
+} from './tables.ts';
 import { walletCall, walletCallWithRetry, type WalletLog, type WalletResult } from './wallet-client.ts';
 import { fairnessOf, toWireRound, type WireRound } from './wire.ts';
 

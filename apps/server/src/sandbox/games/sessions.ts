@@ -6,7 +6,7 @@ import { currencyByCode } from '../../modules/settings/currencies.ts';
 import { betLevels, defaultBet, demoBalance, subunitToUnit } from './bet-levels.ts';
 import { casinoRefusal, roundOpen, sessionNotFound } from './errors.ts';
 import type { Rounds } from './rounds.ts';
-import { sandboxGameRounds as rounds, sandboxGameSessions as sessions } from './schema.ts';
+import { sandboxGameRounds as rounds, sandboxGameSessions as sessions } from './tables.ts';
 import { walletCall, type WalletLog } from './wallet-client.ts';
 import { fairnessOf } from './wire.ts';
 

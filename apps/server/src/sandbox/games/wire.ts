@@ -1,4 +1,4 @@
-import type { SandboxGameRound, SandboxGameSession } from './schema.ts';
+import type { SandboxGameRound, SandboxGameSession } from './tables.ts';
 
 /** What the game UI sees of a round (interfaces §3); a crash round's outcome stays hidden until it is settled. */
 export function toWireRound(round: SandboxGameRound) {

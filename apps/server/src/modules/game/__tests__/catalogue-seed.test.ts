@@ -3,16 +3,16 @@ import { sql } from 'drizzle-orm';
 import { isUuid } from '../../../lib/uuid.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
-import { renderGameArt, renderProviderLogo } from '../artwork.ts';
-import { setGameEnabled } from '../catalogue-service.ts';
+import { renderGameArt, renderProviderLogo } from '../catalogue/artwork.ts';
+import { setGameEnabled } from '../catalogue/service.ts';
 import {
   CATALOGUE_DATE,
   CATALOGUE_FINGERPRINT,
   catalogueFingerprint,
   generateCatalogue,
-} from '../seed/catalogue-data.ts';
-import { seedCatalogue } from '../seed/seed-catalogue.ts';
-import { searchName } from '../search-name.ts';
+} from '../catalogue/seed/catalogue-data.ts';
+import { seedCatalogue } from '../catalogue/seed/seed-catalogue.ts';
+import { searchName } from '../catalogue/search-name.ts';
 
 const catalogue = generateCatalogue();
 

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Collection, Game, PageMeta, Provider } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
-import { FAVORITES_MAX, recordPlayed, setGameEnabled, setProviderEnabled } from '../catalogue-service.ts';
-import { searchName } from '../search-name.ts';
+import { FAVORITES_MAX, recordPlayed, setGameEnabled, setProviderEnabled } from '../catalogue/service.ts';
+import { searchName } from '../catalogue/search-name.ts';
 
 let server: TestServer;
 beforeAll(async () => {

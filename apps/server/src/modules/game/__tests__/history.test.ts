@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { players } from '../../player/schema.ts';
+import { players } from '../../player/tables.ts';
 import { authHeader } from '../../wallet/__tests__/factories.ts';
-import { coefficientOf } from '../history-service.ts';
-import { winnerNickname } from '../history-winners.ts';
+import { coefficientOf } from '../history/service.ts';
+import { winnerNickname } from '../history/winners.ts';
 import { createGame, fundedPlayer, openSession, txId, walletCall } from './play-fixtures.ts';
 
 let server: TestServer;

@@ -6,10 +6,10 @@ import { signBody } from '../../../lib/signature.ts';
 import type { TestServer } from '../../../test/server.ts';
 import { createPlayer } from '../../wallet/__tests__/factories.ts';
 import { openAccount, postEntry, type WalletAccount } from '../../wallet/service.ts';
-import { walletAccounts } from '../../wallet/schema.ts';
-import { createGameSession } from '../play-service.ts';
-import { gameProviders, games, type GameRow } from '../schema.ts';
-import type { GameSessionRow } from '../play-schema.ts';
+import { walletAccounts } from '../../wallet/tables.ts';
+import { createGameSession } from '../play/service.ts';
+import { gameProviders, games, type GameRow } from '../catalogue/tables.ts';
+import type { GameSessionRow } from '../play/tables.ts';
 
 /** A provider and one game of it, enabled, with a demo mode, unless told otherwise. */
 export async function createGame(db: DbOrTx, overrides: Partial<typeof games.$inferInsert> = {}): Promise<GameRow> {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { LimitDefinition } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { players } from '../../player/schema.ts';
-import { playerLimits } from '../../limits/schema.ts';
+import { players } from '../../player/tables.ts';
+import { playerLimits } from '../../limits/tables.ts';
 import { setMoneyLimit } from '../../limits/service.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { openAccount } from '../../wallet/service.ts';
-import { gameSessions } from '../play-schema.ts';
-import { gamePlays } from '../schema.ts';
+import { gameSessions } from '../play/tables.ts';
+import { gamePlays } from '../catalogue/tables.ts';
 import { createGame, fundedPlayer, openSession, txId, walletCall, walletFetch } from './play-fixtures.ts';
 
 /**

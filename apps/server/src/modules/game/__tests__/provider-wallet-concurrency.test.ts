@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { ledgerEntries } from '../../wallet/schema.ts';
-import { gameRounds, gameTransactions } from '../play-schema.ts';
+import { ledgerEntries } from '../../wallet/tables.ts';
+import { gameRounds, gameTransactions } from '../play/tables.ts';
 import { accountRow, createGame, fundedPlayer, openSession, txId, walletFetch } from './play-fixtures.ts';
 
 let server: TestServer;

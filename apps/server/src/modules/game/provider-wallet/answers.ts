@@ -1,6 +1,6 @@
 import { ErrorCode } from '@casino/contracts';
 import { AppError, conflict, unprocessable } from '../../../lib/errors.ts';
-import type { StoredAnswer } from '../play-schema.ts';
+import type { StoredAnswer } from '../play/tables.ts';
 
 /**
  * A wallet API refusal that also tells the provider the balance (insufficient funds, rolled-back

@@ -6,10 +6,10 @@ import type { Tx } from '../../../db/client.ts';
 import { conflict, unprocessable } from '../../../lib/errors.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import { assertNotExcluded, assertWithinLimits, playLimitsInEffect } from '../../limits/service.ts';
-import { players, playerSessions } from '../../player/schema.ts';
+import { players, playerSessions } from '../../player/tables.ts';
 import { InsufficientFundsError, postEntry, type WalletAccount } from '../../wallet/service.ts';
-import { walletAccounts } from '../../wallet/schema.ts';
-import { invalidateWinnersCache, toWinner } from '../history-winners.ts';
+import { walletAccounts } from '../../wallet/tables.ts';
+import { invalidateWinnersCache, toWinner } from '../history/winners.ts';
 import {
   gameRounds,
   gameSessions,
@@ -18,10 +18,10 @@ import {
   type GameSessionRow,
   type GameTransactionRow,
   type GameTransactionStatus,
-} from '../play-schema.ts';
-import type { PlayableGame } from '../catalogue-service.ts';
-import { assertGameAllowedIn, gameDisabled } from '../play-service.ts';
-import { gameProviders, games } from '../schema.ts';
+} from '../play/tables.ts';
+import type { PlayableGame } from '../catalogue/service.ts';
+import { assertGameAllowedIn, gameDisabled } from '../play/service.ts';
+import { gameProviders, games } from '../catalogue/tables.ts';
 import {
   duplicateTransaction,
   errorAnswer,

@@ -3,7 +3,7 @@ import { LimitDefinition } from '@casino/contracts';
 import type { Database } from '../../../db/client.ts';
 import { createTestDatabase } from '../../../test/server.ts';
 import { createPlayer } from '../../wallet/__tests__/factories.ts';
-import { playerLimits } from '../schema.ts';
+import { playerLimits } from '../tables.ts';
 import { activeExclusion, assertMayPlay, moneyLimitsInEffect, periodStart, setMoneyLimit } from '../service.ts';
 
 let database: Database;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authResultSchema } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { walletAccounts } from '../../wallet/schema.ts';
-import { players, playerSessions } from '../schema.ts';
+import { walletAccounts } from '../../wallet/tables.ts';
+import { players, playerSessions } from '../tables.ts';
 import { bearer, expectErrorEnvelope, login, profile, register, registerBody } from './helpers.ts';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { authResultSchema, ErrorCode, PlayerStatus } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { players, playerSessions } from '../schema.ts';
+import { players, playerSessions } from '../tables.ts';
 import { isSessionCurrent } from '../service.ts';
 import { bearer, expectErrorEnvelope, login, profile, refresh, register } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { players, playerSessions } from '../../player/schema.ts';
+import { players, playerSessions } from '../../player/tables.ts';
 
 /** A bare player row (no accounts), with a unique email. */
 export async function createPlayer(

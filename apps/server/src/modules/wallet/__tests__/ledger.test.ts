@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { toMajor, toMinor } from '@casino/contracts';
 import type { Database } from '../../../db/client.ts';
 import { createTestDatabase } from '../../../test/server.ts';
-import { outbox } from '../../../outbox/schema.ts';
-import { ledgerEntries, walletAccounts } from '../schema.ts';
+import { outbox } from '../../../outbox/tables.ts';
+import { ledgerEntries, walletAccounts } from '../tables.ts';
 import { credit, InsufficientFundsError, listAccounts, openAccount, postEntry } from '../service.ts';
 import { createPlayer } from './factories.ts';
 

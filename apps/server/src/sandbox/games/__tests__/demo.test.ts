@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashTimeOf, playRound, sha256Hex, type CrashOutcome, type SlotOutcome } from '@casino/games/engines';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { sandboxGamesRoutes } from '../routes.ts';
-import { sandboxGameSessions } from '../schema.ts';
-import { ledgerEntries } from '../../../modules/wallet/schema.ts';
+import { sandboxGameSessions } from '../tables.ts';
+import { ledgerEntries } from '../../../modules/wallet/tables.ts';
 import { DEFAULT_GAMES_DIST } from '../static.ts';
 import { api, demoSession, launch, play, rigSeed } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { fairFloats, playRound, randomSeed, sha256Hex, type EngineId, type EngineOutcome } from '@casino/games/engines';
 import { signBody } from '../../../lib/signature.ts';
 import type { TestServer } from '../../../test/server.ts';
-import { sandboxGameSessions } from '../schema.ts';
+import { sandboxGameSessions } from '../tables.ts';
 
 // Answers are read loosely in tests; the assertions are the type check.
 // oxlint-disable-next-line typescript/no-explicit-any

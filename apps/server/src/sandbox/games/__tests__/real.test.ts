@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashTimeOf, type CrashOutcome, type SlotOutcome } from '@casino/games/engines';
-import { gameRounds } from '../../../modules/game/play-schema.ts';
-import { gameProviders, games } from '../../../modules/game/schema.ts';
+import { gameRounds } from '../../../modules/game/play/tables.ts';
+import { gameProviders, games } from '../../../modules/game/catalogue/tables.ts';
 import { authHeader, createPlayer } from '../../../modules/wallet/__tests__/factories.ts';
-import { ledgerEntries, walletAccounts } from '../../../modules/wallet/schema.ts';
+import { ledgerEntries, walletAccounts } from '../../../modules/wallet/tables.ts';
 import { credit } from '../../../modules/wallet/service.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { sandboxGameRounds } from '../schema.ts';
+import { sandboxGameRounds } from '../tables.ts';
 import { rigSeed, type Json } from './helpers.ts';
 
 /**

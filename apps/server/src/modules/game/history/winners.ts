@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
 import { toMajor, type Winner } from '@casino/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { players } from '../player/schema.ts';
-import { currencyByCode } from '../settings/currencies.ts';
-import { gameImages } from './artwork.ts';
-import { gameRounds } from './play-schema.ts';
-import { games } from './schema.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { players } from '../../player/tables.ts';
+import { currencyByCode } from '../../settings/currencies.ts';
+import { gameImages } from '../catalogue/artwork.ts';
+import { gameRounds } from '../play/tables.ts';
+import { games } from '../catalogue/tables.ts';
 
 /** What the public feed shows of a player: the nickname, else the email's first letters ("jo***"), never the address. */
 export function winnerNickname(player: { nickname: string | null; email: string | null }): string {

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { players } from '../player/schema.ts';
+import { players } from '../player/tables.ts';
 
 /**
  * Responsible-gaming limits (LimitDefinition: 1 bet, 2 loss, 3 deposit, 4 self-exclusion, 5 cooling-off).

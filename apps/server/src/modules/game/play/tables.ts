@@ -11,9 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players, playerSessions } from '../player/schema.ts';
-import { walletAccounts } from '../wallet/schema.ts';
-import { gameProviders, games } from './schema.ts';
+import { players, playerSessions } from '../../player/tables.ts';
+import { walletAccounts } from '../../wallet/tables.ts';
+import { gameProviders, games } from '../catalogue/tables.ts';
 
 /**
  * A real-money launch of one game on one account. The token is the provider's only credential for

@@ -13,9 +13,9 @@ import {
   providerSchema,
   providersQuerySchema,
 } from '@casino/contracts';
-import type { AppContext } from '../../context.ts';
-import { authOf, optionalPlayer, requirePlayer } from '../../lib/auth-guard.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import type { AppContext } from '../../../context.ts';
+import { authOf, optionalPlayer, requirePlayer } from '../../../lib/auth-guard.ts';
+import { errorResponses } from '../../../lib/errors.ts';
 import {
   addFavorite,
   getGame,
@@ -26,7 +26,7 @@ import {
   listPlayed,
   listProviders,
   removeFavorite,
-} from './catalogue-service.ts';
+} from './service.ts';
 
 const tags = ['game'];
 const bearer = [{ bearer: [] }];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { players } from '../player/schema.ts';
+import { players } from '../../player/tables.ts';
 
 /**
  * The game catalogue. Seeded deterministically (ids are name-based UUIDs, so the same game has the

@@ -18,18 +18,12 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { pageMeta, type Collection, type Game, type GamesQuery, type PageMeta, type Provider } from '@casino/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { notFound, unprocessable } from '../../../lib/errors.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 import { gameImages } from './artwork.ts';
-import {
-  catalogueCache,
-  invalidateCatalogueCache,
-  rememberCount,
-  rememberPage,
-  type CatalogueCache,
-} from './catalogue-cache.ts';
-import { gameCollectionGames, gameFavorites, gamePlays, gameProviders, games, type GameRow } from './schema.ts';
+import { catalogueCache, invalidateCatalogueCache, rememberCount, rememberPage, type CatalogueCache } from './cache.ts';
+import { gameCollectionGames, gameFavorites, gamePlays, gameProviders, games, type GameRow } from './tables.ts';
 import { searchName } from './search-name.ts';
 
 /** Favourites are returned whole after every change, so their number is bounded. */

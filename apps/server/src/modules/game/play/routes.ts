@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, playBodySchema, playResultSchema } from '@casino/contracts';
-import type { AppContext } from '../../context.ts';
-import { optionalPlayer } from '../../lib/auth-guard.ts';
-import { errorResponses } from '../../lib/errors.ts';
-import { countryOf } from '../../lib/geo.ts';
-import { playGame } from './play-service.ts';
+import type { AppContext } from '../../../context.ts';
+import { optionalPlayer } from '../../../lib/auth-guard.ts';
+import { errorResponses } from '../../../lib/errors.ts';
+import { countryOf } from '../../../lib/geo.ts';
+import { playGame } from './service.ts';
 
 const paramsSchema = z.object({ idOrIdentity: z.string().min(1).max(100) });
 

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../../db/client.ts';
 import {
   gameCatalogueSeeds,
   gameCollectionGames,
@@ -8,8 +8,8 @@ import {
   gameLabels,
   gameProviders,
   games,
-} from '../schema.ts';
-import { invalidateCatalogueCache } from '../catalogue-cache.ts';
+} from '../tables.ts';
+import { invalidateCatalogueCache } from '../cache.ts';
 import { CATALOGUE_SEED_VERSION, generateCatalogue } from './catalogue-data.ts';
 
 const CHUNK = 2000;

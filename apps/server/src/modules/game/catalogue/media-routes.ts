@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { AppContext } from '../../../context.ts';
+import { notFound } from '../../../lib/errors.ts';
 import {
   etagOf,
   GAME_ART_SIZES,
@@ -13,8 +13,8 @@ import {
   renderProviderLogo,
   type GameArtSize,
 } from './artwork.ts';
-import { catalogueCache } from './catalogue-cache.ts';
-import { games } from './schema.ts';
+import { catalogueCache } from './cache.ts';
+import { games } from './tables.ts';
 
 type Rendered = { body: string; etag: string };
 /** Rendered files kept per node; a card is a few kB, so a few thousand cost a few MB. */

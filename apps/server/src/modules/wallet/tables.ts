@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { players } from '../player/schema.ts';
+import { players } from '../player/tables.ts';
 
 /** Balances are integer minor units of the account's currency; the database refuses negatives. */
 export const walletAccounts = pgTable(

@@ -1,9 +1,9 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Collection, Game, GameLabel, PageMeta, Provider } from '@casino/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { providerImages } from './artwork.ts';
 import { searchName } from './search-name.ts';
-import { gameCollections, gameLabels, gameProviders, games } from './schema.ts';
+import { gameCollections, gameLabels, gameProviders, games } from './tables.ts';
 
 export type CachedProvider = { wire: Provider; position: number; isEnabled: boolean; searchName: string };
 export type CachedCollection = { wire: Collection; position: number };

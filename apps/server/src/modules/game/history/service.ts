@@ -1,9 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { subunitOf } from './history-winners.ts';
-import { gameRounds } from './play-schema.ts';
-import { games } from './schema.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { subunitOf } from './winners.ts';
+import { gameRounds } from '../play/tables.ts';
+import { games } from '../catalogue/tables.ts';
 
 export type Page<T> = { data: T[]; meta: PageMeta };
 type PageQuery = { page: number; perPage: number };

@@ -10,11 +10,11 @@ import {
   winnerSchema,
   winnersQuerySchema,
 } from '@casino/contracts';
-import type { AppContext } from '../../context.ts';
-import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
-import { errorResponses } from '../../lib/errors.ts';
-import { listBets, listSpins } from './history-service.ts';
-import { latestWinners } from './history-winners.ts';
+import type { AppContext } from '../../../context.ts';
+import { authOf, requirePlayer } from '../../../lib/auth-guard.ts';
+import { errorResponses } from '../../../lib/errors.ts';
+import { listBets, listSpins } from './service.ts';
+import { latestWinners } from './winners.ts';
 
 const bearer = [{ bearer: [] }];
 
