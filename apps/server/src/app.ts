@@ -1,6 +1,6 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,45 +10,78 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
+import { ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/contracts';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './lib/errors.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { errorBody, registerErrorHandling, unprocessable } from './lib/errors.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { TokenExpiredError } from './lib/tokens.ts';
 import { registerWebApp, inlineScriptHashes } from './web/static.ts';
 import {
   registerPushHub,
   TokenExpiredError as PushTokenExpired,
   TokenInvalidError as PushTokenInvalid,
 } from './push/index.ts';
-import { TokenExpiredError } from './lib/tokens.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { playerRoutes } from './modules/player/routes.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
+import { settingsRoutes } from './modules/settings/index.ts';
+import { playerRoutes } from './modules/player/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
+import {
+  catalogueMediaRoutes,
+  catalogueRoutes,
+  historyRoutes,
+  playRoutes,
+  providerWalletRoutes,
+} from './modules/game/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
-import { catalogueRoutes } from './modules/game/catalogue/routes.ts';
-import { catalogueMediaRoutes } from './modules/game/catalogue/media-routes.ts';
-import { playRoutes } from './modules/game/play/routes.ts';
-import { historyRoutes } from './modules/game/history/routes.ts';
-import { providerWalletRoutes } from './modules/game/provider-wallet/routes.ts';
-import { sessionTokenState } from './modules/player/service.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * A request Node could not parse (headers too large, malformed, too slow) never reaches a route: answer
+ * it in the API's envelope and say the connection ends, so a client or proxy does not wait on it.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'The request could not be read'];
+  const body = JSON.stringify(errorBody(status === 431 ? ErrorCode.headersTooLarge : status, message));
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  } else socket.destroy();
+}
+
+/** Path and query values that PostgreSQL could not store (NUL, lone surrogates): refused before any route reads them. */
+function unstorableInput(values: unknown): string | null {
+  if (!values || typeof values !== 'object') return null;
+  for (const [key, value] of Object.entries(values)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((text) => typeof text === 'string' && !isStorableText(text))) return key;
+  }
+  return null;
+}
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
-    logger: loggerOptions(config),
+    loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -68,23 +101,27 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // The swagger UI page needs its own script; it is scoped to /api/docs below.
+    // The swagger UI page needs its own script; it sets its own CSP at /api/docs.
     crossOriginEmbedderPolicy: false,
     hsts: config.production,
   });
+  // Scoped hooks (the sandbox provider, the API docs) may replace the CSP for their pages.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+  app.addHook('preValidation', async (request) => {
+    const key = unstorableInput(request.params) ?? unstorableInput(request.query);
+    if (key !== null) throw unprocessable('The request is not valid', { [key]: [UNSTORABLE_TEXT_MESSAGE] });
+  });
+
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 5 } } });
-  // The plugin never closes a client it is given; requests are over by onClose, so nothing is lost.
-  const rateLimitRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : null;
-  if (rateLimitRedis) app.addHook('onClose', async () => rateLimitRedis.disconnect());
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       error: { code: 429, message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s` },
     }),
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'casino-rl:' } : {}),
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'casino-rl:' } : {}),
   });
 
   await app.register(swagger, {
@@ -129,7 +166,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   ctx.push = await registerPushHub(app, {
     broker: ctx.broker,
     allowedOrigins: config.production ? [config.publicUrl] : null,
-    logger: app.log,
+    logger: app.log.child({ module: 'push' }),
     // The socket accepts the same access token as the API, and only while its session is current.
     verifyToken: async (token: string) => {
       let claims;
@@ -140,7 +177,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       }
       // A token the session has rotated past answers "expired" (109), so the client fetches the
       // current one and reconnects; a closed session is final.
-      const state = await sessionTokenState(ctx.db, claims);
+      const state = await ctx.sessions.tokenState(claims);
       if (state === 'superseded') throw new PushTokenExpired('superseded');
       if (state === 'closed') throw new PushTokenInvalid('session ended');
       return { userId: claims.playerId, exp: claims.exp };

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .min(1)
     .default('cf-ipcountry')
     .transform((v) => v.toLowerCase()),
+  /** A secret the CDN adds as `X-Geo-Secret` to every request it forwards: proves the country header is the CDN's. */
+  GEO_HEADER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DEFAULT_COUNTRY: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
@@ -50,6 +52,8 @@ const envSchema = z.object({
   GAME_WALLET_URL: z.url().optional(),
   /** Shortest time between two rounds of one game session (UK: 2.5 s). */
   GAME_MIN_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
+  /** A round never pays more than this many times its stake (a provider bug or a forged win stays bounded). */
+  GAME_MAX_WIN_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Lifetime of a game session for new bets; wins and rollbacks are accepted after it. */
   GAME_SESSION_TTL: z.coerce
     .number()
@@ -82,6 +86,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   if (production && e.JWT_SECRET === DEMO_SECRET)
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: the demo secret must not be used in production');
+  if (production && !e.TRUST_PROXY && !e.GEO_HEADER_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GEO_HEADER_SECRET or TRUST_PROXY: production needs a country header it can trust ' +
+        '(behind a CDN or load balancer that sets it, TRUST_PROXY=1; or a secret the CDN adds, GEO_HEADER_SECRET)',
+    );
+  }
   if (production && e.SEED_DEMO)
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)',
@@ -99,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionIdleTtlSec: e.SESSION_IDLE_TTL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
+    geoHeaderSecret: e.GEO_HEADER_SECRET ?? null,
     defaultCountry: e.DEFAULT_COUNTRY,
     /** null: the embedded database keeps a random secret in DATA_DIR (see secrets.ts). */
     jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? DEMO_SECRET : null),
@@ -113,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       walletUrl: e.GAME_WALLET_URL?.replace(/\/$/, '') ?? null,
       minSpinMs: e.GAME_MIN_SPIN_MS,
       sessionTtlSec: e.GAME_SESSION_TTL,
+      maxWinMultiplier: e.GAME_MAX_WIN_MULTIPLIER,
     },
     features: {
       loyalty: e.LOYALTY_ENABLED,

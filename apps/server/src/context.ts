@@ -1,22 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { SessionStates } from './lib/auth-guard.ts';
+import type { ReplayGuard } from './lib/replay-guard.ts';
 import type { TokenService } from './lib/tokens.ts';
+import type { OutboxConsumers } from './outbox/index.ts';
 import type { Broker, PushHub } from './push/index.ts';
 
-/** What every module gets: configuration, the database and the shared services. */
+/** What every module gets: configuration, the database and the shared services of this node. */
 export type AppContext = {
   config: Config;
+  /** The process's logger; modules log through children of it. */
+  log: FastifyBaseLogger;
   database: Database;
   db: Db;
+  /** Shared Redis commands (rate limits, replay guard) when REDIS_URL is set. */
+  redis: Redis | null;
   tokens: TokenService;
+  /** What this node knows of login sessions (implemented by the player module). */
+  sessions: SessionStates;
+  /** Request ids of signed partner calls already seen. */
+  replayGuard: ReplayGuard;
   broker: Broker;
   /** Set once the push hub is registered. */
   push: PushHub | null;
-  /** Wakes the outbox dispatcher after a commit that wrote events (it also polls). */
+  /** In-process consumers of outbox events (the winners feed; quests, loyalty… next). */
+  outboxConsumers: OutboxConsumers;
+  /** Wakes the outbox dispatcher after a commit that wrote events (it also polls); see `withTransaction`. */
   notifyOutbox: () => void;
   /** Secret that authenticates the local ops CLI against this process. */
   opsSecret: string;
-  /** HMAC key of the seamless-wallet API between the casino and the game provider. */
+  /** HMAC key of the signed calls between the casino and the game provider. */
   gameWalletSecret: string;
   /** This node's own loopback URL once it listens (the sandbox provider and the casino call each other over HTTP). */
   selfUrl: () => string;

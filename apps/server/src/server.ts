@@ -1,16 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed.ts';
-import { seedCatalogue } from './modules/game/catalogue/seed/seed-catalogue.ts';
-import { createTokenService } from './lib/tokens.ts';
-import { createHash } from 'node:crypto';
+import { createLogger } from './lib/logger.ts';
+import { memoryReplayGuard, redisReplayGuard } from './lib/replay-guard.ts';
 import { embeddedJwtSecret, newOpsSecret } from './lib/secrets.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { seedCatalogue } from './modules/game/index.ts';
+import { createSessionStates } from './modules/player/index.ts';
+import { createOutboxConsumers, startOutboxDispatcher } from './outbox/index.ts';
 import { createMemoryBroker, createRedisBroker, type Broker } from './push/index.ts';
-import { startOutboxDispatcher } from './outbox/dispatcher.ts';
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
 
@@ -20,26 +25,36 @@ export type RunningServer = { app: FastifyInstance; ctx: AppContext; close(): Pr
  */
 export async function createServer(config: Config, options: { database?: Database } = {}): Promise<RunningServer> {
   const releaseLock = !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => {};
+  const log = createLogger(config);
   let database: Database | undefined;
   let broker: Broker | undefined;
+  let redis: Redis | null = null;
+  let ctx: AppContext | undefined;
   try {
     database =
       options.database ??
       (config.databaseUrl
         ? await openDatabase({ databaseUrl: config.databaseUrl })
         : await openDatabase({ dataDir: `${config.dataDir}/pglite` }));
-    if (!options.database) await migrateDatabase(database);
+    if (!options.database) await prepareDatabase(database);
     const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
     broker = config.redisUrl ? createRedisBroker(config.redisUrl) : createMemoryBroker();
+    // Requests are over by onClose, so nothing waits on these connections when they go.
+    redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
     let wake = () => {};
     let appRef: FastifyInstance | null = null;
-    const ctx: AppContext = {
+    ctx = {
       config,
+      log,
       database,
       db: database.db,
+      redis,
       tokens: createTokenService(new TextEncoder().encode(jwtSecret), config.accessTokenTtlSec),
+      sessions: createSessionStates(database.db, { redisUrl: config.redisUrl, log }),
+      replayGuard: redis ? redisReplayGuard(redis) : memoryReplayGuard(),
       broker,
       push: null,
+      outboxConsumers: createOutboxConsumers(),
       notifyOutbox: () => wake(),
       opsSecret: newOpsSecret(),
       gameWalletSecret:
@@ -57,23 +72,29 @@ export async function createServer(config: Config, options: { database?: Databas
     if (config.seedDemo) await seedDemo(ctx);
     const app = await buildApp(ctx);
     appRef = app;
-    const dispatcher = startOutboxDispatcher(ctx);
+    const dispatcher = startOutboxDispatcher(ctx, log.child({ module: 'outbox' }));
     wake = dispatcher.wake;
+    const running = ctx;
     const db = database;
     const br = broker;
     return {
       app,
-      ctx,
+      ctx: running,
       async close() {
         await app.close();
         await dispatcher.stop();
         await br.close();
+        await running.sessions.close();
+        running.replayGuard.close();
+        running.redis?.disconnect();
         if (!options.database) await db.close();
         releaseLock();
       },
     };
   } catch (error) {
     await broker?.close().catch(() => {});
+    await ctx?.sessions.close().catch(() => {});
+    redis?.disconnect();
     if (!options.database) await database?.close().catch(() => {});
     releaseLock();
     throw error;

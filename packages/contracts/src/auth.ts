@@ -1,43 +1,44 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { emailSchema, ValidationMessage } from './validation.ts';
 
 export const profileSchema = z.object({
-  id: z.string(),
+  id: text(),
   externalId: z.number().int(),
   status: z.number().int(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: text().nullable(),
+  phone: text().nullable(),
   phoneConfirmed: z.boolean(),
-  confirmedAt: z.string().nullable(),
-  currency: z.string().nullable(),
-  country: z.string().nullable(),
-  locale: z.string().nullable(),
-  timeZone: z.string().nullable(),
-  nickname: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  gender: z.string().nullable(),
-  birthdate: z.string().nullable(),
+  confirmedAt: text().nullable(),
+  currency: text().nullable(),
+  country: text().nullable(),
+  locale: text().nullable(),
+  timeZone: text().nullable(),
+  nickname: text().nullable(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
+  gender: text().nullable(),
+  birthdate: text().nullable(),
   receiveEmailPromo: z.boolean(),
   receiveSmsPromo: z.boolean(),
   agreedTc: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
   isNewlyRegistered: z.boolean(),
-  freshchatRestoreId: z.string().nullable(),
+  freshchatRestoreId: text().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const authResultSchema = z.object({
-  accessToken: z.string(),
+  accessToken: text(),
   tokenType: z.literal('Bearer'),
   /** ISO time when the access token expires. */
-  expiresAfter: z.string(),
-  sessionId: z.string(),
+  expiresAfter: text(),
+  sessionId: text(),
   profile: profileSchema,
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
-const optionalShortText = z.string().max(256).optional();
+const optionalShortText = text().max(256).optional();
 
 /**
  * Registration body. The rules of individual fields come from the registration field definitions
@@ -45,15 +46,15 @@ const optionalShortText = z.string().max(256).optional();
  */
 export const registerBodySchema = z
   .object({
-    email: z.string().max(254),
-    password: z.string().max(128),
-    password_confirmation: z.string().max(128),
-    currency: z.string().max(10),
-    country: z.string().max(2).optional(),
+    email: text().max(254),
+    password: text().max(128),
+    password_confirmation: text().max(128),
+    currency: text().max(10),
+    country: text().max(2).optional(),
     agreements: z.boolean(),
     receiveEmailPromo: z.boolean().optional(),
-    nickname: z.string().max(64).optional(),
-    locale: z.string().max(10).optional(),
+    nickname: text().max(64).optional(),
+    locale: text().max(10).optional(),
     fingerprint: optionalShortText,
     affiliateTag: optionalShortText,
   })
@@ -63,7 +64,7 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const loginBodySchema = z
   .object({
     login: emailSchema,
-    password: z.string({ error: ValidationMessage.required }).min(1, ValidationMessage.required).max(128),
+    password: text({ error: ValidationMessage.required }).min(1, ValidationMessage.required).max(128),
     fingerprint: optionalShortText,
   })
   .strict();

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Shape of GET /api/settings/constants (`buildConstants()`), for response validation and OpenAPI. */
-const idName = z.object({ id: z.union([z.number(), z.string()]), name: z.string() });
+const idName = z.object({ id: z.union([z.number(), text()]), name: text() });
 const idNames = z.array(idName);
 
 export const constantsSchema = z.object({
   player: z.object({
     scenarios: idNames,
-    timeZone: z.array(z.object({ id: z.string(), name: z.string() })),
+    timeZone: z.array(z.object({ id: text(), name: text() })),
     playerStatuses: idNames,
     document: z.object({
       status: idNames,
-      type: z.array(z.object({ id: z.string(), name: z.string(), section: z.string() })),
+      type: z.array(z.object({ id: text(), name: text(), section: text() })),
     }),
     limit: z.object({
       definition: idNames,
@@ -22,9 +23,9 @@ export const constantsSchema = z.object({
       selfExclusionPeriod: idNames,
     }),
     registration: z.object({ phone: z.boolean(), email: z.boolean() }),
-    otp: z.object({ enabled: z.boolean(), reason: z.array(z.string()) }),
-    socialAuth: z.array(z.string()),
-    telegram: z.object({ bot: z.string(), auth_url: z.string() }).optional(),
+    otp: z.object({ enabled: z.boolean(), reason: z.array(text()) }),
+    socialAuth: z.array(text()),
+    telegram: z.object({ bot: text(), auth_url: text() }).optional(),
     referral: z.object({ enabled: z.boolean(), segmentTypes: idNames, qualificationStatuses: idNames }),
   }),
   payment: z.object({ invoiceStatuses: idNames, invoiceTypes: idNames }),

@@ -27,6 +27,10 @@ export const DocumentStatus = { pending: 1, approved: 2, rejected: 3 } as const;
 export const BetStatus = { pending: 1, won: 2, lost: 3, rolledBack: 4 } as const;
 export const AccountStatus = { active: 1, inactive: 2 } as const;
 export const CashPeriods = ['daily', 'weekly', 'monthly'] as const;
+
+/** The value type of an enumeration above: `ValueOf<typeof PlayerStatus>` is 1 | 2 | 3 | 4 | 5. */
+export type ValueOf<T> = T[keyof T];
+export type CashPeriod = (typeof CashPeriods)[number];
 /** Cooling-off and self-exclusion periods of spec point 5. */
 export const RestrictionPeriods = [
   'daily',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),
@@ -26,4 +27,4 @@ export const pageQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const idParamSchema = z.object({ id: text().min(1).max(64) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * Every error code the API can answer with. HTTP-level codes use the HTTP status as `code`;
@@ -13,7 +14,9 @@ export const ErrorCode = {
   payloadTooLarge: 413,
   unprocessable: 422,
   tooManyRequests: 429,
+  headersTooLarge: 431,
   internal: 500,
+  badGateway: 502,
   serviceUnavailable: 503,
   emailNotVerified: 11001,
   accountBlocked: 11002,
@@ -43,17 +46,62 @@ export const ErrorCode = {
   roundClosed: 15012,
   /** Seamless-wallet API: the bet was rolled back before it arrived; it is not debited. */
   transactionRolledBack: 15013,
+  /** Seamless-wallet API: a win on a round without a bet that names no promotion the casino granted. */
+  winWithoutBet: 15014,
+  /** Seamless-wallet API: the wins of a round would pay more than `GAME_MAX_WIN_MULTIPLIER` × its stake. */
+  winAboveCap: 15015,
+  /** A credit would take a balance beyond what the wire can state exactly (2^53 − 1 minor units). */
+  balanceTooLarge: 15016,
   emailTaken: 16001,
   invalidCredentials: 16002,
   sessionClosed: 16003,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * The HTTP status of each code: services raise a code, the edge answers with its status. HTTP-level
+ * codes are their own status.
+ */
+const STATUS_OF_CODE: Readonly<Record<number, number>> = {
+  [ErrorCode.emailNotVerified]: 403,
+  [ErrorCode.accountBlocked]: 403,
+  [ErrorCode.wrongOtp]: 422,
+  [ErrorCode.otpSendLimit]: 429,
+  [ErrorCode.depositLimitReached]: 403,
+  [ErrorCode.gameLimitReached]: 403,
+  [ErrorCode.gameLossLimitReached]: 403,
+  [ErrorCode.limitedPlayer]: 403,
+  [ErrorCode.gameSelfExcluded]: 403,
+  [ErrorCode.restrictedBets]: 403,
+  [ErrorCode.gameRestrictedInCountry]: 403,
+  [ErrorCode.demoModeUnavailable]: 403,
+  [ErrorCode.gameProviderUnavailable]: 502,
+  [ErrorCode.insufficientFunds]: 422,
+  [ErrorCode.duplicateTransaction]: 409,
+  [ErrorCode.accountNotFound]: 404,
+  [ErrorCode.currencyNotSupported]: 422,
+  [ErrorCode.accountExists]: 422,
+  [ErrorCode.invalidSignature]: 401,
+  [ErrorCode.gameSessionExpired]: 401,
+  [ErrorCode.roundClosed]: 409,
+  [ErrorCode.transactionRolledBack]: 409,
+  [ErrorCode.winWithoutBet]: 422,
+  [ErrorCode.winAboveCap]: 422,
+  [ErrorCode.balanceTooLarge]: 422,
+  [ErrorCode.emailTaken]: 422,
+  [ErrorCode.invalidCredentials]: 401,
+  [ErrorCode.sessionClosed]: 401,
+};
+
+export function httpStatusOf(code: number): number {
+  return STATUS_OF_CODE[code] ?? (code >= 400 && code < 600 ? code : 500);
+}
+
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.number().int(),
-    message: z.string(),
-    fields: z.record(z.string(), z.array(z.string())).optional(),
+    message: text(),
+    fields: z.record(text(), z.array(text())).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Client platforms of the catalogue and of `POST /play` (wire contract: 1 mobile, 2 desktop). */
 export const Platform = { mobile: 1, desktop: 2 } as const;
@@ -8,26 +9,26 @@ export type Platform = (typeof Platform)[keyof typeof Platform];
 export const GAME_IMAGE_SIZES = ['200x200', '200x300'] as const;
 export type GameImageSize = (typeof GAME_IMAGE_SIZES)[number];
 
-export const imageSetSchema = z.object({ '1x': z.string(), '2x': z.string().optional(), '3x': z.string().optional() });
+export const imageSetSchema = z.object({ '1x': text(), '2x': text().optional(), '3x': text().optional() });
 export type ImageSet = z.infer<typeof imageSetSchema>;
 
 export const gameImagesSchema = z.object({ '200x200': imageSetSchema, '200x300': imageSetSchema });
 export type GameImages = z.infer<typeof gameImagesSchema>;
 
 export const collectionSchema = z.object({
-  id: z.string(),
-  identity: z.string(),
-  name: z.string(),
+  id: text(),
+  identity: text(),
+  name: text(),
   /** Countries the collection is shown in; empty = everywhere. */
-  countries: z.array(z.string()),
+  countries: z.array(text()),
   isHidden: z.boolean(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
 export const providerSchema = z.object({
-  id: z.string(),
-  identity: z.string(),
-  name: z.string(),
+  id: text(),
+  identity: text(),
+  name: text(),
   gameEnabledCount: z.number().int(),
   images: z.object({ '116x40': imageSetSchema.optional() }),
   customImages: z.object({ '116x40': imageSetSchema.optional() }),
@@ -35,10 +36,10 @@ export const providerSchema = z.object({
 export type Provider = z.infer<typeof providerSchema>;
 
 export const gameLabelSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string().nullable(),
+  id: text(),
+  name: text(),
+  createdAt: text(),
+  updatedAt: text().nullable(),
 });
 export type GameLabel = z.infer<typeof gameLabelSchema>;
 
@@ -47,12 +48,12 @@ export const GAME_ENGINES = ['slot', 'roulette', 'dice', 'crash'] as const;
 export type GameEngine = (typeof GAME_ENGINES)[number];
 
 export const gameSchema = z.object({
-  id: z.string(),
-  identity: z.string(),
-  name: z.string(),
+  id: text(),
+  identity: text(),
+  name: text(),
   /** The engine kind shown to players: 'slots', 'roulette', 'dice', 'crash'. */
-  type: z.string(),
-  volatility: z.string(),
+  type: text(),
+  volatility: text(),
   paylines: z.number().int(),
   isDemoMode: z.boolean(),
   platforms: z.array(z.number().int()),
@@ -71,9 +72,12 @@ export const gameSchema = z.object({
 export type Game = z.infer<typeof gameSchema>;
 
 const stringArray = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : [v]))
-  .pipe(z.array(z.string().min(1).max(100)).max(200));
+  .pipe(z.array(text().min(1).max(100)).max(200));
+
+/** `platform=1|2` in a query string. */
+const platformQuery = z.coerce.number().pipe(z.union([z.literal(Platform.mobile), z.literal(Platform.desktop)]));
 
 export const GAME_SORTS = ['default', 'name', 'score', 'createdAt', 'popularity'] as const;
 export type GameSort = (typeof GAME_SORTS)[number];
@@ -88,8 +92,8 @@ export const gamesQuerySchema = z.object({
   'gameId[]': stringArray.optional(),
   'identity[]': stringArray.optional(),
   'countries[]': stringArray.optional(),
-  name: z.string().trim().max(100).optional(),
-  platform: z.coerce.number().int().min(1).max(2).optional(),
+  name: text().trim().max(100).optional(),
+  platform: platformQuery.optional(),
   sortBy: z.enum(GAME_SORTS).default('default'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -99,7 +103,7 @@ export type GamesQuery = z.infer<typeof gamesQuerySchema>;
 
 export const collectionsQuerySchema = z.object({ 'countries[]': stringArray.optional() });
 export const providersQuerySchema = z.object({
-  name: z.string().trim().max(100).optional(),
+  name: text().trim().max(100).optional(),
   sortBy: z.enum(['name', 'gameCount', 'default']).default('default'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -107,54 +111,54 @@ export const providersQuerySchema = z.object({
 /** `POST /api/game/games/{idOrIdentity}/play` */
 export const playBodySchema = z
   .object({
-    accountId: z.string().max(64).optional(),
-    lobbyUrl: z.string().max(2000).optional(),
-    locale: z.string().max(10).optional(),
-    countryCode: z.string().length(2).optional(),
+    accountId: text().max(64).optional(),
+    lobbyUrl: text().max(2000).optional(),
+    locale: text().max(10).optional(),
+    countryCode: text().length(2).optional(),
     demoMode: z.boolean().default(true),
     platform: z.union([z.literal(1), z.literal(2)]).default(2),
   })
   .strict();
 export type PlayBody = z.input<typeof playBodySchema>;
 
-export const playResultSchema = z.object({ gameUrl: z.string(), token: z.string() });
+export const playResultSchema = z.object({ gameUrl: text(), token: text() });
 export type PlayResult = z.infer<typeof playResultSchema>;
 
 /** `GET /api/game/spins` — one row per closed or open casino round. */
 export const spinSchema = z.object({
-  id: z.string(),
-  game: z.string(),
-  gameIdentity: z.string(),
+  id: text(),
+  game: text(),
+  gameIdentity: text(),
   amount: z.number(),
   payout: z.number(),
-  currency: z.string(),
-  createdAt: z.string(),
+  currency: text(),
+  createdAt: text(),
 });
 export type Spin = z.infer<typeof spinSchema>;
 
 /** `GET /api/game/bets?isSettled=` — the wire contract's sportsbook-shaped bet; casino rounds fill it too. */
 export const betSchema = z.object({
-  id: z.string(),
-  game: z.string(),
-  gameId: z.string(),
-  roundId: z.string(),
+  id: text(),
+  game: text(),
+  gameId: text(),
+  roundId: text(),
   amount: z.number(),
   payout: z.number(),
-  currency: z.string(),
+  currency: text(),
   coefficient: z.number(),
   /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back. */
   status: z.number().int(),
   ticketType: z.number().int(),
-  createdAt: z.string(),
+  createdAt: text(),
   items: z.array(
     z.object({
-      event: z.string(),
+      event: text(),
       stage: z.number().int(),
-      discipline: z.string(),
-      tournament: z.string(),
-      eventDate: z.string(),
-      market: z.string(),
-      outcome: z.string(),
+      discipline: text(),
+      tournament: text(),
+      eventDate: text(),
+      market: text(),
+      outcome: text(),
       coefficient: z.number(),
     }),
   ),
@@ -170,12 +174,12 @@ export const betsQuerySchema = z.object({
 });
 
 export const winnerSchema = z.object({
-  nickname: z.string(),
+  nickname: text(),
   amount: z.number(),
   payout: z.number(),
-  currency: z.string(),
-  gameId: z.string(),
-  gameName: z.string(),
+  currency: text(),
+  gameId: text(),
+  gameName: text(),
   isDemoMode: z.boolean(),
   gameImages: gameImagesSchema,
   gameCustomImages: gameImagesSchema.partial(),
@@ -183,22 +187,25 @@ export const winnerSchema = z.object({
 export type Winner = z.infer<typeof winnerSchema>;
 export const winnersQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(50).default(12),
-  platform: z.coerce.number().int().min(1).max(2).optional(),
-  countryCode: z.string().length(2).optional(),
+  platform: platformQuery.optional(),
+  countryCode: text().length(2).optional(),
 });
 export const playedQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(18),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  platform: z.coerce.number().int().min(1).max(2).optional(),
-  countryCode: z.string().length(2).optional(),
+  platform: platformQuery.optional(),
+  countryCode: text().length(2).optional(),
 });
 
 /** Payloads on `game:bets#<playerId>`. */
-export const gameBetRestrictedSchema = z.object({ event: z.literal('game.bet.restricted'), gameIdentity: z.string() });
+export const gameBetRestrictedSchema = z.object({ event: z.literal('game.bet.restricted'), gameIdentity: text() });
 export const gameBetMaxExceedSchema = z.object({
   event: z.literal('game.bet.max.exceed'),
-  gameIdentity: z.string(),
-  playerBonus: z.object({ currency: z.string(), maxBetAmount: z.number() }),
+  gameIdentity: text(),
+  playerBonus: z.object({ currency: text(), maxBetAmount: z.number() }),
 });
 /** Payload on `game:winners:<mobile|desktop>:<country>` (beyond the spec's channel list). */
 export const gameWinnerEventSchema = z.object({ event: z.literal('game.winner'), winner: winnerSchema });
+
+/** `{idOrIdentity}` in game paths: a game's id or its identity. */
+export const gameIdOrIdentityParamsSchema = z.object({ idOrIdentity: text().min(1).max(200) });

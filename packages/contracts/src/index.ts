@@ -11,3 +11,6 @@ export * from './auth.ts';
 export * from './wallet.ts';
 export * from './constants-schema.ts';
 export * from './game.ts';
+export * from './text.ts';
+export * from './currencies.ts';
+export * from './provider-wallet.ts';

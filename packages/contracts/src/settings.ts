@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const currencySchema: z.ZodType<Currency> = z.lazy(() =>
   z.object({
-    code: z.string(),
-    name: z.string(),
-    symbol: z.string(),
+    code: text(),
+    name: text(),
+    symbol: text(),
     type: z.enum(['fiat', 'crypto']),
     isBase: z.boolean(),
     isEnabled: z.boolean(),
     subunitToUnit: z.number().int(),
-    rate: z.object({ rate: z.number(), rateTime: z.string() }),
+    rate: z.object({ rate: z.number(), rateTime: text() }),
     subCurrencies: z.array(currencySchema).optional(),
   }),
 );
@@ -26,22 +27,22 @@ export type Currency = {
 };
 
 export const localeSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  nativeName: z.string(),
-  languageCode: z.string(),
+  code: text(),
+  name: text(),
+  nativeName: text(),
+  languageCode: text(),
   isDefault: z.boolean(),
 });
 export type Locale = z.infer<typeof localeSchema>;
 
 export const countrySchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  nativeName: z.string(),
-  phonePrefix: z.string(),
-  currency: z.string(),
-  locale: z.string(),
-  additionalCurrency: z.array(z.string()),
+  code: text(),
+  name: text(),
+  nativeName: text(),
+  phonePrefix: text(),
+  currency: text(),
+  locale: text(),
+  additionalCurrency: z.array(text()),
   restrict: z.boolean(),
   restrictType: z.union([z.literal(1), z.literal(2)]).optional(),
 });
@@ -52,7 +53,7 @@ export const EXCLUDED_COUNTRY_CODES = ['US', 'UM', 'GB', 'FR', 'NL', 'AW', 'CW',
 
 /** Public feature settings the web app needs at start (GET /api/player/init). */
 export const playerInitSchema = z.object({
-  country: z.string(),
+  country: text(),
   restricted: z.boolean(),
   restrictType: z.union([z.literal(1), z.literal(2)]).nullable(),
   features: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 import { formatMessage, ValidationMessage } from './validation-messages.ts';
 
@@ -56,15 +57,15 @@ export const fieldRuleSchema = z.object({
   ]),
   min: z.number().optional(),
   max: z.number().optional(),
-  param: z.string().optional(),
-  message: z.string(),
+  param: text().optional(),
+  message: text(),
 });
 export type FieldRule = z.infer<typeof fieldRuleSchema>;
 
 export const fieldMetaSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
+  name: text(),
+  description: text(),
   editable: z.boolean(),
   isRequired: z.boolean(),
   isVisible: z.boolean(),
@@ -113,13 +114,13 @@ function fieldValueSchema(field: FieldMeta, context: FieldContext): z.ZodType {
     return z.literal(true, { error: has('accepted')!.message });
   }
   if (['receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus'].includes(field.name)) return z.boolean();
-  let text = z.string({ error: requiredMessage }).trim();
-  if (field.isRequired) text = text.min(1, requiredMessage);
+  let value = text({ error: requiredMessage }).trim();
+  if (field.isRequired) value = value.min(1, requiredMessage);
   const min = has('minLength');
-  if (min?.min !== undefined) text = text.min(min.min, min.message);
+  if (min?.min !== undefined) value = value.min(min.min, min.message);
   const max = has('maxLength');
-  if (max?.max !== undefined) text = text.max(max.max, max.message);
-  let schema: z.ZodType<string> = text;
+  if (max?.max !== undefined) value = value.max(max.max, max.message);
+  let schema: z.ZodType<string> = value;
   const refine = (rule: FieldRule | undefined, test: (v: string) => boolean) => {
     if (rule) schema = schema.refine((v) => v === '' || test(v), rule.message);
   };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const accountSchema = z.object({
-  id: z.string(),
-  currency: z.string(),
+  id: text(),
+  currency: text(),
   /** 1 = the active account. */
   status: z.number().int(),
   balance: z.number(),
@@ -13,7 +14,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-export const createAccountBodySchema = z.object({ currency: z.string().min(2).max(10) }).strict();
+export const createAccountBodySchema = z.object({ currency: text().min(2).max(10) }).strict();
 
 /** Payload of `account.balance.updated` on `wallet:accounts#<playerId>`. */
 export const balanceUpdatedSchema = z.object({

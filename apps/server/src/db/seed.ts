@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { toMinor } from '@casino/contracts';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/password.ts';
-import { players } from '../modules/player/tables.ts';
-import { walletAccounts } from '../modules/wallet/tables.ts';
-import { openAccount, postEntry } from '../modules/wallet/service.ts';
-import { currencyByCode } from '../modules/settings/currencies.ts';
-import { toMinor } from '@casino/contracts';
+import { withTransaction } from '../outbox/index.ts';
+import { ensurePlayer, findPlayer } from '../modules/player/index.ts';
+import { currencyByCode } from '../modules/settings/index.ts';
+import { accountIn, openAccount, postEntry } from '../modules/wallet/index.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';
@@ -16,13 +15,11 @@ export const DEMO_PASSWORD = 'demo1234';
  * only what is missing is added, and the opening credit has a fixed ledger key.
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
-  const existing = await ctx.db.select({ id: players.id }).from(players).where(eq(players.email, DEMO_EMAIL));
-  const passwordHash = existing.length ? null : await hashPassword(DEMO_PASSWORD);
-  await ctx.db.transaction(async (tx) => {
-    if (passwordHash) {
-      await tx
-        .insert(players)
-        .values({
+  const existing = await findPlayer(ctx.db, { email: DEMO_EMAIL });
+  const passwordHash = existing ? null : await hashPassword(DEMO_PASSWORD);
+  await withTransaction(ctx, async (tx) => {
+    const playerId = passwordHash
+      ? await ensurePlayer(tx, {
           email: DEMO_EMAIL,
           passwordHash,
           currency: 'EUR',
@@ -34,14 +31,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
           agreedTc: true,
           confirmedAt: new Date(),
         })
-        .onConflictDoNothing({ target: players.email });
-    }
-    const [player] = await tx.select({ id: players.id }).from(players).where(eq(players.email, DEMO_EMAIL));
-    const accounts = await tx.select().from(walletAccounts).where(eq(walletAccounts.playerId, player!.id));
-    const eur =
-      accounts.find((a) => a.currency === 'EUR') ??
-      (await openAccount(tx, player!.id, 'EUR', { active: accounts.length === 0 }));
-    if (!accounts.some((a) => a.currency === 'BTC')) await openAccount(tx, player!.id, 'BTC');
+      : existing!.id;
+    const eur = (await accountIn(tx, playerId, 'EUR')) ?? (await openAccount(tx, playerId, 'EUR', { active: true }));
+    if (!(await accountIn(tx, playerId, 'BTC'))) await openAccount(tx, playerId, 'BTC');
     await postEntry(tx, {
       accountId: eur.id,
       idempotencyKey: 'seed:demo:eur',
@@ -50,5 +42,4 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       reference: { reason: 'demo seed' },
     });
   });
-  ctx.notifyOutbox();
 }

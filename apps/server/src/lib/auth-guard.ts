@@ -1,8 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { isSessionCurrent } from '../modules/player/service.ts';
 import { unauthorized } from './errors.ts';
-import { TokenExpiredError, type AccessClaims } from './tokens.ts';
+import { TokenExpiredError, type AccessClaims, type TokenService } from './tokens.ts';
 
 export type Auth = { playerId: string; sessionId: string; tokenId: string };
 
@@ -11,6 +9,21 @@ declare module 'fastify' {
     auth: Auth | null;
   }
 }
+
+/** 'current': the token is its open session's latest; 'superseded': the session rotated past it; 'closed': no open session. */
+export type SessionTokenState = 'current' | 'superseded' | 'closed';
+
+export type SessionClaims = { playerId: string; sessionId: string; tokenId: string };
+
+/** The port the player module implements: what a node knows of sessions, and how it forgets. */
+export type SessionStates = {
+  tokenState(claims: SessionClaims): Promise<SessionTokenState>;
+  /** After this node changed a session (logout, refresh, close): drop what every node remembers of it. */
+  forget(sessionId: string): void;
+  close(): Promise<void>;
+};
+
+type AuthContext = { tokens: TokenService; sessions: SessionStates };
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -21,7 +34,7 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /** The claims of the request's bearer token, or 401. `allowExpired` is for the refresh call only. */
 export async function bearerClaims(
-  ctx: AppContext,
+  ctx: AuthContext,
   request: FastifyRequest,
   options: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims> {
@@ -35,19 +48,20 @@ export async function bearerClaims(
 }
 
 /**
- * preHandler for player-only routes: a valid, unexpired access token that is the current token
- * of an open session. Logout, refresh and session close therefore take effect at once.
+ * preHandler for player-only routes: a valid, unexpired access token that is the current token of an
+ * open session. A session this node ends stops working at once; one another node ends, within a
+ * second (at once with Redis).
  */
-export function requirePlayer(ctx: AppContext) {
+export function requirePlayer(ctx: AuthContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const claims = await bearerClaims(ctx, request);
-    if (!(await isSessionCurrent(ctx.db, claims))) throw unauthorized('Session ended');
+    if ((await ctx.sessions.tokenState(claims)) !== 'current') throw unauthorized('Session ended');
     request.auth = { playerId: claims.playerId, sessionId: claims.sessionId, tokenId: claims.tokenId };
   };
 }
 
 /** preHandler for routes open to guests: a bearer token, when sent, must be a current one (401 otherwise, so the client refreshes it). */
-export function optionalPlayer(ctx: AppContext) {
+export function optionalPlayer(ctx: AuthContext) {
   const guard = requirePlayer(ctx);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization) await guard(request, reply);

@@ -1,41 +1,45 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, errorEnvelopeSchema } from '@casino/contracts';
+import { ErrorCode, errorEnvelopeSchema, httpStatusOf } from '@casino/contracts';
+import { isInvalidInput } from './pg-errors.ts';
 
-type Fields = Record<string, string[]>;
+export type Fields = Record<string, string[]>;
 
-/** An error the client is meant to see: HTTP status, wire code, message and optional field errors. */
-export class AppError extends Error {
+/**
+ * A refusal the client is meant to read: a contracts error code, a message, field errors and extra
+ * details (a wallet answer's balance, say). Services raise it; it knows nothing of HTTP. The edge
+ * (`toHttpError`) gives each code its status.
+ */
+export class DomainError extends Error {
   constructor(
-    readonly status: number,
     readonly code: number,
     message: string,
     readonly fields?: Fields,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
 }
 
 export const unauthorized = (message = 'Authentication required', code: number = ErrorCode.unauthorized) =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'Forbidden', code: number = ErrorCode.forbidden) =>
-  new AppError(403, code, message);
-export const notFound = (message = 'Not found') => new AppError(404, ErrorCode.notFound, message);
-export const conflict = (message: string, code: number = ErrorCode.conflict) => new AppError(409, code, message);
+  new DomainError(code, message);
+export const forbidden = (message = 'Forbidden', code: number = ErrorCode.forbidden) => new DomainError(code, message);
+export const notFound = (message = 'Not found') => new DomainError(ErrorCode.notFound, message);
+export const conflict = (message: string, code: number = ErrorCode.conflict) => new DomainError(code, message);
 export const unprocessable = (message: string, fields?: Fields, code: number = ErrorCode.unprocessable) =>
-  new AppError(422, code, message, fields);
+  new DomainError(code, message, fields);
 export const fieldError = (field: string, message: string) => unprocessable(message, { [field]: [message] });
 
 /** Route schema `response` entries: the error envelope under each status (for validation and OpenAPI). */
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema]));
 
-export function errorBody(code: number, message: string, fields?: Fields) {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(code: number, message: string, fields?: Fields, details?: Readonly<Record<string, unknown>>) {
+  return { error: { code, message, ...details, ...(fields ? { fields } : {}) } };
 }
 
 /** Field errors of a failed request-schema check, keyed by dotted path (`_` for the whole body), or null for any other error. */
-export function schemaFieldErrors(error: FastifyError): Fields | null {
+export function schemaFieldErrors(error: unknown): Fields | null {
   if (!hasZodFastifySchemaValidationErrors(error)) return null;
   const fields: Fields = {};
   for (const issue of error.validation) {
@@ -45,27 +49,50 @@ export function schemaFieldErrors(error: FastifyError): Fields | null {
   return fields;
 }
 
-/** Maps every failure to the wire envelope; bad input is a 4xx, never a 5xx. */
+export type HttpError = { status: number; body: ReturnType<typeof errorBody>; unexpected: boolean };
+
+/** The one mapping from any error to an HTTP answer. Bad input is a 4xx, never a 5xx. */
+export function toHttpError(error: unknown): HttpError {
+  const answer = (
+    status: number,
+    code: number,
+    message: string,
+    fields?: Fields,
+    details?: Record<string, unknown>,
+  ) => ({
+    status,
+    body: errorBody(code, message, fields, details),
+    unexpected: false,
+  });
+  if (error instanceof DomainError) {
+    return answer(
+      httpStatusOf(error.code),
+      error.code,
+      error.message,
+      error.fields,
+      error.details as Record<string, unknown>,
+    );
+  }
+  const fields = schemaFieldErrors(error);
+  if (fields) return answer(422, ErrorCode.unprocessable, 'The request is not valid', fields);
+  if (isInvalidInput(error)) return answer(422, ErrorCode.unprocessable, 'The request is not valid');
+  const status = (error as FastifyError | undefined)?.statusCode ?? 500;
+  if (status === 413 || (error as FastifyError | undefined)?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return answer(413, ErrorCode.payloadTooLarge, 'The request body is too large');
+  }
+  if (status === 429) return answer(429, ErrorCode.tooManyRequests, 'Too many requests, try again later');
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type and the like: the client sent something we cannot read.
+    const mapped = status === 401 || status === 403 || status === 404 ? status : 422;
+    return answer(mapped, mapped, (error as Error).message);
+  }
+  return { status: 500, body: errorBody(ErrorCode.internal, 'Internal Server Error'), unexpected: true };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
-    }
-    const fields = schemaFieldErrors(error);
-    if (fields) return reply.status(422).send(errorBody(ErrorCode.unprocessable, 'The request is not valid', fields));
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(errorBody(ErrorCode.payloadTooLarge, 'The request body is too large'));
-    }
-    if (status === 429) {
-      return reply.status(429).send(errorBody(ErrorCode.tooManyRequests, 'Too many requests, try again later'));
-    }
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type and the like: the client sent something we cannot read.
-      const mapped = status === 401 || status === 403 || status === 404 ? status : 422;
-      return reply.status(mapped).send(errorBody(mapped, error.message));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody(ErrorCode.internal, 'Internal Server Error'));
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = toHttpError(error);
+    if (mapped.unexpected) request.log.error({ err: error }, 'unhandled error');
+    return reply.status(mapped.status).send(mapped.body);
   });
 }

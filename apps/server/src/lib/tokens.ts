@@ -8,9 +8,13 @@ export type AccessClaims = { playerId: string; sessionId: string; tokenId: strin
 
 const ISSUER = 'casino-platform';
 const ALG = 'HS256';
+const MAX_REMEMBERED_TOKENS = 50_000;
 
 /** Short-lived access tokens (HS256). The session row decides whether a token may still be refreshed. */
 export function createTokenService(secret: Uint8Array, ttlSec: number) {
+  // A player's token is presented on every request for its lifetime; checking its signature once is
+  // enough (the session check still runs on every request).
+  const verified = new Map<string, AccessClaims>();
   return {
     ttlSec,
     async sign(playerId: string, sessionId: string) {
@@ -29,6 +33,12 @@ export function createTokenService(secret: Uint8Array, ttlSec: number) {
     },
     /** Checks signature and claims. `allowExpired` is for the refresh call, which renews an expired token. */
     async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims> {
+      const known = options.allowExpired ? undefined : verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+        throw new TokenExpiredError('token expired');
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           issuer: ISSUER,
@@ -37,7 +47,17 @@ export function createTokenService(secret: Uint8Array, ttlSec: number) {
           requiredClaims: ['sub', 'jti', 'exp'],
         });
         if (typeof payload.sessionId !== 'string') throw new TokenInvalidError('missing session');
-        return { playerId: payload.sub!, sessionId: payload.sessionId, tokenId: payload.jti!, exp: payload.exp! };
+        const claims = {
+          playerId: payload.sub!,
+          sessionId: payload.sessionId,
+          tokenId: payload.jti!,
+          exp: payload.exp!,
+        };
+        if (!options.allowExpired) {
+          if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
+          verified.set(token, claims);
+        }
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new TokenExpiredError('token expired');
         if (error instanceof TokenInvalidError) throw error;

@@ -7,9 +7,10 @@
  */
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { DataDirLockedError, isAlive, lockDataDir } from '../db/lock.ts';
-import { AppError } from '../lib/errors.ts';
+import { DomainError } from '../lib/errors.ts';
 import { readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -191,7 +192,7 @@ async function withDatabase<T>(
     database = config.databaseUrl
       ? await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 })
       : await openDatabase({ dataDir: `${config.dataDir}/pglite` });
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     return await run(database);
   } finally {
     await database?.close().catch(() => {});
@@ -236,7 +237,7 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
   } catch (error) {
     if (error instanceof CliError || error instanceof ConfigError || error instanceof DataDirLockedError)
       console.error(error.message);
-    else if (error instanceof AppError) console.error(`Error: ${error.message}`);
+    else if (error instanceof DomainError) console.error(`Error: ${error.message}`);
     else console.error('Error:', error instanceof Error ? error.message : error);
     return 1;
   }

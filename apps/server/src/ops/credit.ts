@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { accountSchema } from '@casino/contracts';
 import type { DbOrTx } from '../db/client.ts';
-import { credit, type CreditResult } from '../modules/wallet/service.ts';
+import { fieldError } from '../lib/errors.ts';
+import { findPlayer } from '../modules/player/index.ts';
+import { credit, type CreditResult } from '../modules/wallet/index.ts';
 
 export const opsCreditBodySchema = z
   .object({
@@ -26,18 +28,23 @@ export const opsCreditResultSchema = z.object({
   replayed: z.boolean(),
 });
 
+export type OpsCreditResult = CreditResult & { email: string | null };
+
 /** The one implementation behind `POST /api/ops/credit` and the CLI's own database access. */
-export function opsCredit(db: DbOrTx, body: OpsCreditBody): Promise<CreditResult> {
-  return credit(db, {
-    email: body.email,
+export async function opsCredit(db: DbOrTx, body: OpsCreditBody): Promise<OpsCreditResult> {
+  const player = await findPlayer(db, { email: body.email });
+  if (!player) throw fieldError('email', 'No player with this email');
+  const result = await credit(db, {
+    playerId: player.id,
     amount: body.amount,
     currency: body.currency,
     idempotencyKey: `ops:credit:${body.reference ?? randomUUID()}`,
     reason: body.reference ? `ops credit ${body.reference}` : 'ops credit',
   });
+  return { ...result, email: player.email };
 }
 
-export function describeCredit(result: CreditResult): string {
+export function describeCredit(result: OpsCreditResult): string {
   const who = result.email ?? result.playerId;
   return result.replayed
     ? `Already credited ${result.amount} ${result.currency} to ${who} with this reference; balance ${result.balance} ${result.currency}`

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CashPeriods, LimitDefinition, formatMinor, scaleDigits, toMinor } from '@casino/contracts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { fieldError } from '../lib/errors.ts';
-import { setGameEnabled } from '../modules/game/catalogue/service.ts';
-import { excludePlayer, setMoneyLimit } from '../modules/limits/service.ts';
-import { players } from '../modules/player/tables.ts';
-import { accountCurrency } from '../modules/wallet/service.ts';
+import { closeLiveGameSessions, setGameEnabled } from '../modules/game/index.ts';
+import { excludePlayer, setMoneyLimit } from '../modules/limits/index.ts';
+import { findPlayer, type PlayerRef } from '../modules/player/index.ts';
+import { accountCurrency } from '../modules/wallet/index.ts';
 
 /**
  * Operator controls of real-money play: bet/loss limits, self-exclusion / cooling-off, and
@@ -44,11 +43,8 @@ export type OpsGameBody = z.infer<typeof opsGameBodySchema>;
 export const opsMessageSchema = z.object({ message: z.string() });
 export type OpsMessage = z.infer<typeof opsMessageSchema>;
 
-async function playerByEmail(db: DbOrTx, email: string): Promise<{ id: string; email: string | null }> {
-  const [player] = await db
-    .select({ id: players.id, email: players.email })
-    .from(players)
-    .where(eq(players.email, email.trim().toLowerCase()));
+async function playerByEmail(db: DbOrTx, email: string): Promise<PlayerRef> {
+  const player = await findPlayer(db, { email });
   if (!player) throw fieldError('email', 'No player with this email');
   return player;
 }
@@ -79,10 +75,14 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
 
 export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsMessage> {
   const player = await playerByEmail(db, body.email);
-  const { limit, closedGameSessions } = await excludePlayer(db, {
-    playerId: player.id,
-    type: body.type === 'self-exclusion' ? LimitDefinition.selfExclusion : LimitDefinition.coolingOff,
-    days: body.days,
+  // One transaction: the exclusion and the end of the player's open games happen together.
+  const { limit, closedGameSessions } = await db.transaction(async (tx) => {
+    const exclusion = await excludePlayer(tx, {
+      playerId: player.id,
+      type: body.type === 'self-exclusion' ? LimitDefinition.selfExclusion : LimitDefinition.coolingOff,
+      days: body.days,
+    });
+    return { limit: exclusion, closedGameSessions: await closeLiveGameSessions(tx, player.id) };
   });
   const sessions = closedGameSessions === 1 ? '1 live game session' : `${closedGameSessions} live game sessions`;
   return {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
+import { withTransaction } from '../outbox/index.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
 import { dataEnvelope } from '@casino/contracts';
 import {
@@ -50,11 +51,7 @@ export const opsRoutes =
     app.post(
       '/credit',
       { schema: { hide: true, body: opsCreditBodySchema, response: { 200: dataEnvelope(opsCreditResultSchema) } } },
-      async (request) => {
-        const result = await opsCredit(ctx.db, request.body);
-        ctx.notifyOutbox();
-        return { data: result };
-      },
+      async (request) => ({ data: await withTransaction(ctx, (tx) => opsCredit(tx, request.body)) }),
     );
 
     const message = { 200: dataEnvelope(opsMessageSchema) };

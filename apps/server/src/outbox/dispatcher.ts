@@ -1,9 +1,9 @@
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
-import { pino, type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { Broker } from '../push/index.ts';
-import { consumersOf, type OutboxRow } from './outbox.ts';
+import type { OutboxConsumers, OutboxRow } from './outbox.ts';
 import { outbox } from './tables.ts';
 
 /** Advisory lock key: on a shared PostgreSQL only the node holding it dispatches. */
@@ -17,7 +17,6 @@ export type DispatcherOptions = {
   maxBackoffMs?: number;
   /** A broker that hangs must not hold the batch transaction (and its row locks) forever. */
   publishTimeoutMs?: number;
-  log?: Logger;
 };
 
 export type Dispatcher = {
@@ -30,10 +29,11 @@ export type Dispatcher = {
 export type BatchResult = { delivered: number; failed: boolean; busy: boolean };
 
 type BatchDeps = {
+  consumers: OutboxConsumers;
   db: Db;
   kind: 'pglite' | 'postgres';
   broker: Broker;
-  log: Logger;
+  log: FastifyBaseLogger;
   batchSize: number;
   publishTimeoutMs: number;
 };
@@ -73,7 +73,7 @@ export async function dispatchBatch(deps: BatchDeps): Promise<BatchResult> {
     let failed = false;
     for (const row of rows as OutboxRow[]) {
       try {
-        const consumers = consumersOf(row.event);
+        const consumers = deps.consumers.of(row.event);
         const publish = async () => {
           if (row.channel) await withTimeout(broker.publish(row.channel, row.payload), deps.publishTimeoutMs);
         };
@@ -104,11 +104,15 @@ export async function dispatchBatch(deps: BatchDeps): Promise<BatchResult> {
  * crash left behind go out first), then whenever woken, and polls every `pollMs` for rows written
  * by other processes. After a failure it backs off exponentially and ignores wake-ups meanwhile.
  */
-export function startOutboxDispatcher(ctx: AppContext, options: DispatcherOptions = {}): Dispatcher {
+export function startOutboxDispatcher(
+  ctx: Pick<AppContext, 'db' | 'database' | 'broker' | 'outboxConsumers'>,
+  log: FastifyBaseLogger,
+  options: DispatcherOptions = {},
+): Dispatcher {
   const pollMs = options.pollMs ?? 250;
   const maxBackoffMs = options.maxBackoffMs ?? 10_000;
-  const log = options.log ?? pino({ level: ctx.config.logLevel, name: 'outbox' });
   const deps: BatchDeps = {
+    consumers: ctx.outboxConsumers,
     db: ctx.db,
     kind: ctx.database.kind,
     broker: ctx.broker,

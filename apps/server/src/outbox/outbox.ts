@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { outbox } from './tables.ts';
+import { noteEnqueued } from './unit-of-work.ts';
 
 export type OutboxMessage = {
   event: string;
@@ -13,34 +14,40 @@ export type OutboxRow = OutboxMessage & { id: number; createdAt: Date };
 
 /**
  * Writes an event in the caller's transaction, so it exists exactly when the change it describes
- * commits. Call `ctx.notifyOutbox()` after the commit to deliver it at once (the dispatcher also polls).
+ * commits; run the transaction with `withTransaction` to have it delivered right after the commit.
  */
 export async function enqueue(tx: DbOrTx, message: OutboxMessage): Promise<number> {
   const [row] = await tx.insert(outbox).values(message).returning({ id: outbox.id });
+  noteEnqueued();
   return row!.id;
 }
 
 /**
- * In-process consumer of an outbox event (quests, loyalty…). It runs inside the dispatcher's
- * transaction and must do its database work through `tx`: its writes commit together with the
- * row being marked delivered, so they happen once; a throw rolls them back and the row is retried.
- * (On the embedded database a second connection would wait for this transaction forever.)
+ * In-process consumer of an outbox event (the winners feed; quests, loyalty… next). It runs inside the
+ * dispatcher's transaction and must do its database work through `tx`: its writes commit together
+ * with the row being marked delivered, so they happen once; a throw rolls them back and the row is
+ * retried. (On the embedded database a second connection would wait for this transaction forever.)
  */
 export type OutboxConsumer = (row: OutboxRow, tx: Tx) => Promise<void>;
 
-const consumers = new Map<string, Set<OutboxConsumer>>();
+export type OutboxConsumers = {
+  /** Registers a consumer for one event name; returns the function that removes it again. */
+  register(event: string, consumer: OutboxConsumer): () => void;
+  of(event: string): readonly OutboxConsumer[];
+};
 
-/** Registers a consumer for one event name; returns the function that removes it again. */
-export function registerOutboxConsumer(event: string, consumer: OutboxConsumer): () => void {
-  let set = consumers.get(event);
-  if (!set) consumers.set(event, (set = new Set()));
-  set.add(consumer);
-  return () => {
-    set.delete(consumer);
-    if (set.size === 0 && consumers.get(event) === set) consumers.delete(event);
+/** The consumers of one server node (each node's dispatcher runs its own). */
+export function createOutboxConsumers(): OutboxConsumers {
+  const consumers = new Map<string, OutboxConsumer[]>();
+  return {
+    register(event, consumer) {
+      consumers.set(event, [...(consumers.get(event) ?? []), consumer]);
+      return () =>
+        consumers.set(
+          event,
+          (consumers.get(event) ?? []).filter((c) => c !== consumer),
+        );
+    },
+    of: (event) => consumers.get(event) ?? [],
   };
-}
-
-export function consumersOf(event: string): OutboxConsumer[] {
-  return [...(consumers.get(event) ?? [])];
 }

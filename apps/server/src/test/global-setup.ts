@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { seedCatalogue } from '../modules/game/catalogue/seed/seed-catalogue.ts';
+import { openDatabase } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { seedCatalogue } from '../modules/game/index.ts';
 
 /**
  * A fresh embedded database costs ~3 s to create; a migrated (and catalogue-seeded) snapshot loads in ~0.6 s.
@@ -12,7 +13,7 @@ import { seedCatalogue } from '../modules/game/catalogue/seed/seed-catalogue.ts'
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) return;
   const database = await openDatabase({ dataDir: null });
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   // Every node seeds the catalogue on start; done once here, each test file finds it current.
   await seedCatalogue(database.db);
   const dump = await database.dump!();

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { createServer, type RunningServer } from '../server.ts';
 
 /**
@@ -26,7 +27,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   const close = database.close;
   database.close = async () => {
     await close();
@@ -49,6 +50,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-data-')),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0001',
     SEED_DEMO: '0',
+    // The tests stand where a CDN would: the country header they send is trusted.
+    TRUST_PROXY: '1',
     WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build'),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,

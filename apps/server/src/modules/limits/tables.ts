@@ -1,3 +1,4 @@
+import type { CashPeriod, LimitDefinition, LimitStatus, ValueOf } from '@casino/contracts';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { players } from '../player/tables.ts';
 
@@ -14,13 +15,13 @@ export const playerLimits = pgTable(
     playerId: uuid('player_id')
       .notNull()
       .references(() => players.id),
-    type: integer('type').notNull(),
+    type: integer('type').$type<ValueOf<typeof LimitDefinition>>().notNull(),
     /** Money limits: daily | weekly | monthly (UTC calendar periods); null for exclusions. */
-    period: text('period'),
+    period: text('period').$type<CashPeriod>(),
     currency: text('currency'),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }),
     /** LimitStatus: 1 active, 2 pending. */
-    status: integer('status').notNull().default(1),
+    status: integer('status').$type<ValueOf<typeof LimitStatus>>().notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf, bearerClaims, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
-import { restrictionOf } from '../settings/countries.ts';
+import { restrictionOf } from '../settings/index.ts';
 import { fieldsFor } from './fields.ts';
 import { closeSession, getProfile, loginPlayer, refreshSession, registerPlayer, type ClientInfo } from './service.ts';
 
@@ -76,7 +76,6 @@ export const playerRoutes =
           request.body,
           client(request, request.body.fingerprint),
         );
-        ctx.notifyOutbox();
         request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered');
         return { data: result };
       },
@@ -121,8 +120,14 @@ export const playerRoutes =
       },
       async (request) => {
         const claims = await bearerClaims(ctx, request, { allowExpired: true });
-        const result = await refreshSession(ctx.db, ctx.tokens, claims, { idleTtlSec: ctx.config.sessionIdleTtlSec });
-        return { data: result };
+        try {
+          return {
+            data: await refreshSession(ctx.db, ctx.tokens, claims, { idleTtlSec: ctx.config.sessionIdleTtlSec }),
+          };
+        } finally {
+          // Rotated, or closed as a replay or idle: either way what nodes remember of it is stale.
+          ctx.sessions.forget(claims.sessionId);
+        }
       },
     );
 
@@ -138,7 +143,9 @@ export const playerRoutes =
         },
       },
       async (request) => {
-        await closeSession(ctx.db, authOf(request).sessionId, 'logout');
+        const { sessionId } = authOf(request);
+        await closeSession(ctx.db, sessionId, 'logout');
+        ctx.sessions.forget(sessionId);
         return { data: { ok: true as const } };
       },
     );

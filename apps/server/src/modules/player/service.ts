@@ -12,13 +12,12 @@ import {
   type RegisterBody,
 } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { DomainError, forbidden, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { isUuid } from '../../lib/uuid.ts';
 import type { AccessClaims, TokenService } from '../../lib/tokens.ts';
-import { COUNTRY_CODES, countryByCode, restrictionOf } from '../settings/countries.ts';
-import { enabledCurrencyCodes } from '../settings/currencies.ts';
-import { openAccount } from '../wallet/service.ts';
+import { COUNTRY_CODES, countryByCode, enabledCurrencyCodes, restrictionOf } from '../settings/index.ts';
+import { openAccount } from '../wallet/index.ts';
 import { deviceTypeOf } from './device.ts';
 import { REGISTRATION_FIELDS } from './fields.ts';
 import { players, playerSessions } from './tables.ts';
@@ -187,36 +186,6 @@ export async function closeSession(db: DbOrTx, sessionId: string, reason: Sessio
     .where(and(eq(playerSessions.id, sessionId), isNull(playerSessions.closedAt)));
 }
 
-/** 'current': the token is its open session's latest; 'superseded': the session rotated past it; 'closed': no open session. */
-export type SessionTokenState = 'current' | 'superseded' | 'closed';
-
-export async function sessionTokenState(
-  db: DbOrTx,
-  claims: { playerId: string; sessionId: string; tokenId: string },
-): Promise<SessionTokenState> {
-  if (!isUuid(claims.sessionId) || !isUuid(claims.playerId)) return 'closed';
-  const [session] = await db
-    .select({ tokenId: playerSessions.tokenId })
-    .from(playerSessions)
-    .where(
-      and(
-        eq(playerSessions.id, claims.sessionId),
-        eq(playerSessions.playerId, claims.playerId),
-        isNull(playerSessions.closedAt),
-      ),
-    )
-    .limit(1);
-  if (!session) return 'closed';
-  return session.tokenId === claims.tokenId ? 'current' : 'superseded';
-}
-
-export async function isSessionCurrent(
-  db: DbOrTx,
-  claims: { playerId: string; sessionId: string; tokenId: string },
-): Promise<boolean> {
-  return (await sessionTokenState(db, claims)) === 'current';
-}
-
 // ---------------------------------------------------------------------------------------------
 // Profile
 
@@ -309,7 +278,7 @@ const LOCKED_OUT_MESSAGES: ReadonlyMap<number, string> = new Map([
   [PlayerStatus.coolingOff, 'Your account is in a cooling-off period'],
 ]);
 
-function lockedOutError(player: PlayerRow): AppError | null {
+function lockedOutError(player: PlayerRow): DomainError | null {
   const message = LOCKED_OUT_MESSAGES.get(player.status);
   return message ? forbidden(message, ErrorCode.accountBlocked) : null;
 }
@@ -325,12 +294,4 @@ function assertCountryAllowed(country: string): void {
 }
 
 const emailTaken = () => unprocessable(EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] }, ErrorCode.emailTaken);
-const sessionEnded = (message = 'Session ended') => new AppError(401, ErrorCode.sessionClosed, message);
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const pg = e as { code?: string; constraint?: string; message?: string };
-    if (pg.code === '23505' && (pg.constraint === constraint || pg.message?.includes(constraint))) return true;
-  }
-  return false;
-}
+const sessionEnded = (message = 'Session ended') => new DomainError(ErrorCode.sessionClosed, message);

@@ -1,3 +1,4 @@
+import type { PlayerStatus, ValueOf } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -9,7 +10,7 @@ export const players = pgTable(
     externalId: bigint('external_id', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 100001 }).notNull(),
     email: text('email'),
     passwordHash: text('password_hash'),
-    status: integer('status').notNull().default(1),
+    status: integer('status').$type<ValueOf<typeof PlayerStatus>>().notNull().default(1),
     currency: text('currency'),
     country: text('country'),
     locale: text('locale'),

@@ -1,4 +1,5 @@
 import { EXCLUDED_COUNTRY_CODES, type Country } from '@casino/contracts';
+import { UNKNOWN_COUNTRY } from '../../lib/geo.ts';
 import { COUNTRY_SEEDS, RESTRICTED_COUNTRIES } from './data/countries.ts';
 
 const EXCLUDED: ReadonlySet<string> = new Set(EXCLUDED_COUNTRY_CODES);
@@ -36,7 +37,15 @@ export type Restriction = { restricted: boolean; restrictType: 1 | 2 | null };
 /** Whether visitors from a country (ISO code from the geo header) are restricted, and how. */
 export function restrictionOf(code: string): Restriction {
   const upper = code.toUpperCase();
-  if (EXCLUDED.has(upper)) return { restricted: true, restrictType: 1 };
+  // A visitor we cannot place is treated as coming from a country where the site is closed.
+  if (EXCLUDED.has(upper) || upper === UNKNOWN_COUNTRY) return { restricted: true, restrictType: 1 };
   const type = RESTRICTED_COUNTRIES[upper];
   return type ? { restricted: true, restrictType: type } : { restricted: false, restrictType: null };
 }
+
+/** Every country code `restrictionOf` calls restricted (the database's bet checks take this list). */
+export const RESTRICTED_COUNTRY_CODES: readonly string[] = [
+  ...EXCLUDED,
+  UNKNOWN_COUNTRY,
+  ...Object.keys(RESTRICTED_COUNTRIES),
+];

@@ -1,7 +1,6 @@
-import type { Currency } from '@casino/contracts';
-import { CURRENCY_SEEDS, RATES_TIME, type CurrencyType } from './data/currencies.ts';
+import { CURRENCY_SEEDS, RATES_TIME, type Currency, type CurrencyType } from '@casino/contracts';
 
-export { BASE_CURRENCY } from './data/currencies.ts';
+export { BASE_CURRENCY } from '@casino/contracts';
 
 /** One account currency (sub-currencies such as mBTC are display units only, not listed here). */
 export type CurrencyInfo = {
@@ -67,4 +66,14 @@ export function toWireCurrency(c: CurrencyInfo): Currency {
       rate: { rate: s.rate, rateTime: RATES_TIME },
     })),
   };
+}
+
+/**
+ * Minor units per major unit of a currency: the one source of money scale on the server. An unknown
+ * code is a data error (an account or a round in a currency that left the list), never a default.
+ */
+export function subunitOf(code: string): number {
+  const currency = byCode.get(code);
+  if (!currency) throw new Error(`currency ${code} is not in the currency list`);
+  return currency.subunitToUnit;
 }

@@ -4,7 +4,7 @@ import { accountSchema, createAccountBodySchema, dataEnvelope, idParamSchema } f
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { hideAccount, listAccounts, openAccount, switchAccount } from './service.ts';
+import { hideAccount, listAccounts, openAccount, switchAccount } from './accounts.ts';
 
 const accountList = dataEnvelope(z.array(accountSchema));
 const common = { tags: ['wallet'], security: [{ bearer: [] }] };

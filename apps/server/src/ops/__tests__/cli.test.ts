@@ -9,7 +9,7 @@ import { lockDataDir } from '../../db/lock.ts';
 import { writeOpsEndpoint } from '../../lib/secrets.ts';
 import { players } from '../../modules/player/tables.ts';
 import { outbox } from '../../outbox/tables.ts';
-import { listAccounts } from '../../modules/wallet/service.ts';
+import { listAccounts } from '../../modules/wallet/index.ts';
 import { createServer } from '../../server.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
-import { listAccounts } from '../../modules/wallet/service.ts';
+import { listAccounts } from '../../modules/wallet/index.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,15 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { createMemoryBroker, type Broker } from '../../push/index.ts';
 import { createTestDatabase, createTestServer, type TestServer } from '../../test/server.ts';
 import { sleep, waitFor } from '../../test/wait.ts';
-import { credit, openAccount } from '../../modules/wallet/service.ts';
+import { credit, openAccount } from '../../modules/wallet/index.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
 import { startOutboxDispatcher, type Dispatcher } from '../dispatcher.ts';
-import { enqueue, registerOutboxConsumer } from '../outbox.ts';
+import { createOutboxConsumers, enqueue } from '../outbox.ts';
 import { outbox } from '../tables.ts';
 
 describe('balance events through a whole server', () => {
@@ -77,9 +76,11 @@ describe('dispatcher', () => {
     await database?.close();
   });
 
-  function start(broker: Broker, options: Parameters<typeof startOutboxDispatcher>[1] = {}) {
-    const ctx = { db: database.db, database, broker, config: { logLevel: 'silent' } } as unknown as AppContext;
-    const dispatcher = startOutboxDispatcher(ctx, { log: pino({ level: 'silent' }), ...options });
+  const consumers = createOutboxConsumers();
+
+  function start(broker: Broker, options: Parameters<typeof startOutboxDispatcher>[2] = {}) {
+    const ctx = { db: database.db, database, broker, outboxConsumers: consumers };
+    const dispatcher = startOutboxDispatcher(ctx, pino({ level: 'silent' }), options);
     running.push(dispatcher);
     return dispatcher;
   }
@@ -153,7 +154,7 @@ describe('dispatcher', () => {
   it('runs in-process consumers once, with their writes committed together with the delivery', async () => {
     const seen: number[] = [];
     let failOnce = true;
-    const unregister = registerOutboxConsumer('test.consumed', async (row, tx) => {
+    const unregister = consumers.register('test.consumed', async (row, tx) => {
       await enqueue(tx, { event: 'test.followup', channel: null, payload: { from: row.id } });
       if (failOnce) {
         failOnce = false;

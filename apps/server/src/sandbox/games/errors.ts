@@ -3,7 +3,7 @@
  * The provider's codes are strings (it is not the casino); the casino's numeric codes from the
  * wallet (15001, 14xxx …) are passed through unchanged with the status the casino answered.
  */
-import type { WalletRefusal } from './wallet-client.ts';
+import type { WalletRefusal } from '@casino/contracts';
 
 export class ProviderError extends Error {
   constructor(

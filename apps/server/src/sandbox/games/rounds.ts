@@ -31,7 +31,8 @@ import {
   type SandboxGameRound,
   type SandboxGameSession,
 } from './tables.ts';
-import { walletCall, walletCallWithRetry, type WalletLog, type WalletResult } from './wallet-client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { walletCall, walletCallWithRetry, type WalletResult } from './wallet-client.ts';
 import { fairnessOf, toWireRound, type WireRound } from './wire.ts';
 
 /** A bet whose answer never came (the process stopped mid-call) is rolled back after this long. */
@@ -71,7 +72,7 @@ function checkBet(engine: EngineId, bet: number, params: unknown, levels: number
  * sweeper) can race on the same round and only one of them settles it; wallet calls are repeated
  * with the same transaction id, which the casino processes once.
  */
-export function createRounds(ctx: AppContext, log: WalletLog) {
+export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
   const timers = new Set<NodeJS.Timeout>();
   let sweeping: Promise<void> | null = null;
   let closed = false;
@@ -96,8 +97,8 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
     retry: boolean,
   ): Promise<number | null> {
     const payload = {
-      token: session.token,
-      transactionId: round.winTxId,
+      token: session.token!,
+      transactionId: round.winTxId!,
       roundId: round.walletRoundId,
       gameIdentity: session.gameIdentity,
       amount: round.win,
@@ -122,9 +123,9 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
   /** Voids a bet whose fate is unknown: a rollback with a new transaction id that references it. */
   async function deliverRollback(session: SandboxGameSession, round: SandboxGameRound, retry: boolean): Promise<void> {
     const payload = {
-      token: session.token,
-      transactionId: round.rollbackTxId,
-      referenceTransactionId: round.betTxId,
+      token: session.token!,
+      transactionId: round.rollbackTxId!,
+      referenceTransactionId: round.betTxId!,
       roundId: round.walletRoundId,
       gameIdentity: session.gameIdentity,
     };
@@ -434,8 +435,8 @@ export function createRounds(ctx: AppContext, log: WalletLog) {
         ctx,
         'bet',
         {
-          token: session.token,
-          transactionId: round.betTxId,
+          token: session.token!,
+          transactionId: round.betTxId!,
           roundId: round.walletRoundId,
           gameIdentity: session.gameIdentity,
           amount: round.bet,

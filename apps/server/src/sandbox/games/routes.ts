@@ -1,13 +1,14 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { schemaFieldErrors } from '../../lib/errors.ts';
-import { SIGNATURE_MAX_SKEW_MS, verifyBody } from '../../lib/signature.ts';
+import { launchBodySchema } from '@casino/contracts';
+import { toHttpError } from '../../lib/errors.ts';
+import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { badSignature, invalidRequest, ProviderError, roundNotFound, sessionNotFound } from './errors.ts';
 import { createRounds } from './rounds.ts';
-import { clientSeedSchema, createSessions, launchBodySchema } from './sessions.ts';
+import { clientSeedSchema, createSessions } from './sessions.ts';
 import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets, sendGamePage } from './static.ts';
 
 const BODY_LIMIT = 64 * 1024;
@@ -67,15 +68,20 @@ export const sandboxGamesRoutes =
       reply.header('content-security-policy', csp);
     });
 
+    // The provider's own envelope (string codes); anything else is mapped as the casino maps it.
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
-      const fields = schemaFieldErrors(error);
-      if (fields) return reply.status(422).send(invalidRequest('The request is not valid', fields).body());
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500)
-        return reply.status(status).send(new ProviderError(status, 'bad_request', error.message).body());
-      request.log.error({ err: error }, 'sandbox game provider error');
-      return reply.status(500).send(new ProviderError(500, 'internal', 'Internal error').body());
+      const mapped = toHttpError(error);
+      if (mapped.unexpected) request.log.error({ err: error }, 'sandbox game provider error');
+      const { message, fields } = mapped.body.error as { message: string; fields?: Record<string, string[]> };
+      const code = mapped.status === 422 ? 'invalid_request' : mapped.status >= 500 ? 'internal' : 'bad_request';
+      const answer = new ProviderError(
+        mapped.status,
+        code,
+        mapped.unexpected ? 'Internal error' : message,
+        fields ? { fields } : {},
+      );
+      return reply.status(mapped.status).send(answer.body());
     });
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
@@ -90,27 +96,22 @@ export const sandboxGamesRoutes =
         .send(),
     );
 
-    // §1: the casino launches a game. Signed like the wallet API; checked before anything is parsed further.
-    app.post('/api/launch', { schema: hidden }, async (request) => {
-      const signature = request.headers['x-signature'];
-      if (
-        !verifyBody(
-          ctx.gameWalletSecret,
-          rawBodies.get(request) ?? '',
-          Array.isArray(signature) ? signature[0] : signature,
-        )
-      ) {
-        throw badSignature('The X-Signature header does not match the body');
-      }
-      const parsed = launchBodySchema.safeParse(request.body);
-      if (!parsed.success) {
-        const fields: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-        throw invalidRequest('The launch request is not valid', fields);
-      }
-      if (Math.abs(Date.now() - parsed.data.timestamp) > SIGNATURE_MAX_SKEW_MS)
-        throw badSignature('The timestamp is more than 5 minutes away from now');
-      return sessionsApi.launch(parsed.data);
+    // The casino launches a game: a signed call (method, path, timestamp, request id and body), checked
+    // before the body is parsed, in a scope of its own so the game UIs' unsigned calls are not affected.
+    await app.register(async (launchScope) => {
+      acceptSignedJson(launchScope, {
+        secret: ctx.gameWalletSecret,
+        scope: 'game-launch',
+        replayGuard: ctx.replayGuard,
+        bodyLimit: BODY_LIMIT,
+        refuse: badSignature,
+        invalidJson: (message) => invalidRequest(message),
+      });
+      launchScope
+        .withTypeProvider<ZodTypeProvider>()
+        .post('/api/launch', { schema: { ...hidden, body: launchBodySchema } }, async (request) =>
+          sessionsApi.launch(request.body),
+        );
     });
 
     // §3: the game UI.

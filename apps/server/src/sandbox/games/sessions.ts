@@ -1,37 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ENGINE_IDS, randomSeed, SLOT_CONFIG, sha256Hex, type EngineId } from '@casino/games/engines';
+import type { LaunchRequest } from '@casino/contracts';
+import { randomSeed, SLOT_CONFIG, sha256Hex } from '@casino/games/engines';
 import type { AppContext } from '../../context.ts';
-import { currencyByCode } from '../../modules/settings/currencies.ts';
 import { betLevels, defaultBet, demoBalance, subunitToUnit } from './bet-levels.ts';
 import { casinoRefusal, roundOpen, sessionNotFound } from './errors.ts';
 import type { Rounds } from './rounds.ts';
 import { sandboxGameRounds as rounds, sandboxGameSessions as sessions } from './tables.ts';
-import { walletCall, type WalletLog } from './wallet-client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { walletCall } from './wallet-client.ts';
 import { fairnessOf } from './wire.ts';
-
-/** The casino's launch call (interfaces §1); extra fields are ignored. */
-export const launchBodySchema = z
-  .object({
-    requestId: z.string().min(1).max(100),
-    timestamp: z.number().int().positive(),
-    mode: z.enum(['real', 'demo']),
-    token: z.string().min(1).max(500).nullable().optional(),
-    gameIdentity: z.string().min(1).max(200),
-    gameName: z.string().min(1).max(200),
-    engine: z.enum(ENGINE_IDS as [EngineId, ...EngineId[]]),
-    currency: z.string().refine((code) => currencyByCode(code) !== undefined, 'unknown currency'),
-    locale: z.string().min(1).max(20).default('en'),
-    lobbyUrl: z.string().max(2000).default('/'),
-    platform: z.number().int().default(2),
-    volatility: z.string().max(20).optional(),
-    paylines: z.number().int().optional(),
-  })
-  .refine((body) => body.mode === 'demo' || !!body.token, {
-    message: 'a real-money launch needs the casino token',
-    path: ['token'],
-  });
-export type LaunchBody = z.infer<typeof launchBodySchema>;
 
 /** Client seeds the player may choose: short, and without the `:` that separates the HMAC message parts. */
 export const clientSeedSchema = z
@@ -49,11 +27,11 @@ async function newSeedPair(clientSeed?: string) {
   };
 }
 
-export function createSessions(ctx: AppContext, roundsApi: Rounds, log: WalletLog) {
+export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyBaseLogger) {
   const load = roundsApi.sessionOf;
 
   /** A new provider session with a fresh seed pair (the seed itself is kept until the player rotates it). */
-  async function launch(body: LaunchBody): Promise<{ gameUrl: string }> {
+  async function launch(body: LaunchRequest): Promise<{ gameUrl: string }> {
     const [session] = await ctx.db
       .insert(sessions)
       .values({
@@ -80,7 +58,7 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: WalletLo
     let session = await load(sessionId);
     let balance = session.balance;
     if (session.mode === 'real') {
-      const result = await walletCall(ctx, 'balance', { token: session.token }, log);
+      const result = await walletCall(ctx, 'balance', { token: session.token! }, log);
       if (result.kind === 'refused') throw casinoRefusal(result.status, result.error);
       if (result.kind === 'ok') {
         balance = result.answer.balance;

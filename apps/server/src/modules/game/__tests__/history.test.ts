@@ -4,7 +4,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { players } from '../../player/tables.ts';
 import { authHeader } from '../../wallet/__tests__/factories.ts';
 import { coefficientOf } from '../history/service.ts';
-import { winnerNickname } from '../history/winners.ts';
+import { publicName as winnerNickname } from '../../player/index.ts';
 import { createGame, fundedPlayer, openSession, txId, walletCall } from './play-fixtures.ts';
 
 let server: TestServer;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { signBody } from '../../../lib/signature.ts';
+import { signCall } from '../../../lib/signing.ts';
 import type { TestServer } from '../../../test/server.ts';
 import { createPlayer } from '../../wallet/__tests__/factories.ts';
-import { openAccount, postEntry, type WalletAccount } from '../../wallet/service.ts';
+import { openAccount, postEntry, type WalletAccount } from '../../wallet/index.ts';
 import { walletAccounts } from '../../wallet/tables.ts';
 import { createGameSession } from '../play/service.ts';
 import { gameProviders, games, type GameRow } from '../catalogue/tables.ts';
@@ -85,20 +85,30 @@ export type WalletBody = {
 };
 export type WalletCall = { status: number; body: WalletBody };
 
-/** The body and headers a provider sends: request id, fresh timestamp, HMAC of the exact bytes. */
+/**
+ * The body and headers a provider sends to `path`: a new request id, a fresh timestamp, and the HMAC of
+ * method, path, timestamp, request id and the exact bytes.
+ */
 export function signedRequest(
   secret: string,
   body: Record<string, unknown>,
-  options: { timestamp?: number; signature?: string } = {},
+  options: { path?: string; timestamp?: number; requestId?: string; signature?: string } = {},
 ) {
-  const requestId = randomUUID();
-  const raw = JSON.stringify({ requestId, timestamp: options.timestamp ?? Date.now(), ...body });
+  const raw = JSON.stringify(body);
+  const signed = signCall(
+    secret,
+    { method: 'POST', path: options.path ?? '/api/provider-wallet/balance', body: raw },
+    {
+      ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+      ...(options.requestId ? { requestId: options.requestId } : {}),
+    },
+  );
   return {
     raw,
     headers: {
       'content-type': 'application/json',
-      'x-request-id': requestId,
-      'x-signature': options.signature ?? signBody(secret, raw),
+      ...signed,
+      ...(options.signature ? { 'x-signature': options.signature } : {}),
     },
   };
 }
@@ -109,7 +119,7 @@ export async function walletCall(
   call: 'balance' | 'bet' | 'win' | 'rollback',
   body: Record<string, unknown>,
 ): Promise<WalletCall> {
-  const { raw, headers } = signedRequest(server.ctx.gameWalletSecret, body);
+  const { raw, headers } = signedRequest(server.ctx.gameWalletSecret, body, { path: `/api/provider-wallet/${call}` });
   const response = await server.app.inject({
     method: 'POST',
     url: `/api/provider-wallet/${call}`,
@@ -126,7 +136,7 @@ export async function walletFetch(
   call: string,
   body: Record<string, unknown>,
 ): Promise<WalletCall> {
-  const { raw, headers } = signedRequest(secret, body);
+  const { raw, headers } = signedRequest(secret, body, { path: `/api/provider-wallet/${call}` });
   const response = await fetch(`${baseUrl}/api/provider-wallet/${call}`, { method: 'POST', headers, body: raw });
   return { status: response.status, body: (await response.json()) as WalletBody };
 }

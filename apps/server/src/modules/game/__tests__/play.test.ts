@@ -6,7 +6,7 @@ import { players } from '../../player/tables.ts';
 import { playerLimits } from '../../limits/tables.ts';
 import { setMoneyLimit } from '../../limits/service.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
-import { openAccount } from '../../wallet/service.ts';
+import { openAccount } from '../../wallet/index.ts';
 import { gameSessions } from '../play/tables.ts';
 import { gamePlays } from '../catalogue/tables.ts';
 import { createGame, fundedPlayer, openSession, txId, walletCall, walletFetch } from './play-fixtures.ts';

@@ -5,6 +5,7 @@ import {
   collectionSchema,
   collectionsQuerySchema,
   dataEnvelope,
+  gameIdOrIdentityParamsSchema,
   gameSchema,
   gamesQuerySchema,
   pageEnvelope,
@@ -30,7 +31,7 @@ import {
 
 const tags = ['game'];
 const bearer = [{ bearer: [] }];
-const idOrIdentityParams = z.object({ idOrIdentity: z.string().min(1).max(200) });
+const idOrIdentityParams = gameIdOrIdentityParamsSchema;
 const gamePage = pageEnvelope(gameSchema);
 const gameList = dataEnvelope(z.array(gameSchema));
 

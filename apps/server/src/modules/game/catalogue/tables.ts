@@ -1,3 +1,4 @@
+import type { GameEngine } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { players } from '../../player/tables.ts';
@@ -47,7 +48,7 @@ export const games = pgTable(
       .notNull()
       .references(() => gameProviders.id),
     /** Sandbox engine: slot | roulette | dice | crash. */
-    engine: text('engine').notNull(),
+    engine: text('engine').$type<GameEngine>().notNull(),
     type: text('type').notNull(),
     volatility: text('volatility').notNull(),
     paylines: integer('paylines').notNull(),

@@ -14,7 +14,7 @@ import type { AppContext } from '../../../context.ts';
 import { authOf, requirePlayer } from '../../../lib/auth-guard.ts';
 import { errorResponses } from '../../../lib/errors.ts';
 import { listBets, listSpins } from './service.ts';
-import { latestWinners } from './winners.ts';
+import { createWinners } from './winners.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -22,6 +22,8 @@ const bearer = [{ bearer: [] }];
 export const historyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const winners = createWinners(ctx.outboxConsumers);
+    app.addHook('onClose', async () => winners.stop());
     app.get(
       '/spins',
       {
@@ -62,6 +64,6 @@ export const historyRoutes =
           response: { 200: dataEnvelope(z.array(winnerSchema)), ...errorResponses(422) },
         },
       },
-      async (request) => ({ data: await latestWinners(ctx.db, request.query) }),
+      async (request) => ({ data: await winners.latest(ctx.db, request.query) }),
     );
   };

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { subunitOf } from './winners.ts';
+import { subunitOf } from '../../settings/index.ts';
 import { gameRounds } from '../play/tables.ts';
 import { games } from '../catalogue/tables.ts';
 

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataEnvelope, playBodySchema, playResultSchema } from '@casino/contracts';
+import { dataEnvelope, gameIdOrIdentityParamsSchema, playBodySchema, playResultSchema } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
 import { optionalPlayer } from '../../../lib/auth-guard.ts';
 import { errorResponses } from '../../../lib/errors.ts';
 import { countryOf } from '../../../lib/geo.ts';
 import { playGame } from './service.ts';
-
-const paramsSchema = z.object({ idOrIdentity: z.string().min(1).max(100) });
 
 /** Game start (`/api/game/games/{idOrIdentity}/play`). */
 export const playRoutes =
@@ -22,7 +19,7 @@ export const playRoutes =
           summary:
             'Start a game: demo (anyone, games with a demo mode) or real money (players); answers the iframe URL',
           security: [{ bearer: [] }, {}],
-          params: paramsSchema,
+          params: gameIdOrIdentityParamsSchema,
           body: playBodySchema,
           response: { 200: dataEnvelope(playResultSchema), ...errorResponses(401, 403, 404, 422, 502) },
         },

@@ -1,3 +1,4 @@
+import type { BetStatus, Platform, ValueOf } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -37,7 +38,7 @@ export const gameSessions = pgTable(
       .notNull()
       .references(() => games.id),
     /** 1 mobile, 2 desktop: the winners feed the session's wins go to. */
-    platform: integer('platform').notNull(),
+    platform: integer('platform').$type<Platform>().notNull(),
     /** Country at launch; geo rules at bet time use it. */
     country: text('country').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,10 +83,10 @@ export const gameRounds = pgTable(
       .notNull()
       .default(sql`0`),
     /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back. */
-    status: integer('status').notNull().default(1),
+    status: integer('status').$type<ValueOf<typeof BetStatus>>().notNull().default(1),
     closed: boolean('closed').notNull().default(false),
     /** Copied from the session so the winners feed filters without a join. */
-    platform: integer('platform').notNull(),
+    platform: integer('platform').$type<Platform>().notNull(),
     country: text('country').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,73 +1,45 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../../context.ts';
-import { AppError, unprocessable } from '../../../lib/errors.ts';
-import { SIGNATURE_MAX_SKEW_MS, verifyBody } from '../../../lib/signature.ts';
-import { errorAnswer, invalidSignature, type Answer } from './answers.ts';
 import {
-  balanceAnswerSchema,
-  balanceBodySchema,
-  betBodySchema,
-  rollbackBodySchema,
-  transactionAnswerSchema,
+  ErrorCode,
+  walletBalanceAnswerSchema,
+  walletBalanceBodySchema,
+  walletBetBodySchema,
   walletErrorSchema,
-  winBodySchema,
-} from './schema.ts';
-import { walletBalance, walletBet, walletRollback, walletWin } from './service.ts';
+  walletRollbackBodySchema,
+  walletTransactionAnswerSchema,
+  walletWinBodySchema,
+} from '@casino/contracts';
+import type { AppContext } from '../../../context.ts';
+import { DomainError, toHttpError, unprocessable } from '../../../lib/errors.ts';
+import { acceptSignedJson, signedCallOf } from '../../../lib/signed-json.ts';
+import { walletBalance, walletBet, walletRollback, walletWin, type WalletOutcome } from './service.ts';
 
 /** Wallet calls are small; anything bigger is not one. */
 const BODY_LIMIT = 16 * 1024;
 
-const header = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
 /**
- * The seamless-wallet API the game provider calls (`/api/provider-wallet/*`, interfaces §2,
- * docs/provider-wallet-api.md). Server to server: no cookies or bearer tokens, every request is
- * signed (HMAC-SHA256 of the exact body bytes, `X-Signature`) and carries a fresh `timestamp`.
+ * The seamless-wallet API the game provider calls (`/api/provider-wallet/*`, docs/provider-wallet-api.md).
+ * Server to server: no cookies or bearer tokens; every call is signed (method, path, timestamp,
+ * request id and body) and a request id is accepted once.
  */
 export const providerWalletRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const rawBodies = new WeakMap<FastifyRequest, string>();
-
-    // This scope parses JSON itself: the signature covers the bytes as sent, so it is checked on the
-    // raw string before anything is parsed.
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: BODY_LIMIT },
-      (request, body, done) => {
-        const raw = body as string;
-        if (!verifyBody(ctx.gameWalletSecret, raw, header(request, 'x-signature'))) {
-          done(invalidSignature('The X-Signature header does not match the body'), undefined);
-          return;
-        }
-        rawBodies.set(request, raw);
-        try {
-          done(null, JSON.parse(raw));
-        } catch {
-          done(unprocessable('The body is not valid JSON'), undefined);
-        }
-      },
-    );
-
-    app.addHook('preValidation', async (request) => {
-      if (!rawBodies.has(request)) throw invalidSignature('A signed JSON body is required');
-    });
-    app.addHook('preHandler', async (request) => {
-      const { timestamp } = request.body as { timestamp: number };
-      if (Math.abs(Date.now() - timestamp) > SIGNATURE_MAX_SKEW_MS)
-        throw invalidSignature('The timestamp is more than 5 minutes away from now');
+    acceptSignedJson(app, {
+      secret: ctx.gameWalletSecret,
+      scope: 'game-wallet',
+      replayGuard: ctx.replayGuard,
+      bodyLimit: BODY_LIMIT,
+      refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
+      invalidJson: (message) => unprocessable(message),
     });
 
     const logCall = (request: FastifyRequest, status: number, code?: number) => {
-      const body = (request.body ?? {}) as { requestId?: unknown; transactionId?: unknown; roundId?: unknown };
+      const body = (request.body ?? {}) as { transactionId?: unknown; roundId?: unknown };
       request.log.info(
         {
-          providerRequestId: header(request, 'x-request-id') ?? body.requestId,
+          providerRequestId: signedCallOf(request)?.requestId,
           call: request.url.split('?')[0],
           transactionId: body.transactionId,
           roundId: body.roundId,
@@ -78,20 +50,18 @@ export const providerWalletRoutes =
       );
     };
 
+    // The application's mapping, with every answer logged under the provider's request id.
     app.setErrorHandler((error, request, reply) => {
-      if (error instanceof AppError) {
-        const answer = errorAnswer(error);
-        logCall(request, answer.status, error.code);
-        return reply.status(answer.status).send(answer.body);
-      }
-      // Validation and anything unexpected: the application's handler (422 envelope, 500 logged).
-      throw error;
+      const mapped = toHttpError(error);
+      if (mapped.unexpected) request.log.error({ err: error }, 'unhandled error');
+      logCall(request, mapped.status, mapped.body.error.code);
+      return reply.status(mapped.status).send(mapped.body);
     });
 
-    const send = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {
-      const code = (answer.body.error as { code?: number } | undefined)?.code;
-      logCall(request, answer.status, code);
-      return reply.status(answer.status).send(answer.body);
+    const send = (request: FastifyRequest, reply: FastifyReply, outcome: WalletOutcome) => {
+      if ('refused' in outcome) throw outcome.refused;
+      logCall(request, 200);
+      return reply.status(200).send(outcome.ok);
     };
     const tags = ['provider-wallet'];
     const errors = {
@@ -108,11 +78,11 @@ export const providerWalletRoutes =
         schema: {
           tags,
           summary: 'Balance of the session account (minor units)',
-          body: balanceBodySchema,
-          response: { 200: balanceAnswerSchema, ...errors },
+          body: walletBalanceBodySchema,
+          response: { 200: walletBalanceAnswerSchema, ...errors },
         },
       },
-      async (request, reply) => send(request, reply, await walletBalance(ctx, request.body)),
+      async (request, reply) => send(request, reply, await walletBalance(ctx, { body: request.body })),
     );
     app.post(
       '/bet',
@@ -120,11 +90,11 @@ export const providerWalletRoutes =
         schema: {
           tags,
           summary: 'Debit a bet (idempotent by transactionId)',
-          body: betBodySchema,
-          response: { 200: transactionAnswerSchema, ...errors },
+          body: walletBetBodySchema,
+          response: { 200: walletTransactionAnswerSchema, ...errors },
         },
       },
-      async (request, reply) => send(request, reply, await walletBet(ctx, request.body)),
+      async (request, reply) => send(request, reply, await walletBet(ctx, { body: request.body })),
     );
     app.post(
       '/win',
@@ -132,11 +102,11 @@ export const providerWalletRoutes =
         schema: {
           tags,
           summary: 'Credit a win, 0 allowed (idempotent by transactionId)',
-          body: winBodySchema,
-          response: { 200: transactionAnswerSchema, ...errors },
+          body: walletWinBodySchema,
+          response: { 200: walletTransactionAnswerSchema, ...errors },
         },
       },
-      async (request, reply) => send(request, reply, await walletWin(ctx, request.body)),
+      async (request, reply) => send(request, reply, await walletWin(ctx, { body: request.body })),
     );
     app.post(
       '/rollback',
@@ -144,10 +114,10 @@ export const providerWalletRoutes =
         schema: {
           tags,
           summary: 'Void a bet and refund it once',
-          body: rollbackBodySchema,
-          response: { 200: transactionAnswerSchema, ...errors },
+          body: walletRollbackBodySchema,
+          response: { 200: walletTransactionAnswerSchema, ...errors },
         },
       },
-      async (request, reply) => send(request, reply, await walletRollback(ctx, request.body)),
+      async (request, reply) => send(request, reply, await walletRollback(ctx, { body: request.body })),
     );
   };

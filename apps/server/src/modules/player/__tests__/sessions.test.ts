@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { authResultSchema, ErrorCode, PlayerStatus } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { players, playerSessions } from '../tables.ts';
-import { isSessionCurrent } from '../service.ts';
 import { bearer, expectErrorEnvelope, login, profile, refresh, register } from './helpers.ts';
 
 let server: TestServer;
@@ -222,17 +221,19 @@ describe('GET /api/player/profile', () => {
   });
 });
 
-describe('isSessionCurrent (push hub token check)', () => {
+describe('session states (push hub and API token check)', () => {
+  const isCurrent = async (claims: { playerId: string; sessionId: string; tokenId: string }) =>
+    (await server.ctx.sessions.tokenState(claims)) === 'current';
   it('is true only for the current token of an open session of that player', async () => {
     const { auth } = await register(server.app);
     const claims = await server.ctx.tokens.verify(auth.accessToken);
-    expect(await isSessionCurrent(server.ctx.db, claims)).toBe(true);
-    expect(await isSessionCurrent(server.ctx.db, { ...claims, playerId: crypto.randomUUID() })).toBe(false);
+    expect(await isCurrent(claims)).toBe(true);
+    expect(await isCurrent({ ...claims, playerId: crypto.randomUUID() })).toBe(false);
     const next = (await refresh(server.app, auth.accessToken)).json().data;
-    expect(await isSessionCurrent(server.ctx.db, claims)).toBe(false);
+    expect(await isCurrent(claims)).toBe(false);
     const nextClaims = await server.ctx.tokens.verify(next.accessToken);
-    expect(await isSessionCurrent(server.ctx.db, nextClaims)).toBe(true);
+    expect(await isCurrent(nextClaims)).toBe(true);
     await logout(next.accessToken);
-    expect(await isSessionCurrent(server.ctx.db, nextClaims)).toBe(false);
+    expect(await isCurrent(nextClaims)).toBe(false);
   });
 });

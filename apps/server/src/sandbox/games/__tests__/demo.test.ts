@@ -29,7 +29,7 @@ describe('launch', () => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json().error.code).toBe('bad_signature');
     expect((await launch(server, {}, { signature: 'nonsense' })).statusCode).toBe(401);
-    const stale = await launch(server, { timestamp: Date.now() - 10 * 60_000 });
+    const stale = await launch(server, {}, { timestamp: Date.now() - 10 * 60_000 });
     expect(stale.statusCode).toBe(401);
   });
 

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { fairFloats, playRound, randomSeed, sha256Hex, type EngineId, type EngineOutcome } from '@casino/games/engines';
-import { signBody } from '../../../lib/signature.ts';
+import { signCall } from '../../../lib/signing.ts';
 import type { TestServer } from '../../../test/server.ts';
 import { sandboxGameSessions } from '../tables.ts';
 
@@ -10,10 +9,12 @@ import { sandboxGameSessions } from '../tables.ts';
 export type Json = Record<string, any>;
 
 /** The casino's launch call, signed as the casino signs it. */
-export async function launch(server: TestServer, overrides: Json = {}, options: { signature?: string } = {}) {
+export async function launch(
+  server: TestServer,
+  overrides: Json = {},
+  options: { signature?: string; timestamp?: number } = {},
+) {
   const raw = JSON.stringify({
-    requestId: randomUUID(),
-    timestamp: Date.now(),
     mode: 'demo',
     token: null,
     gameIdentity: 'sandbox:test-game',
@@ -32,8 +33,12 @@ export async function launch(server: TestServer, overrides: Json = {}, options: 
     url: '/sandbox/games/api/launch',
     headers: {
       'content-type': 'application/json',
-      'x-request-id': randomUUID(),
-      'x-signature': options.signature ?? signBody(server.ctx.gameWalletSecret, raw),
+      ...signCall(
+        server.ctx.gameWalletSecret,
+        { method: 'POST', path: '/sandbox/games/api/launch', body: raw },
+        options.timestamp ? { timestamp: options.timestamp } : {},
+      ),
+      ...(options.signature ? { 'x-signature': options.signature } : {}),
     },
     payload: raw,
   });

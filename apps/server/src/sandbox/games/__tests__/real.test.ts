@@ -8,7 +8,7 @@ import { gameRounds } from '../../../modules/game/play/tables.ts';
 import { gameProviders, games } from '../../../modules/game/catalogue/tables.ts';
 import { authHeader, createPlayer } from '../../../modules/wallet/__tests__/factories.ts';
 import { ledgerEntries, walletAccounts } from '../../../modules/wallet/tables.ts';
-import { credit } from '../../../modules/wallet/service.ts';
+import { credit } from '../../../modules/wallet/index.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { sandboxGameRounds } from '../tables.ts';
 import { rigSeed, type Json } from './helpers.ts';

@@ -1,4 +1,6 @@
 /**
+ * Reference data of the wire contract (served by GET /api/settings/currencies, read by every party that
+ * moves money: the casino, the sandbox providers).
  * Static currency catalogue. EUR is the base currency; `rate` is "1 unit of this currency in EUR".
  * subunitToUnit is a power of ten up to 1e8 (money.ts rejects anything larger), so ETH is
  * stored with 8 decimals rather than its native 18 (wei), USDT with 6 (its on-chain scale).

@@ -1,0 +1,9 @@
+/** Games: the catalogue, launches, real-money play through the seamless wallet, and histories. */
+export { catalogueRoutes } from './catalogue/routes.ts';
+export { catalogueMediaRoutes } from './catalogue/media-routes.ts';
+export { setGameEnabled } from './catalogue/service.ts';
+export { seedCatalogue } from './catalogue/seed/seed-catalogue.ts';
+export { playRoutes } from './play/routes.ts';
+export { closeLiveGameSessions } from './play/service.ts';
+export { historyRoutes } from './history/routes.ts';
+export { providerWalletRoutes } from './provider-wallet/routes.ts';

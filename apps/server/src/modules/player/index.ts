@@ -1,0 +1,4 @@
+/** Players: registration, login, sessions, profile, and what other modules may know of a player. */
+export { playerRoutes } from './routes.ts';
+export { createSessionStates, SESSION_STATE_FRESH_MS } from './session-states.ts';
+export { ensurePlayer, findPlayer, playerStatusOf, publicName, publicNames, type PlayerRef } from './lookup.ts';

@@ -1,0 +1,74 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import type { SessionStates } from '../../lib/auth-guard.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { playerSessions } from './tables.ts';
+
+/**
+ * How long a node trusts what it read of a session. Every authenticated request checks its session,
+ * and reading the row each time would cost more than the request; a second of memory bounds how late
+ * another node sees a logout, and with Redis that node is told at once.
+ */
+export const SESSION_STATE_FRESH_MS = 1_000;
+const MAX_ENTRIES = 100_000;
+const FORGET_CHANNEL = 'casino:sessions:forget';
+
+type Row = { playerId: string; tokenId: string } | null;
+
+const openSession = preparedStatement((db: Db) =>
+  db
+    .select({ playerId: playerSessions.playerId, tokenId: playerSessions.tokenId })
+    .from(playerSessions)
+    .where(and(eq(playerSessions.id, sql.placeholder('id')), isNull(playerSessions.closedAt)))
+    .prepare('player_open_session'),
+);
+
+export function createSessionStates(
+  db: Db,
+  options: { redisUrl: string | null; log: FastifyBaseLogger },
+): SessionStates {
+  const cache = new Map<string, { at: number; row: Promise<Row> }>();
+  const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  const subscriber = options.redisUrl ? new Redis(options.redisUrl) : null;
+  if (subscriber) {
+    subscriber.on('message', (_channel: string, sessionId: string) => cache.delete(sessionId));
+    subscriber
+      .subscribe(FORGET_CHANNEL)
+      .catch((err: unknown) => options.log.error({ err }, 'session revocation channel'));
+  }
+
+  function read(sessionId: string): Promise<Row> {
+    const now = Date.now();
+    const hit = cache.get(sessionId);
+    if (hit && now - hit.at < SESSION_STATE_FRESH_MS) return hit.row;
+    const row = openSession(db)
+      .execute({ id: sessionId })
+      .then((rows) => rows[0] ?? null);
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(sessionId, { at: now, row });
+    row.catch(() => cache.delete(sessionId));
+    return row;
+  }
+
+  return {
+    async tokenState(claims) {
+      if (!isUuid(claims.sessionId) || !isUuid(claims.playerId)) return 'closed';
+      const row = await read(claims.sessionId);
+      if (!row || row.playerId !== claims.playerId) return 'closed';
+      return row.tokenId === claims.tokenId ? 'current' : 'superseded';
+    },
+    forget(sessionId) {
+      cache.delete(sessionId);
+      publisher
+        ?.publish(FORGET_CHANNEL, sessionId)
+        .catch((err: unknown) => options.log.error({ err }, 'session revocation not sent'));
+    },
+    async close() {
+      subscriber?.disconnect();
+      publisher?.disconnect();
+    },
+  };
+}

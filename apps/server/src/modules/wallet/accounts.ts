@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { ErrorCode, type Account } from '@casino/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { DomainError, notFound, unprocessable } from '../../lib/errors.ts';
+import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { currencyByCode, type CurrencyInfo } from '../settings/index.ts';
+import { walletAccounts } from './tables.ts';
+
+export type WalletAccount = typeof walletAccounts.$inferSelect;
+
+export const accountNotFound = () => new DomainError(ErrorCode.accountNotFound, 'Account not found');
+
+/** An enabled account currency, or 422 15004. Accepts lower case for the CLI's sake. */
+export function accountCurrency(code: string): CurrencyInfo {
+  const trimmed = code.trim();
+  const currency = currencyByCode(trimmed) ?? currencyByCode(trimmed.toUpperCase());
+  if (!currency || !currency.isEnabled) {
+    throw unprocessable(
+      `Currency ${trimmed} is not supported`,
+      { currency: ['This currency is not supported'] },
+      ErrorCode.currencyNotSupported,
+    );
+  }
+  return currency;
+}
+
+/** The wire account, made by the database function every balance push uses too (one mapping). */
+const wireAccount = sql<Account>`wallet_wire_account(${walletAccounts})`;
+
+/**
+ * Serialises account changes of one player (open, switch, hide), so the "one active account" and
+ * "one account per currency" rules never race. An advisory lock: the wallet locks its own notion
+ * of the player, not the player module's row.
+ */
+async function lockPlayerAccounts(tx: DbOrTx, playerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wallet:${playerId}`}, 0))`);
+}
+
+async function ownAccount(tx: DbOrTx, playerId: string, accountId: string): Promise<WalletAccount> {
+  // Ids are opaque strings on the wire: one that is not a uuid names no account (and must not reach a uuid column).
+  if (!isUuid(accountId)) throw accountNotFound();
+  const [account] = await tx
+    .select()
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.id, accountId), eq(walletAccounts.playerId, playerId)));
+  if (!account) throw accountNotFound();
+  return account;
+}
+
+async function deactivateAll(tx: DbOrTx, playerId: string): Promise<void> {
+  await tx
+    .update(walletAccounts)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.isActive, true)));
+}
+
+/** Visible accounts, the active one first, then by creation. */
+export async function listAccounts(db: DbOrTx, playerId: string): Promise<Account[]> {
+  if (!isUuid(playerId)) return [];
+  const rows = await db
+    .select({ account: wireAccount })
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.isHidden, false)))
+    .orderBy(desc(walletAccounts.isActive), asc(walletAccounts.createdAt), asc(walletAccounts.id));
+  return rows.map((r) => r.account);
+}
+
+/** The player's visible account with this id, or their active one; null when there is none. */
+export async function playableAccount(
+  db: DbOrTx,
+  playerId: string,
+  accountId: string | undefined,
+): Promise<WalletAccount | null> {
+  if (accountId !== undefined && !isUuid(accountId)) throw accountNotFound();
+  const [account] = await db
+    .select()
+    .from(walletAccounts)
+    .where(
+      and(
+        eq(walletAccounts.playerId, playerId),
+        eq(walletAccounts.isHidden, false),
+        accountId !== undefined ? eq(walletAccounts.id, accountId) : eq(walletAccounts.isActive, true),
+      ),
+    );
+  return account ?? null;
+}
+
+/** The player's account in a currency, hidden or not. */
+export async function accountIn(db: DbOrTx, playerId: string, currency: string): Promise<WalletAccount | null> {
+  const [account] = await db
+    .select()
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.currency, currency)));
+  return account ?? null;
+}
+
+/**
+ * Opens the player's account in `currency` (422 15004 if not supported). An existing visible one is
+ * 422 15005; a hidden one is shown again instead. The player's first account becomes active, and
+ * `active: true` makes the new one active.
+ */
+export async function openAccount(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  options: { active?: boolean } = {},
+): Promise<WalletAccount> {
+  const info = accountCurrency(currency);
+  if (!isUuid(playerId)) throw notFound('Player not found');
+  try {
+    return await db.transaction(async (tx) => {
+      await lockPlayerAccounts(tx, playerId);
+      const accounts = await tx.select().from(walletAccounts).where(eq(walletAccounts.playerId, playerId));
+      const existing = accounts.find((a) => a.currency === info.code);
+      if (existing && !existing.isHidden) {
+        throw unprocessable(
+          `You already have a ${info.code} account`,
+          { currency: ['An account in this currency already exists'] },
+          ErrorCode.accountExists,
+        );
+      }
+      const makeActive = options.active === true || !accounts.some((a) => a.isActive);
+      if (makeActive) await deactivateAll(tx, playerId);
+      if (existing) {
+        const [shown] = await tx
+          .update(walletAccounts)
+          .set({ isHidden: false, isActive: makeActive, updatedAt: new Date() })
+          .where(eq(walletAccounts.id, existing.id))
+          .returning();
+        return shown!;
+      }
+      // clock_timestamp, not the transaction's now(): accounts opened in one transaction keep their order.
+      const [created] = await tx
+        .insert(walletAccounts)
+        .values({ playerId, currency: info.code, isActive: makeActive, createdAt: sql`clock_timestamp()` })
+        .returning();
+      return created!;
+    });
+  } catch (error) {
+    // The player does not exist (the foreign key says so).
+    if (pgErrorOf(error)?.code === '23503') throw notFound('Player not found');
+    if (isUniqueViolation(error)) {
+      throw unprocessable(`You already have a ${info.code} account`, undefined, ErrorCode.accountExists);
+    }
+    throw error;
+  }
+}
+
+export async function switchAccount(db: DbOrTx, playerId: string, accountId: string): Promise<Account[]> {
+  return db.transaction(async (tx) => {
+    await lockPlayerAccounts(tx, playerId);
+    const account = await ownAccount(tx, playerId, accountId);
+    if (account.isHidden) throw accountNotFound();
+    if (!account.isActive) {
+      await deactivateAll(tx, playerId);
+      await tx
+        .update(walletAccounts)
+        .set({ isActive: true, updatedAt: new Date() })
+        .where(eq(walletAccounts.id, account.id));
+    }
+    return listAccounts(tx, playerId);
+  });
+}
+
+/** Hides an account from the list (its money stays; adding the currency again shows it). Hiding twice is fine. */
+export async function hideAccount(db: DbOrTx, playerId: string, accountId: string): Promise<Account[]> {
+  return db.transaction(async (tx) => {
+    await lockPlayerAccounts(tx, playerId);
+    const account = await ownAccount(tx, playerId, accountId);
+    if (account.isActive) throw unprocessable('The active account cannot be hidden; switch to another account first');
+    if (!account.isHidden) {
+      await tx
+        .update(walletAccounts)
+        .set({ isHidden: true, updatedAt: new Date() })
+        .where(eq(walletAccounts.id, account.id));
+    }
+    return listAccounts(tx, playerId);
+  });
+}

@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Tx } from '../db/client.ts';
+
+/** What a unit of work needs: the database and the dispatcher's wake-up. */
+export type UnitOfWorkContext = { db: Db; notifyOutbox(): void };
+
+const scope = new AsyncLocalStorage<{ enqueued: boolean }>();
+
+/**
+ * Runs `work` and, once it has finished (its commit included), wakes the outbox dispatcher if it
+ * wrote events, so they are delivered at once rather than at the next poll. For work whose writes are
+ * single statements; `withTransaction` is the same around a transaction.
+ */
+export async function inUnitOfWork<T>(ctx: UnitOfWorkContext, work: () => Promise<T>): Promise<T> {
+  const outer = scope.getStore();
+  if (outer) return work(); // the outermost unit wakes the dispatcher, after the outermost commit
+  const store = { enqueued: false };
+  const result = await scope.run(store, work);
+  if (store.enqueued) ctx.notifyOutbox();
+  return result;
+}
+
+/** THE way to run a transaction: events it enqueues are delivered right after it commits. */
+export function withTransaction<T>(ctx: UnitOfWorkContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inUnitOfWork(ctx, () => ctx.db.transaction(work));
+}
+
+/**
+ * Records that the current unit of work wrote outbox rows (`enqueue` does it; so must code whose SQL
+ * writes them). Outside a unit of work it does nothing: the dispatcher's poll delivers them.
+ */
+export function noteEnqueued(): void {
+  const store = scope.getStore();
+  if (store) store.enqueued = true;
+}
