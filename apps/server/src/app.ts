@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/contracts';
 import type { AppContext } from './context.ts';
-import { errorBody, registerErrorHandling, unprocessable } from './lib/errors.ts';
+import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
 import { registerWebApp, inlineScriptHashes } from './web/static.ts';
@@ -75,6 +75,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     clientErrorHandler: answerClientError,
+    // A path that is not valid percent-encoded UTF-8 never reaches a route: answer it in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const mapped = toHttpError(error);
+      void (reply as FastifyReply).code(mapped.status).send(mapped.body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

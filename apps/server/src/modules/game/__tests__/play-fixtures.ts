@@ -107,7 +107,7 @@ export function signedRequest(
     raw,
     headers: {
       'content-type': 'application/json',
-      ...signed,
+      ...(signed as { 'x-request-id': string; 'x-signature': string }),
       ...(options.signature ? { 'x-signature': options.signature } : {}),
     },
   };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { bearer, login, profile, refresh, register } from './helpers.ts';
+import { sql } from 'drizzle-orm';
+import { bearer, login, profile, refresh, register, registerBody } from './helpers.ts';
 
 /** pino keeps its destination under a private symbol; find it on the logger or its prototypes. */
 function captureLogs(logger: FastifyBaseLogger): string[] {
@@ -63,6 +64,33 @@ describe('logs', () => {
     }
     // Not even a recognisable piece of a token (its signature part).
     expect(output).not.toContain(auth.accessToken.split('.')[2]);
+  });
+});
+
+describe('failed queries in logs', () => {
+  it('carry the error code and constraint, never the parameters (password hash, email, IP)', async () => {
+    const email = `leak-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const db = server.database.db;
+    // Force every query on players to fail: a registration then fails inside its insert, a login inside its select.
+    await db.execute(sql`alter table players rename column nickname to nickname_moved`);
+    try {
+      const registered = await server.app.inject({
+        method: 'POST',
+        url: '/api/player/register',
+        payload: registerBody({ email, nickname: 'Leaky Nick' }),
+        remoteAddress: '203.0.113.77',
+      });
+      expect(registered.statusCode).toBe(500);
+      expect(registered.json().error).toEqual({ code: 500, message: 'Internal Server Error' });
+      expect((await login(server.app, email, 'secret-pass')).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table players rename column nickname_moved to nickname`);
+    }
+    const output = lines.join('');
+    expect(output).toContain('database error 42703');
+    for (const leak of [email, 'scrypt$', 'Leaky Nick', '203.0.113.77', 'params:']) {
+      expect(output, leak).not.toContain(leak);
+    }
   });
 });
 
