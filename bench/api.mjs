@@ -3,8 +3,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { runServer } from '../scripts/run-server.mjs';
+import { cpuMeter } from './cpu.mjs';
 
+/** The floor: a bare Fastify process answering the same tiny JSON. */
+async function bareFastify() {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-fastify.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      const match = /running: (\S+)/.exec(chunk.toString());
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`bare fastify exited with ${code}`)));
+  });
+  return { url, pid: child.pid, stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGINT')) };
+}
+
+const bare = await bareFastify();
 const server = await runServer();
 const login = await fetch(`${server.url}/api/player/sessions`, {
   method: 'POST',
@@ -13,13 +31,16 @@ const login = await fetch(`${server.url}/api/player/sessions`, {
 }).then((r) => r.json());
 const token = login.data?.accessToken;
 
-async function measure(name, options) {
+async function measure(name, options, pid = server.pid) {
   await autocannon({ ...options, duration: 2, connections: 20 }); // warm-up (JIT, caches)
+  const cpu = cpuMeter(async () => [pid]);
+  await cpu.start();
   const result = await autocannon({ ...options, duration: 10, connections: 50 });
   return {
     name,
     reqPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
+    serverCpuUsPerReq: Math.round(((await cpu.usedMs()) * 1000) / result.requests.total),
     errors: result.errors,
     non2xx: result.non2xx,
   };
@@ -28,6 +49,7 @@ async function measure(name, options) {
 const results = [];
 try {
   results.push(await measure('empty route GET /api/health', { url: `${server.url}/api/health` }));
+  results.push(await measure('bare Fastify, the same route', { url: `${bare.url}/api/health` }, bare.pid));
   results.push(await measure('GET /api/settings/currencies', { url: `${server.url}/api/settings/currencies` }));
   // The catalogue (10,000 games): a category page's first page, a provider filter, and a name search.
   results.push(
@@ -57,12 +79,22 @@ try {
         headers: { authorization: `Bearer ${token}` },
       }),
     );
+    results.push(
+      await measure('GET /api/player/profile (authenticated)', {
+        url: `${server.url}/api/player/profile`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
   }
 } finally {
   await server.stop();
+  await bare.stop();
 }
+// Ratios measured in the same run: each route against the empty route, the empty route against bare Fastify.
 const base = results[0].reqPerSec;
 for (const r of results) r.ratioToEmpty = +(r.reqPerSec / base).toFixed(2);
+const bareRow = results.find((r) => r.name.startsWith('bare Fastify'));
+if (bareRow) results[0].ratioToBareFastify = +(base / bareRow.reqPerSec).toFixed(2);
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 fs.writeFileSync(
   path.join(import.meta.dirname, 'results', 'api.json'),

@@ -1,10 +1,15 @@
-// `npm run wallet -w @casino/bench`: seamless-wallet throughput. Each worker repeats a signed bet and
-// then a signed win that closes the round, on a new round each time, as a game provider would. It
-// counts bet+win pairs per second over 10 s, on the embedded database and, when DATABASE_URL names
-// a PostgreSQL server, on a fresh database created there (and dropped afterwards).
+// `npm run bench:wallet`: seamless-wallet throughput. Each worker repeats a signed bet and then a signed
+// win that closes the round, on a new round each time, as a game provider would. It counts bet+win pairs
+// per second over 10 s, on the embedded database and, when DATABASE_URL names a PostgreSQL server, on a
+// fresh database created there (and dropped afterwards).
 //
-// Two shapes: 20 players with one worker each (the usual load: many players, one game each), and
-// 20 workers on a single account (every call waits for that account's row lock: the worst case).
+// Two shapes: 20 players with one worker each (the usual load: many players, one game each), and 20
+// workers on a single account (every call waits for that account's row lock: the worst case). Then a
+// ceiling: the same logical transaction (lock and update the account, append the ledger entry, write the
+// round, the game transaction and the balance event) as one raw SQL statement per call, without HTTP,
+// signatures, checks or answers, run by 20 workers on the same database. The machine is shared, so the
+// figures to compare are CPU per pair and our throughput as a fraction of that ceiling, both measured in
+// the same run.
 import { execFile } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { root, runServer } from '../scripts/run-server.mjs';
+import { cpuMeter } from './cpu.mjs';
 
 const WORKERS = 20;
 const WARMUP_MS = 2_000;
@@ -19,20 +25,30 @@ const DURATION_MS = 10_000;
 const BET = 100; // minor units: 1.00 EUR
 const WIN = 50;
 const SECRET = `bench-${randomBytes(24).toString('hex')}`;
+const serverRequire = createRequire(path.join(root, 'apps/server/package.json'));
 
-function sign(body) {
-  const raw = JSON.stringify({ requestId: randomUUID(), timestamp: Date.now(), ...body });
-  return { raw, signature: createHmac('sha256', SECRET).update(raw).digest('hex') };
+/** The provider's signature: HMAC over version, timestamp, request id, method, path and body (docs/provider-wallet-api.md). */
+function signedHeaders(pathname, raw) {
+  const requestId = randomUUID();
+  const timestamp = Date.now();
+  const mac = createHmac('sha256', SECRET)
+    .update(`v1\n${timestamp}\n${requestId}\nPOST\n${pathname}\n`)
+    .update(raw)
+    .digest('hex');
+  return { 'x-request-id': requestId, 'x-signature': `t=${timestamp},v1=${mac}` };
 }
 
-async function wallet(url, call, body) {
-  const { raw, signature } = sign(body);
-  const response = await fetch(`${url}/api/provider-wallet/${call}`, {
+async function wallet(url, call, body, latencies) {
+  const pathname = `/api/provider-wallet/${call}`;
+  const raw = JSON.stringify(body);
+  const started = performance.now();
+  const response = await fetch(`${url}${pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-signature': signature },
+    headers: { 'content-type': 'application/json', ...signedHeaders(pathname, raw) },
     body: raw,
   });
   const json = await response.json();
+  latencies?.push(performance.now() - started);
   if (!response.ok) throw new Error(`${call} ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
@@ -101,93 +117,153 @@ async function preparePlayers(url, opsEnv, count) {
   return { game, players };
 }
 
-/** Workers loop bet → win(closeRound) on new rounds until the deadline; latencies are per pair. */
-async function measure(url, gameIdentity, tokens, durationMs) {
+const percentile = (sorted, q) =>
+  Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+
+/** Workers loop `pair(worker)` until the deadline; counts pairs and per-call latencies. */
+async function loop(workers, durationMs, pair) {
   const deadline = Date.now() + durationMs;
   const latencies = [];
+  let pairs = 0;
   let errors = 0;
-  const worker = async (token) => {
-    while (Date.now() < deadline) {
-      const roundId = randomUUID();
-      const started = performance.now();
-      try {
-        await wallet(url, 'bet', {
-          token,
-          transactionId: randomUUID(),
-          roundId,
-          gameIdentity,
-          amount: BET,
-          currency: 'EUR',
-        });
-        await wallet(url, 'win', {
-          token,
-          transactionId: randomUUID(),
-          roundId,
-          gameIdentity,
-          amount: WIN,
-          currency: 'EUR',
-          closeRound: true,
-        });
-        latencies.push(performance.now() - started);
-      } catch (error) {
-        errors++;
-        if (errors <= 3) console.error(error.message);
-      }
-    }
-  };
   const began = performance.now();
-  await Promise.all(tokens.map(worker));
+  await Promise.all(
+    workers.map(async (worker) => {
+      while (Date.now() < deadline) {
+        try {
+          await pair(worker, latencies);
+          pairs++;
+        } catch (error) {
+          errors++;
+          if (errors <= 3) console.error(error.message);
+        }
+      }
+    }),
+  );
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return {
-    pairs: latencies.length,
-    pairsPerSec: Math.round(latencies.length / seconds),
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
+    pairs,
+    pairsPerSec: Math.round(pairs / seconds),
+    p50CallMs: percentile(latencies, 0.5),
+    p99CallMs: percentile(latencies, 0.99),
     errors,
   };
 }
 
-/**
- * CPU time (user + system, ms) the server process has used so far, when its pid is known: the
- * embedded-database server names it in DATA_DIR/ops-endpoint.json. On a shared machine this says
- * more than the throughput does, which depends on what else runs.
- */
-function serverCpuReader(server) {
-  try {
-    const { pid } = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'ops-endpoint.json'), 'utf8'));
-    const ticksToMs = 10; // USER_HZ is 100 on Linux
-    return () => {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * ticksToMs;
-    };
-  } catch {
-    return null;
-  }
+const betAndWin = (url, gameIdentity) => async (token, latencies) => {
+  const roundId = randomUUID();
+  const common = { token, roundId, gameIdentity, currency: 'EUR' };
+  await wallet(url, 'bet', { ...common, transactionId: randomUUID(), amount: BET }, latencies);
+  await wallet(url, 'win', { ...common, transactionId: randomUUID(), amount: WIN, closeRound: true }, latencies);
+};
+
+async function measure(meters, ...args) {
+  for (const meter of meters) await meter?.start();
+  const result = await loop(...args);
+  const perPair = async (meter) => (meter && result.pairs ? +((await meter.usedMs()) / result.pairs).toFixed(2) : null);
+  return { ...result, serverCpuMsPerPair: await perPair(meters[0]), postgresCpuMsPerPair: await perPair(meters[1]) };
 }
 
-async function measureWithCpu(cpu, ...args) {
-  const before = cpu?.();
-  const result = await measure(...args);
-  const used = cpu ? cpu() - before : null;
-  return { ...result, serverCpuMsPerPair: used === null || !result.pairs ? null : +(used / result.pairs).toFixed(1) };
+/**
+ * The ceiling's statements: one call of the same logical transaction as a single statement (the
+ * account row locked by its update; ledger entry, round, game transaction and balance event written).
+ */
+const CEILING = {
+  bet: `with a as (update wallet_accounts set real_balance = real_balance - $2, updated_at = now() where id = $1 returning *),
+    l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after)
+          select id, $3, 'ceiling', 'bet', -$2, 0, 0, real_balance, bonus_balance, locked_balance from a returning id),
+    r as (insert into game_rounds (session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency, bet_minor, platform, country)
+          select $5, a.player_id, a.id, $6, $7, $4, a.currency, $2, 2, 'DE' from a returning id),
+    t as (insert into game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor, request_hash, ledger_entry_id, response, status)
+          select $3, 'bet', r.id, $5, a.player_id, a.currency, $2, 'ceiling', l.id, '{}', 'applied' from a, r, l returning id)
+    insert into outbox (event, channel, payload)
+    select 'account.balance.updated', 'wallet:accounts#' || a.player_id, jsonb_build_object('event', 'account.balance.updated', 'balance', a.real_balance) from a, t`,
+  win: `with a as (update wallet_accounts set real_balance = real_balance + $2, updated_at = now() where id = $1 returning *),
+    l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after)
+          select id, $3, 'ceiling', 'win', $2, 0, 0, real_balance, bonus_balance, locked_balance from a returning id),
+    r as (update game_rounds set win_minor = win_minor + $2, closed = true, status = 2, closed_at = now() where provider_id = $6 and provider_round_id = $4 returning id),
+    t as (insert into game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor, request_hash, ledger_entry_id, response, status)
+          select $3, 'win', r.id, $5, a.player_id, a.currency, $2, 'ceiling', l.id, '{}', 'applied' from a, r, l returning id)
+    insert into outbox (event, channel, payload)
+    select 'account.balance.updated', 'wallet:accounts#' || a.player_id, jsonb_build_object('event', 'account.balance.updated', 'balance', a.real_balance) from a, t`,
+};
+
+/** The game sessions of the bench players: account, session, game and provider ids for the ceiling. */
+const SESSIONS_SQL = `select s.id as session, s.account_id as account, g.id as game, g.provider_id as provider
+  from game_sessions s join games g on g.id = s.game_id where s.closed_at is null and s.expires_at > now()`;
+
+async function ceiling(query, sessions, meters) {
+  const pair = async (s, latencies) => {
+    const roundId = randomUUID();
+    let started = performance.now();
+    await query('ceiling_bet', CEILING.bet, [s.account, BET, randomUUID(), roundId, s.session, s.game, s.provider]);
+    latencies.push(performance.now() - started);
+    started = performance.now();
+    await query('ceiling_win', CEILING.win, [s.account, WIN, randomUUID(), roundId, s.session, s.provider]);
+    latencies.push(performance.now() - started);
+  };
+  // Warm the plans, then measure as the server was measured.
+  await loop(sessions, WARMUP_MS, pair);
+  return measure(meters, sessions, DURATION_MS, pair);
+}
+
+/**
+ * Direct access to the bench database, for the PostgreSQL CPU meter and the ceiling. PostgreSQL: a
+ * pool of its own, and the CPU of every backend serving that database. The embedded database: only the
+ * server may open it while it runs, so the ceiling opens its data dir afterwards, in this process.
+ */
+function postgresDirect(url) {
+  const pg = serverRequire('pg');
+  const pool = new pg.Pool({ connectionString: url, max: WORKERS });
+  const name = new URL(url).pathname.slice(1);
+  const backends = async () =>
+    (await pool.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid);
+  return {
+    postgresCpu: cpuMeter(backends),
+    open: async () => async (statement, text, values) => (await pool.query({ name: statement, text, values })).rows,
+    close: () => pool.end(),
+  };
+}
+
+function pgliteDirect(dataDir) {
+  const { PGlite } = serverRequire('@electric-sql/pglite');
+  let client;
+  return {
+    postgresCpu: null,
+    open: async () => {
+      client = new PGlite(path.join(dataDir, 'pglite'));
+      await client.waitReady;
+      return async (_statement, text, values) => (await client.query(text, values)).rows;
+    },
+    close: async () => client?.close(),
+  };
 }
 
 async function benchmark(database, serverEnv, opsEnvOf) {
   const server = await runServer({ GAME_WALLET_SECRET: SECRET, ...serverEnv });
+  const direct = database === 'postgres' ? postgresDirect(serverEnv.DATABASE_URL) : pgliteDirect(server.dataDir);
   try {
     const { game, players } = await preparePlayers(server.url, opsEnvOf(server), WORKERS);
     const tokens = players.map((p) => p.token);
-    const cpu = serverCpuReader(server);
-    await measure(server.url, game.identity, tokens, WARMUP_MS);
-    const spread = await measureWithCpu(cpu, server.url, game.identity, tokens, DURATION_MS);
-    const single = await measureWithCpu(cpu, server.url, game.identity, Array(WORKERS).fill(tokens[0]), DURATION_MS);
+    const meters = [cpuMeter(async () => [server.pid]), direct.postgresCpu];
+    const pair = betAndWin(server.url, game.identity);
+    await loop(tokens, WARMUP_MS, pair);
+    const spread = await measure(meters, tokens, DURATION_MS, pair);
+    const single = await measure(meters, Array(WORKERS).fill(tokens[0]), DURATION_MS, pair);
+    await server.stop({ keepData: true });
+    // The ceiling's client is this process: its CPU stands where the server's did.
+    const query = await direct.open();
+    const sessions = (await query('bench_sessions', SESSIONS_SQL, [])).slice(0, WORKERS);
+    const raw = await ceiling(query, sessions, [cpuMeter(async () => [process.pid]), direct.postgresCpu]);
+    const fraction = (r) => +(r.pairsPerSec / raw.pairsPerSec).toFixed(2);
     return [
-      { database, scenario: `${WORKERS} players, one worker each`, ...spread },
-      { database, scenario: `${WORKERS} workers on one account`, ...single },
+      { database, scenario: `${WORKERS} players, one worker each`, ...spread, ofCeiling: fraction(spread) },
+      { database, scenario: `${WORKERS} workers on one account`, ...single, ofCeiling: fraction(single) },
+      { database, scenario: 'ceiling: the same transaction as one raw SQL statement', ...raw, ofCeiling: 1 },
     ];
   } finally {
+    await direct.close();
     await server.stop();
   }
 }
@@ -197,7 +273,7 @@ results.push(...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.d
 
 if (process.env.DATABASE_URL) {
   // A database of its own, so the bench never writes into the one named (which may hold real data).
-  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+  const pg = serverRequire('pg');
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   const name = `bench_wallet_${randomBytes(5).toString('hex')}`;

@@ -1,4 +1,4 @@
 export declare const root: string;
 export declare function runServer(
   env?: Record<string, string>,
-): Promise<{ url: string; dataDir: string; stop(): Promise<void> }>;
+): Promise<{ url: string; dataDir: string; pid: number; stop(options?: { keepData?: boolean }): Promise<void> }>;

@@ -45,11 +45,15 @@ export async function runServer(env = {}) {
   return {
     url,
     dataDir,
-    /** Ctrl-C (SIGINT), as an operator stops it, then the data dir goes. */
-    async stop() {
-      child.kill('SIGINT');
-      await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    /** The server process (the benchmarks read its CPU time). */
+    pid: child.pid,
+    /** Ctrl-C (SIGINT), as an operator stops it, then the data dir goes (unless kept). Stopping twice is fine. */
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-/** Push channels (spec point 7) and the events published on them. */
+/** Push channels (`#<playerId>` channels are the player's alone) and the events published on them. */
 export const Channel = {
   walletAccounts: (playerId: string) => `wallet:accounts#${playerId}`,
   paymentInvoices: (playerId: string) => `payment:invoices#${playerId}`,

@@ -1,4 +1,4 @@
-/** Enumerations of the product spec (point 4) and the wire contract, served by GET /api/settings/constants. */
+/** The product's enumerations, served by GET /api/settings/constants. */
 export type IdName = { id: number | string; name: string };
 
 const idNames = <const T extends Record<string, number | string>>(values: T): IdName[] =>
@@ -31,7 +31,7 @@ export const CashPeriods = ['daily', 'weekly', 'monthly'] as const;
 /** The value type of an enumeration above: `ValueOf<typeof PlayerStatus>` is 1 | 2 | 3 | 4 | 5. */
 export type ValueOf<T> = T[keyof T];
 export type CashPeriod = (typeof CashPeriods)[number];
-/** Cooling-off and self-exclusion periods of spec point 5. */
+/** Cooling-off and self-exclusion periods a player may choose. */
 export const RestrictionPeriods = [
   'daily',
   'weekly',

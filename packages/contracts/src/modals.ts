@@ -1,4 +1,4 @@
-/** The modal registry of spec point 2: every modal name with who may open it. */
+/** The modal registry: every modal name with who may open it (guests, anyone, players). */
 export type ModalAccess = 'guest' | 'any' | 'player';
 
 export const MODALS = {

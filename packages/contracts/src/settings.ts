@@ -48,7 +48,7 @@ export const countrySchema = z.object({
 });
 export type Country = z.infer<typeof countrySchema>;
 
-/** Countries never offered in the country list (spec point 9). */
+/** Countries the product never offers in its country list (and treats as closed when a visitor comes from one). */
 export const EXCLUDED_COUNTRY_CODES = ['US', 'UM', 'GB', 'FR', 'NL', 'AW', 'CW', 'MF'] as const;
 
 /** Public feature settings the web app needs at start (GET /api/player/init). */

@@ -1,5 +1,5 @@
 // No imports: the web app's first page load takes these texts without pulling in zod.
-/** Generic validation messages of spec point 5; `{min}`, `{max}`, `{param}`, `{other}` are filled in. */
+/** The product's generic validation messages; `{min}`, `{max}`, `{param}`, `{other}` are filled in. */
 export const ValidationMessage = {
   required: 'Value is required',
   requiredIf: 'The value is required',

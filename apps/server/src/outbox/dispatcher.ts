@@ -75,7 +75,12 @@ export async function dispatchBatch(deps: BatchDeps): Promise<BatchResult> {
       try {
         const consumers = deps.consumers.of(row.event);
         const publish = async () => {
-          if (row.channel) await withTimeout(broker.publish(row.channel, row.payload), deps.publishTimeoutMs);
+          const publications = row.channel ? [{ channel: row.channel, payload: row.payload }] : [];
+          for (const publisher of deps.consumers.publishersOf(row.event))
+            publications.push(...(await publisher(row, tx)));
+          for (const { channel, payload } of publications) {
+            await withTimeout(broker.publish(channel, payload), deps.publishTimeoutMs);
+          }
         };
         if (consumers.length === 0) {
           await publish();
@@ -86,6 +91,7 @@ export async function dispatchBatch(deps: BatchDeps): Promise<BatchResult> {
             await publish();
           });
         }
+        for (const observe of deps.consumers.observersOf(row.event)) observe(row);
         delivered.push(row.id);
       } catch (error) {
         log.error({ err: error, outboxId: row.id, event: row.event }, 'outbox delivery failed; will retry');

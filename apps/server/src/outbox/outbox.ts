@@ -30,24 +30,55 @@ export async function enqueue(tx: DbOrTx, message: OutboxMessage): Promise<numbe
  */
 export type OutboxConsumer = (row: OutboxRow, tx: Tx) => Promise<void>;
 
+/** A push publication: the wire payload of a channel. */
+export type Publication = { channel: string; payload: Record<string, unknown> };
+
+/**
+ * Turns an event into push publications at delivery, reading through `tx` and writing nothing (so it
+ * needs no savepoint): for an event whose publication needs data the writer did not have at hand
+ * (the winners feed needs the game's name and the player's public name for a closed round).
+ */
+export type OutboxPublisher = (row: OutboxRow, tx: Tx) => Promise<readonly Publication[]>;
+
 export type OutboxConsumers = {
   /** Registers a consumer for one event name; returns the function that removes it again. */
   register(event: string, consumer: OutboxConsumer): () => void;
+  /** Registers a publisher for one event name; returns the function that removes it again. */
+  registerPublisher(event: string, publisher: OutboxPublisher): () => void;
+  /** Registers a callback told of every delivery of one event (a node's caches follow the changes); returns its removal. */
+  onDelivery(event: string, observer: (row: OutboxRow) => void): () => void;
   of(event: string): readonly OutboxConsumer[];
+  publishersOf(event: string): readonly OutboxPublisher[];
+  observersOf(event: string): readonly ((row: OutboxRow) => void)[];
 };
 
-/** The consumers of one server node (each node's dispatcher runs its own). */
-export function createOutboxConsumers(): OutboxConsumers {
-  const consumers = new Map<string, OutboxConsumer[]>();
+function registry<T>() {
+  const byEvent = new Map<string, T[]>();
   return {
-    register(event, consumer) {
-      consumers.set(event, [...(consumers.get(event) ?? []), consumer]);
-      return () =>
-        consumers.set(
+    add(event: string, item: T) {
+      byEvent.set(event, [...(byEvent.get(event) ?? []), item]);
+      return () => {
+        byEvent.set(
           event,
-          (consumers.get(event) ?? []).filter((c) => c !== consumer),
+          (byEvent.get(event) ?? []).filter((c) => c !== item),
         );
+      };
     },
-    of: (event) => consumers.get(event) ?? [],
+    of: (event: string): readonly T[] => byEvent.get(event) ?? [],
+  };
+}
+
+/** The consumers and publishers of one server node (each node's dispatcher runs its own). */
+export function createOutboxConsumers(): OutboxConsumers {
+  const consumers = registry<OutboxConsumer>();
+  const publishers = registry<OutboxPublisher>();
+  const observers = registry<(row: OutboxRow) => void>();
+  return {
+    register: consumers.add,
+    registerPublisher: publishers.add,
+    onDelivery: observers.add,
+    of: consumers.of,
+    publishersOf: publishers.of,
+    observersOf: observers.of,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * JSON codec of the Centrifuge client protocol v2 (protocols.md §1.1): one WebSocket text
+ * JSON codec of the Centrifuge client protocol v2: one WebSocket text
  * message holds one or more JSON objects, one per line; replies and pushes go back the same way.
  */
 import type { ErrorBody } from './codes.ts';
@@ -57,7 +57,7 @@ export function decodeCommand(line: string): Command {
   for (const method of METHODS) {
     const params = value[method];
     if (params === undefined) continue;
-    // Unknown or absent fields inside params are fine (protocols.md §1.12 #13), but params itself must be an object.
+    // Unknown or absent fields inside params are fine (the client protocol asks servers to ignore them), but params itself must be an object.
     if (!isPlainObject(params)) return { kind: 'invalid' };
     if (method === 'send') return { kind: 'send' };
     return { kind: 'request', id, method, params };

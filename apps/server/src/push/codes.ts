@@ -1,5 +1,5 @@
 /**
- * Centrifuge protocol v2 codes (protocols.md §1.8, §1.9). Every error reply and every close
+ * Centrifuge client protocol v2 codes, as Centrifugo answers them (error codes 100–112, disconnect codes 3000–3999). Every error reply and every close
  * goes through the helpers here, because the client decides retry-or-give-up from exactly
  * these fields: a missing `temporary` or an empty close reason changes its behaviour.
  */

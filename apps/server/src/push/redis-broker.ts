@@ -1,5 +1,5 @@
 /**
- * Multi-node broker on Redis, after the Go library's design (protocols.md §2.5): one Lua script
+ * Multi-node broker on Redis, after the design of Centrifuge's Go Redis broker: one Lua script
  * per publish creates the epoch, bumps the offset, appends to a capped expiring stream and
  * PUBLISHes, atomically, so offset order and live order always agree. Each node keeps one
  * command connection and one subscriber connection, subscribed to the channels it has local

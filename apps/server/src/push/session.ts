@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 /**
  * One client connection: AWAIT_CONNECT → CONNECTED → CLOSED (or FAILED after a connect error,
  * where the Go server also stops serving and waits for the client to go away).
@@ -22,7 +23,8 @@ import {
 import { type CloseCode, Close, ErrorCode, Unsubscribe, closeReason, errorBody } from './codes.ts';
 import { TokenExpiredError, TokenInvalidError, type VerifyToken } from './token.ts';
 
-export type Logger = { info: Function; warn: Function; error: Function };
+/** The shape of the process logger a session writes to. */
+export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export type SessionConfig = {
   verifyToken: VerifyToken;

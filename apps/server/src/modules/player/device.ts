@@ -1,4 +1,4 @@
-/** Coarse device class from the User-Agent header (spec point 9: mobile detection is by user agent). */
+/** Coarse device class from the User-Agent header (the product tells phones apart by user agent, not by screen size). */
 export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'unknown';
 
 const TABLET = /iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i;

@@ -10,13 +10,16 @@ import {
   playerInitSchema,
   profileSchema,
   registerBodySchema,
+  type Profile,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { authOf, bearerClaims, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { restrictionOf } from '../settings/index.ts';
+import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { fieldsFor } from './fields.ts';
+import { SESSION_STATE_FRESH_MS } from './session-states.ts';
 import { closeSession, getProfile, loginPlayer, refreshSession, registerPlayer, type ClientInfo } from './service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -24,6 +27,10 @@ const bearer = [{ bearer: [] }];
 export const playerRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // The embedded database runs queries on this process's thread: the profile every page asks for is
+    // kept a second (as long as a session state is; nothing changes a profile yet but registration).
+    const profiles: ReadCache<Profile> =
+      ctx.database.kind === 'pglite' ? createReadCache({ maxAgeMs: SESSION_STATE_FRESH_MS }) : noReadCache();
     const client = (request: FastifyRequest, fingerprint?: string): ClientInfo => ({
       ip: request.ip,
       country: countryOf(request, ctx.config),
@@ -161,6 +168,9 @@ export const playerRoutes =
           response: { 200: dataEnvelope(profileSchema), ...errorResponses(401) },
         },
       },
-      async (request) => ({ data: await getProfile(ctx.db, authOf(request).playerId) }),
+      async (request) => {
+        const { playerId } = authOf(request);
+        return { data: await profiles.get(playerId, () => getProfile(ctx.db, playerId)) };
+      },
     );
   };

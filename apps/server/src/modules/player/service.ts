@@ -288,7 +288,7 @@ function assertMayLogIn(player: PlayerRow): void {
   if (lockedOut) throw lockedOut;
 }
 
-/** restrictType 1 and 2 both block sign-up and sign-in from that country (wire contract §3.11). */
+/** restrictType 1 (site closed) and 2 (no new players) both block sign-up and sign-in from that country. */
 function assertCountryAllowed(country: string): void {
   if (restrictionOf(country).restricted) throw forbidden('This service is not available in your country');
 }

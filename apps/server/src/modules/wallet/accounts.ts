@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { ErrorCode, type Account } from '@casino/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { ErrorCode, PushEvent, type Account } from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { DomainError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.ts';
+import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { currencyByCode, type CurrencyInfo } from '../settings/index.ts';
 import { walletAccounts } from './tables.ts';
@@ -24,9 +27,6 @@ export function accountCurrency(code: string): CurrencyInfo {
   }
   return currency;
 }
-
-/** The wire account, made by the database function every balance push uses too (one mapping). */
-const wireAccount = sql<Account>`wallet_wire_account(${walletAccounts})`;
 
 /**
  * Serialises account changes of one player (open, switch, hide), so the "one active account" and
@@ -55,14 +55,13 @@ async function deactivateAll(tx: DbOrTx, playerId: string): Promise<void> {
     .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.isActive, true)));
 }
 
-/** Visible accounts, the active one first, then by creation. */
+/**
+ * Visible accounts, the active one first, then by creation, as the wire shows them: made by the
+ * database function every balance push uses too (one mapping).
+ */
 export async function listAccounts(db: DbOrTx, playerId: string): Promise<Account[]> {
   if (!isUuid(playerId)) return [];
-  const rows = await db
-    .select({ account: wireAccount })
-    .from(walletAccounts)
-    .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.isHidden, false)))
-    .orderBy(desc(walletAccounts.isActive), asc(walletAccounts.createdAt), asc(walletAccounts.id));
+  const rows = await rowsOf<{ account: Account }>(db, sql`select wallet_list_accounts(${playerId}::uuid) as account`);
   return rows.map((r) => r.account);
 }
 
@@ -177,4 +176,25 @@ export async function hideAccount(db: DbOrTx, playerId: string, accountId: strin
     }
     return listAccounts(tx, playerId);
   });
+}
+
+/**
+ * The accounts list the player's pages ask for. On the embedded database every query runs on this
+ * process's own thread, and it is the only node, so the list is kept in memory and dropped whenever
+ * it changes: on every balance event this node delivers (each balance change writes one, in the same
+ * transaction) and on the account changes made here. On PostgreSQL the query costs this process little
+ * and other nodes change balances too, so it is read each time.
+ */
+export function createAccountsReader(ctx: Pick<AppContext, 'db' | 'database' | 'outboxConsumers'>) {
+  const cache: ReadCache<Account[]> =
+    ctx.database.kind === 'pglite' ? createReadCache({ maxAgeMs: 60_000 }) : noReadCache();
+  const stop = ctx.outboxConsumers.onDelivery(PushEvent.accountBalanceUpdated, (row) => {
+    const playerId = row.channel?.split('#')[1];
+    if (playerId) cache.forget(playerId);
+  });
+  return {
+    list: (playerId: string) => cache.get(playerId, () => listAccounts(ctx.db, playerId)),
+    forget: (playerId: string) => cache.forget(playerId),
+    stop,
+  };
 }

@@ -90,10 +90,7 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
 }
 
 async function wireAccountOf(db: DbOrTx, accountId: string): Promise<Account> {
-  const [row] = await db
-    .select({ account: sql<Account>`wallet_wire_account(${walletAccounts})` })
-    .from(walletAccounts)
-    .where(eq(walletAccounts.id, accountId));
+  const [row] = await rowsOf<{ account: Account }>(db, sql`select wallet_account_of(${accountId}::uuid) as account`);
   return row!.account;
 }
 

@@ -4,7 +4,7 @@ import { accountSchema, createAccountBodySchema, dataEnvelope, idParamSchema } f
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { hideAccount, listAccounts, openAccount, switchAccount } from './accounts.ts';
+import { createAccountsReader, hideAccount, openAccount, switchAccount } from './accounts.ts';
 
 const accountList = dataEnvelope(z.array(accountSchema));
 const common = { tags: ['wallet'], security: [{ bearer: [] }] };
@@ -14,6 +14,8 @@ export const walletRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requirePlayer(ctx));
+    const accounts = createAccountsReader(ctx);
+    app.addHook('onClose', async () => accounts.stop());
 
     app.get(
       '/accounts',
@@ -24,7 +26,7 @@ export const walletRoutes =
           response: { 200: accountList, ...errorResponses(401) },
         },
       },
-      async (request) => ({ data: await listAccounts(ctx.db, authOf(request).playerId) }),
+      async (request) => ({ data: await accounts.list(authOf(request).playerId) }),
     );
 
     app.post(
@@ -40,7 +42,8 @@ export const walletRoutes =
       async (request) => {
         const { playerId } = authOf(request);
         await openAccount(ctx.db, playerId, request.body.currency);
-        return { data: await listAccounts(ctx.db, playerId) };
+        accounts.forget(playerId);
+        return { data: await accounts.list(playerId) };
       },
     );
 
@@ -54,7 +57,12 @@ export const walletRoutes =
           response: { 200: accountList, ...errorResponses(401, 404) },
         },
       },
-      async (request) => ({ data: await switchAccount(ctx.db, authOf(request).playerId, request.params.id) }),
+      async (request) => {
+        const { playerId } = authOf(request);
+        const list = await switchAccount(ctx.db, playerId, request.params.id);
+        accounts.forget(playerId);
+        return { data: list };
+      },
     );
 
     app.put(
@@ -67,6 +75,11 @@ export const walletRoutes =
           response: { 200: accountList, ...errorResponses(401, 404, 422) },
         },
       },
-      async (request) => ({ data: await hideAccount(ctx.db, authOf(request).playerId, request.params.id) }),
+      async (request) => {
+        const { playerId } = authOf(request);
+        const list = await hideAccount(ctx.db, playerId, request.params.id);
+        accounts.forget(playerId);
+        return { data: list };
+      },
     );
   };

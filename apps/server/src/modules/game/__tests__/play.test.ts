@@ -13,7 +13,7 @@ import { createGame, fundedPlayer, openSession, txId, walletCall, walletFetch } 
 
 /**
  * The launch goes over real HTTP to the sandbox provider's `/sandbox/games/api/launch` on this node
- * (interfaces §1), as it would to an external provider.
+ * (the launch API of docs/provider-wallet-api.md), as it would to an external provider.
  */
 let server: TestServer;
 let baseUrl: string;

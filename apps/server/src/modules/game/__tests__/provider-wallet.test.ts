@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { BetStatus, LimitDefinition } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
@@ -124,6 +124,9 @@ describe('balance', () => {
 describe('bet and win', () => {
   it('debits the bet and credits the win through the ledger, closes the round as won and announces the winner', async () => {
     const { account, player, base, game } = await setup(10_000n);
+    const published: unknown[] = [];
+    const unsubscribe = await server.ctx.broker.subscribe('game:winners:desktop:DE', (pub) => published.push(pub.data));
+    onTestFinished(unsubscribe);
     const roundId = txId('round');
     const betId = txId('bet');
     const bet = await walletCall(server, 'bet', {
@@ -168,20 +171,18 @@ describe('bet and win', () => {
       .where(eq(outbox.channel, `wallet:accounts#${player.id}`));
     expect(balanceEvents.length).toBeGreaterThanOrEqual(3); // funding, bet, win
     // The winners feed follows the closed round through the outbox, a moment after the call.
-    const winners = async () =>
-      (await server.ctx.db.select().from(outbox).where(eq(outbox.channel, 'game:winners:desktop:DE'))).map(
-        (w) => w.payload,
-      );
-    await expect.poll(winners).toContainEqual({
-      event: 'game.winner',
-      winner: expect.objectContaining({
-        amount: 2.5,
-        payout: 10,
-        currency: 'EUR',
-        gameId: game.id,
-        gameName: game.name,
-      }),
-    });
+    await expect
+      .poll(() => published)
+      .toContainEqual({
+        event: 'game.winner',
+        winner: expect.objectContaining({
+          amount: 2.5,
+          payout: 10,
+          currency: 'EUR',
+          gameId: game.id,
+          gameName: game.name,
+        }),
+      });
   });
 
   it('a bet with closeRound and no win closes the round as lost; a later bet on it is 409 15012', async () => {

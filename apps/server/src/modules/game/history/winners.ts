@@ -1,20 +1,16 @@
 import { and, desc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
 import { Channel, Platform, PushEvent, toMajor, type Winner } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { enqueue, type OutboxConsumers } from '../../../outbox/index.ts';
+import type { OutboxConsumers } from '../../../outbox/index.ts';
 import { publicNames } from '../../player/index.ts';
 import { subunitOf } from '../../settings/index.ts';
 import { gameImages } from '../catalogue/artwork.ts';
 import { games } from '../catalogue/tables.ts';
 import { gameRounds } from '../play/tables.ts';
 
-type WinnerSource = {
-  betMinor: bigint;
-  winMinor: bigint;
-  currency: string;
-  game: { id: string; identity: string; name: string; isDemoMode: boolean };
-  nickname: string;
-};
+type GameInfo = { id: string; identity: string; name: string; isDemoMode: boolean };
+
+type WinnerSource = { betMinor: bigint; winMinor: bigint; currency: string; game: GameInfo; nickname: string };
 
 function toWinner(source: WinnerSource): Winner {
   const subunit = subunitOf(source.currency);
@@ -34,11 +30,15 @@ function toWinner(source: WinnerSource): Winner {
 export type WinnersQuery = { perPage: number; platform?: Platform | undefined; countryCode?: string | undefined };
 
 /** The feed is read on every page view; a few seconds of staleness is invisible next to the push updates. */
-const CACHE_TTL_MS = 5_000;
+const FEED_TTL_MS = 5_000;
+/** Game names and players' public names change rarely; a minute of memory spares a read per winning round. */
+const NAMES_TTL_MS = 60_000;
+const MAX_REMEMBERED = 10_000;
 
 export type Winners = {
   /** Latest closed real-money rounds with a win, newest first (`GET /api/game/spins/winners`). */
   latest(db: DbOrTx, query: WinnersQuery): Promise<Winner[]>;
+  stop(): void;
 };
 
 /** Payload of `game.round.closed`, the event the database writes when a round closes. */
@@ -53,43 +53,73 @@ type RoundClosed = {
   country: string;
 };
 
+function remembered<V>() {
+  const entries = new Map<string, { at: number; value: V }>();
+  return {
+    get(key: string): V | undefined {
+      const hit = entries.get(key);
+      return hit && Date.now() - hit.at < NAMES_TTL_MS ? hit.value : undefined;
+    },
+    set(key: string, value: V) {
+      if (entries.size >= MAX_REMEMBERED) entries.clear();
+      entries.set(key, { at: Date.now(), value });
+    },
+  };
+}
+
 /**
- * The public winners feed of one node: its read cache, and the consumer that turns every round closed
+ * The public winners feed of one node: its read cache, and the publisher that turns every round closed
  * with a win into a publication on the feed of its platform and country.
  */
-export function createWinners(consumers: OutboxConsumers): Winners & { stop(): void } {
-  const cache = new Map<string, { at: number; winners: Winner[] }>();
+export function createWinners(consumers: OutboxConsumers): Winners {
+  const feed = new Map<string, { at: number; winners: Winner[] }>();
+  const gamesById = remembered<GameInfo>();
+  const names = remembered<string>();
 
-  const stop = consumers.register('game.round.closed', async (row, tx) => {
-    const round = row.payload as RoundClosed;
-    if (BigInt(round.winMinor) <= 0n) return;
-    const [game] = await tx
+  async function gameInfo(db: DbOrTx, id: string): Promise<GameInfo | null> {
+    const known = gamesById.get(id);
+    if (known) return known;
+    const [game] = await db
       .select({ id: games.id, identity: games.identity, name: games.name, isDemoMode: games.isDemoMode })
       .from(games)
-      .where(eq(games.id, round.gameId));
-    if (!game) return;
-    const nickname = (await publicNames(tx, [round.playerId])).get(round.playerId) ?? 'Player';
+      .where(eq(games.id, id));
+    if (game) gamesById.set(id, game);
+    return game ?? null;
+  }
+
+  async function nameOf(db: DbOrTx, playerId: string): Promise<string> {
+    const known = names.get(playerId);
+    if (known) return known;
+    const name = (await publicNames(db, [playerId])).get(playerId) ?? 'Player';
+    names.set(playerId, name);
+    return name;
+  }
+
+  const stop = consumers.registerPublisher('game.round.closed', async (row, tx) => {
+    const round = row.payload as RoundClosed;
+    if (BigInt(round.winMinor) <= 0n) return [];
+    const game = await gameInfo(tx, round.gameId);
+    if (!game) return [];
     const winner = toWinner({
       betMinor: BigInt(round.betMinor),
       winMinor: BigInt(round.winMinor),
       currency: round.currency,
       game,
-      nickname,
+      nickname: await nameOf(tx, round.playerId),
     });
-    await enqueue(tx, {
-      event: PushEvent.gameWinner,
-      channel: Channel.gameWinners(round.platform === Platform.mobile ? 'mobile' : 'desktop', round.country),
-      payload: { event: PushEvent.gameWinner, winner },
-    });
-    cache.clear();
+    feed.clear();
+    const platform = round.platform === Platform.mobile ? 'mobile' : 'desktop';
+    return [
+      { channel: Channel.gameWinners(platform, round.country), payload: { event: PushEvent.gameWinner, winner } },
+    ];
   });
 
   return {
     stop,
     async latest(db, query) {
       const key = `${query.perPage}:${query.platform ?? ''}:${query.countryCode?.toUpperCase() ?? ''}`;
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.winners;
+      const hit = feed.get(key);
+      if (hit && Date.now() - hit.at < FEED_TTL_MS) return hit.winners;
 
       const conditions: SQL[] = [
         eq(gameRounds.closed, true),
@@ -111,13 +141,13 @@ export function createWinners(consumers: OutboxConsumers): Winners & { stop(): v
         .where(and(...conditions))
         .orderBy(desc(gameRounds.closedAt), desc(gameRounds.id))
         .limit(query.perPage);
-      const names = await publicNames(
+      const publicNamesOf = await publicNames(
         db,
         rows.map((r) => r.playerId),
       );
-      const winners = rows.map((r) => toWinner({ ...r, nickname: names.get(r.playerId) ?? 'Player' }));
-      if (cache.size > 200) cache.clear();
-      cache.set(key, { at: Date.now(), winners });
+      const winners = rows.map((r) => toWinner({ ...r, nickname: publicNamesOf.get(r.playerId) ?? 'Player' }));
+      if (feed.size > 200) feed.clear();
+      feed.set(key, { at: Date.now(), winners });
       return winners;
     },
   };

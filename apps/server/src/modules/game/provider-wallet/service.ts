@@ -10,6 +10,7 @@ import {
 } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
 import { DomainError } from '../../../lib/errors.ts';
+import { isUniqueViolation } from '../../../lib/pg-errors.ts';
 import { inUnitOfWork, noteEnqueued } from '../../../outbox/index.ts';
 import { playRefusal } from '../../limits/index.ts';
 import { RESTRICTED_COUNTRY_CODES, subunitOf } from '../../settings/index.ts';
@@ -148,9 +149,18 @@ function outcomeOf(stored: Stored, body: Partial<WalletRollbackBody & WalletWinB
 /** Runs one wallet function and wakes the outbox when it wrote events. */
 async function run(ctx: AppContext, name: string, text: string, params: readonly unknown[]): Promise<Stored> {
   return inUnitOfWork(ctx, async () => {
-    const [row] = await ctx.database.query<{ answer: Stored; events: boolean }>(name, text, params);
-    if (row!.events) noteEnqueued();
-    return row!.answer;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await ctx.database.query<{ answer: Stored; events: boolean }>(name, text, params);
+        if (row!.events) noteEnqueued();
+        return row!.answer;
+      } catch (error) {
+        // The same round or transaction id written at this moment by a call on another account (its
+        // lock does not cover this one): once that commits, the retry answers from what it wrote.
+        if (attempt === 0 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
   });
 }
 

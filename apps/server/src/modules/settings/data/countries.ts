@@ -97,7 +97,7 @@ export const COUNTRY_SEEDS: readonly CountrySeed[] = [
 ];
 
 /**
- * Operator restrictions (wire contract §3.11): 1 = the whole site shows the geo-restricted layout,
+ * Operator restrictions: 1 = the whole site shows the geo-restricted layout,
  * 2 = browsing allowed, sign-in and sign-up blocked. A constant rather than configuration for now;
  * the countries of EXCLUDED_COUNTRY_CODES are never listed and are treated as restrictType 1.
  */
