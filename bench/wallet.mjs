@@ -13,6 +13,7 @@
 import { execFile } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,19 +39,37 @@ function signedHeaders(pathname, raw) {
   return { 'x-request-id': requestId, 'x-signature': `t=${timestamp},v1=${mac}` };
 }
 
+// Plain keep-alive HTTP: the load generator runs on the same cores as the server, so it should cost little.
+const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS * 2 });
+
+function post(url, pathname, raw, headers) {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { agent, host: target.hostname, port: target.port, path: pathname, method: 'POST', headers },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
+      },
+    );
+    request.on('error', reject);
+    request.end(raw);
+  });
+}
+
 async function wallet(url, call, body, latencies) {
   const pathname = `/api/provider-wallet/${call}`;
   const raw = JSON.stringify(body);
   const started = performance.now();
-  const response = await fetch(`${url}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...signedHeaders(pathname, raw) },
-    body: raw,
+  const { status, text } = await post(url, pathname, raw, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(raw),
+    ...signedHeaders(pathname, raw),
   });
-  const json = await response.json();
   latencies?.push(performance.now() - started);
-  if (!response.ok) throw new Error(`${call} ${response.status} ${JSON.stringify(json)}`);
-  return json;
+  if (status !== 200) throw new Error(`${call} ${status} ${text}`);
+  return JSON.parse(text);
 }
 
 async function api(url, pathname, { method = 'GET', body, token } = {}) {
@@ -160,9 +179,19 @@ const betAndWin = (url, gameIdentity) => async (token, latencies) => {
 
 async function measure(meters, ...args) {
   for (const meter of meters) await meter?.start();
+  const client = process.cpuUsage();
   const result = await loop(...args);
+  const clientUsed = process.cpuUsage(client);
   const perPair = async (meter) => (meter && result.pairs ? +((await meter.usedMs()) / result.pairs).toFixed(2) : null);
-  return { ...result, serverCpuMsPerPair: await perPair(meters[0]), postgresCpuMsPerPair: await perPair(meters[1]) };
+  return {
+    ...result,
+    serverCpuMsPerPair: await perPair(meters[0]),
+    postgresCpuMsPerPair: await perPair(meters[1]),
+    // The load generator shares the machine: what it spends is not available to the server.
+    benchClientCpuMsPerPair: result.pairs
+      ? +((clientUsed.user + clientUsed.system) / 1000 / result.pairs).toFixed(2)
+      : null,
+  };
 }
 
 /**

@@ -62,12 +62,27 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- The account row, locked for the rest of the transaction: every change of one account is serialised.
+-- An account's lock for the rest of the transaction: every change of one account is serialised. An
+-- advisory lock on the account id (held in memory: taking it writes nothing to the WAL, where a row
+-- lock would); every balance change takes it. A plain SQL body, so a caller's query takes it inline.
+CREATE FUNCTION wallet_lock(p_account uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(hashtextextended(p_account::text, 727003))
+$$;
+--> statement-breakpoint
+
+-- An account row (inlined into the caller's query; read it after wallet_lock, in a later statement).
+CREATE FUNCTION wallet_account(p_account uuid) RETURNS SETOF wallet_accounts LANGUAGE sql STABLE AS $$
+  SELECT * FROM wallet_accounts WHERE id = p_account
+$$;
+--> statement-breakpoint
+
+-- The account row, locked: for callers that only post.
 CREATE FUNCTION wallet_lock_account(p_account uuid) RETURNS wallet_accounts LANGUAGE plpgsql AS $$
 DECLARE
   a wallet_accounts;
 BEGIN
-  SELECT * INTO a FROM wallet_accounts WHERE id = p_account FOR UPDATE;
+  PERFORM wallet_lock(p_account);
+  SELECT * INTO a FROM wallet_account(p_account);
   RETURN a;
 END $$;
 --> statement-breakpoint
@@ -82,75 +97,70 @@ RETURNS text LANGUAGE sql IMMUTABLE AS $$
 $$;
 --> statement-breakpoint
 
--- THE way a balance changes, on an account row the caller has locked (wallet_lock_account): refuses
--- to go below zero or beyond 2^53 - 1 (the largest amount JSON states exactly), appends the ledger
--- entry with the after-balances, updates the account and enqueues account.balance.updated, in one
--- statement. A key seen before answers 'replayed' (same movement) or 'conflict' (another one) and
--- changes nothing.
+-- THE way a balance changes, on an account the caller has locked (wallet_lock_account) with a key the
+-- caller knows to be new (wallet_post checks; a game call's key follows from its transaction id, which
+-- the game functions check): refuses to go below zero or beyond 2^53 - 1 (the largest amount JSON
+-- states exactly), appends the ledger entry with the after-balances, updates the account and enqueues
+-- account.balance.updated, in one statement. (The same key posted at this moment on another account is
+-- a unique violation; the caller's retry then finds it.)
 CREATE FUNCTION wallet_post_locked(
   a wallet_accounts, p_key text, p_kind text, p_real bigint, p_bonus bigint, p_locked bigint, p_reference jsonb,
   OUT status text, OUT entry_id bigint, OUT account wallet_accounts
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  v_hash text := wallet_request_hash(a.id, p_kind, p_real, p_bonus, p_locked);
   v_real numeric := a.real_balance::numeric + p_real;
   v_bonus numeric := a.bonus_balance::numeric + p_bonus;
   v_locked numeric := a.locked_balance::numeric + p_locked;
-  v_moves boolean := p_real <> 0 OR p_bonus <> 0 OR p_locked <> 0;
-  v_earlier_hash text;
   v record;
 BEGIN
   account := a;
-  IF least(v_real, v_bonus, v_locked) >= 0 AND greatest(v_real, v_bonus, v_locked) <= 9007199254740991 THEN
-    -- ON CONFLICT: the same key posted at this moment on another account (this row lock does not cover it).
-    WITH entry AS (
-      INSERT INTO ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta,
-                                  real_after, bonus_after, locked_after, reference)
-      VALUES (a.id, p_key, v_hash, p_kind, p_real, p_bonus, p_locked, v_real, v_bonus, v_locked, coalesce(p_reference, '{}'))
-      ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id
-    ), changed AS (
-      UPDATE wallet_accounts w
-         SET real_balance = v_real, bonus_balance = v_bonus, locked_balance = v_locked, updated_at = now()
-        FROM entry
-       WHERE w.id = a.id
-      RETURNING w AS acc, entry.id AS entry_id
-    ), pushed AS (
-      INSERT INTO outbox (event, channel, payload)
-      SELECT 'account.balance.updated', 'wallet:accounts#' || a.player_id,
-             jsonb_build_object('event', 'account.balance.updated', 'account', wallet_wire_account(changed.acc, cs.subunit_to_unit))
-        FROM changed JOIN currency_scales cs ON cs.code = a.currency
-       WHERE v_moves
-    )
-    SELECT changed.acc, changed.entry_id INTO v FROM changed;
-    IF FOUND THEN
-      account := v.acc;
-      entry_id := v.entry_id;
-      status := 'posted';
-      RETURN;
-    END IF;
-  END IF;
-  -- Refused, or the key was used: a replay of a posting that went through is still answered as a replay.
-  SELECT l.id, l.request_hash INTO entry_id, v_earlier_hash FROM ledger_entries l WHERE l.idempotency_key = p_key;
-  IF v_earlier_hash IS NOT NULL THEN
-    status := CASE WHEN v_earlier_hash = v_hash THEN 'replayed' ELSE 'conflict' END;
-  ELSE
-    status := CASE WHEN least(v_real, v_bonus, v_locked) < 0 THEN 'insufficient' ELSE 'too_large' END;
-  END IF;
+  IF least(v_real, v_bonus, v_locked) < 0 THEN status := 'insufficient'; RETURN; END IF;
+  IF greatest(v_real, v_bonus, v_locked) > 9007199254740991 THEN status := 'too_large'; RETURN; END IF;
+  WITH entry AS (
+    INSERT INTO ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta,
+                                real_after, bonus_after, locked_after, reference)
+    VALUES (a.id, p_key, wallet_request_hash(a.id, p_kind, p_real, p_bonus, p_locked), p_kind, p_real, p_bonus, p_locked,
+            v_real, v_bonus, v_locked, coalesce(p_reference, '{}'))
+    RETURNING id
+  ), changed AS (
+    UPDATE wallet_accounts w
+       SET real_balance = v_real, bonus_balance = v_bonus, locked_balance = v_locked, updated_at = now()
+      FROM entry
+     WHERE w.id = a.id
+    RETURNING w AS acc, entry.id AS entry_id
+  ), pushed AS (
+    INSERT INTO outbox (event, channel, payload)
+    SELECT 'account.balance.updated', 'wallet:accounts#' || a.player_id,
+           jsonb_build_object('event', 'account.balance.updated', 'account', wallet_wire_account(changed.acc, cs.subunit_to_unit))
+      FROM changed JOIN currency_scales cs ON cs.code = a.currency
+     WHERE p_real <> 0 OR p_bonus <> 0 OR p_locked <> 0
+  )
+  SELECT changed.acc, changed.entry_id INTO v FROM changed;
+  account := v.acc;
+  entry_id := v.entry_id;
+  status := 'posted';
 END $$;
 --> statement-breakpoint
 
--- wallet_post_locked for a caller that holds no lock: locks the account first ('not_found' when none).
+-- wallet_post_locked for a caller that holds no lock: locks the account ('not_found' when none), and
+-- answers a key seen before with 'replayed' (same movement) or 'conflict' (another one), changing nothing.
 CREATE FUNCTION wallet_post(
   p_account uuid, p_key text, p_kind text, p_real bigint, p_bonus bigint, p_locked bigint, p_reference jsonb,
   OUT status text, OUT entry_id bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
   a wallet_accounts := wallet_lock_account(p_account);
+  v_earlier_hash text;
   r record;
 BEGIN
   IF a.id IS NULL THEN
     status := 'not_found';
+    RETURN;
+  END IF;
+  SELECT l.id, l.request_hash INTO entry_id, v_earlier_hash FROM ledger_entries l WHERE l.idempotency_key = p_key;
+  IF v_earlier_hash IS NOT NULL THEN
+    status := CASE WHEN v_earlier_hash = wallet_request_hash(a.id, p_kind, p_real, p_bonus, p_locked)
+                   THEN 'replayed' ELSE 'conflict' END;
     RETURN;
   END IF;
   r := wallet_post_locked(a, p_key, p_kind, p_real, p_bonus, p_locked, p_reference);
@@ -162,16 +172,14 @@ END $$;
 -- player --------------------------------------------------------------------------------------------
 
 -- What play needs of a player: the status (contracts PlayerStatus), and whether the login session
--- that launched the game is still open (no session: not tied to one).
-CREATE FUNCTION player_play_state(p_player uuid, p_session uuid, OUT status integer, OUT session_open boolean)
-LANGUAGE plpgsql STABLE AS $$
-BEGIN
+-- that launched the game is still open (no session: not tied to one). Inlined into the caller's query.
+CREATE FUNCTION player_play_state(p_player uuid, p_session uuid)
+RETURNS TABLE (status integer, session_open boolean) LANGUAGE sql STABLE AS $$
   SELECT p.status,
          p_session IS NULL OR EXISTS (SELECT 1 FROM player_sessions ps WHERE ps.id = p_session AND ps.closed_at IS NULL)
-    INTO status, session_open
     FROM players p
-   WHERE p.id = p_player;
-END $$;
+   WHERE p.id = p_player
+$$;
 --> statement-breakpoint
 
 -- game: what limits read of play ----------------------------------------------------------------------
@@ -202,18 +210,27 @@ CREATE FUNCTION limits_period_starts(p_now timestamptz) RETURNS timestamptz[] LA
 $$;
 --> statement-breakpoint
 
+-- Whether a self-exclusion or cooling-off is in effect, and whether any bet or loss limit of a
+-- currency is: one index lookup, inlined into the caller's query.
+CREATE FUNCTION limits_flags(p_player uuid, p_currency text, p_now timestamptz)
+RETURNS TABLE (excluded boolean, money boolean) LANGUAGE sql STABLE AS $$
+  SELECT coalesce(bool_or(lp.type IN (4, 5)), false), coalesce(bool_or(lp.type IN (1, 2) AND lp.currency = p_currency), false)
+    FROM player_limits lp
+   WHERE lp.player_id = p_player AND lp.starts_at <= p_now AND (lp.expires_at IS NULL OR lp.expires_at > p_now)
+$$;
+--> statement-breakpoint
+
 -- Whether a player may stake `p_stake` (null: the smallest bet, at game start) now, in the order the
 -- web expects: 11002 blocked, 14103 limited, 14105 self-excluded or cooling off (status or a limit in
 -- effect), then the bet (14100) and loss (14101) limits of the currency for the UTC day, the week from
 -- Monday and the month. Of several limits with one type and period, the one that started last counts.
--- A player without limits costs one index lookup.
+-- `p_excluded` and `p_money` are limits_flags of the player (read in the caller's own query).
 CREATE FUNCTION limits_play_refusal(
   p_player uuid, p_status integer, p_currency text, p_stake bigint, p_now timestamptz,
+  p_excluded boolean, p_money boolean,
   OUT code integer, OUT period text
 ) LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  v_excluded boolean;
-  v_money boolean;
   v_starts timestamptz[];
   v_totals jsonb;
   v_used numeric;
@@ -222,12 +239,8 @@ BEGIN
   IF p_status = 3 THEN code := 11002; RETURN; END IF;
   IF p_status = 2 THEN code := 14103; RETURN; END IF;
   IF p_status IN (4, 5) THEN code := 14105; RETURN; END IF;
-  SELECT bool_or(lp.type IN (4, 5)), bool_or(lp.type IN (1, 2) AND lp.currency = p_currency)
-    INTO v_excluded, v_money
-    FROM player_limits lp
-   WHERE lp.player_id = p_player AND lp.starts_at <= p_now AND (lp.expires_at IS NULL OR lp.expires_at > p_now);
-  IF v_excluded THEN code := 14105; RETURN; END IF;
-  IF NOT coalesce(v_money, false) THEN RETURN; END IF;
+  IF p_excluded THEN code := 14105; RETURN; END IF;
+  IF NOT p_money THEN RETURN; END IF;
   v_starts := limits_period_starts(p_now);
   FOR l IN
     SELECT DISTINCT ON (lp.type, lp.period) lp.type, lp.period, lp.amount_minor
@@ -256,23 +269,28 @@ END $$;
 
 -- game: the seamless wallet ---------------------------------------------------------------------------
 
--- A game session by its token with its game, the account row locked, then (read after the lock, so
--- they are settled) the round `p_round` of the game's provider, the transaction `p_transaction` if it
--- was seen, and whether a rollback voided it. `s.id` is null for an unknown token.
+-- Everything a wallet call reads, in two statements: the session by its token with its game, what play
+-- needs of the player and the account's lock (taken as the first statement ends); then, read after the
+-- lock so they are settled, the account, the round `p_round` of the game's provider, the transaction
+-- `p_transaction` if it was seen, and whether a rollback voided it. `s.id` is null for an unknown token.
 CREATE FUNCTION game_wallet_session(
-  p_token text, p_round text, p_transaction text,
+  p_token text, p_round text, p_transaction text, p_now timestamptz,
   OUT s game_sessions, OUT a wallet_accounts,
   OUT game_identity text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
+  OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
   OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v record;
 BEGIN
-  SELECT gs, gm.identity, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries
+  SELECT gs, gm.identity, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
+         ps.status, ps.session_open, lf.excluded, lf.money, wallet_lock(gs.account_id) AS locked
     INTO v
     FROM game_sessions gs
     JOIN games gm ON gm.id = gs.game_id
     JOIN game_providers pr ON pr.id = gm.provider_id
+    CROSS JOIN LATERAL player_play_state(gs.player_id, gs.player_session_id) ps
+    CROSS JOIN LATERAL limits_flags(gs.player_id, gs.currency, p_now) lf
    WHERE gs.token = p_token;
   IF NOT FOUND THEN RETURN; END IF;
   s := v.gs;
@@ -280,12 +298,17 @@ BEGIN
   provider_id := v.provider;
   game_enabled := v.enabled;
   blocked_countries := v.blocked_countries;
-  a := wallet_lock_account(s.account_id);
-  SELECT gr, gt, EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided
+  player_status := v.status;
+  session_open := v.session_open;
+  excluded := v.excluded;
+  money_limits := v.money;
+  SELECT wa, gr, gt,
+         EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided
     INTO v
-    FROM (SELECT 1) AS one
+    FROM wallet_account(s.account_id) wa
     LEFT JOIN game_rounds gr ON gr.provider_id = v.provider AND gr.provider_round_id = p_round
     LEFT JOIN game_transactions gt ON gt.provider_tx_id = p_transaction;
+  a := v.wa;
   r := v.gr;
   earlier := v.gt;
   voided := v.voided;
@@ -309,6 +332,15 @@ BEGIN
   SELECT * INTO a FROM wallet_accounts WHERE id = v_account;
   RETURN game_wallet_answer(NULL, a);
 END $$;
+--> statement-breakpoint
+
+-- Payload of game.round.closed: what the winners feed, quests and tournaments read of a closed round.
+CREATE FUNCTION game_round_closed_payload(p_round uuid, s game_sessions, p_bet bigint, p_win bigint)
+RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object(
+    'roundId', p_round, 'playerId', s.player_id, 'gameId', s.game_id, 'currency', s.currency,
+    'betMinor', p_bet::text, 'winMinor', p_win::text, 'platform', s.platform, 'country', s.country)
+$$;
 --> statement-breakpoint
 
 -- Records a wallet call in one statement: the round created or changed by the call's amounts, the
@@ -340,28 +372,39 @@ BEGIN
             p_hash, p_reference, p_entry, p_answer, p_status, p_now);
     RETURN false;
   END IF;
-  WITH round AS (
-    INSERT INTO game_rounds AS gr (id, session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency,
-                                   bet_minor, win_minor, status, closed, closed_at, platform, country, created_at, updated_at)
-    VALUES (coalesce(r.id, gen_random_uuid()), s.id, s.player_id, s.account_id, s.game_id, p_provider, p_round, s.currency,
-            v_bet, v_win, v_round_status, v_closed, v_closed_at, s.platform, s.country, p_now, p_now)
-    ON CONFLICT (provider_id, provider_round_id) DO UPDATE
-      SET bet_minor = excluded.bet_minor, win_minor = excluded.win_minor, status = excluded.status,
-          closed = excluded.closed, closed_at = excluded.closed_at, updated_at = excluded.updated_at
-    RETURNING gr.id
-  ), closed_event AS (
-    INSERT INTO outbox (event, channel, payload)
-    SELECT 'game.round.closed', NULL, jsonb_build_object(
-             'roundId', round.id, 'playerId', s.player_id, 'gameId', s.game_id, 'currency', s.currency,
-             'betMinor', v_bet::text, 'winMinor', v_win::text, 'platform', s.platform, 'country', s.country)
-      FROM round
-     WHERE v_closing
-  )
-  INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
-                                 request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
-  SELECT p_transaction, p_kind, round.id, s.id, s.player_id, s.currency, p_amount,
-         p_hash, p_reference, p_entry, p_answer, p_status, p_now
-    FROM round;
+  IF r.id IS NULL THEN
+    WITH round AS (
+      INSERT INTO game_rounds (session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency,
+                               bet_minor, win_minor, status, closed, closed_at, platform, country, created_at, updated_at)
+      VALUES (s.id, s.player_id, s.account_id, s.game_id, p_provider, p_round, s.currency,
+              v_bet, v_win, v_round_status, v_closed, v_closed_at, s.platform, s.country, p_now, p_now)
+      RETURNING id
+    ), closed_event AS (
+      INSERT INTO outbox (event, channel, payload)
+      SELECT 'game.round.closed', NULL, game_round_closed_payload(round.id, s, v_bet, v_win) FROM round WHERE v_closing
+    )
+    INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
+                                   request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
+    SELECT p_transaction, p_kind, round.id, s.id, s.player_id, s.currency, p_amount,
+           p_hash, p_reference, p_entry, p_answer, p_status, p_now
+      FROM round;
+  ELSE
+    WITH round AS (
+      UPDATE game_rounds
+         SET bet_minor = v_bet, win_minor = v_win, status = v_round_status, closed = v_closed, closed_at = v_closed_at,
+             updated_at = p_now
+       WHERE id = r.id
+      RETURNING id
+    ), closed_event AS (
+      INSERT INTO outbox (event, channel, payload)
+      SELECT 'game.round.closed', NULL, game_round_closed_payload(round.id, s, v_bet, v_win) FROM round WHERE v_closing
+    )
+    INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
+                                   request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
+    SELECT p_transaction, p_kind, round.id, s.id, s.player_id, s.currency, p_amount,
+           p_hash, p_reference, p_entry, p_answer, p_status, p_now
+      FROM round;
+  END IF;
   RETURN v_closing;
 END $$;
 --> statement-breakpoint
@@ -376,11 +419,10 @@ CREATE FUNCTION game_wallet_bet(
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  c record := game_wallet_session(p_token, p_round, p_transaction);
+  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds := c.r;
-  v_play record;
   v_refusal record;
   v_posted record;
   v_entry bigint;
@@ -406,12 +448,11 @@ BEGIN
     RETURN;
   END IF;
 
-  v_play := player_play_state(s.player_id, s.player_session_id);
-  IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT v_play.session_open THEN
+  IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open THEN
     answer := jsonb_build_object('code', 15011, 'reason', 'expired');
     RETURN;
   END IF;
-  v_refusal := limits_play_refusal(s.player_id, v_play.status, s.currency, p_amount, p_now);
+  v_refusal := limits_play_refusal(s.player_id, c.player_status, s.currency, p_amount, p_now, c.excluded, c.money_limits);
   IF v_refusal.code IN (11002, 14103, 14105) THEN answer := jsonb_build_object('code', v_refusal.code); RETURN; END IF;
   IF NOT c.game_enabled THEN
     -- The refusal is the answer, but the open game page learns it by push and shows the restricted-bets modal.
@@ -459,7 +500,7 @@ CREATE FUNCTION game_wallet_win(
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  c record := game_wallet_session(p_token, p_round, p_transaction);
+  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds := c.r;
@@ -510,7 +551,7 @@ CREATE FUNCTION game_wallet_rollback(
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  c record := game_wallet_session(p_token, p_round, p_transaction);
+  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds;

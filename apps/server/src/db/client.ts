@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +15,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Services accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
+
+/** Whether `db` is an open transaction (a failed statement there fails the whole transaction). */
+export const isTransaction = (db: DbOrTx): db is Tx => db instanceof PgTransaction;
 
 export type Database = {
   db: Db;

@@ -84,11 +84,14 @@ export async function assertMayPlay(
   db: DbOrTx,
   check: { playerId: string; playerStatus: number; currency: string; betMinor: bigint | null; now?: Date },
 ): Promise<void> {
+  const now = (check.now ?? new Date()).toISOString();
+  const stake = check.betMinor === null ? null : check.betMinor.toString();
   const [refusal] = await rowsOf<{ code: number | null; period: string | null }>(
     db,
-    sql`select code, period from limits_play_refusal(${check.playerId}::uuid, ${check.playerStatus}::integer,
-      ${check.currency}, ${check.betMinor === null ? null : check.betMinor.toString()}::bigint,
-      ${(check.now ?? new Date()).toISOString()}::timestamptz)`,
+    sql`select r.code, r.period
+          from limits_flags(${check.playerId}::uuid, ${check.currency}, ${now}::timestamptz) f,
+               limits_play_refusal(${check.playerId}::uuid, ${check.playerStatus}::integer, ${check.currency},
+                                   ${stake}::bigint, ${now}::timestamptz, f.excluded, f.money) r`,
   );
   if (refusal?.code) throw playRefusal(refusal.code, refusal.period);
 }

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, formatMinor, scaleDigits, toMinor, type Account } from '@casino/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import { isTransaction, type DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conflict, DomainError, fieldError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { noteEnqueued } from '../../outbox/index.ts';
 import { subunitOf } from '../settings/index.ts';
@@ -61,12 +62,19 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
     throw new Error('idempotencyKey must be 1 to 200 characters');
   if (!input.kind) throw new Error('kind is required');
   if (!isUuid(input.accountId)) throw accountNotFound();
-  const [posted] = await rowsOf<Posted>(
-    db,
-    sql`select status, entry_id from wallet_post(${input.accountId}::uuid, ${input.idempotencyKey}, ${input.kind},
-      ${input.realDelta.toString()}::bigint, ${(input.bonusDelta ?? 0n).toString()}::bigint,
-      ${(input.lockedDelta ?? 0n).toString()}::bigint, ${JSON.stringify(input.reference ?? {})}::jsonb)`,
-  );
+  const post = () =>
+    rowsOf<Posted>(
+      db,
+      sql`select status, entry_id from wallet_post(${input.accountId}::uuid, ${input.idempotencyKey}, ${input.kind},
+        ${input.realDelta.toString()}::bigint, ${(input.bonusDelta ?? 0n).toString()}::bigint,
+        ${(input.lockedDelta ?? 0n).toString()}::bigint, ${JSON.stringify(input.reference ?? {})}::jsonb)`,
+    );
+  // The same key posted at this moment on another account is a unique violation; once that commits,
+  // the retry answers from it (a replay or a conflict). Inside a transaction the retry could not run.
+  const [posted] = await post().catch((error: unknown) => {
+    if (isUniqueViolation(error, 'ledger_entries_idempotency_key') && !isTransaction(db)) return post();
+    throw error;
+  });
   const status = posted?.status;
   if (status === 'not_found' || !posted) throw accountNotFound();
   const [account] = await db.select().from(walletAccounts).where(eq(walletAccounts.id, input.accountId));
