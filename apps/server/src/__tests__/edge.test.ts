@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -149,5 +152,33 @@ describe('security headers', () => {
       expect(second.headers[name], name).toBe(first.headers[name]);
     }
     expect(first.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('pages', () => {
+  it('are the app for any client (curl, a probe, HEAD); only /api and /media answer JSON 404s', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    const web = await createTestServer({ WEB_DIST: dist });
+    try {
+      for (const [method, url, accept] of [
+        ['GET', '/', undefined],
+        ['HEAD', '/', undefined],
+        ['GET', '/categories/slots', '*/*'],
+        ['GET', '/de/profile', 'application/json'],
+      ] as const) {
+        const response = await web.app.inject({ method, url, headers: accept ? { accept } : {} });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        expect(response.headers['content-type'], url).toContain('text/html');
+      }
+      for (const url of ['/api/nope', '/media/v1/nope/x.svg']) {
+        const response = await web.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json().error.code).toBe(404);
+      }
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -18,7 +18,7 @@ export function inlineScriptHashes(webDist: string): string[] {
 
 /**
  * Serves the built SPA: hashed assets with a year of cache (pre-compressed .br/.gz when the build
- * made them), every other GET that wants HTML gets index.html, and unknown API paths get a JSON 404.
+ * made them), every other page path gets index.html, and unknown API and media paths get a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
@@ -36,16 +36,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     // API and media paths are never pages: an unknown one is a JSON 404, not the SPA.
-    const notAPage = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/');
-    if (notAPage || !wantsHtml || !hasBuild) {
-      if (!hasBuild && wantsHtml && !notAPage) {
-        return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-      }
-      return reply.status(404).send(errorBody(ErrorCode.notFound, `Not found: ${pathname}`));
+    const notAPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/media/');
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (notAPage || !isRead) return reply.status(404).send(errorBody(ErrorCode.notFound, `Not found: ${pathname}`));
+    if (!hasBuild) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    // The SPA decides what the path means (including its own 404 page).
+    // Every other path is a page of the SPA, whatever the client accepts (a browser, curl, an uptime
+    // check or a load balancer's probe alike); the SPA decides what it means, its own 404 page included.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
