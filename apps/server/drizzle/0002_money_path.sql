@@ -4,6 +4,24 @@ CREATE TABLE "currency_scales" (
 	CONSTRAINT "currency_scales_power_of_ten" CHECK ("currency_scales"."subunit_to_unit" in (1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000))
 );
 --> statement-breakpoint
+CREATE TABLE "game_winners" (
+	"round_id" uuid PRIMARY KEY NOT NULL,
+	"closed_at" timestamp with time zone NOT NULL,
+	"platform" integer NOT NULL,
+	"country" text NOT NULL
+);
+--> statement-breakpoint
+DROP INDEX "game_rounds_winners_idx";--> statement-breakpoint
+ALTER TABLE "game_winners" ADD CONSTRAINT "game_winners_round_id_game_rounds_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."game_rounds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "game_winners_closed_idx" ON "game_winners" USING btree ("closed_at");
+--> statement-breakpoint
+-- Room on each page for the new version of a round when it closes, so that update stays on its page
+-- and touches no index (no indexed column changes since winners have their own table).
+ALTER TABLE "game_rounds" SET (fillfactor = 90);
+--> statement-breakpoint
+INSERT INTO "game_winners" (round_id, closed_at, platform, country)
+SELECT id, closed_at, platform, country FROM game_rounds WHERE closed AND win_minor > 0 AND closed_at IS NOT NULL;
+--> statement-breakpoint
 -- The money path as database functions: one round trip per wallet call, with plans kept by the server,
 -- and as few statements per call as the checks allow (each statement takes a snapshot; under load that
 -- is what costs). Each module owns its functions as it owns its tables (settings: money_major; wallet:
@@ -345,7 +363,7 @@ $$;
 
 -- Records a wallet call in one statement: the round created or changed by the call's amounts, the
 -- transaction with its answer, and, when the round closes, game.round.closed (the winners feed; quests
--- and tournaments next). Safe without a round lock: every write of a round holds its account's lock.
+-- and tournaments next) and, with a win, its place in the winners feed. Safe without a round lock: every write of a round holds its account's lock.
 -- BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back.
 CREATE FUNCTION game_record_call(
   s game_sessions, p_provider uuid, p_round text, r game_rounds,
@@ -382,6 +400,9 @@ BEGIN
     ), closed_event AS (
       INSERT INTO outbox (event, channel, payload)
       SELECT 'game.round.closed', NULL, game_round_closed_payload(round.id, s, v_bet, v_win) FROM round WHERE v_closing
+    ), winner AS (
+      INSERT INTO game_winners (round_id, closed_at, platform, country)
+      SELECT round.id, v_closed_at, s.platform, s.country FROM round WHERE v_closing AND v_win > 0
     )
     INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
                                    request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
@@ -398,6 +419,9 @@ BEGIN
     ), closed_event AS (
       INSERT INTO outbox (event, channel, payload)
       SELECT 'game.round.closed', NULL, game_round_closed_payload(round.id, s, v_bet, v_win) FROM round WHERE v_closing
+    ), winner AS (
+      INSERT INTO game_winners (round_id, closed_at, platform, country)
+      SELECT round.id, v_closed_at, s.platform, s.country FROM round WHERE v_closing AND v_win > 0
     )
     INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
                                    request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)

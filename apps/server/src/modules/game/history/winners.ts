@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { Channel, Platform, PushEvent, toMajor, type Winner } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { OutboxConsumers } from '../../../outbox/index.ts';
@@ -6,7 +6,7 @@ import { publicNames } from '../../player/index.ts';
 import { subunitOf } from '../../settings/index.ts';
 import { gameImages } from '../catalogue/artwork.ts';
 import { games } from '../catalogue/tables.ts';
-import { gameRounds } from '../play/tables.ts';
+import { gameRounds, gameWinners } from '../play/tables.ts';
 
 type GameInfo = { id: string; identity: string; name: string; isDemoMode: boolean };
 
@@ -121,13 +121,9 @@ export function createWinners(consumers: OutboxConsumers): Winners {
       const hit = feed.get(key);
       if (hit && Date.now() - hit.at < FEED_TTL_MS) return hit.winners;
 
-      const conditions: SQL[] = [
-        eq(gameRounds.closed, true),
-        gt(gameRounds.winMinor, 0n),
-        isNotNull(gameRounds.closedAt),
-      ];
-      if (query.platform) conditions.push(eq(gameRounds.platform, query.platform));
-      if (query.countryCode) conditions.push(eq(gameRounds.country, query.countryCode.toUpperCase()));
+      const conditions: SQL[] = [];
+      if (query.platform) conditions.push(eq(gameWinners.platform, query.platform));
+      if (query.countryCode) conditions.push(eq(gameWinners.country, query.countryCode.toUpperCase()));
       const rows = await db
         .select({
           betMinor: gameRounds.betMinor,
@@ -136,10 +132,11 @@ export function createWinners(consumers: OutboxConsumers): Winners {
           playerId: gameRounds.playerId,
           game: { id: games.id, identity: games.identity, name: games.name, isDemoMode: games.isDemoMode },
         })
-        .from(gameRounds)
+        .from(gameWinners)
+        .innerJoin(gameRounds, eq(gameRounds.id, gameWinners.roundId))
         .innerJoin(games, eq(games.id, gameRounds.gameId))
         .where(and(...conditions))
-        .orderBy(desc(gameRounds.closedAt), desc(gameRounds.id))
+        .orderBy(desc(gameWinners.closedAt), desc(gameWinners.roundId))
         .limit(query.perPage);
       const publicNamesOf = await publicNames(
         db,

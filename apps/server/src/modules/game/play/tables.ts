@@ -95,10 +95,23 @@ export const gameRounds = pgTable(
   (t) => [
     uniqueIndex('game_rounds_provider_round_key').on(t.providerId, t.providerRoundId),
     index('game_rounds_player_idx').on(t.playerId, t.createdAt),
-    index('game_rounds_winners_idx')
-      .on(t.closedAt)
-      .where(sql`closed and win_minor > 0`),
   ],
+);
+/**
+ * Rounds that closed with a win, for the public winners feed: a small insert-only table, so that
+ * closing a round changes no indexed column of `game_rounds` and its update stays a cheap (HOT) one.
+ */
+export const gameWinners = pgTable(
+  'game_winners',
+  {
+    roundId: uuid('round_id')
+      .primaryKey()
+      .references(() => gameRounds.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    platform: integer('platform').$type<Platform>().notNull(),
+    country: text('country').notNull(),
+  },
+  (t) => [index('game_winners_closed_idx').on(t.closedAt)],
 );
 
 export const GAME_TRANSACTION_KINDS = ['bet', 'win', 'rollback'] as const;
