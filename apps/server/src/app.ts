@@ -16,7 +16,7 @@ import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
-import { registerWebApp, inlineScriptHashes } from './web/static.ts';
+import { registerWebApp, webScriptHashes } from './web/static.ts';
 import {
   registerPushHub,
   TokenExpiredError as PushTokenExpired,
@@ -91,7 +91,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
+        scriptSrc: ["'self'", ...webScriptHashes(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

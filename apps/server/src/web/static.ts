@@ -1,19 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { inlineScriptHashes } from '../lib/csp.ts';
 import { errorBody } from '../lib/errors.ts';
 import { ErrorCode } from '@casino/contracts';
 
-/** sha256 sources of the inline scripts of index.html, so the CSP can allow exactly those and nothing else. */
-export function inlineScriptHashes(webDist: string): string[] {
+/** CSP sources of the inline scripts of the built index.html (none without a build). */
+export function webScriptHashes(webDist: string): string[] {
   const file = path.join(webDist, 'index.html');
-  if (!fs.existsSync(file)) return [];
-  const html = fs.readFileSync(file, 'utf8');
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
-  );
+  return fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [];
 }
 
 /**

@@ -1,13 +1,17 @@
-import { BASE_CURRENCY, currencyByCode, type CurrencyInfo } from '../../modules/settings/currencies.ts';
+import { BASE_CURRENCY, CURRENCY_SEEDS, type CurrencySeed } from '@casino/contracts';
+
+/** The currencies this provider plays in (the public list every party reads). */
+const byCode = new Map(CURRENCY_SEEDS.map((c) => [c.code, c]));
+type CurrencyInfo = CurrencySeed;
 
 /** Bet levels in major units of a 2-decimal fiat currency: 0.10 … 100.00. */
 const FIAT_LEVELS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
 const DEFAULT_LEVEL_INDEX = 3; // 1.00
 const DEMO_BALANCE_MAJOR = 1000;
 
-const BASE = currencyByCode(BASE_CURRENCY)!;
+const BASE = byCode.get(BASE_CURRENCY)!;
 /** Launches accept only known currencies; a session whose currency was dropped since is treated as the (fiat) base one. */
-const infoOf = (currency: string): CurrencyInfo => currencyByCode(currency) ?? BASE;
+const infoOf = (currency: string): CurrencyInfo => byCode.get(currency) ?? BASE;
 
 /** The nearest 1-2-5 step (…, 1, 2, 5, 10, 20, …) to a positive number, at least 1. */
 function niceMinor(value: number): number {

@@ -32,6 +32,7 @@ import {
   type SandboxGameSession,
 } from './tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { WalletBodies } from '@casino/contracts';
 import { walletCall, walletCallWithRetry, type WalletResult } from './wallet-client.ts';
 import { fairnessOf, toWireRound, type WireRound } from './wire.ts';
 
@@ -90,52 +91,63 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
         .where(and(eq(sessions.id, sessionId), eq(sessions.mode, 'real')));
   };
 
-  /** Sends a settled round's win (may be 0). Returns the casino's balance, or null when it did not answer. */
-  async function deliverWin(
+  /**
+   * A win or rollback the casino must receive: the call (repeated while its fate is unknown when
+   * `retry`), the balance it answered, and the round's wallet state. Null when the casino did not answer.
+   */
+  async function deliver<C extends 'win' | 'rollback'>(
     session: SandboxGameSession,
     round: SandboxGameRound,
+    call: C,
+    payload: WalletBodies[C],
     retry: boolean,
-  ): Promise<number | null> {
-    const payload = {
-      token: session.token!,
-      transactionId: round.winTxId!,
-      roundId: round.walletRoundId,
-      gameIdentity: session.gameIdentity,
-      amount: round.win,
-      currency: session.currency,
-      closeRound: round.closesWalletRound,
-    };
+  ): Promise<WalletResult | null> {
     const result = retry
-      ? await walletCallWithRetry(ctx, 'win', payload, log)
-      : await walletCall(ctx, 'win', payload, log);
+      ? await walletCallWithRetry(ctx, call, payload, log)
+      : await walletCall(ctx, call, payload, log);
     await rememberBalance(session.id, result);
     if (result.kind === 'unknown') return null;
     const walletError = result.kind === 'refused' ? `${result.error.code} ${result.error.message}` : null;
-    if (walletError)
-      log.warn(
-        { roundId: round.id, code: result.kind === 'refused' ? result.error.code : undefined },
-        'casino refused a win',
-      );
+    if (result.kind === 'refused') log.warn({ roundId: round.id, code: result.error.code }, `casino refused a ${call}`);
     await ctx.db.update(rounds).set({ walletPending: false, walletError }).where(eq(rounds.id, round.id));
-    return result.kind === 'ok' ? result.answer.balance : null;
+    return result;
+  }
+
+  /** Sends a settled round's win (may be 0). Returns the casino's balance, or null when it did not answer. */
+  async function deliverWin(session: SandboxGameSession, round: SandboxGameRound, retry: boolean) {
+    const result = await deliver(
+      session,
+      round,
+      'win',
+      {
+        token: session.token!,
+        transactionId: round.winTxId!,
+        roundId: round.walletRoundId,
+        gameIdentity: session.gameIdentity,
+        amount: round.win,
+        currency: session.currency,
+        closeRound: round.closesWalletRound,
+      },
+      retry,
+    );
+    return result?.kind === 'ok' ? result.answer.balance : null;
   }
 
   /** Voids a bet whose fate is unknown: a rollback with a new transaction id that references it. */
   async function deliverRollback(session: SandboxGameSession, round: SandboxGameRound, retry: boolean): Promise<void> {
-    const payload = {
-      token: session.token!,
-      transactionId: round.rollbackTxId!,
-      referenceTransactionId: round.betTxId!,
-      roundId: round.walletRoundId,
-      gameIdentity: session.gameIdentity,
-    };
-    const result = retry
-      ? await walletCallWithRetry(ctx, 'rollback', payload, log)
-      : await walletCall(ctx, 'rollback', payload, log);
-    await rememberBalance(session.id, result);
-    if (result.kind === 'unknown') return;
-    const walletError = result.kind === 'refused' ? `${result.error.code} ${result.error.message}` : null;
-    await ctx.db.update(rounds).set({ walletPending: false, walletError }).where(eq(rounds.id, round.id));
+    await deliver(
+      session,
+      round,
+      'rollback',
+      {
+        token: session.token!,
+        transactionId: round.rollbackTxId!,
+        referenceTransactionId: round.betTxId!,
+        roundId: round.walletRoundId,
+        gameIdentity: session.gameIdentity,
+      },
+      retry,
+    );
   }
 
   async function voidPending(round: SandboxGameRound, retry: boolean): Promise<void> {

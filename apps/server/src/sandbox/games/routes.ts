@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -28,7 +29,8 @@ const sessionIdOf = (request: FastifyRequest): string => {
 };
 
 /**
- * The sandbox game provider (interfaces §1 and §3), mounted at `/sandbox/games`. It is a separate
+ * The sandbox game provider, mounted at `/sandbox/games`: the launch API the casino calls
+ * (docs/provider-wallet-api.md) and the API its game UIs call. It is a separate
  * party that happens to live in this process: it talks to the casino only over HTTP (the launch call
  * it receives, the wallet calls it makes), and it keeps its own tables.
  */
@@ -41,16 +43,13 @@ export const sandboxGamesRoutes =
     const sessionsApi = createSessions(ctx, roundsApi, log);
     app.addHook('onClose', async () => roundsApi.close());
 
-    // The launch signature covers the exact bytes sent, so the raw body is kept. The game UIs may
-    // also post as text/plain (no CORS preflight); both are JSON here.
-    const rawBodies = new WeakMap<FastifyRequest, string>();
+    // The game UIs may post as text/plain (no CORS preflight); both are JSON here.
     app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser(
       ['application/json', 'text/plain'],
       { parseAs: 'string', bodyLimit: BODY_LIMIT },
-      (request, body, done) => {
+      (_request, body, done) => {
         const raw = body as string;
-        rawBodies.set(request, raw);
         if (raw.trim() === '') return done(null, {});
         try {
           done(null, JSON.parse(raw));
@@ -61,9 +60,9 @@ export const sandboxGamesRoutes =
     );
 
     // The game pages run in a sandboxed iframe (opaque origin): everything they fetch is cross-origin.
+    await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
     const csp = gamesCsp(ctx.config.publicUrl);
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('content-security-policy', csp);
     });
@@ -87,15 +86,6 @@ export const sandboxGamesRoutes =
       reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
     );
 
-    app.options('/api/*', { schema: hidden }, async (request, reply) =>
-      reply
-        .status(204)
-        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-        .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type')
-        .header('access-control-max-age', '600')
-        .send(),
-    );
-
     // The casino launches a game: a signed call (method, path, timestamp, request id and body), checked
     // before the body is parsed, in a scope of its own so the game UIs' unsigned calls are not affected.
     await app.register(async (launchScope) => {
@@ -114,7 +104,7 @@ export const sandboxGamesRoutes =
         );
     });
 
-    // §3: the game UI.
+    // The game UI's API.
     app.get('/api/sessions/:sid', { schema: hidden }, async (request) => sessionsApi.info(sessionIdOf(request)));
 
     app.post('/api/sessions/:sid/rounds', { schema: { ...hidden, body: roundBodySchema } }, async (request) =>
@@ -154,5 +144,5 @@ export const sandboxGamesRoutes =
     app.get('/verify', { schema: hidden }, async (_request, reply) =>
       sendGamePage(reply, distDir, 'verify', ctx.config.publicUrl),
     );
-    registerGameAssets(app, distDir);
+    await registerGameAssets(app, distDir);
   };

@@ -1,37 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { inlineScriptHashes } from '../../lib/csp.ts';
 
 /** Where `npm run build -w @casino/games` puts the game front ends (Vite, base `/sandbox/games/`). */
 export const DEFAULT_GAMES_DIST = path.resolve(import.meta.dirname, '../../../../../packages/games/dist');
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.wav': 'audio/wav',
-  '.wasm': 'application/wasm',
-};
-
-/** sha256 sources of inline scripts, so the page's CSP allows exactly those. */
-function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
-  );
-}
 
 /**
  * CSP of every provider response. The pages run in a sandboxed iframe of the casino (opaque origin),
@@ -78,24 +52,17 @@ export async function sendGamePage(reply: FastifyReply, distDir: string, page: s
     .send(html);
 }
 
-/** `GET /assets/*`: the hashed build assets, a year of cache. */
-export function registerGameAssets(app: FastifyInstance, distDir: string) {
-  const assetsDir = path.join(distDir, 'assets');
-  app.get('/assets/*', { schema: { hide: true } }, async (request, reply) => {
-    const rel = (request.params as { '*': string })['*'];
-    const file = path.resolve(assetsDir, rel);
-    if (!rel || !file.startsWith(assetsDir + path.sep)) return reply.status(404).type('text/plain').send('Not found');
-    let stat: fs.Stats;
-    try {
-      stat = await fs.promises.stat(file);
-    } catch {
-      if (!fs.existsSync(distDir)) return notBuilt(reply);
-      return reply.status(404).type('text/plain').send('Not found');
-    }
-    if (!stat.isFile()) return reply.status(404).type('text/plain').send('Not found');
-    return reply
-      .type(TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(fs.createReadStream(file));
+/** `GET /assets/*`: the hashed build assets (pre-compressed when the build made .br/.gz), a year of cache. */
+export async function registerGameAssets(app: FastifyInstance, distDir: string) {
+  const root = path.join(distDir, 'assets');
+  // Without a build there is nothing to serve: unknown assets are the provider's 404, pages say 503.
+  if (!fs.existsSync(root)) return;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
   });
 }

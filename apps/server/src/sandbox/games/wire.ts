@@ -1,6 +1,6 @@
 import type { SandboxGameRound, SandboxGameSession } from './tables.ts';
 
-/** What the game UI sees of a round (interfaces §3); a crash round's outcome stays hidden until it is settled. */
+/** What the game UI sees of a round; a crash round's outcome stays hidden until it is settled. */
 export function toWireRound(round: SandboxGameRound) {
   const settled = round.status === 'settled';
   return {
