@@ -25,7 +25,9 @@ const targets = {
       path.join(web, 'vite.config.ts'),
       path.join(web, 'package.json'),
       contracts,
+      path.join(root, 'scripts/prerender-home.mjs'),
     ],
+    after: () => prerenderHome(),
   },
   games: {
     label: 'the sandbox games',
@@ -45,6 +47,36 @@ const targets = {
 };
 
 const stampOf = (target) => path.join(target.dist, '.build-stamp');
+
+/**
+ * Writes dist/home.html: index.html with the home page's first screen rendered into #root and no
+ * splash, served for `/` so the first paint needs no script. Rendered in this process with a DOM
+ * stand-in (the same components, in the default locale, as a visitor before any data arrives).
+ */
+function prerenderHome() {
+  const out = path.join(web, 'dist-ssr');
+  const ssr = spawnSync(
+    'npx',
+    ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: web,
+      stdio: 'inherit',
+    },
+  );
+  if (ssr.status !== 0) {
+    console.error('The prerender build failed.');
+    process.exit(ssr.status ?? 1);
+  }
+  const render = spawnSync(process.execPath, [path.join(root, 'scripts/prerender-home.mjs'), out, targets.web.dist], {
+    cwd: web,
+    stdio: 'inherit',
+  });
+  fs.rmSync(out, { recursive: true, force: true });
+  if (render.status !== 0) {
+    console.error('The home page prerender failed.');
+    process.exit(render.status ?? 1);
+  }
+}
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -87,6 +119,7 @@ function build(target, force) {
     console.error(`The build of ${target.label} failed.`);
     process.exit(result.status ?? 1);
   }
+  target.after?.();
   compressAssets(target.dist);
   fs.writeFileSync(stampOf(target), new Date().toISOString());
   return true;

@@ -57,3 +57,24 @@ test('a stag affiliate tag becomes a cookie and leaves the URL', async ({ page }
   const cookie = (await page.context().cookies()).find((c) => c.name === 'stag');
   expect(cookie?.value).toBe('partner-42');
 });
+
+test('the home page arrives painted: its first screen shows before any script runs, then the app takes over', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/');
+  await expect(bare.getByRole('banner').getByText('Search games')).toBeVisible();
+  await expect(bare.getByRole('main').getByRole('heading').first()).toBeVisible();
+  // Other paths are the plain SPA shell: only `/` is prerendered.
+  await bare.goto('/categories/slots');
+  await expect(bare.getByRole('banner')).toHaveCount(0);
+  await noScript.close();
+
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Search games' }).click();
+  await expect(page.getByRole('dialog', { name: 'Search games' })).toBeVisible();
+  await expect(page.locator('#root [inert]')).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import './styles/index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startSession } from '@/features/auth';
 import { captureAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
@@ -18,8 +18,28 @@ trackViewportHeight();
 void startSession();
 
 const router = createAppRouter();
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <App router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (container.hasAttribute('data-prerendered')) {
+  // The server sent this page's first screen already painted (home.html). Replace it once the router
+  // has its data, so no empty frame comes in between, and in a transition, so rendering yields to input.
+  void routerReady(router).then(() => startTransition(() => root.render(app)));
+} else {
+  root.render(app);
+}
+
+function routerReady(appRouter: typeof router): Promise<void> {
+  return new Promise((resolve) => {
+    if (appRouter.state.initialized) return resolve();
+    const stop = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

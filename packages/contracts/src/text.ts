@@ -13,6 +13,11 @@ export function isStorableText(value: string): boolean {
 
 export const UNSTORABLE_TEXT_MESSAGE = 'The value contains characters that are not allowed';
 
-/** `z.string()` that refuses NUL characters and lone surrogates. */
-export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+/**
+ * `z.string()` that refuses NUL characters and lone surrogates. Marked free of side effects, as zod's
+ * own factories are, so a bundle drops the schemas a page does not use (and zod with them).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+}

@@ -6,10 +6,12 @@ import { inlineScriptHashes } from '../lib/csp.ts';
 import { errorBody } from '../lib/errors.ts';
 import { ErrorCode } from '@casino/contracts';
 
-/** CSP sources of the inline scripts of the built index.html (none without a build). */
+/** CSP sources of the inline scripts of the built pages (none without a build). */
 export function webScriptHashes(webDist: string): string[] {
-  const file = path.join(webDist, 'index.html');
-  return fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [];
+  const pages = ['index.html', 'home.html']
+    .map((name) => path.join(webDist, name))
+    .filter((file) => fs.existsSync(file));
+  return [...new Set(pages.flatMap((file) => inlineScriptHashes(fs.readFileSync(file, 'utf8'))))];
 }
 
 /**
@@ -18,6 +20,8 @@ export function webScriptHashes(webDist: string): string[] {
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
+  // The home page's first screen, prerendered by the build (scripts/build-web.mjs).
+  const hasHome = fs.existsSync(path.join(webDist, 'home.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -41,6 +45,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     }
     // Every other path is a page of the SPA, whatever the client accepts (a browser, curl, an uptime
     // check or a load balancer's probe alike); the SPA decides what it means, its own 404 page included.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const file = pathname === '/' && hasHome ? 'home.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   });
 }

@@ -8,7 +8,7 @@ type DrawerState = {
   open: boolean;
   /** Opened at least once: its code is loaded on first use and then kept. */
   loaded: boolean;
-  /** The desktop side nav shows icons only; kept across visits (spec point 4). */
+  /** The desktop side nav shows icons only; kept across visits. */
   compact: boolean;
   setOpen(open: boolean): void;
   toggleCompact(): void;

@@ -19,7 +19,7 @@ function reloadOnChunkError(error: unknown): boolean {
   return true;
 }
 
-/** Route error boundary: a 404 shows the 404 layout, anything else the error page (spec point 8). */
+/** Route error boundary: a 404 shows the 404 layout, anything else the error page. */
 export function RouteError() {
   const error = useRouteError();
   const { pathname } = useLocation();

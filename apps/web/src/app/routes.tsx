@@ -67,7 +67,7 @@ const pages: RouteObject[] = [
   { path: 'static/:pageIdentity', lazy: comingSoon('staticPage') },
   { path: 'recently-played', lazy: page(() => import('@/pages/recently-played-page.tsx')) },
   { path: 'betting', loader: requireFeature('sportsbook'), lazy: comingSoon('betting') },
-  // Retired paths (spec point 2); a trailing slash matches too.
+  // Retired paths; a trailing slash matches too.
   { path: 'tournaments', loader: toHome, element: null },
   { path: 'welcome-package', loader: toHome, element: null },
   { path: 'contact', loader: toHome, element: null },

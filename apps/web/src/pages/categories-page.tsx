@@ -6,7 +6,7 @@ import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 import { PageLoading } from './page-loading.tsx';
 import { ComingSoonNotice } from './coming-soon-page.tsx';
 
-/** `/categories` has no page of its own: it opens the first collection on offer and keeps the query (spec point 2). */
+/** `/categories` has no page of its own: it opens the first collection on offer and keeps the query. */
 export default function CategoriesPage() {
   const { t } = useTranslation();
   const { search } = useLocation();

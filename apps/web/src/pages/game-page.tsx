@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GameBreadcrumbs, GamePlay, gameColumnClass, gameColumnStyle } from '@/features/game-play/game-play.tsx';
-import { useGame } from '@/features/game-play/api/get-game.ts';
+import { GameBreadcrumbs, GamePlay, gameColumnClass, gameColumnStyle, useGame } from '@/features/game-play/page.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { isApiError } from '@/shared/lib/http.ts';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';

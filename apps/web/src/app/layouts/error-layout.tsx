@@ -3,7 +3,7 @@ import { LocaleLink } from '@/shared/i18n';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { StatusPage } from './status-page.tsx';
 
-/** The fatal-error page of spec point 8 ('Internal Server Error'), with a way forward. */
+/** The fatal-error page ('Internal Server Error'), with a way forward. */
 export function ErrorLayout() {
   const { t } = useTranslation();
   return (

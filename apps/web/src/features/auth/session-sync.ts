@@ -1,5 +1,5 @@
 /**
- * Cross-tab sign-in state (spec point 4). A tab that signs in or out writes `changeSession` =
+ * Cross-tab sign-in state. A tab that signs in or out writes `changeSession` =
  * base64("<random>-login" | "<random>-logout"); the random part makes every write an event.
  * Other tabs read the second dash-separated part: 'login' reloads a signed-out tab, 'logout' sends
  * a signed-in tab to the home page of its locale.

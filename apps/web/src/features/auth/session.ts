@@ -15,7 +15,7 @@ let stopWatchers: (() => void) | null = null;
 
 /**
  * App start: watch other tabs and the token, connect the push channel, and restore a stored
- * session (profile + accounts). If that fails the visitor is simply a guest (spec point 4).
+ * session (profile + accounts). If that fails the visitor is simply a guest.
  */
 export async function startSession(): Promise<void> {
   if (stopWatchers) return;

@@ -10,3 +10,6 @@ export { useGame, seedGame } from './api/get-game.ts';
 export const ReturnToGameSlot = lazy(() =>
   import('./return-to-game-slot.tsx').then((m) => ({ default: m.ReturnToGameSlot })),
 );
+
+/** The `game:bets` push channel, loaded on demand: its payload schemas (zod) stay out of the first JS. */
+export const loadGameBetsChannel = () => import('./game-bets-channel.ts');

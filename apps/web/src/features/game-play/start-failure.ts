@@ -1,7 +1,7 @@
 import { ErrorCode } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 
-/** How a refused game start is shown (wire contract §3.8 and §3.9). */
+/** How a refused game start is shown. */
 type StartFailure =
   | { kind: 'geo' }
   | { kind: 'limit'; code: number }

@@ -6,7 +6,7 @@ export const DEMO_NUDGE_AFTER_MS = 60_000;
 
 /**
  * Guests in demo mode see the "play for real" modal when the game starts and once more after a
- * minute of play (wire contract §3.9).
+ * minute of play.
  */
 export function useDemoNudge(enabled: boolean, modalValue: string) {
   const { open } = useModal();

@@ -1,5 +1,6 @@
 import { connectSocket } from '@/shared/lib/socket.ts';
 import { refreshAccounts } from '@/features/wallet';
+import { loadGameBetsChannel } from '@/features/game-play';
 
 let playerId: string | null = null;
 let stopPlayerChannels: (() => void) | null = null;
@@ -21,7 +22,7 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
         // Loaded on demand: the payload schemas (zod) stay out of the home route's first JS.
         const [{ subscribeWalletAccounts }, { subscribeGameBets }] = await Promise.all([
           import('./wallet-accounts-channel.ts'),
-          import('@/features/game-play/game-bets-channel.ts'),
+          loadGameBetsChannel(),
         ]);
         const stops = await Promise.all([subscribeWalletAccounts(nextPlayerId), subscribeGameBets(nextPlayerId)]);
         stopPlayerChannels = () => {
@@ -41,7 +42,7 @@ const isMobile = () => /Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent
 let visibilityInstalled = false;
 /**
  * Phones freeze background tabs, so pushes are missed without a reconnect: becoming visible again
- * reloads the balances of a signed-in player (spec point 7).
+ * reloads the balances of a signed-in player.
  */
 export function installVisibilityRefetch(): void {
   if (visibilityInstalled) return;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HistoryView } from '@/features/history/history-view.tsx';
+import { HistoryView } from '@/features/history';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 
 /** `/profile/history`: game rounds and bets (transactions, bonuses and sessions arrive with their capabilities). */

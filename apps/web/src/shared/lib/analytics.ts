@@ -1,4 +1,4 @@
-/** Analytics events go to the tag manager's data layer (spec point 7). */
+/** Analytics events go to the tag manager's data layer. */
 declare global {
   interface Window {
     dataLayer?: Record<string, unknown>[];

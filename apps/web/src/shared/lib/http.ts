@@ -1,5 +1,5 @@
 /**
- * The one HTTP helper for the API (spec point 7): same origin (empty base URL), JSON, no cookies,
+ * The one HTTP helper for the API: same origin (empty base URL), JSON, no cookies,
  * no retries, bracket-style arrays in the query, bearer token refreshed within 10 s of expiry.
  */
 import { DEFAULT_LOCALE, type PageMeta } from '@casino/contracts';
@@ -19,7 +19,7 @@ export type ApiOptions = {
   auth?: boolean;
   /**
    * On 401 (and a 403 that is not a domain refusal) the session is over: the user is sent home with
-   * the sign-in modal (spec point 8).
+   * the sign-in modal.
    * Boot-time probes turn that off and treat the failure as "logged out" quietly.
    */
   redirectOnAuthError?: boolean;

@@ -1,5 +1,5 @@
 /**
- * The one push connection (Centrifuge protocol, spec points 7–9). The client library is loaded on
+ * The one push connection (Centrifuge protocol). The client library is loaded on
  * first use so it stays out of the first JS chunk; everything here is async for that reason.
  *
  * Token rules: a guest connects without a token; a player's token is the REST access token,

@@ -5,7 +5,7 @@ export type Theme = 'dark' | 'light';
 export const THEME_STORAGE_KEY = 'color-scheme';
 const SWITCH_GUARD_MS = 200;
 
-/** Dark unless the visitor chose light (spec point 4: default dark). */
+/** Dark unless the visitor chose light (default dark). */
 export function readStoredTheme(): Theme {
   return storage.get(THEME_STORAGE_KEY) === 'light' ? 'light' : 'dark';
 }

@@ -3,13 +3,13 @@
  *
  * Every tab of the site shares one token in localStorage. The server rotates the token on refresh
  * and treats a replayed old token as theft (it ends the session), so exactly one tab may refresh at
- * a time; the others wait for the new token to appear (spec point 9: poll every 500 ms, about 10
+ * a time; the others wait for the new token to appear (poll every 500 ms, about 10
  * times). A storage event wakes a waiting tab early, so the poll is only the fallback.
  */
 
 export const SESSION_KEY = 'session';
 export const REFRESH_MARKER_KEY = 'refreshSession';
-/** A token counts as expired this long before its real expiry (spec point 9). */
+/** A token counts as expired this long before its real expiry. */
 export const EXPIRY_MARGIN_MS = 10_000;
 export const REFRESH_POLL_MS = 500;
 export const REFRESH_POLL_TIMES = 10;

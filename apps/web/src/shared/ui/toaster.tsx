@@ -21,7 +21,7 @@ const iconColors: Record<ToastType, string> = {
   default: 'text-accent',
 };
 
-/** Toasts top right, 300px wide (spec point 9). Texts are React text nodes: server strings can never inject HTML. */
+/** Toasts top right, 300px wide. Texts are React text nodes: server strings can never inject HTML. */
 export function Toaster() {
   const toasts = useToasts((s) => s.toasts);
   const { t } = useTranslation();
