@@ -32,8 +32,10 @@ import {
   playRoutes,
   providerWalletRoutes,
 } from './modules/game/index.ts';
+import { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './modules/payment/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
+import { sandboxPaymentsRoutes } from './sandbox/payments/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -181,9 +183,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(playRoutes(ctx), { prefix: '/api/game' });
   await app.register(historyRoutes(ctx), { prefix: '/api/game' });
   await app.register(providerWalletRoutes(ctx), { prefix: '/api/provider-wallet' });
+  await app.register(paymentRoutes(ctx), { prefix: '/api/payment' });
+  await app.register(paymentWebhookRoutes(ctx), { prefix: '/api/payment/webhooks' });
+  await app.register(riskRoutes(ctx), { prefix: '/api/risk' });
   await app.register(opsRoutes(ctx), { prefix: '/api/ops' });
   // The sandbox game provider: a separate party behind the same HTTP boundary a real aggregator would use.
   await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });
+  // The sandbox payment provider: reached only over signed HTTP, reporting only through signed webhooks.
+  await app.register(sandboxPaymentsRoutes(ctx), { prefix: '/sandbox/pay' });
 
   ctx.push = await registerPushHub(app, {
     broker: ctx.broker,

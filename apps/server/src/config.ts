@@ -50,6 +50,14 @@ const envSchema = z.object({
   /** Where the casino reaches the provider's launch API, and the provider the casino's wallet API; default: this node. */
   GAME_PROVIDER_URL: z.url().optional(),
   GAME_WALLET_URL: z.url().optional(),
+  /** Where the casino reaches the payment provider's API; default: the sandbox provider on this node. */
+  PAYMENT_PROVIDER_URL: z.url().optional(),
+  /** HMAC secret shared with the payment provider (API calls and webhooks); derived from the JWT secret when unset. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Withdrawals below this many units of the base currency are sent to the provider without an operator (0: never). */
+  WITHDRAWAL_AUTO_APPROVE_BELOW: z.coerce.number().min(0).default(0),
+  /** Deposits must be wagered this many times before a withdrawal (0 turns the gate off). */
+  TURNOVER_MULTIPLIER: z.coerce.number().min(0).max(100).default(1),
   /** Shortest time between two rounds of one game session (UK: 2.5 s). */
   GAME_MIN_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
   /** A round never pays more than this many times its stake (a provider bug or a forged win stays bounded). */
@@ -118,6 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    payment: {
+      providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
+      secret: e.PAYMENT_WEBHOOK_SECRET ?? null,
+      autoApproveBelow: e.WITHDRAWAL_AUTO_APPROVE_BELOW,
+      turnoverMultiplier: e.TURNOVER_MULTIPLIER,
+    },
     game: {
       walletSecret: e.GAME_WALLET_SECRET ?? null,
       providerUrl: e.GAME_PROVIDER_URL?.replace(/\/$/, '') ?? null,

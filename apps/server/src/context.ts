@@ -33,6 +33,8 @@ export type AppContext = {
   opsSecret: string;
   /** HMAC key of the signed calls between the casino and the game provider. */
   gameWalletSecret: string;
+  /** HMAC key of the signed calls between the casino and the payment provider (both directions). */
+  paymentSecret: string;
   /** This node's own loopback URL once it listens (the sandbox provider and the casino call each other over HTTP). */
   selfUrl: () => string;
 };

@@ -22,7 +22,15 @@ export const ErrorCode = {
   accountBlocked: 11002,
   wrongOtp: 11003,
   otpSendLimit: 11005,
+  /** The payment method is not offered for this currency, country or direction. */
+  paymentMethodUnavailable: 13001,
+  /** The invoice can no longer be cancelled (already sent to the provider, or finished). */
+  invoiceNotCancellable: 13002,
+  /** The payment provider did not answer or refused the request (HTTP 502). */
+  paymentProviderUnavailable: 13003,
   depositLimitReached: 13100,
+  /** Deposits must be wagered `TURNOVER_MULTIPLIER` times before a withdrawal. */
+  turnoverNotMet: 13101,
   gameLimitReached: 14100,
   gameLossLimitReached: 14101,
   limitedPlayer: 14103,
@@ -67,7 +75,11 @@ const STATUS_OF_CODE: Readonly<Record<number, number>> = {
   [ErrorCode.accountBlocked]: 403,
   [ErrorCode.wrongOtp]: 422,
   [ErrorCode.otpSendLimit]: 429,
+  [ErrorCode.paymentMethodUnavailable]: 422,
+  [ErrorCode.invoiceNotCancellable]: 409,
+  [ErrorCode.paymentProviderUnavailable]: 502,
   [ErrorCode.depositLimitReached]: 403,
+  [ErrorCode.turnoverNotMet]: 403,
   [ErrorCode.gameLimitReached]: 403,
   [ErrorCode.gameLossLimitReached]: 403,
   [ErrorCode.limitedPlayer]: 403,

@@ -14,3 +14,4 @@ export * from './game.ts';
 export * from './text.ts';
 export * from './currencies.ts';
 export * from './provider-wallet.ts';
+export * from './payment.ts';

@@ -10,3 +10,5 @@ export * from '../modules/game/catalogue/tables.ts';
 export * from '../modules/game/play/tables.ts';
 export * from '../modules/limits/tables.ts';
 export * from '../sandbox/games/tables.ts';
+export * from '../modules/payment/tables.ts';
+export * from '../sandbox/payments/tables.ts';

@@ -12,7 +12,9 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { DataDirLockedError, isAlive, lockDataDir } from '../db/lock.ts';
 import { DomainError } from '../lib/errors.ts';
 import { readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { invoiceSchema } from '@casino/contracts';
+import { describeInvoices, type OpsInvoiceBody } from './payments.ts';
 import type { Db } from '../db/client.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
 import {
@@ -32,9 +34,14 @@ Commands:
   credit <email> <amount> <currency> [--reference <text>]
       Credit real money to a player's account in that currency (opened if missing).
       Amount in major units, e.g. 25 or 0.0015. The same --reference never credits twice.
-  limit <email> bet|loss <amount> <currency> daily|weekly|monthly
-      Set a player's bet or loss limit for that currency and period (UTC calendar); applies at once
-      and replaces the one of the same kind.
+  limit <email> bet|loss|deposit <amount> <currency> daily|weekly|monthly
+      Set a player's bet, loss or deposit limit for that currency and period (UTC calendar); applies
+      at once and replaces the one of the same kind.
+  withdrawals list | withdrawals approve <invoice> | withdrawals decline <invoice>
+      Pending withdrawals; send one to the payment provider, or decline it (the money goes back).
+  deposits confirm <invoice>
+      A bank transfer arrived: credit the deposit.
+      (Payment commands need the running server: approving talks to the payment provider.)
   exclude <email> self-exclusion|cooling-off <days>
       Exclude a player from real-money play for that many days; closes their live game sessions.
   game disable|enable <identity>
@@ -51,9 +58,10 @@ type Parsed =
   | { command: 'credit'; body: OpsCreditBody }
   | { command: 'limit'; body: OpsLimitBody }
   | { command: 'exclude'; body: OpsExcludeBody }
-  | { command: 'game'; body: OpsGameBody };
+  | { command: 'game'; body: OpsGameBody }
+  | { command: 'invoices'; body: OpsInvoiceBody };
 
-const COMMANDS = ['credit', 'limit', 'exclude', 'game'] as const;
+const COMMANDS = ['credit', 'limit', 'exclude', 'game', 'withdrawals', 'deposits'] as const;
 
 function parseCredit(rest: string[]): Parsed {
   const positional: string[] = [];
@@ -79,10 +87,10 @@ function parseLimit(rest: string[]): Parsed {
     !email ||
     !amount ||
     !currency ||
-    (type !== 'bet' && type !== 'loss') ||
+    (type !== 'bet' && type !== 'loss' && type !== 'deposit') ||
     (period !== 'daily' && period !== 'weekly' && period !== 'monthly')
   ) {
-    throw new CliError(`limit needs <email> bet|loss <amount> <currency> daily|weekly|monthly.\n\n${USAGE}`);
+    throw new CliError(`limit needs <email> bet|loss|deposit <amount> <currency> daily|weekly|monthly.\n\n${USAGE}`);
   }
   return { command: 'limit', body: { email, type, amount, currency, period } };
 }
@@ -113,6 +121,19 @@ function parseGame(rest: string[]): Parsed {
   return { command: 'game', body: { identity, enabled: action === 'enable' } };
 }
 
+function parseInvoices(command: 'withdrawals' | 'deposits', rest: string[]): Parsed {
+  const [verb, invoice] = rest;
+  if (command === 'withdrawals' && verb === 'list' && rest.length === 1)
+    return { command: 'invoices', body: { action: 'withdrawals-list' } };
+  if (command === 'withdrawals' && (verb === 'approve' || verb === 'decline') && invoice && rest.length === 2)
+    return { command: 'invoices', body: { action: `withdrawals-${verb}`, invoice } };
+  if (command === 'deposits' && verb === 'confirm' && invoice && rest.length === 2)
+    return { command: 'invoices', body: { action: 'deposits-confirm', invoice } };
+  throw new CliError(
+    `${command} needs ${command === 'deposits' ? 'confirm <invoice>' : 'list | approve <invoice> | decline <invoice>'}.\n\n${USAGE}`,
+  );
+}
+
 export function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
@@ -121,6 +142,7 @@ export function parseArgs(argv: string[]): Parsed {
   if (command === 'credit') return parseCredit(rest);
   if (command === 'limit') return parseLimit(rest);
   if (command === 'exclude') return parseExclude(rest);
+  if (command === 'withdrawals' || command === 'deposits') return parseInvoices(command, rest);
   return parseGame(rest);
 }
 
@@ -211,6 +233,16 @@ async function runOperation<B, R>(config: Config, operation: Operation<B, R>, bo
   return operation.describe(await withDatabase(config, live, (database) => operation.local(database.db, body)));
 }
 
+/** Payment commands go through the running server only (it holds the provider connection and the outbox). */
+async function viaRunningServer(config: Config, body: OpsInvoiceBody): Promise<string> {
+  const endpoint = readOpsEndpoint(config.dataDir);
+  const live = endpoint && isAlive(endpoint.pid) ? endpoint : null;
+  const result = live ? await viaServer(live, 'invoices', body, z.array(invoiceSchema)) : null;
+  if (!result)
+    throw new CliError(`No running server answered for ${config.dataDir}: start it (npm start) and try again.`);
+  return describeInvoices(body.action, result);
+}
+
 function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): Promise<string> {
   switch (parsed.command) {
     case 'credit':
@@ -221,6 +253,8 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return runOperation(config, OPERATIONS.exclude, parsed.body);
     case 'game':
       return runOperation(config, OPERATIONS.game, parsed.body);
+    case 'invoices':
+      return viaRunningServer(config, parsed.body);
   }
 }
 

@@ -15,7 +15,7 @@ import { accountCurrency } from '../modules/wallet/index.ts';
 export const opsLimitBodySchema = z
   .object({
     email: z.string().min(1).max(254),
-    type: z.enum(['bet', 'loss']),
+    type: z.enum(['bet', 'loss', 'deposit']),
     /** Major units; a string keeps every digit the operator typed. */
     amount: z.union([z.number(), z.string().max(40)]),
     currency: z.string().min(1).max(10),
@@ -62,7 +62,8 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
   const player = await playerByEmail(db, body.email);
   await setMoneyLimit(db, {
     playerId: player.id,
-    type: body.type === 'bet' ? LimitDefinition.bet : LimitDefinition.loss,
+    type:
+      body.type === 'bet' ? LimitDefinition.bet : body.type === 'loss' ? LimitDefinition.loss : LimitDefinition.deposit,
     period: body.period,
     currency: currency.code,
     amountMinor,

@@ -5,7 +5,10 @@ import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
 import { withTransaction } from '../outbox/index.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
-import { dataEnvelope } from '@casino/contracts';
+import { dataEnvelope, invoiceSchema } from '@casino/contracts';
+import { z } from 'zod';
+import { approveWithdrawal, confirmDeposit, declineWithdrawal, pendingWithdrawals } from '../modules/payment/index.ts';
+import { opsInvoiceBodySchema } from './payments.ts';
 import {
   opsExclude,
   opsExcludeBodySchema,
@@ -64,6 +67,23 @@ export const opsRoutes =
       async (request) => ({
         data: await opsExclude(ctx.db, request.body),
       }),
+    );
+    app.post(
+      '/invoices',
+      { schema: { hide: true, body: opsInvoiceBodySchema, response: { 200: dataEnvelope(z.array(invoiceSchema)) } } },
+      async (request) => {
+        const { action, invoice = '' } = request.body;
+        switch (action) {
+          case 'withdrawals-list':
+            return { data: await pendingWithdrawals(ctx.db) };
+          case 'withdrawals-approve':
+            return { data: [await approveWithdrawal(ctx, invoice)] };
+          case 'withdrawals-decline':
+            return { data: [await declineWithdrawal(ctx, invoice, 'operator')] };
+          case 'deposits-confirm':
+            return { data: [await confirmDeposit(ctx, invoice)] };
+        }
+      },
     );
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({
       data: await opsGame(ctx.db, request.body),

@@ -2,6 +2,7 @@
 export {
   activeExclusion,
   assertMayPlay,
+  depositLimitsInEffect,
   excludePlayer,
   moneyLimitsInEffect,
   periodStarts,

@@ -6,7 +6,7 @@ import { DomainError, unprocessable } from '../../lib/errors.ts';
 import { playerLimits, type PlayerLimitRow } from './tables.ts';
 
 export type CashPeriod = (typeof CashPeriods)[number];
-export type MoneyLimitType = typeof LimitDefinition.bet | typeof LimitDefinition.loss;
+export type MoneyLimitType = typeof LimitDefinition.bet | typeof LimitDefinition.loss | typeof LimitDefinition.deposit;
 export type ExclusionType = typeof LimitDefinition.selfExclusion | typeof LimitDefinition.coolingOff;
 
 const DAY_MS = 86_400_000;
@@ -45,6 +45,27 @@ export async function moneyLimitsInEffect(
       ),
     )
     .orderBy(playerLimits.type, playerLimits.period, sql`${playerLimits.startsAt} desc`);
+}
+
+/** Deposit limits in effect for one currency; of a period, the latest started one. */
+export async function depositLimitsInEffect(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  now = new Date(),
+): Promise<PlayerLimitRow[]> {
+  return db
+    .selectDistinctOn([playerLimits.period])
+    .from(playerLimits)
+    .where(
+      and(
+        eq(playerLimits.playerId, playerId),
+        eq(playerLimits.type, LimitDefinition.deposit),
+        eq(playerLimits.currency, currency),
+        inEffect(now),
+      ),
+    )
+    .orderBy(playerLimits.period, sql`${playerLimits.startsAt} desc`);
 }
 
 /** Starts of the current UTC calendar periods (daily, weekly from Monday, monthly), as the database counts them. */

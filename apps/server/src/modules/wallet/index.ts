@@ -14,6 +14,7 @@ export {
   InsufficientFundsError,
   positiveMinor,
   postEntry,
+  wageredOn,
   type CreditResult,
   type PostEntryInput,
 } from './ledger.ts';

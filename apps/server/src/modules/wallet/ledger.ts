@@ -158,3 +158,14 @@ export async function credit(db: DbOrTx, input: CreditInput): Promise<CreditResu
     };
   });
 }
+
+/** Real money staked on the account (bets less rolled-back bets), in minor units: the turnover a withdrawal gate counts. */
+export async function wageredOn(db: DbOrTx, accountId: string): Promise<bigint> {
+  const [row] = await rowsOf<{ wagered: string | null }>(
+    db,
+    sql`select coalesce(sum(case when kind = 'bet' then -real_delta - bonus_delta
+                                 when kind = 'rollback' then -real_delta - bonus_delta else 0 end), 0)::text as wagered
+          from ledger_entries where account_id = ${accountId}::uuid and kind in ('bet', 'rollback')`,
+  );
+  return BigInt(row?.wagered ?? '0');
+}

@@ -1,0 +1,3 @@
+/** Payments: methods, deposit and withdrawal invoices through the payment provider, webhooks, the turnover gate. */
+export { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
+export { approveWithdrawal, confirmDeposit, declineWithdrawal, pendingWithdrawals, wireInvoice } from './service.ts';

@@ -1,0 +1,31 @@
+import { providerPaymentAnswerSchema, type ProviderPaymentAnswer, type ProviderPaymentBody } from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
+import { DomainError } from '../../lib/errors.ts';
+import { signedPost } from '../../lib/signing.ts';
+import { ErrorCode } from '@casino/contracts';
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * The casino's side of the payment provider's API (docs/payment-provider-api.md): a signed JSON POST
+ * per payment or payout. The provider keys both on our invoice id, so asking twice is safe.
+ */
+export async function askProvider(ctx: AppContext, body: ProviderPaymentBody): Promise<ProviderPaymentAnswer> {
+  const base = ctx.config.payment.providerUrl ?? `${ctx.selfUrl()}/sandbox/pay`;
+  let answer;
+  try {
+    answer = await signedPost(ctx.paymentSecret, `${base}/api/payments`, body, { timeoutMs: TIMEOUT_MS });
+  } catch (error) {
+    ctx.log.warn({ reference: body.reference, reason: (error as Error).message }, 'payment provider unreachable');
+    throw new DomainError(ErrorCode.paymentProviderUnavailable, 'The payment provider is not reachable; try again');
+  }
+  const parsed = providerPaymentAnswerSchema.safeParse((answer.json as { data?: unknown } | null)?.data);
+  if (answer.status !== 200 || !parsed.success) {
+    ctx.log.warn(
+      { reference: body.reference, requestId: answer.requestId, status: answer.status },
+      'payment provider refused',
+    );
+    throw new DomainError(ErrorCode.paymentProviderUnavailable, 'The payment provider did not accept the request');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dataEnvelope,
+  depositBodySchema,
+  depositResultSchema,
+  ErrorCode,
+  idParamSchema,
+  invoiceSchema,
+  invoicesQuerySchema,
+  invoiceStatisticsSchema,
+  pageEnvelope,
+  paymentMethodSchema,
+  paymentMethodsQuerySchema,
+  providerWebhookSchema,
+  toMajor,
+  turnoverSchema,
+  withdrawalBodySchema,
+  withdrawResultSchema,
+} from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
+import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
+import { DomainError, errorResponses, unprocessable } from '../../lib/errors.ts';
+import { countryOf } from '../../lib/geo.ts';
+import { acceptSignedJson } from '../../lib/signed-json.ts';
+import { subunitOf } from '../settings/index.ts';
+import { methodsFor } from './methods.ts';
+import {
+  assertDepositRoom,
+  createDeposit,
+  createWithdrawal,
+  declineWithdrawal,
+  invoiceOf,
+  invoiceStatistics,
+  listInvoices,
+  turnoverOf,
+  applyWebhook,
+} from './service.ts';
+
+const common = { tags: ['payment'], security: [{ bearer: [] }] };
+/**
+ * Creating invoices talks to the provider: a player (keyed by their bearer token, else the address)
+ * gets a few dozen a minute, not a flood.
+ */
+const createLimit = {
+  rateLimit: {
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { headers: { authorization?: string }; ip: string }) =>
+      request.headers.authorization
+        ? createHash('sha256').update(request.headers.authorization).digest('base64url')
+        : request.ip,
+  },
+};
+
+/** The player's payments: methods, deposit and withdrawal invoices, their history and statistics. */
+export const paymentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requirePlayer(ctx));
+
+    for (const direction of ['deposit', 'withdrawal'] as const) {
+      app.get(
+        `/methods/${direction}`,
+        {
+          schema: {
+            ...common,
+            summary: `Payment methods for a ${direction} in a currency (and country)`,
+            querystring: paymentMethodsQuerySchema,
+            response: { 200: dataEnvelope(z.array(paymentMethodSchema)), ...errorResponses(401, 403, 422) },
+          },
+        },
+        async (request) => {
+          const { playerId } = authOf(request);
+          const country = request.query.country ?? countryOf(request, ctx.config);
+          // A reached deposit limit is said here already, so the wallet shows it instead of a form.
+          if (direction === 'deposit') await assertDepositRoom(ctx.db, playerId, request.query.currency, null);
+          return { data: methodsFor(direction, request.query.currency, country) };
+        },
+      );
+    }
+
+    app.post(
+      '/invoices/deposit',
+      {
+        config: createLimit,
+        schema: {
+          ...common,
+          summary: 'Open a deposit invoice; the answer says how to pay (hosted page, QR, address, message)',
+          body: depositBodySchema,
+          response: { 200: dataEnvelope(depositResultSchema), ...errorResponses(401, 403, 422, 429, 502) },
+        },
+      },
+      async (request) => ({
+        data: await createDeposit(ctx, authOf(request).playerId, request.body, countryOf(request, ctx.config)),
+      }),
+    );
+
+    app.post(
+      '/invoices/withdrawal',
+      {
+        config: createLimit,
+        schema: {
+          ...common,
+          summary: 'Request a withdrawal; the amount is locked until it is paid out or declined',
+          body: withdrawalBodySchema,
+          response: { 200: dataEnvelope(withdrawResultSchema), ...errorResponses(401, 403, 404, 422, 429) },
+        },
+      },
+      async (request) => ({ data: await createWithdrawal(ctx, authOf(request).playerId, request.body) }),
+    );
+
+    app.get(
+      '/invoices',
+      {
+        schema: {
+          ...common,
+          summary: 'The player’s invoices, newest first',
+          querystring: invoicesQuerySchema,
+          response: { 200: pageEnvelope(invoiceSchema), ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => listInvoices(ctx, authOf(request).playerId, request.query),
+    );
+
+    app.get(
+      '/invoices/statistics',
+      {
+        schema: {
+          ...common,
+          summary: 'Paid deposits and withdrawals per currency',
+          response: { 200: dataEnvelope(invoiceStatisticsSchema), ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ data: await invoiceStatistics(ctx, authOf(request).playerId) }),
+    );
+
+    app.get(
+      '/invoices/:id',
+      {
+        schema: {
+          ...common,
+          summary: 'One invoice (the wallet polls it while a payment is open)',
+          params: idParamSchema,
+          response: { 200: dataEnvelope(invoiceSchema), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({ data: await invoiceOf(ctx, authOf(request).playerId, request.params.id) }),
+    );
+
+    app.put(
+      '/invoices/:id/decline',
+      {
+        schema: {
+          ...common,
+          summary: 'Cancel a pending withdrawal (the money returns to the balance)',
+          params: idParamSchema,
+          response: { 200: dataEnvelope(invoiceSchema), ...errorResponses(401, 404, 409) },
+        },
+      },
+      async (request) => ({
+        data: await declineWithdrawal(ctx, request.params.id, { playerId: authOf(request).playerId }),
+      }),
+    );
+  };
+
+/** `GET /api/risk/reasons/turn-over-wager?currency=`: what must still be wagered before a withdrawal. */
+export const riskRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requirePlayer(ctx));
+    app.get(
+      '/reasons/turn-over-wager',
+      {
+        schema: {
+          tags: ['payment'],
+          security: [{ bearer: [] }],
+          summary: 'Turnover still to wager before a withdrawal',
+          querystring: paymentMethodsQuerySchema.pick({ currency: true }),
+          response: { 200: dataEnvelope(turnoverSchema), ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => {
+        const { currency } = request.query;
+        const scale = subunitOf(currency);
+        const t = await turnoverOf(ctx, authOf(request).playerId, currency);
+        return {
+          data: {
+            currency,
+            enabled: t.multiplier > 0,
+            multiplier: t.multiplier,
+            turnOverWagerAmount: toMajor(t.remaining, scale),
+            wageredAmount: toMajor(t.wagered, scale),
+            requiredAmount: toMajor(t.required, scale),
+          },
+        };
+      },
+    );
+  };
+
+/** Webhooks are small; anything bigger is not one. */
+const WEBHOOK_BODY_LIMIT = 16 * 1024;
+
+/**
+ * `POST /api/payment/webhooks/sandbox`: the provider's outcomes, signed over method, path, timestamp,
+ * request id and body; a request id is accepted once, an event id applied once.
+ */
+export const paymentWebhookRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    acceptSignedJson(app, {
+      secret: ctx.paymentSecret,
+      scope: 'payment-webhook',
+      replayGuard: ctx.replayGuard,
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
+      invalidJson: (message) => unprocessable(message),
+    });
+    app.post(
+      '/sandbox',
+      {
+        schema: {
+          hide: true,
+          body: providerWebhookSchema,
+          response: { 200: dataEnvelope(z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) })) },
+        },
+      },
+      async (request) => {
+        const outcome = await applyWebhook(ctx, request.body);
+        request.log.info({ eventId: request.body.eventId, type: request.body.type, outcome }, 'payment webhook');
+        return { data: { outcome } };
+      },
+    );
+  };

@@ -1,0 +1,589 @@
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  Channel,
+  ErrorCode,
+  InvoiceStatus,
+  InvoiceType,
+  PlayerStatus,
+  formatMinor,
+  pageMeta,
+  toMajor,
+  type DepositBody,
+  type DepositResult,
+  type Invoice,
+  type PageMeta,
+  type ProviderWebhook,
+  type WithdrawResult,
+  type WithdrawalBody,
+} from '@casino/contracts';
+import type { z } from 'zod';
+import type { invoicesQuerySchema } from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { DomainError, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { enqueue, withTransaction } from '../../outbox/index.ts';
+import { activeExclusion, depositLimitsInEffect, periodStarts } from '../limits/index.ts';
+import { playerStatusOf } from '../player/index.ts';
+import { currencyByCode, subunitOf } from '../settings/index.ts';
+import { accountCurrency, accountIn, openAccount, positiveMinor, postEntry, wageredOn } from '../wallet/index.ts';
+import { boundsOf, findMethod } from './methods.ts';
+import { askProvider } from './provider-client.ts';
+import { paymentInvoices, paymentWebhookEvents, type InvoiceRow, type InvoiceState } from './tables.ts';
+
+const STATUS_OF_STATE: Record<InvoiceState, number> = {
+  awaiting_payment: InvoiceStatus.pending,
+  requested: InvoiceStatus.pending,
+  sent: InvoiceStatus.pending,
+  succeeded: InvoiceStatus.success,
+  failed: InvoiceStatus.failed,
+  declined: InvoiceStatus.failed,
+};
+const PENDING_STATES: InvoiceState[] = ['awaiting_payment', 'requested', 'sent'];
+
+/** The wire shape of an invoice. */
+export function wireInvoice(row: InvoiceRow): Invoice {
+  const amount = toMajor(row.amountMinor, subunitOf(row.currency));
+  return {
+    id: row.id,
+    number: row.number,
+    playerId: row.playerId,
+    amount,
+    currency: row.currency,
+    transactionAmount: amount,
+    transactionCurrency: row.currency,
+    status: STATUS_OF_STATE[row.state],
+    statusResult: row.statusResult,
+    invoiceType: row.type,
+    paymentMethod: row.method,
+    cancellable: row.type === InvoiceType.withdrawal && row.state === 'requested',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+    publicData: row.publicData ?? null,
+  };
+}
+
+/** Writes the invoice's new state and its push event in the caller's transaction. */
+async function saveInvoice(tx: Tx, row: InvoiceRow, change: Partial<InvoiceRow>): Promise<InvoiceRow> {
+  const [updated] = await tx
+    .update(paymentInvoices)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(paymentInvoices.id, row.id))
+    .returning();
+  await announce(tx, updated!);
+  return updated!;
+}
+
+async function announce(tx: DbOrTx, row: InvoiceRow): Promise<void> {
+  const event = row.type === InvoiceType.deposit ? 'invoice.deposit.updated' : 'invoice.withdrawal.updated';
+  await enqueue(tx, {
+    event,
+    channel: Channel.paymentInvoices(row.playerId),
+    payload: { event, invoice: wireInvoice(row) },
+  });
+}
+
+async function lockInvoice(tx: Tx, id: string, playerId?: string): Promise<InvoiceRow> {
+  if (!isUuid(id)) throw notFound('Invoice not found');
+  const [row] = await tx
+    .select()
+    .from(paymentInvoices)
+    .where(and(eq(paymentInvoices.id, id), playerId ? eq(paymentInvoices.playerId, playerId) : undefined))
+    .for('update');
+  if (!row) throw notFound('Invoice not found');
+  return row;
+}
+
+/** Who may move money at all: a blocked account may not; a limited or excluded one may not deposit. */
+async function assertMayPay(ctx: AppContext, playerId: string, direction: 'deposit' | 'withdrawal'): Promise<void> {
+  const status = await playerStatusOf(ctx.db, playerId);
+  if (status === null) throw notFound('Player not found');
+  if (status === PlayerStatus.blocked) throw new DomainError(ErrorCode.accountBlocked, 'Your account is blocked');
+  if (direction === 'withdrawal') return;
+  if (status === PlayerStatus.limited)
+    throw new DomainError(ErrorCode.limitedPlayer, 'Deposits are not available on your account');
+  if (await activeExclusion(ctx.db, playerId))
+    throw new DomainError(ErrorCode.gameSelfExcluded, 'You have excluded yourself; deposits are closed until it ends');
+}
+
+function amountWithin(definition: Parameters<typeof boundsOf>[0], currency: string, amountMinor: bigint): void {
+  const scale = subunitOf(currency);
+  const { min, max } = boundsOf(definition, currency);
+  const amount = toMajor(amountMinor, scale);
+  if (amount < min || amount > max)
+    throw fieldError('amount', `The amount must be between ${min} and ${max} ${currency}`);
+}
+
+/** Deposits counted against a limit: those paid and those still open (so a limit cannot be raced). */
+async function depositedSince(db: DbOrTx, playerId: string, currency: string, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${paymentInvoices.amountMinor}), 0)::text` })
+    .from(paymentInvoices)
+    .where(
+      and(
+        eq(paymentInvoices.playerId, playerId),
+        eq(paymentInvoices.type, InvoiceType.deposit),
+        eq(paymentInvoices.currency, currency),
+        inArray(paymentInvoices.state, ['awaiting_payment', 'succeeded']),
+        gte(paymentInvoices.createdAt, since),
+      ),
+    );
+  return BigInt(row?.sum ?? '0');
+}
+
+/** 13100 once a deposit limit of this currency has no room for `amountMinor` (any amount when null). */
+export async function assertDepositRoom(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  amountMinor: bigint | null,
+): Promise<void> {
+  const limits = await depositLimitsInEffect(db, playerId, currency);
+  if (!limits.length) return;
+  const starts = await periodStarts(db, new Date());
+  for (const limit of limits) {
+    const used = await depositedSince(db, playerId, currency, starts[limit.period!]);
+    const room = (limit.amountMinor ?? 0n) - used;
+    if (room <= 0n || (amountMinor !== null && amountMinor > room)) {
+      const left = formatMinor(room > 0n ? room : 0n, subunitOf(currency));
+      throw new DomainError(
+        ErrorCode.depositLimitReached,
+        `Your ${limit.period} deposit limit is reached (${left} ${currency} left this period)`,
+      );
+    }
+  }
+}
+
+function methodFieldsOf(
+  definition: NonNullable<ReturnType<typeof findMethod>>,
+  direction: 'deposit' | 'withdrawal',
+  given: Record<string, string> = {},
+) {
+  const details: Record<string, string> = {};
+  for (const field of definition.fields[direction]) {
+    const value = given[field.key]?.trim().replace(/\s+/g, '') ?? '';
+    if (!value) {
+      if (field.isRequired) throw fieldError(`fields.${field.key}`, `${field.labels.en} is required`);
+      continue;
+    }
+    if (!new RegExp(field.regexp).test(value))
+      throw fieldError(`fields.${field.key}`, `${field.labels.en} is not valid`);
+    details[field.key] = value;
+  }
+  return details;
+}
+
+/**
+ * Opens a deposit invoice and asks the provider for the payment. The balance changes only when the
+ * provider reports success (webhook) or the operator confirms a bank transfer.
+ */
+export async function createDeposit(
+  ctx: AppContext,
+  playerId: string,
+  body: DepositBody,
+  country: string | undefined,
+): Promise<DepositResult> {
+  const definition = findMethod(body.method, 'deposit', body.currency, body.country ?? country);
+  if (!definition) throw new DomainError(ErrorCode.paymentMethodUnavailable, 'This payment method is not available');
+  await assertMayPay(ctx, playerId, 'deposit');
+  if (body.amount === undefined) throw fieldError('amount', 'The amount is required');
+  const amountMinor = positiveMinor(body.amount, accountCurrency(body.currency));
+  amountWithin(definition, body.currency, amountMinor);
+  const details = methodFieldsOf(definition, 'deposit', body.fields);
+
+  const invoice = await withTransaction(ctx, async (tx) => {
+    // One deposit at a time per player and currency reaches the limit check (no race past a limit).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${playerId}:${body.currency}`}))`);
+    await assertDepositRoom(tx, playerId, body.currency, amountMinor);
+    let account = await accountIn(tx, playerId, body.currency);
+    if (!account || account.isHidden) account = await openAccount(tx, playerId, body.currency);
+    const [row] = await tx
+      .insert(paymentInvoices)
+      .values({
+        playerId,
+        accountId: account.id,
+        type: InvoiceType.deposit,
+        state: 'awaiting_payment',
+        method: definition.method,
+        currency: body.currency,
+        amountMinor,
+        details,
+      })
+      .returning();
+    await announce(tx, row!);
+    return row!;
+  });
+
+  let answer;
+  try {
+    answer = await askProvider(ctx, {
+      reference: invoice.id,
+      kind: 'payment',
+      method: definition.method,
+      currency: invoice.currency,
+      amountMinor: invoice.amountMinor.toString(),
+      returnUrl: body.redirectUrl ?? '/',
+      details,
+    });
+  } catch (error) {
+    await withTransaction(ctx, async (tx) => {
+      const row = await lockInvoice(tx, invoice.id);
+      if (row.state === 'awaiting_payment')
+        await saveInvoice(tx, row, { state: 'failed', statusResult: 'Provider unavailable' });
+    });
+    throw error;
+  }
+  const publicData = {
+    ...(answer.url ? { url: answer.url } : {}),
+    ...(answer.qr ? { qr: answer.qr } : {}),
+    ...(answer.address ? { address: answer.address } : {}),
+  };
+  await withTransaction(ctx, async (tx) => {
+    const row = await lockInvoice(tx, invoice.id);
+    await saveInvoice(tx, row, { providerPaymentId: answer.paymentId, publicData });
+  });
+  const amountText = `${formatMinor(invoice.amountMinor, subunitOf(invoice.currency))} ${invoice.currency}`;
+  return {
+    invoiceId: invoice.id,
+    method: definition.method,
+    type: definition.processingType,
+    action: answer.url ?? '',
+    fields: {},
+    ...(answer.qr ? { qr: answer.qr } : {}),
+    ...(answer.address ? { address: answer.address } : {}),
+    ...(definition.processingType === 'message'
+      ? {
+          message: `Transfer ${amountText} to IBAN ${answer.address ?? ''} with the reference ${invoice.number}. Your balance is credited when the transfer arrives.`,
+        }
+      : {}),
+  };
+}
+
+/** Remaining turnover before a withdrawal in this currency (minor units), and what it is made of. */
+export async function turnoverOf(ctx: AppContext, playerId: string, currency: string) {
+  const multiplier = ctx.config.payment.turnoverMultiplier;
+  const account = await accountIn(ctx.db, playerId, currency);
+  const [row] = await ctx.db
+    .select({ sum: sql<string>`coalesce(sum(${paymentInvoices.amountMinor}), 0)::text` })
+    .from(paymentInvoices)
+    .where(
+      and(
+        eq(paymentInvoices.playerId, playerId),
+        eq(paymentInvoices.type, InvoiceType.deposit),
+        eq(paymentInvoices.currency, currency),
+        eq(paymentInvoices.state, 'succeeded'),
+      ),
+    );
+  const deposited = BigInt(row?.sum ?? '0');
+  // Integer arithmetic: the multiplier is taken in hundredths.
+  const required = (deposited * BigInt(Math.round(multiplier * 100))) / 100n;
+  const wagered = account ? await wageredOn(ctx.db, account.id) : 0n;
+  const remaining = required > wagered ? required - wagered : 0n;
+  return { multiplier, required, wagered, remaining };
+}
+
+/**
+ * A withdrawal request: the amount moves from real to locked money at once (the ledger refuses more
+ * than the real balance, so racing requests never overdraw); it waits for the operator (or goes at
+ * once below `WITHDRAWAL_AUTO_APPROVE_BELOW`), and the player may cancel it until then.
+ */
+export async function createWithdrawal(
+  ctx: AppContext,
+  playerId: string,
+  body: WithdrawalBody,
+): Promise<WithdrawResult> {
+  const definition = findMethod(body.method, 'withdrawal', body.currency, body.country);
+  if (!definition) throw new DomainError(ErrorCode.paymentMethodUnavailable, 'This payment method is not available');
+  await assertMayPay(ctx, playerId, 'withdrawal');
+  const info = accountCurrency(body.currency);
+  const amountMinor = positiveMinor(body.amount, info);
+  amountWithin(definition, body.currency, amountMinor);
+  const details = methodFieldsOf(definition, 'withdrawal', body.fields);
+  const account = await accountIn(ctx.db, playerId, body.currency);
+  if (!account) throw new DomainError(ErrorCode.accountNotFound, `You have no ${body.currency} account`);
+  if (ctx.config.payment.turnoverMultiplier > 0) {
+    const { remaining } = await turnoverOf(ctx, playerId, body.currency);
+    if (remaining > 0n) {
+      throw new DomainError(
+        ErrorCode.turnoverNotMet,
+        `Wager ${formatMinor(remaining, info.subunitToUnit)} ${body.currency} more before you withdraw`,
+      );
+    }
+  }
+  const invoice = await withTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .insert(paymentInvoices)
+      .values({
+        playerId,
+        accountId: account.id,
+        type: InvoiceType.withdrawal,
+        state: 'requested',
+        method: definition.method,
+        currency: body.currency,
+        amountMinor,
+        details,
+      })
+      .returning();
+    await postEntry(tx, {
+      accountId: account.id,
+      idempotencyKey: `withdrawal-lock:${row!.id}`,
+      kind: 'withdrawal',
+      realDelta: -amountMinor,
+      lockedDelta: amountMinor,
+      reference: { invoiceId: row!.id },
+    });
+    await announce(tx, row!);
+    return row!;
+  });
+  const autoBelow = ctx.config.payment.autoApproveBelow;
+  const baseAmount = toMajor(amountMinor, info.subunitToUnit) * (currencyByCode(body.currency)?.rate ?? 0);
+  if (autoBelow > 0 && baseAmount < autoBelow) {
+    await approveWithdrawal(ctx, invoice.id).catch((error: unknown) => {
+      // It stays requested (money locked) for the operator; the player sees it pending.
+      ctx.log.warn({ invoiceId: invoice.id, reason: (error as Error).message }, 'automatic withdrawal approval failed');
+    });
+  }
+  return {
+    invoiceId: invoice.id,
+    method: definition.method,
+    type: definition.processingType,
+    message: 'Your withdrawal request has been received. You can follow it in your transactions.',
+  };
+}
+
+/** Operator: send a requested withdrawal to the provider. Its webhook settles it. */
+export async function approveWithdrawal(ctx: AppContext, invoiceId: string): Promise<Invoice> {
+  const invoice = await withTransaction(ctx, async (tx) => {
+    const row = await lockInvoice(tx, invoiceId);
+    if (row.type !== InvoiceType.withdrawal) throw unprocessable('This invoice is not a withdrawal');
+    if (row.state !== 'requested')
+      throw new DomainError(ErrorCode.invoiceNotCancellable, `This withdrawal is already ${row.state}`);
+    return saveInvoice(tx, row, { state: 'sent', statusResult: 'Approved' });
+  });
+  try {
+    const answer = await askProvider(ctx, {
+      reference: invoice.id,
+      kind: 'payout',
+      method: invoice.method,
+      currency: invoice.currency,
+      amountMinor: invoice.amountMinor.toString(),
+      details: invoice.details,
+    });
+    return wireInvoice(
+      await withTransaction(ctx, async (tx) => {
+        const row = await lockInvoice(tx, invoice.id);
+        return row.providerPaymentId ? row : saveInvoice(tx, row, { providerPaymentId: answer.paymentId });
+      }),
+    );
+  } catch (error) {
+    // Not sent: back to requested, so the operator can try again or decline (the provider keys payouts on
+    // our invoice id, so a payout that did arrive is not made twice).
+    await withTransaction(ctx, async (tx) => {
+      const row = await lockInvoice(tx, invoice.id);
+      if (row.state === 'sent' && !row.providerPaymentId)
+        await saveInvoice(tx, row, { state: 'requested', statusResult: '' });
+    });
+    throw error;
+  }
+}
+
+/** The player (own invoices only) or the operator declines a withdrawal not yet sent: the money comes back. */
+export async function declineWithdrawal(
+  ctx: AppContext,
+  invoiceId: string,
+  by: { playerId: string } | 'operator',
+): Promise<Invoice> {
+  return wireInvoice(
+    await withTransaction(ctx, async (tx) => {
+      const row = await lockInvoice(tx, invoiceId, by === 'operator' ? undefined : by.playerId);
+      if (row.type !== InvoiceType.withdrawal || row.state !== 'requested') {
+        throw new DomainError(ErrorCode.invoiceNotCancellable, 'This withdrawal can no longer be cancelled');
+      }
+      await postEntry(tx, {
+        accountId: row.accountId,
+        idempotencyKey: `withdrawal-return:${row.id}`,
+        kind: 'withdrawal-return',
+        realDelta: row.amountMinor,
+        lockedDelta: -row.amountMinor,
+        reference: { invoiceId: row.id },
+      });
+      return saveInvoice(tx, row, {
+        state: 'declined',
+        statusResult: by === 'operator' ? 'Declined by the operator' : 'Cancelled by you',
+      });
+    }),
+  );
+}
+
+/** A deposit is paid: credited once (the ledger key is the invoice). */
+async function settleDeposit(tx: Tx, row: InvoiceRow, paid: boolean, reason?: string): Promise<InvoiceRow> {
+  if (row.state !== 'awaiting_payment') return row;
+  if (!paid) return saveInvoice(tx, row, { state: 'failed', statusResult: reason ?? 'Declined' });
+  await postEntry(tx, {
+    accountId: row.accountId,
+    idempotencyKey: `deposit:${row.id}`,
+    kind: 'deposit',
+    realDelta: row.amountMinor,
+    reference: { invoiceId: row.id, method: row.method },
+  });
+  return saveInvoice(tx, row, { state: 'succeeded', statusResult: 'Paid' });
+}
+
+/** Operator: a bank transfer arrived; credit it. */
+export async function confirmDeposit(ctx: AppContext, invoiceId: string): Promise<Invoice> {
+  return wireInvoice(
+    await withTransaction(ctx, async (tx) => {
+      const row = await lockInvoice(tx, invoiceId);
+      if (row.type !== InvoiceType.deposit || row.state !== 'awaiting_payment') {
+        throw new DomainError(ErrorCode.invoiceNotCancellable, `This invoice is not an open deposit (${row.state})`);
+      }
+      return settleDeposit(tx, row, true);
+    }),
+  );
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * A provider webhook (signature already checked): applied at most once per event id, and only if it
+ * matches the invoice it names (amount, currency, payment id). Runs in one transaction with the
+ * event id, so a failure leaves the event unprocessed for the provider's retry.
+ */
+export async function applyWebhook(ctx: AppContext, event: ProviderWebhook): Promise<WebhookOutcome> {
+  return withTransaction(ctx, async (tx) => {
+    const inserted = await tx
+      .insert(paymentWebhookEvents)
+      .values({ eventId: event.eventId })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted.length) return 'duplicate';
+    const row = await lockInvoice(tx, event.reference);
+    if (
+      row.currency !== event.currency ||
+      row.amountMinor.toString() !== event.amountMinor ||
+      (row.providerPaymentId !== null && row.providerPaymentId !== event.paymentId)
+    ) {
+      throw unprocessable('The event does not match its invoice');
+    }
+    const payment = event.type.startsWith('payment.');
+    if (payment !== (row.type === InvoiceType.deposit)) throw unprocessable('The event does not match its invoice');
+    switch (event.type) {
+      case 'payment.succeeded':
+      case 'payment.failed':
+        return (await settleDeposit(tx, row, event.type === 'payment.succeeded', event.reason)) === row
+          ? 'ignored'
+          : 'applied';
+      case 'payment.updated':
+        if (row.state !== 'awaiting_payment' || !event.qr) return 'ignored';
+        await saveInvoice(tx, row, { publicData: { ...row.publicData, qr: event.qr } });
+        return 'applied';
+      case 'payout.succeeded':
+      case 'payout.failed': {
+        if (row.state !== 'sent') return 'ignored';
+        const paid = event.type === 'payout.succeeded';
+        await postEntry(tx, {
+          accountId: row.accountId,
+          idempotencyKey: `withdrawal-${paid ? 'paid' : 'return'}:${row.id}`,
+          kind: paid ? 'withdrawal-paid' : 'withdrawal-return',
+          realDelta: paid ? 0n : row.amountMinor,
+          lockedDelta: -row.amountMinor,
+          reference: { invoiceId: row.id },
+        });
+        await saveInvoice(tx, row, {
+          state: paid ? 'succeeded' : 'failed',
+          statusResult: paid ? 'Paid out' : (event.reason ?? 'The payout failed; the money is back in your balance'),
+        });
+        return 'applied';
+      }
+    }
+  });
+}
+
+export async function invoiceOf(ctx: AppContext, playerId: string, invoiceId: string): Promise<Invoice> {
+  if (!isUuid(invoiceId)) throw notFound('Invoice not found');
+  const [row] = await ctx.db
+    .select()
+    .from(paymentInvoices)
+    .where(and(eq(paymentInvoices.id, invoiceId), eq(paymentInvoices.playerId, playerId)));
+  if (!row) throw notFound('Invoice not found');
+  return wireInvoice(row);
+}
+
+function dayBound(value: string, end: boolean): Date {
+  // A bare date means the whole day (UTC): dateTo=2026-11-24 includes that day.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(Date.parse(`${value}T00:00:00Z`) + (end ? 86_400_000 : 0));
+  return new Date(value);
+}
+
+export async function listInvoices(
+  ctx: AppContext,
+  playerId: string,
+  query: z.infer<typeof invoicesQuerySchema>,
+): Promise<{ data: Invoice[]; meta: PageMeta }> {
+  const conditions: (SQL | undefined)[] = [eq(paymentInvoices.playerId, playerId)];
+  if (query.type) conditions.push(eq(paymentInvoices.type, query.type as 1 | 2));
+  if (query.currency) conditions.push(eq(paymentInvoices.currency, query.currency));
+  if (query.status) {
+    const states = (Object.keys(STATUS_OF_STATE) as InvoiceState[]).filter((s) => STATUS_OF_STATE[s] === query.status);
+    conditions.push(inArray(paymentInvoices.state, states));
+  }
+  if (query.dateFrom) conditions.push(gte(paymentInvoices.createdAt, dayBound(query.dateFrom, false)));
+  if (query.dateTo) conditions.push(lt(paymentInvoices.createdAt, dayBound(query.dateTo, true)));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(paymentInvoices)
+      .where(where)
+      .orderBy(desc(paymentInvoices.createdAt), desc(paymentInvoices.number))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    ctx.db.select({ n: count() }).from(paymentInvoices).where(where),
+  ]);
+  return { data: rows.map(wireInvoice), meta: pageMeta(query.page, query.perPage, total?.n ?? 0) };
+}
+
+/** Per currency: paid deposits and withdrawals, their counts, sums and the latest. */
+export async function invoiceStatistics(ctx: AppContext, playerId: string) {
+  const rows = await ctx.db
+    .select()
+    .from(paymentInvoices)
+    .where(and(eq(paymentInvoices.playerId, playerId), eq(paymentInvoices.state, 'succeeded')))
+    .orderBy(paymentInvoices.createdAt);
+  const byCurrency = new Map<string, InvoiceRow[]>();
+  for (const row of rows) byCurrency.set(row.currency, [...(byCurrency.get(row.currency) ?? []), row]);
+  return [...byCurrency].map(([currency, list]) => {
+    const scale = subunitOf(currency);
+    const of = (type: number) => list.filter((r) => r.type === type);
+    const sum = (items: InvoiceRow[]) =>
+      toMajor(
+        items.reduce((s, r) => s + r.amountMinor, 0n),
+        scale,
+      );
+    const deposits = of(InvoiceType.deposit);
+    const withdrawals = of(InvoiceType.withdrawal);
+    const last = (items: InvoiceRow[]) => items.at(-1);
+    return {
+      currency,
+      depositsCount: deposits.length,
+      depositsSum: sum(deposits),
+      lastDepositAmount: last(deposits) ? toMajor(last(deposits)!.amountMinor, scale) : null,
+      lastDepositAt: last(deposits)?.createdAt.toISOString() ?? null,
+      withdrawalsCount: withdrawals.length,
+      withdrawalsSum: sum(withdrawals),
+      lastWithdrawalAmount: last(withdrawals) ? toMajor(last(withdrawals)!.amountMinor, scale) : null,
+      lastWithdrawalAt: last(withdrawals)?.createdAt.toISOString() ?? null,
+    };
+  });
+}
+
+/** Operator: the withdrawals waiting for a decision (or all pending). */
+export async function pendingWithdrawals(db: DbOrTx): Promise<Invoice[]> {
+  const rows = await db
+    .select()
+    .from(paymentInvoices)
+    .where(and(eq(paymentInvoices.type, InvoiceType.withdrawal), inArray(paymentInvoices.state, PENDING_STATES)))
+    .orderBy(paymentInvoices.createdAt)
+    .limit(500);
+  return rows.map(wireInvoice);
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { InvoiceType, ValueOf } from '@casino/contracts';
+import { players } from '../player/tables.ts';
+import { walletAccounts } from '../wallet/tables.ts';
+
+/**
+ * Where an invoice is. Deposits: awaiting_payment → succeeded | failed. Withdrawals: requested (money
+ * locked; the player may cancel) → sent (the provider has the payout) → succeeded | failed; requested →
+ * declined (by the player or the operator: the money comes back).
+ */
+export type InvoiceState = 'awaiting_payment' | 'requested' | 'sent' | 'succeeded' | 'failed' | 'declined';
+
+export const paymentInvoices = pgTable(
+  'payment_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The player-facing number ("#1042"). */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => walletAccounts.id),
+    type: integer('type').$type<ValueOf<typeof InvoiceType>>().notNull(),
+    state: text('state').$type<InvoiceState>().notNull(),
+    method: text('method').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    /** What the player may see of the provider's answer: a QR, a hosted page, an address. */
+    publicData: jsonb('public_data').$type<{ qr?: string; url?: string; address?: string } | null>(),
+    /** What the player typed for the method (a payout address, a CPF): never card data. */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    statusResult: text('status_result').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_invoices_number_key').on(t.number),
+    index('payment_invoices_player_idx').on(t.playerId, t.createdAt),
+    index('payment_invoices_state_idx').on(t.state, t.type),
+    check('payment_invoices_amount_positive', sql`${t.amountMinor} > 0`),
+    check('payment_invoices_type_known', sql`${t.type} in (1, 2)`),
+  ],
+);
+export type InvoiceRow = typeof paymentInvoices.$inferSelect;
+
+/** Webhook event ids already processed: each is applied at most once. */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,83 @@
+/**
+ * The sandbox provider's hosted pages (shown in the casino's wallet, in an iframe): plain HTML forms,
+ * no script. Every value put in the markup is escaped.
+ */
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  body { margin: 0; background: #f6f7fb; color: #111827; }
+  main { max-width: 420px; margin: 0 auto; padding: 20px 16px; }
+  header { display: flex; justify-content: space-between; align-items: baseline; margin-bottom: 16px; }
+  .brand { font-weight: 700; letter-spacing: .02em; }
+  .brand small { display: block; font-weight: 500; color: #6b7280; font-size: 12px; letter-spacing: 0; }
+  .amount { font-size: 20px; font-weight: 700; }
+  form { display: grid; gap: 12px; }
+  label { display: grid; gap: 4px; font-size: 14px; font-weight: 600; }
+  input { font: inherit; font-size: 16px; padding: 10px 12px; border: 1px solid #c7cbd6; border-radius: 8px; background: #fff; }
+  input:focus { outline: 3px solid #93c5fd; border-color: #2563eb; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+  button { font: inherit; font-weight: 700; padding: 12px; border: 0; border-radius: 8px; background: #1d4ed8; color: #fff; cursor: pointer; }
+  button.secondary { background: #e5e7eb; color: #111827; }
+  button:focus-visible { outline: 3px solid #93c5fd; outline-offset: 2px; }
+  .errors { background: #fef2f2; color: #991b1b; border: 1px solid #fecaca; border-radius: 8px; padding: 8px 12px; margin: 0 0 12px; }
+  .note { color: #4b5563; font-size: 13px; line-height: 1.4; }
+  .result { text-align: center; padding: 32px 8px; }
+  .result h1 { font-size: 22px; }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+const header = (amount: string) =>
+  `<header><div class="brand">Sandbox Pay<small>Test payments: no real money moves</small></div><div class="amount">${escape(amount)}</div></header>`;
+
+export function checkoutPage(id: string, amount: string, errors: string[] = []): string {
+  const list = errors.length
+    ? `<ul class="errors" role="alert">${errors.map((e) => `<li>${escape(e)}</li>`).join('')}</ul>`
+    : '';
+  return page(
+    'Pay by card',
+    `${header(amount)}${list}
+    <form method="post" action="/sandbox/pay/checkout/${escape(id)}" autocomplete="on">
+      <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" required maxlength="23" placeholder="4242 4242 4242 4242"></label>
+      <div class="row">
+        <label>Expiry (MM/YY)<input name="expiry" inputmode="numeric" autocomplete="cc-exp" required maxlength="7" placeholder="12/30"></label>
+        <label>Security code<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4" placeholder="123"></label>
+      </div>
+      <label>Name on card<input name="name" autocomplete="cc-name" maxlength="100"></label>
+      <button type="submit">Pay ${escape(amount)}</button>
+      <p class="note">Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 3220 asks for 3-D Secure. Any future expiry, any 3 digits.</p>
+    </form>`,
+  );
+}
+
+export function challengePage(id: string, amount: string): string {
+  return page(
+    '3-D Secure',
+    `${header(amount)}
+    <h1>Confirm this payment</h1>
+    <p class="note">Your bank asks you to confirm the payment of ${escape(amount)}.</p>
+    <form method="post" action="/sandbox/pay/checkout/${escape(id)}/challenge">
+      <button type="submit" name="action" value="approve">Approve</button>
+      <button type="submit" name="action" value="fail" class="secondary">Fail authentication</button>
+    </form>`,
+  );
+}
+
+const RESULTS: Record<string, [string, string]> = {
+  succeeded: ['Payment approved', 'You can go back to the casino: your balance is being updated.'],
+  failed: ['Payment declined', 'Nothing was charged. Try another card or method.'],
+  pending: ['Payment pending', 'We are waiting for your bank.'],
+  unknown: ['Payment not found', 'This payment link is not valid.'],
+};
+
+export function resultPage(status: string): string {
+  const [title, text] = RESULTS[status] ?? RESULTS.unknown!;
+  return page(
+    title,
+    `<div class="result" role="status"><h1>${escape(title)}</h1><p class="note">${escape(text)}</p></div>`,
+  );
+}

@@ -1,0 +1,22 @@
+import { bigint, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The sandbox payment provider's own book: one row per payment or payout the casino asked for. */
+export const sandboxPayPayments = pgTable(
+  'sandbox_pay_payments',
+  {
+    id: text('id').primaryKey(),
+    /** The casino's invoice id. */
+    reference: text('reference').notNull(),
+    kind: text('kind').$type<'payment' | 'payout'>().notNull(),
+    method: text('method').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    status: text('status').$type<'pending' | 'challenge' | 'succeeded' | 'failed'>().notNull(),
+    returnUrl: text('return_url'),
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sandbox_pay_payments_reference_key').on(t.kind, t.reference)],
+);
