@@ -10,11 +10,11 @@ export const test = base.extend({
 });
 export { expect };
 
-/** Credits a player through the real ops CLI, which reaches the running server over loopback. */
-export async function opsCredit(email: string, amount: string, currency: string): Promise<string> {
+/** Runs the real ops CLI, which reaches the running server over loopback. */
+export async function ops(...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'credit', email, amount, currency],
+    ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
@@ -22,6 +22,9 @@ export async function opsCredit(email: string, amount: string, currency: string)
   );
   return stdout;
 }
+
+/** Credits a player through the ops CLI. */
+export const opsCredit = (email: string, amount: string, currency: string) => ops('credit', email, amount, currency);
 
 export const uniqueEmail = (prefix = 'player') =>
   `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;

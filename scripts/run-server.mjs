@@ -24,6 +24,12 @@ export async function runServer(env = {}) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // SERVER_LOG=<file> keeps the server's output (e.g. to read why an end-to-end test failed).
+  if (process.env.SERVER_LOG) {
+    const log = fs.createWriteStream(process.env.SERVER_LOG, { flags: 'a' });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { TransactionsPanel, useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';
@@ -11,7 +11,14 @@ import { useBets } from './api/get-bets.ts';
 import { useSpins } from './api/get-spins.ts';
 import './i18n/index.ts';
 
-type HistoryTab = 'rounds' | 'bets';
+type HistoryTab = 'rounds' | 'bets' | 'transactions';
+const TAB_PATHS: Record<HistoryTab, string> = {
+  rounds: '/profile/history',
+  bets: '/profile/history?tab=bets',
+  transactions: '/profile/history?tab=transactions',
+};
+
+const numberParam = (value: string | null) => (value && /^[1-3]$/.test(value) ? Number(value) : undefined);
 
 const readPage = (value: string | null) => {
   const page = Number(value);
@@ -26,7 +33,8 @@ const readPage = (value: string | null) => {
 export function HistoryView() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: HistoryTab = params.get('tab') === 'bets' ? 'bets' : 'rounds';
+  const requested = params.get('tab');
+  const tab: HistoryTab = requested === 'bets' || requested === 'transactions' ? requested : 'rounds';
   const settled = params.get('settled') !== 'false';
   const page = readPage(params.get('page'));
 
@@ -48,10 +56,10 @@ export function HistoryView() {
     <div className="space-y-5">
       <nav aria-label={t('history.sections')}>
         <ul className="flex gap-2">
-          {(['rounds', 'bets'] as const).map((key) => (
+          {(['rounds', 'bets', 'transactions'] as const).map((key) => (
             <li key={key}>
               <LocaleLink
-                to={key === 'rounds' ? '/profile/history' : '/profile/history?tab=bets'}
+                to={TAB_PATHS[key]}
                 aria-current={tab === key ? 'page' : undefined}
                 preventScrollReset
                 state={{ preventScrollReset: true }}
@@ -66,7 +74,18 @@ export function HistoryView() {
           ))}
         </ul>
       </nav>
-      {tab === 'rounds' ? (
+      {tab === 'transactions' ? (
+        <TransactionsPanel
+          filters={{ page, type: numberParam(params.get('type')), status: numberParam(params.get('status')) }}
+          onFilters={(next) =>
+            update({
+              page: next.page > 1 ? String(next.page) : null,
+              type: next.type ? String(next.type) : null,
+              status: next.status ? String(next.status) : null,
+            })
+          }
+        />
+      ) : tab === 'rounds' ? (
         <RoundsPanel page={page} onPage={goToPage} />
       ) : (
         <>

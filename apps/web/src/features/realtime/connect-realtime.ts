@@ -1,5 +1,5 @@
 import { connectSocket } from '@/shared/lib/socket.ts';
-import { refreshAccounts } from '@/features/wallet';
+import { loadPaymentInvoicesChannel, refreshAccounts } from '@/features/wallet';
 import { loadGameBetsChannel } from '@/features/game-play';
 
 let playerId: string | null = null;
@@ -20,11 +20,16 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
       await connectSocket(nextPlayerId ? 'player' : 'guest');
       if (nextPlayerId) {
         // Loaded on demand: the payload schemas (zod) stay out of the home route's first JS.
-        const [{ subscribeWalletAccounts }, { subscribeGameBets }] = await Promise.all([
+        const [{ subscribeWalletAccounts }, { subscribeGameBets }, { subscribePaymentInvoices }] = await Promise.all([
           import('./wallet-accounts-channel.ts'),
           loadGameBetsChannel(),
+          loadPaymentInvoicesChannel(),
         ]);
-        const stops = await Promise.all([subscribeWalletAccounts(nextPlayerId), subscribeGameBets(nextPlayerId)]);
+        const stops = await Promise.all([
+          subscribeWalletAccounts(nextPlayerId),
+          subscribeGameBets(nextPlayerId),
+          subscribePaymentInvoices(nextPlayerId),
+        ]);
         stopPlayerChannels = () => {
           for (const stop of stops) stop();
         };

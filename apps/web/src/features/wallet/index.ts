@@ -8,3 +8,8 @@ export { currenciesQueryKey, useCurrencies } from './api/get-currencies.ts';
 export { replaceAccount, refreshAccounts, loadAccounts } from './accounts-cache.ts';
 export { formatMoney, exactDisplayAmount } from './format-money.ts';
 export { useMoney } from './use-money.ts';
+export { TransactionsPanel } from './payments/transactions.tsx';
+export type { InvoiceFilters } from './api/payments.ts';
+
+/** The `payment:invoices` push channel, loaded on demand: its payload schemas (zod) stay out of the first JS. */
+export const loadPaymentInvoicesChannel = () => import('./payments/invoices-channel.ts');

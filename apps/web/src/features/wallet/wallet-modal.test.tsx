@@ -66,9 +66,68 @@ describe('header balance', () => {
 });
 
 describe('wallet modal', () => {
-  it('says plainly that deposits come later', () => {
+  it('deposits into the active account: presets, bounds checked before any request, then the card page', async () => {
+    const user = userEvent.setup();
+    const card = {
+      method: 'card',
+      type: 'form',
+      processingType: 'iframe',
+      amountMin: 10,
+      amountMax: 5000,
+      names: { en: 'Card' },
+      logo: '',
+      icon: '',
+      presets: [
+        { amount: 20, default: false },
+        { amount: 50, default: true },
+      ],
+      fields: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        requests.push(`${init.method} ${url}`);
+        return routeFetch({
+          'GET /api/payment/methods/deposit': () => jsonResponse(200, { data: [card] }),
+          'POST /api/payment/invoices/deposit': () =>
+            jsonResponse(200, {
+              data: { invoiceId: 'i1', method: 'card', type: 'iframe', action: '/sandbox/pay/checkout/p1', fields: {} },
+            }),
+          'GET /api/payment/invoices/i1': () =>
+            jsonResponse(200, {
+              data: { id: 'i1', status: 1, amount: 50, currency: 'EUR', createdAt: new Date().toISOString() },
+            }),
+        })(url, init);
+      }),
+    );
     renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
-    expect(screen.getByRole('note')).toHaveTextContent('Deposits are not available yet');
+    const amount = await screen.findByLabelText('Amount (EUR)');
+    expect(amount).toHaveValue('50');
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await user.click(screen.getByRole('button', { name: /^Deposit €/ }));
+    expect(screen.getByText('Enter an amount from €10.00 to €5,000.00')).toBeInTheDocument();
+    expect(requests.some((r) => r.startsWith('POST'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: '€20.00' }));
+    await user.click(screen.getByRole('button', { name: 'Deposit €20.00' }));
+    const frame = await screen.findByTitle('Card payment');
+    expect(frame).toHaveAttribute('src', '/sandbox/pay/checkout/p1');
+    expect(frame).toHaveAttribute('sandbox', 'allow-forms');
+  });
+
+  it('shows the deposit limit instead of a form when the methods call answers 13100', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) =>
+        routeFetch({
+          'GET /api/payment/methods/deposit': () =>
+            jsonResponse(403, { error: { code: 13100, message: 'Your daily deposit limit is reached' } }),
+        })(url, init),
+      ),
+    );
+    renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
+    expect(await screen.findByText('Your deposit limit is reached')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Deposit €/ })).toBeNull();
   });
 
   it('lists every balance and offers switch and hide only on the inactive account', () => {

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { Account } from '@casino/contracts';
-import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
+import { useLocalizedPath } from '@/shared/i18n';
+import { cn } from '@/shared/lib/cn.ts';
+import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { toast } from '@/shared/ui/toast.ts';
@@ -10,14 +13,23 @@ import { useSwitchAccount } from './api/switch-account.ts';
 import { AccountCard } from './account-card.tsx';
 import { AddAccountForm } from './add-account-form.tsx';
 import { useMoney } from './use-money.ts';
+import { DepositForm } from './payments/deposit-form.tsx';
+import { WithdrawForm } from './payments/withdraw-form.tsx';
 import './i18n/index.ts';
 
+const TABS = ['deposit', 'withdraw', 'accounts'] as const;
+type Tab = (typeof TABS)[number];
+
 /**
- * The wallet (`?wallet`, `?wallet=deposit`, `?wallet=withdraw`). Deposits and withdrawals arrive
- * with the payments capability; until then the modal says so plainly and manages the accounts.
+ * The wallet (`?wallet=deposit`, `?wallet=withdraw`, `?wallet` for the accounts): deposits and
+ * withdrawals of the active account, and the accounts themselves.
  */
 export default function WalletModal({ value }: ModalProps) {
   const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const modal = useModal();
+  const navigate = useNavigate();
+  const tab: Tab = value === 'deposit' || value === 'withdraw' ? value : 'accounts';
   const accounts = useAccounts();
   const money = useMoney();
   const switchAccount = useSwitchAccount();
@@ -40,14 +52,43 @@ export default function WalletModal({ value }: ModalProps) {
   // Active account first, the rest in the server's order.
   const list = [...(accounts.data ?? [])].sort((a, b) => Number(b.status === 1) - Number(a.status === 1));
 
+  const active = list.find((a) => a.status === 1);
+
   return (
     <ModalFrame title={t('wallet.title')} description={t('wallet.description')} size="lg">
-      {(value === 'deposit' || value === 'withdraw') && (
-        <p role="note" className="mb-4 rounded-xl border border-line bg-raised p-3 text-sm text-fg">
-          {t(`wallet.comingSoon.${value}`)}
+      <nav aria-label={t('wallet.sections')} className="mb-5">
+        <ul className="flex gap-1 rounded-xl border border-line bg-surface p-1">
+          {TABS.map((key) => (
+            <li key={key} className="flex-1">
+              <button
+                type="button"
+                aria-current={tab === key ? 'page' : undefined}
+                onClick={() => modal.replace('wallet', 'wallet', key === 'accounts' ? '' : key)}
+                className={cn(
+                  'h-9 w-full rounded-lg text-sm font-semibold transition-colors',
+                  tab === key ? 'bg-accent text-on-accent' : 'text-muted hover:text-fg',
+                )}
+              >
+                {t(`wallet.tabs.${key}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab !== 'accounts' && active && (
+        <p className="mb-4 text-sm text-muted">
+          {t('wallet.pay.account', { code: active.currency, sum: money(active.balance, active.currency) })}
         </p>
       )}
-      {accounts.isPending && <Spinner label={t('wallet.loading')} />}
+      {tab === 'deposit' && active && <DepositForm key={active.id} account={active} />}
+      {tab === 'withdraw' && active && (
+        <WithdrawForm
+          key={active.id}
+          account={active}
+          onShowTransactions={() => void navigate(localized('/profile/history?tab=transactions'))}
+        />
+      )}
+      {tab === 'accounts' && accounts.isPending && <Spinner label={t('wallet.loading')} />}
       {accounts.isError && (
         <div role="alert" className="flex items-center gap-3 text-sm text-danger">
           {t('wallet.loadFailed')}
@@ -56,7 +97,7 @@ export default function WalletModal({ value }: ModalProps) {
           </Button>
         </div>
       )}
-      {accounts.data && (
+      {tab === 'accounts' && accounts.data && (
         <>
           <ul className="flex flex-col gap-3">
             {list.map((account) => (

@@ -1,0 +1,196 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
+import { track } from '@/shared/lib/analytics.ts';
+import { isApiError } from '@/shared/lib/http.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { Spinner } from '@/shared/ui/spinner.tsx';
+import { useCreateDeposit, useInvoice, useMethods } from '../api/payments.ts';
+import { refreshAccounts } from '../accounts-cache.ts';
+import { useMoney } from '../use-money.ts';
+import '../i18n/index.ts';
+import { AmountField, MethodPicker, methodName } from './payment-parts.tsx';
+
+/** Deposit into the active account: method, amount (presets, bounds), then the provider's step. */
+export function DepositForm({ account }: { account: Account }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const methods = useMethods('deposit', account.currency);
+  const create = useCreateDeposit();
+  const [chosen, setChosen] = useState<string>();
+  // null: not typed yet, so the method's default preset shows.
+  const [typed, setAmount] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [result, setResult] = useState<DepositResult & { amount: number }>();
+
+  const list = methods.data ?? [];
+  const method: PaymentMethod | undefined = list.find((m) => m.method === chosen) ?? list[0];
+  useEffect(() => {
+    track('payment_open', { type: 'deposit' });
+  }, []);
+  const preset = method?.presets.find((p) => p.default) ?? method?.presets[0];
+  const amount = typed ?? (preset ? String(preset.amount) : '');
+
+  if (methods.isPending) return <Spinner label={t('wallet.pay.loadingMethods')} />;
+  if (methods.isError) {
+    const limited = isApiError(methods.error) && methods.error.code === ErrorCode.depositLimitReached;
+    return (
+      <div role="alert" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
+        <p className="font-semibold">{limited ? t('wallet.pay.limitReached') : t('wallet.pay.methodsFailed')}</p>
+        <p className="mt-1 text-muted">{methods.error.message}</p>
+      </div>
+    );
+  }
+  if (!method) return <p className="text-sm text-muted">{t('wallet.pay.noMethods', { code: account.currency })}</p>;
+  if (result) return <DepositStep result={result} currency={account.currency} onDone={() => setResult(undefined)} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount.replace(',', '.'));
+    if (!amount || !Number.isFinite(value) || value < method.amountMin || value > method.amountMax) {
+      setError(
+        t('wallet.pay.amountRange', {
+          min: money(method.amountMin, account.currency),
+          max: money(method.amountMax, account.currency),
+        }),
+      );
+      return;
+    }
+    setError(undefined);
+    const here = `${window.location.pathname}`;
+    create.mutate(
+      {
+        method: method.method,
+        currency: account.currency,
+        amount: value,
+        accountId: account.id,
+        redirectSuccessUrl: `${here}?deposit-success=true`,
+        redirectErrorUrl: `${here}?deposit-error=true`,
+        redirectUrl: `${here}?deposit-redirect=true`,
+      },
+      {
+        onSuccess: (answer) => setResult({ ...answer, amount: value }),
+        onError: (failure) =>
+          setError(isApiError(failure) ? (failure.fields.amount?.[0] ?? failure.message) : failure.message),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <MethodPicker
+        legend={t('wallet.pay.method')}
+        methods={list}
+        value={method.method}
+        onChange={(m) => {
+          setChosen(m);
+          setAmount(null);
+          track('payment_method_select', { method_name: m });
+        }}
+        language={i18n.language}
+      />
+      <AmountField method={method} currency={account.currency} value={amount} onChange={setAmount} error={error} />
+      <Button type="submit" loading={create.isPending} block>
+        {t('wallet.pay.depositSubmit', {
+          sum: amount ? money(Number(amount.replace(',', '.')) || 0, account.currency) : '',
+        })}
+      </Button>
+      <p className="text-xs text-muted">{t('wallet.pay.depositNote', { method: methodName(method, i18n.language) })}</p>
+    </form>
+  );
+}
+
+/** After the invoice exists: the provider's page, the transfer instructions, then the outcome. */
+function DepositStep({
+  result,
+  currency,
+  onDone,
+}: {
+  result: DepositResult & { amount: number };
+  currency: string;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const invoice = useInvoice(result.invoiceId);
+  const headingId = useId();
+  const status = invoice.data?.status ?? 1;
+  const sum = money(result.amount, currency);
+  useEffect(() => {
+    if (status === 2) void refreshAccounts();
+  }, [status]);
+
+  if (status === 2) {
+    return (
+      <section
+        aria-labelledby={headingId}
+        aria-live="polite"
+        className="rounded-xl border border-success/40 bg-success/10 p-5"
+      >
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
+          {t('wallet.pay.depositSuccess')}
+        </h3>
+        <p className="mt-1 text-sm text-muted">{t('wallet.pay.depositSuccessText', { sum })}</p>
+        <Button className="mt-4" variant="secondary" onClick={onDone}>
+          {t('wallet.pay.again')}
+        </Button>
+      </section>
+    );
+  }
+  if (status === 3) {
+    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(invoice.data!.createdAt),
+    );
+    return (
+      <section
+        aria-labelledby={headingId}
+        aria-live="assertive"
+        className="rounded-xl border border-danger/40 bg-danger/10 p-5"
+      >
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
+          {t('wallet.pay.depositFailed')}
+        </h3>
+        <p className="mt-1 text-sm text-muted">{t('wallet.pay.depositFailedText', { sum, date })}</p>
+        <Button className="mt-4" onClick={onDone}>
+          {t('wallet.pay.tryAgain')}
+        </Button>
+      </section>
+    );
+  }
+  if (result.type === 'iframe' && result.action) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p aria-live="polite" className="flex items-center gap-2 text-sm text-muted">
+          <Spinner /> {t('wallet.pay.waitingCard', { sum })}
+        </p>
+        {/* The provider's page runs without scripts or our origin: it can only post its form. */}
+        <iframe
+          title={t('wallet.pay.cardFrame')}
+          src={result.action}
+          sandbox="allow-forms"
+          className="h-[520px] w-full rounded-xl border border-line bg-white"
+        />
+        <Button variant="ghost" onClick={onDone}>
+          {t('wallet.pay.cancel')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-raised p-5">
+      <h3 id={headingId} className="text-lg font-semibold text-fg">
+        {t('wallet.pay.depositPending')}
+      </h3>
+      <p className="mt-2 text-sm text-fg">{result.message}</p>
+      {result.address && (
+        <p className="mt-3 font-mono text-sm">
+          <span className="text-muted">IBAN </span>
+          {result.address}
+        </p>
+      )}
+      <Button className="mt-4" variant="secondary" onClick={onDone}>
+        {t('wallet.pay.done')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { useTranslation } from 'react-i18next';
+import { InvoiceType, type Invoice } from '@casino/contracts';
+import { cn } from '@/shared/lib/cn.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { Spinner } from '@/shared/ui/spinner.tsx';
+import { toast } from '@/shared/ui/toast.ts';
+import { useDeclineInvoice, useInvoices, type InvoiceFilters } from '../api/payments.ts';
+import { useMoney } from '../use-money.ts';
+import '../i18n/index.ts';
+
+const STATUS_TONE: Record<number, string> = {
+  1: 'bg-warn/15 text-warn',
+  2: 'bg-success/15 text-success',
+  3: 'bg-danger/15 text-danger',
+};
+
+/**
+ * The player's deposits and withdrawals (`GET /api/payment/invoices`), filtered by type and status,
+ * ten a page; a withdrawal not yet sent can be cancelled here.
+ */
+export function TransactionsPanel({
+  filters,
+  onFilters,
+}: {
+  filters: InvoiceFilters;
+  onFilters: (filters: InvoiceFilters) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const invoices = useInvoices(filters);
+  const decline = useDeclineInvoice();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const cancel = (invoice: Invoice) =>
+    decline.mutate(invoice.id, {
+      onSuccess: () =>
+        toast({
+          type: 'default',
+          title: t('wallet.pay.withdrawCancelled', {
+            sum: money(invoice.amount, invoice.currency),
+            date: date.format(new Date(invoice.createdAt)),
+          }),
+        }),
+      onError: (failure) => toast({ type: 'error', title: t('wallet.actionFailed'), description: failure.message }),
+    });
+
+  const select = (label: string, value: number | undefined, options: [number, string][], key: 'type' | 'status') => (
+    <label className="flex flex-col gap-1 text-sm font-medium text-fg">
+      {label}
+      <select
+        className="h-10 rounded-xl border border-line bg-page px-3 text-fg"
+        value={value ?? ''}
+        onChange={(e) => onFilters({ ...filters, page: 1, [key]: e.target.value ? Number(e.target.value) : undefined })}
+      >
+        <option value="">{t('wallet.tx.all')}</option>
+        {options.map(([id, text]) => (
+          <option key={id} value={id}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  const rows = invoices.data?.data ?? [];
+  const meta = invoices.data?.meta;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-3">
+        {select(
+          t('wallet.tx.type'),
+          filters.type,
+          [
+            [1, t('wallet.tx.deposit')],
+            [2, t('wallet.tx.withdrawal')],
+          ],
+          'type',
+        )}
+        {select(
+          t('wallet.tx.status'),
+          filters.status,
+          [
+            [1, t('wallet.tx.status1')],
+            [2, t('wallet.tx.status2')],
+            [3, t('wallet.tx.status3')],
+          ],
+          'status',
+        )}
+      </div>
+      {invoices.isPending && <Spinner label={t('wallet.tx.loading')} />}
+      {invoices.isError && (
+        <div role="alert" className="flex items-center gap-3 text-sm text-danger">
+          {t('wallet.tx.loadFailed')}
+          <Button size="sm" variant="secondary" onClick={() => void invoices.refetch()}>
+            {t('wallet.retry')}
+          </Button>
+        </div>
+      )}
+      {invoices.data && rows.length === 0 && <p className="text-sm text-muted">{t('wallet.tx.empty')}</p>}
+      {rows.length > 0 && (
+        <ul
+          className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
+          aria-label={t('wallet.tx.title')}
+        >
+          {rows.map((invoice) => (
+            <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-fg">
+                  {invoice.invoiceType === InvoiceType.deposit ? t('wallet.tx.deposit') : t('wallet.tx.withdrawal')} #
+                  {invoice.number}
+                </p>
+                <p className="text-muted">
+                  {date.format(new Date(invoice.createdAt))} · {invoice.paymentMethod.replace('_', ' ')}
+                  {invoice.statusResult && ` · ${invoice.statusResult}`}
+                </p>
+              </div>
+              <span className="font-semibold tabular-nums text-fg">{money(invoice.amount, invoice.currency)}</span>
+              <span
+                className={cn(
+                  'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
+                  STATUS_TONE[invoice.status],
+                )}
+              >
+                {t(`wallet.tx.status${invoice.status}`)}
+              </span>
+              {invoice.cancellable && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={decline.isPending && decline.variables === invoice.id}
+                  onClick={() => cancel(invoice)}
+                  aria-label={t('wallet.tx.cancelLabel', { number: invoice.number })}
+                >
+                  {t('wallet.tx.cancel')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {meta && meta.totalPages > 1 && (
+        <nav aria-label={t('wallet.tx.pages')} className="flex items-center justify-between gap-3">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={filters.page <= 1}
+            onClick={() => onFilters({ ...filters, page: filters.page - 1 })}
+          >
+            {t('wallet.tx.previous')}
+          </Button>
+          <span className="text-sm text-muted">
+            {t('wallet.tx.pageOf', { page: filters.page, total: meta.totalPages })}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={filters.page >= meta.totalPages}
+            onClick={() => onFilters({ ...filters, page: filters.page + 1 })}
+          >
+            {t('wallet.tx.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

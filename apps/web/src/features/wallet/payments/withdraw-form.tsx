@@ -1,0 +1,152 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Account, PaymentMethod, WithdrawResult } from '@casino/contracts';
+import { track } from '@/shared/lib/analytics.ts';
+import { isApiError } from '@/shared/lib/http.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { Spinner } from '@/shared/ui/spinner.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
+import { useCreateWithdrawal, useMethods, useTurnover } from '../api/payments.ts';
+import { useMoney } from '../use-money.ts';
+import '../i18n/index.ts';
+import { AmountField, MethodPicker } from './payment-parts.tsx';
+
+/** Withdraw real money from the active account; the turnover notice replaces the form while wagering is due. */
+export function WithdrawForm({ account, onShowTransactions }: { account: Account; onShowTransactions: () => void }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const methods = useMethods('withdrawal', account.currency);
+  const turnover = useTurnover(account.currency);
+  const create = useCreateWithdrawal();
+  const [chosen, setChosen] = useState<string>();
+  const [amount, setAmount] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<WithdrawResult>();
+  const headingId = useId();
+  useEffect(() => {
+    track('payment_open', { type: 'withdrawal' });
+  }, []);
+
+  if (methods.isPending || turnover.isPending) return <Spinner label={t('wallet.pay.loadingMethods')} />;
+  const gate = turnover.data;
+  if (gate?.enabled && account.withdrawalBalance > 0 && gate.turnOverWagerAmount > 0) {
+    return (
+      <section aria-labelledby={headingId} className="rounded-xl border border-warn/40 bg-warn/10 p-5">
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
+          {t('wallet.pay.turnoverTitle')}
+        </h3>
+        <p className="mt-1 text-sm text-muted">
+          {t('wallet.pay.turnoverText', {
+            sum: money(gate.turnOverWagerAmount, account.currency),
+            required: money(gate.requiredAmount, account.currency),
+          })}
+        </p>
+      </section>
+    );
+  }
+  const list = methods.data ?? [];
+  const method: PaymentMethod | undefined = list.find((m) => m.method === chosen) ?? list[0];
+  if (!method)
+    return <p className="text-sm text-muted">{t('wallet.pay.noWithdrawMethods', { code: account.currency })}</p>;
+  if (result) {
+    return (
+      <section
+        aria-labelledby={headingId}
+        aria-live="polite"
+        className="rounded-xl border border-success/40 bg-success/10 p-5"
+      >
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
+          {t('wallet.pay.withdrawRequested')}
+        </h3>
+        <p className="mt-1 text-sm text-muted">{t('wallet.pay.withdrawRequestedText')}</p>
+        <div className="mt-4 flex gap-2">
+          <Button variant="secondary" onClick={onShowTransactions}>
+            {t('wallet.pay.showTransactions')}
+          </Button>
+          <Button variant="ghost" onClick={() => setResult(undefined)}>
+            {t('wallet.pay.again')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount.replace(',', '.'));
+    const next: Record<string, string> = {};
+    const ceiling = Math.min(method.amountMax, account.withdrawalBalance);
+    if (!amount || !Number.isFinite(value) || value < method.amountMin || value > ceiling) {
+      next.amount =
+        account.withdrawalBalance < method.amountMin
+          ? t('wallet.pay.notEnough', { min: money(method.amountMin, account.currency) })
+          : t('wallet.pay.amountRange', {
+              min: money(method.amountMin, account.currency),
+              max: money(ceiling, account.currency),
+            });
+    }
+    for (const field of method.fields) {
+      const typed = (fields[field.key] ?? '').replace(/\s+/g, '');
+      if (!typed && field.isRequired) next[field.key] = t('wallet.pay.required');
+      else if (typed && !new RegExp(field.regexp).test(typed)) next[field.key] = t('wallet.pay.invalid');
+    }
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    create.mutate(
+      { method: method.method, currency: account.currency, amount: value, accountId: account.id, fields },
+      {
+        onSuccess: setResult,
+        onError: (failure) => {
+          const server = isApiError(failure) ? failure.fields : {};
+          setErrors({
+            amount: server.amount?.[0] ?? (Object.keys(server).length ? '' : failure.message),
+            ...Object.fromEntries(Object.entries(server).map(([k, v]) => [k.replace(/^fields\./, ''), v[0] ?? ''])),
+          });
+        },
+      },
+    );
+  };
+
+  const language = i18n.language;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <p className="text-sm text-muted">
+        {t('wallet.pay.withdrawable', { sum: money(account.withdrawalBalance, account.currency) })}
+      </p>
+      <MethodPicker
+        legend={t('wallet.pay.method')}
+        methods={list}
+        value={method.method}
+        onChange={(m) => {
+          setChosen(m);
+          track('payment_method_select', { method_name: m });
+        }}
+        language={language}
+      />
+      <AmountField
+        method={method}
+        currency={account.currency}
+        value={amount}
+        onChange={setAmount}
+        error={errors.amount || undefined}
+        max={account.withdrawalBalance}
+      />
+      {method.fields.map((field) => (
+        <TextField
+          key={field.key}
+          label={field.labels[language] ?? field.labels.en ?? field.key}
+          hint={field.hints[language] ?? field.hints.en}
+          value={fields[field.key] ?? ''}
+          onChange={(e) => setFields((prev) => ({ ...prev, [field.key]: e.target.value }))}
+          error={errors[field.key] || undefined}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      ))}
+      <Button type="submit" loading={create.isPending} block>
+        {t('wallet.pay.withdrawSubmit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { bearerOf, expect, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+
+const SIZES = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1440, height: 900 }],
+] as const;
+
+async function cardDeposit(page: Page, amount: string, card: string) {
+  await page.goto('/?wallet=deposit');
+  const wallet = page.getByRole('dialog', { name: 'Wallet' });
+  await wallet.getByRole('radio', { name: 'Card' }).check();
+  await wallet.getByLabel('Amount (EUR)').fill(amount);
+  await wallet.getByRole('button', { name: /^Deposit €/ }).click();
+  const frame = wallet.frameLocator('iframe[title="Card payment"]');
+  await frame.getByLabel('Card number').fill(card);
+  await frame.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await frame.getByLabel('Security code').fill('123');
+  return { wallet, frame };
+}
+
+test('card deposit: the balance in the header follows without a reload; a declined card says so', async ({ page }) => {
+  await signUpAndSignIn(page, 'deposit');
+  await expect(page.getByTestId('header-balance')).toContainText('0.00');
+  const { wallet, frame } = await cardDeposit(page, '50', '4242 4242 4242 4242');
+  await shot(page, 'deposit-card-form-desktop');
+  await frame.getByRole('button', { name: /^Pay/ }).click();
+  await expect(wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toContainText('50.00');
+  await shot(page, 'deposit-success-desktop');
+
+  const declined = await cardDeposit(page, '20', '4000 0000 0000 0002');
+  await declined.frame.getByRole('button', { name: /^Pay/ }).click();
+  await expect(declined.wallet.getByRole('heading', { name: 'Deposit failed' })).toBeVisible();
+  await expect(declined.wallet).toContainText('Sorry, but something went wrong with your €20.00 deposit');
+  await expect(page.getByTestId('header-balance')).toContainText('50.00');
+
+  const challenged = await cardDeposit(page, '10', '4000 0000 0000 3220');
+  await challenged.frame.getByRole('button', { name: /^Pay/ }).click();
+  await challenged.frame.getByRole('button', { name: 'Approve' }).click();
+  await expect(challenged.wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toContainText('60.00');
+});
+
+test('withdrawal: requested, approved by the operator, paid out — status and balance pushed; a pending one is cancelled', async ({
+  page,
+}) => {
+  const email = await signUpAndSignIn(page, 'withdraw');
+  await opsCredit(email, '200', 'EUR');
+  await expect(page.getByTestId('header-balance')).toContainText('200.00');
+
+  const request = async (amount: string) => {
+    await page.goto('/?wallet=withdraw');
+    const wallet = page.getByRole('dialog', { name: 'Wallet' });
+    await wallet.getByLabel('Amount (EUR)').fill(amount);
+    await wallet.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await wallet.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(wallet.getByRole('heading', { name: 'Withdrawal requested' })).toBeVisible();
+    return wallet;
+  };
+  const wallet = await request('80');
+  await shot(page, 'withdraw-requested-desktop');
+  await expect(page.getByTestId('header-balance')).toContainText('120.00');
+  await wallet.getByRole('button', { name: 'Show my transactions' }).click();
+  await expect(page).toHaveURL(/\/profile\/history\?tab=transactions/);
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByText('Pending')).toBeVisible();
+
+  const pending = await ops('withdrawals', 'list');
+  const invoiceId = pending
+    .split('\n')
+    .find((line) => line.includes('80'))!
+    .split(/\s+/)[0]!;
+  expect(await ops('withdrawals', 'approve', invoiceId)).toContain('Sent to the provider');
+  await page.goto('/profile/history?tab=transactions');
+  // The payout is the provider's: it reports by webhook a moment later, and the page follows without a reload.
+  await expect(page.getByRole('list', { name: 'Transactions' }).getByText('Successful')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('header-balance')).toContainText('120.00');
+
+  await request('30');
+  await page.goto('/profile/history?tab=transactions&type=2');
+  await page.getByRole('button', { name: /Cancel withdrawal #/ }).click();
+  await expect(page.getByText(/withdrawal from .* is being canceled/)).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toContainText('120.00');
+  const accounts = await page.request.get('/api/wallet/accounts', { headers: await bearerOf(page) });
+  expect((await accounts.json()).data[0]).toMatchObject({ realBalance: 120, lockedBalance: 0 });
+  await shot(page, 'transactions-desktop');
+
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.goto('/?wallet=deposit');
+    await expect(page.getByRole('dialog', { name: 'Wallet' }).getByRole('radio', { name: 'Card' })).toBeVisible();
+    await shot(page, `wallet-deposit-${size}`);
+    await page.goto('/?wallet=withdraw');
+    await expect(page.getByRole('dialog', { name: 'Wallet' }).getByLabel('IBAN')).toBeVisible();
+    await shot(page, `wallet-withdraw-${size}`);
+  }
+});
