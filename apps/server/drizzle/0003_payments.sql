@@ -34,6 +34,7 @@ CREATE TABLE "sandbox_pay_payments" (
 	"return_url" text,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"reason" text,
+	"confirm_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone
 );
@@ -43,4 +44,6 @@ ALTER TABLE "payment_invoices" ADD CONSTRAINT "payment_invoices_account_id_walle
 CREATE UNIQUE INDEX "payment_invoices_number_key" ON "payment_invoices" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "payment_invoices_player_idx" ON "payment_invoices" USING btree ("player_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_invoices_state_idx" ON "payment_invoices" USING btree ("state","type");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_invoices_provider_payment_key" ON "payment_invoices" USING btree ("provider_payment_id");--> statement-breakpoint
+CREATE INDEX "sandbox_pay_payments_confirm_idx" ON "sandbox_pay_payments" USING btree ("confirm_at") WHERE "status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_pay_payments_reference_key" ON "sandbox_pay_payments" USING btree ("kind","reference");

@@ -56,6 +56,8 @@ const envSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Withdrawals below this many units of the base currency are sent to the provider without an operator (0: never). */
   WITHDRAWAL_AUTO_APPROVE_BELOW: z.coerce.number().min(0).default(0),
+  /** Sandbox payment provider: seconds until a simulated crypto transfer has its confirmations. */
+  CRYPTO_CONFIRM_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** Deposits must be wagered this many times before a withdrawal (0 turns the gate off). */
   TURNOVER_MULTIPLIER: z.coerce.number().min(0).max(100).default(1),
   /** Shortest time between two rounds of one game session (UK: 2.5 s). */
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       secret: e.PAYMENT_WEBHOOK_SECRET ?? null,
       autoApproveBelow: e.WITHDRAWAL_AUTO_APPROVE_BELOW,
       turnoverMultiplier: e.TURNOVER_MULTIPLIER,
+      cryptoConfirmSeconds: e.CRYPTO_CONFIRM_SECONDS,
     },
     game: {
       walletSecret: e.GAME_WALLET_SECRET ?? null,

@@ -52,4 +52,5 @@ export const CURRENCY_SEEDS: readonly CurrencySeed[] = [
   },
   { code: 'USDT', name: 'Tether', symbol: '₮', type: 'crypto', subunitToUnit: 1_000_000, rate: 0.92 },
   { code: 'LTC', name: 'Litecoin', symbol: 'Ł', type: 'crypto', subunitToUnit: 100_000_000, rate: 85 },
+  { code: 'XRP', name: 'XRP', symbol: 'XRP', type: 'crypto', subunitToUnit: 1_000_000, rate: 0.5 },
 ];

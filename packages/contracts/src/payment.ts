@@ -182,12 +182,15 @@ export type InvoiceUpdated = z.infer<typeof invoiceUpdatedSchema>;
 export const providerPaymentBodySchema = z
   .object({
     reference: text().min(1).max(64),
-    kind: z.enum(['payment', 'payout']),
+    /** `address`: a deposit address for the account and network (`details.network`); transfers to it arrive later. */
+    kind: z.enum(['payment', 'payout', 'address']),
     method: text().min(1).max(64),
     currency: code,
     amountMinor: text().regex(/^[1-9]\d{0,17}$/),
-    /** Where the hosted page sends the player back to (our own path). */
+    /** Where the hosted page sends the player back to (our own paths), after a payment and after a refusal. */
     returnUrl: text().max(2048).optional(),
+    successUrl: text().max(2048).optional(),
+    errorUrl: text().max(2048).optional(),
     /** Method details the provider needs (a payout address, a CPF); never card numbers. */
     details: z.record(text().max(64), text().max(256)).optional(),
   })
@@ -209,13 +212,27 @@ export type ProviderPaymentAnswer = z.infer<typeof providerPaymentAnswerSchema>;
 export const providerWebhookSchema = z
   .object({
     eventId: text().min(1).max(100),
-    type: z.enum(['payment.succeeded', 'payment.failed', 'payment.updated', 'payout.succeeded', 'payout.failed']),
+    type: z.enum([
+      'payment.received',
+      'payment.succeeded',
+      'payment.failed',
+      'payment.updated',
+      'payout.succeeded',
+      'payout.failed',
+    ]),
     paymentId: text().min(1).max(100),
     reference: text().min(1).max(64),
     currency: code,
     amountMinor: text().regex(/^[1-9]\d{0,17}$/),
     reason: text().max(200).optional(),
     qr: text().max(2048).optional(),
+    /** Crypto: the deposit address the transfer came to. */
+    address: text().max(200).optional(),
   })
   .strict();
 export type ProviderWebhook = z.infer<typeof providerWebhookSchema>;
+
+/** Sandbox provider, development only: a simulated incoming crypto transfer (major units). */
+export const providerCryptoTransferSchema = z
+  .object({ address: text().min(10).max(200), amount: text().regex(/^\d{1,12}(\.\d{1,8})?$/) })
+  .strict();

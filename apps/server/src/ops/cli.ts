@@ -14,7 +14,7 @@ import { DomainError } from '../lib/errors.ts';
 import { readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
 import { z } from 'zod';
 import { invoiceSchema } from '@casino/contracts';
-import { describeInvoices, type OpsInvoiceBody } from './payments.ts';
+import { describeInvoices, type OpsCryptoSendBody, type OpsInvoiceBody } from './payments.ts';
 import type { Db } from '../db/client.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
 import {
@@ -41,6 +41,9 @@ Commands:
       Pending withdrawals; send one to the payment provider, or decline it (the money goes back).
   deposits confirm <invoice>
       A bank transfer arrived: credit the deposit.
+  crypto send <address> <amount>
+      Development: the sandbox provider sees a transfer to that deposit address (XRP: <address>?dt=<tag>),
+      credited after CRYPTO_CONFIRM_SECONDS.
       (Payment commands need the running server: approving talks to the payment provider.)
   exclude <email> self-exclusion|cooling-off <days>
       Exclude a player from real-money play for that many days; closes their live game sessions.
@@ -59,9 +62,10 @@ type Parsed =
   | { command: 'limit'; body: OpsLimitBody }
   | { command: 'exclude'; body: OpsExcludeBody }
   | { command: 'game'; body: OpsGameBody }
-  | { command: 'invoices'; body: OpsInvoiceBody };
+  | { command: 'invoices'; body: OpsInvoiceBody }
+  | { command: 'crypto'; body: OpsCryptoSendBody };
 
-const COMMANDS = ['credit', 'limit', 'exclude', 'game', 'withdrawals', 'deposits'] as const;
+const COMMANDS = ['credit', 'limit', 'exclude', 'game', 'withdrawals', 'deposits', 'crypto'] as const;
 
 function parseCredit(rest: string[]): Parsed {
   const positional: string[] = [];
@@ -143,6 +147,12 @@ export function parseArgs(argv: string[]): Parsed {
   if (command === 'limit') return parseLimit(rest);
   if (command === 'exclude') return parseExclude(rest);
   if (command === 'withdrawals' || command === 'deposits') return parseInvoices(command, rest);
+  if (command === 'crypto') {
+    const [verb, address, amount] = rest;
+    if (verb !== 'send' || !address || !amount || rest.length !== 3)
+      throw new CliError(`crypto needs send <address> <amount>.\n\n${USAGE}`);
+    return { command: 'crypto', body: { address, amount } };
+  }
   return parseGame(rest);
 }
 
@@ -234,13 +244,19 @@ async function runOperation<B, R>(config: Config, operation: Operation<B, R>, bo
 }
 
 /** Payment commands go through the running server only (it holds the provider connection and the outbox). */
-async function viaRunningServer(config: Config, body: OpsInvoiceBody): Promise<string> {
+async function viaRunningServer<R>(
+  config: Config,
+  route: string,
+  body: unknown,
+  schema: z.ZodType<R>,
+  describe: (result: R) => string,
+): Promise<string> {
   const endpoint = readOpsEndpoint(config.dataDir);
   const live = endpoint && isAlive(endpoint.pid) ? endpoint : null;
-  const result = live ? await viaServer(live, 'invoices', body, z.array(invoiceSchema)) : null;
+  const result = live ? await viaServer(live, route, body, schema) : null;
   if (!result)
     throw new CliError(`No running server answered for ${config.dataDir}: start it (npm start) and try again.`);
-  return describeInvoices(body.action, result);
+  return describe(result);
 }
 
 function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): Promise<string> {
@@ -254,7 +270,11 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
     case 'game':
       return runOperation(config, OPERATIONS.game, parsed.body);
     case 'invoices':
-      return viaRunningServer(config, parsed.body);
+      return viaRunningServer(config, 'invoices', parsed.body, z.array(invoiceSchema), (r) =>
+        describeInvoices(parsed.body.action, r),
+      );
+    case 'crypto':
+      return viaRunningServer(config, 'crypto-send', parsed.body, opsMessageSchema, (r) => r.message);
   }
 }
 

@@ -25,3 +25,8 @@ export function describeInvoices(action: OpsInvoiceBody['action'], invoices: Inv
   }[action];
   return `${verb}: invoice #${invoice.number} (${invoice.amount} ${invoice.currency}), player ${invoice.playerId}`;
 }
+
+export const opsCryptoSendBodySchema = z
+  .object({ address: z.string().min(10).max(200), amount: z.string().max(30) })
+  .strict();
+export type OpsCryptoSendBody = z.infer<typeof opsCryptoSendBodySchema>;

@@ -7,8 +7,14 @@ import { withTransaction } from '../outbox/index.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
 import { dataEnvelope, invoiceSchema } from '@casino/contracts';
 import { z } from 'zod';
-import { approveWithdrawal, confirmDeposit, declineWithdrawal, pendingWithdrawals } from '../modules/payment/index.ts';
-import { opsInvoiceBodySchema } from './payments.ts';
+import {
+  approveWithdrawal,
+  confirmDeposit,
+  declineWithdrawal,
+  pendingWithdrawals,
+  sendTestTransfer,
+} from '../modules/payment/index.ts';
+import { opsCryptoSendBodySchema, opsInvoiceBodySchema } from './payments.ts';
 import {
   opsExclude,
   opsExcludeBodySchema,
@@ -83,6 +89,16 @@ export const opsRoutes =
           case 'deposits-confirm':
             return { data: [await confirmDeposit(ctx, invoice)] };
         }
+      },
+    );
+    app.post(
+      '/crypto-send',
+      { schema: { hide: true, body: opsCryptoSendBodySchema, response: message } },
+      async (request) => {
+        const sent = await sendTestTransfer(ctx, request.body.address, request.body.amount);
+        return {
+          data: { message: `Sent ${request.body.amount} to ${request.body.address}; confirmed at ${sent.confirmAt}` },
+        };
       },
     );
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({

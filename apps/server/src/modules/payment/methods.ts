@@ -16,6 +16,8 @@ type MethodDefinition = {
   maxBase: number;
   names: Record<string, string>;
   fields: { deposit: PaymentMethod['fields']; withdrawal: PaymentMethod['fields'] };
+  /** Crypto: an address form, fields built per currency. */
+  crypto?: boolean;
 };
 
 const FIAT = ['EUR', 'USD', 'GBP', 'CAD', 'BRL'];
@@ -37,6 +39,97 @@ const ibanField: PaymentMethod['fields'][number] = {
   value: null,
 };
 
+const cpfField: PaymentMethod['fields'][number] = {
+  key: 'cpf_number',
+  fieldType: 'cpf',
+  type: 'string',
+  regexp: '^\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}$',
+  labels: { en: 'CPF', de: 'CPF', 'pt-br': 'CPF' },
+  hints: {
+    en: 'Your Brazilian taxpayer number, e.g. 123.456.789-09',
+    de: 'Ihre brasilianische Steuernummer, z. B. 123.456.789-09',
+    'pt-br': 'Seu CPF, ex. 123.456.789-09',
+  },
+  isRequired: true,
+  position: 1,
+  value: null,
+};
+
+/** Networks per crypto currency, with the address each uses (withdrawals check it). */
+export const CRYPTO_NETWORKS: Record<string, { id: string; name: string; regex: string; tag?: boolean }[]> = {
+  BTC: [{ id: 'bitcoin', name: 'Bitcoin', regex: '^(bc1|[13])[a-zA-HJ-NP-Z0-9]{25,62}$' }],
+  ETH: [{ id: 'erc20', name: 'Ethereum (ERC-20)', regex: '^0x[a-fA-F0-9]{40}$' }],
+  USDT: [
+    { id: 'erc20', name: 'Ethereum (ERC-20)', regex: '^0x[a-fA-F0-9]{40}$' },
+    { id: 'trc20', name: 'Tron (TRC-20)', regex: '^T[1-9A-HJ-NP-Za-km-z]{33}$' },
+  ],
+  LTC: [{ id: 'litecoin', name: 'Litecoin', regex: '^(ltc1|[LM])[a-zA-HJ-NP-Z0-9]{25,62}$' }],
+  XRP: [{ id: 'xrp', name: 'XRP Ledger', regex: '^r[1-9A-HJ-NP-Za-km-z]{24,34}$', tag: true }],
+};
+
+function networkField(currency: string, minBase: number, maxBase: number): PaymentMethod['fields'][number] {
+  const info = currencyByCode(currency);
+  return {
+    key: 'crypto_network',
+    fieldType: 'select',
+    type: 'string',
+    regexp: '^[a-z0-9]+$',
+    labels: { en: 'Network', de: 'Netzwerk', 'pt-br': 'Rede' },
+    hints: {
+      en: 'Send only on this network, or the transfer is lost',
+      de: 'Nur über dieses Netzwerk senden, sonst geht die Überweisung verloren',
+      'pt-br': 'Envie somente por esta rede, ou a transferência se perde',
+    },
+    isRequired: true,
+    position: 1,
+    value: CRYPTO_NETWORKS[currency]?.[0]?.id ?? null,
+    options: (CRYPTO_NETWORKS[currency] ?? []).map((n) => ({
+      id: n.id,
+      name: n.name,
+      minAmount: info ? fromBase(minBase, info) : 0,
+      maxAmount: info ? fromBase(maxBase, info) : 0,
+      regex: n.regex,
+    })),
+  };
+}
+
+const cryptoAddressField = (currency: string): PaymentMethod['fields'] => [
+  {
+    key: 'address',
+    fieldType: 'text',
+    type: 'string',
+    regexp: (CRYPTO_NETWORKS[currency] ?? []).map((n) => `(${n.regex})`).join('|') || '^$',
+    labels: { en: 'Wallet address', de: 'Wallet-Adresse', 'pt-br': 'Endereço da carteira' },
+    hints: {
+      en: 'Your own address on the chosen network',
+      de: 'Ihre eigene Adresse im gewählten Netzwerk',
+      'pt-br': 'Seu endereço na rede escolhida',
+    },
+    isRequired: true,
+    position: 2,
+    value: null,
+  },
+  ...(CRYPTO_NETWORKS[currency]?.some((n) => n.tag)
+    ? [
+        {
+          key: 'tag',
+          fieldType: 'text',
+          type: 'string',
+          regexp: '^\\d{1,10}$',
+          labels: { en: 'Destination tag', de: 'Destination Tag', 'pt-br': 'Tag de destino' },
+          hints: {
+            en: 'Needed by most exchanges',
+            de: 'Von den meisten Börsen verlangt',
+            'pt-br': 'Exigida pela maioria das corretoras',
+          },
+          isRequired: false,
+          position: 3,
+          value: null,
+        },
+      ]
+    : []),
+];
+
 export const METHODS: readonly MethodDefinition[] = [
   {
     method: 'card',
@@ -47,6 +140,47 @@ export const METHODS: readonly MethodDefinition[] = [
     maxBase: 5000,
     names: { en: 'Card', de: 'Karte', 'pt-br': 'Cartão' },
     fields: { deposit: [], withdrawal: [] },
+  },
+  {
+    method: 'ewallet',
+    processingType: 'form',
+    directions: ['deposit'],
+    currencies: ['EUR', 'USD', 'GBP', 'CAD'],
+    minBase: 10,
+    maxBase: 3000,
+    names: { en: 'Sandbox Wallet', de: 'Sandbox Wallet', 'pt-br': 'Sandbox Wallet' },
+    fields: { deposit: [], withdrawal: [] },
+  },
+  {
+    method: 'pix',
+    processingType: 'asyncRedirect',
+    directions: ['deposit'],
+    currencies: ['BRL'],
+    minBase: 1,
+    maxBase: 2000,
+    names: { en: 'PIX', de: 'PIX', 'pt-br': 'PIX' },
+    fields: { deposit: [cpfField], withdrawal: [] },
+  },
+  {
+    method: 'qr_pay',
+    processingType: 'qr',
+    directions: ['deposit'],
+    currencies: ['EUR'],
+    minBase: 5,
+    maxBase: 1000,
+    names: { en: 'Pay by QR', de: 'Per QR zahlen', 'pt-br': 'Pagar com QR' },
+    fields: { deposit: [], withdrawal: [] },
+  },
+  {
+    method: 'crypto',
+    processingType: 'qr',
+    directions: ['deposit', 'withdrawal'],
+    currencies: Object.keys(CRYPTO_NETWORKS),
+    minBase: 10,
+    maxBase: 50000,
+    names: { en: 'Crypto', de: 'Krypto', 'pt-br': 'Cripto' },
+    fields: { deposit: [], withdrawal: [] },
+    crypto: true,
   },
   {
     method: 'bank_transfer',
@@ -66,6 +200,13 @@ function fromBase(amountBase: number, currency: CurrencyInfo): number {
   if (value >= 1) return Math.round(value);
   const digits = Math.max(0, Math.round(Math.log10(currency.subunitToUnit)));
   return Number(value.toFixed(digits));
+}
+
+/** The fields a method asks for in a direction and currency. */
+export function fieldsOf(definition: MethodDefinition, direction: 'deposit' | 'withdrawal', currency: string) {
+  return (
+    methodsFor(direction, currency).find((m) => m.method === definition.method)?.fields ?? definition.fields[direction]
+  );
 }
 
 export function findMethod(method: string, direction: 'deposit' | 'withdrawal', currency: string, country?: string) {
@@ -94,9 +235,15 @@ export function methodsFor(direction: 'deposit' | 'withdrawal', currency: string
   ).map((m) => {
     const { min, max } = boundsOf(m, currency);
     const presets = [2, 5, 10, 20].map((f) => Math.min(max, min * f));
+    const fields = m.crypto
+      ? [
+          networkField(currency, m.minBase, m.maxBase),
+          ...(direction === 'withdrawal' ? cryptoAddressField(currency) : []),
+        ]
+      : m.fields[direction];
     return {
       method: m.method,
-      type: 'form',
+      type: m.crypto ? 'address' : 'form',
       processingType: m.processingType,
       amountMin: min,
       amountMax: max,
@@ -104,7 +251,7 @@ export function methodsFor(direction: 'deposit' | 'withdrawal', currency: string
       logo: `/media/v1/payment/${m.method}.svg`,
       icon: `/media/v1/payment/${m.method}.svg`,
       presets: presets.map((amount, i) => ({ amount, default: i === 2 })),
-      fields: m.fields[direction],
+      fields,
     };
   });
 }

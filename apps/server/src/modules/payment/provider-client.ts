@@ -29,3 +29,23 @@ export async function askProvider(ctx: AppContext, body: ProviderPaymentBody): P
   }
   return parsed.data;
 }
+
+/** Development: asks the sandbox provider to simulate a crypto transfer to one of its addresses. */
+export async function sendTestTransfer(
+  ctx: AppContext,
+  address: string,
+  amount: string,
+): Promise<{ transferId: string; confirmAt: string }> {
+  const base = ctx.config.payment.providerUrl ?? `${ctx.selfUrl()}/sandbox/pay`;
+  const answer = await signedPost(
+    ctx.paymentSecret,
+    `${base}/api/crypto/transfers`,
+    { address, amount },
+    { timeoutMs: TIMEOUT_MS },
+  );
+  const body = answer.json as { data?: { transferId: string; confirmAt: string }; error?: { message: string } } | null;
+  if (answer.status !== 200 || !body?.data) {
+    throw new DomainError(ErrorCode.unprocessable, body?.error?.message ?? 'The provider refused the transfer');
+  }
+  return body.data;
+}

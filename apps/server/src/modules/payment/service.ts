@@ -6,6 +6,7 @@ import {
   InvoiceType,
   PlayerStatus,
   formatMinor,
+  isValidCpf,
   pageMeta,
   toMajor,
   type DepositBody,
@@ -26,8 +27,16 @@ import { enqueue, withTransaction } from '../../outbox/index.ts';
 import { activeExclusion, depositLimitsInEffect, periodStarts } from '../limits/index.ts';
 import { playerStatusOf } from '../player/index.ts';
 import { currencyByCode, subunitOf } from '../settings/index.ts';
-import { accountCurrency, accountIn, openAccount, positiveMinor, postEntry, wageredOn } from '../wallet/index.ts';
-import { boundsOf, findMethod } from './methods.ts';
+import {
+  accountById,
+  accountCurrency,
+  accountIn,
+  openAccount,
+  positiveMinor,
+  postEntry,
+  wageredOn,
+} from '../wallet/index.ts';
+import { boundsOf, CRYPTO_NETWORKS, fieldsOf, findMethod } from './methods.ts';
 import { askProvider } from './provider-client.ts';
 import { paymentInvoices, paymentWebhookEvents, type InvoiceRow, type InvoiceState } from './tables.ts';
 
@@ -89,6 +98,16 @@ async function lockInvoice(tx: Tx, id: string, playerId?: string): Promise<Invoi
     .select()
     .from(paymentInvoices)
     .where(and(eq(paymentInvoices.id, id), playerId ? eq(paymentInvoices.playerId, playerId) : undefined))
+    .for('update');
+  if (!row) throw notFound('Invoice not found');
+  return row;
+}
+
+async function lockInvoiceOfPayment(tx: Tx, paymentId: string): Promise<InvoiceRow> {
+  const [row] = await tx
+    .select()
+    .from(paymentInvoices)
+    .where(eq(paymentInvoices.providerPaymentId, paymentId))
     .for('update');
   if (!row) throw notFound('Invoice not found');
   return row;
@@ -157,19 +176,27 @@ export async function assertDepositRoom(
 function methodFieldsOf(
   definition: NonNullable<ReturnType<typeof findMethod>>,
   direction: 'deposit' | 'withdrawal',
+  currency: string,
   given: Record<string, string> = {},
 ) {
   const details: Record<string, string> = {};
-  for (const field of definition.fields[direction]) {
+  const fields = fieldsOf(definition, direction, currency);
+  for (const field of fields) {
     const value = given[field.key]?.trim().replace(/\s+/g, '') ?? '';
     if (!value) {
       if (field.isRequired) throw fieldError(`fields.${field.key}`, `${field.labels.en} is required`);
       continue;
     }
-    if (!new RegExp(field.regexp).test(value))
+    if (!new RegExp(field.regexp).test(value) || (field.fieldType === 'cpf' && !isValidCpf(value)))
       throw fieldError(`fields.${field.key}`, `${field.labels.en} is not valid`);
+    if (field.options && !field.options.some((o) => o.id === value))
+      throw fieldError(`fields.${field.key}`, `${field.labels.en} is not offered`);
     details[field.key] = value;
   }
+  // A crypto address must be one of the chosen network's.
+  const network = CRYPTO_NETWORKS[currency]?.find((n) => n.id === details.crypto_network);
+  if (details.address && network && !new RegExp(network.regex).test(details.address))
+    throw fieldError('fields.address', `This is not a ${network.name} address`);
   return details;
 }
 
@@ -186,10 +213,11 @@ export async function createDeposit(
   const definition = findMethod(body.method, 'deposit', body.currency, body.country ?? country);
   if (!definition) throw new DomainError(ErrorCode.paymentMethodUnavailable, 'This payment method is not available');
   await assertMayPay(ctx, playerId, 'deposit');
+  if (definition.crypto) return cryptoAddress(ctx, playerId, definition.method, body);
   if (body.amount === undefined) throw fieldError('amount', 'The amount is required');
   const amountMinor = positiveMinor(body.amount, accountCurrency(body.currency));
   amountWithin(definition, body.currency, amountMinor);
-  const details = methodFieldsOf(definition, 'deposit', body.fields);
+  const details = methodFieldsOf(definition, 'deposit', body.currency, body.fields);
 
   const invoice = await withTransaction(ctx, async (tx) => {
     // One deposit at a time per player and currency reaches the limit check (no race past a limit).
@@ -223,6 +251,8 @@ export async function createDeposit(
       currency: invoice.currency,
       amountMinor: invoice.amountMinor.toString(),
       returnUrl: body.redirectUrl ?? '/',
+      ...(body.redirectSuccessUrl ? { successUrl: body.redirectSuccessUrl } : {}),
+      ...(body.redirectErrorUrl ? { errorUrl: body.redirectErrorUrl } : {}),
       details,
     });
   } catch (error) {
@@ -257,6 +287,69 @@ export async function createDeposit(
         }
       : {}),
   };
+}
+
+/**
+ * A crypto deposit has no amount up front: the player gets an address (and a tag where the network
+ * needs one) for the account and network; each transfer to it becomes an invoice when the provider
+ * sees it, credited when it has its confirmations.
+ */
+async function cryptoAddress(
+  ctx: AppContext,
+  playerId: string,
+  method: string,
+  body: DepositBody,
+): Promise<DepositResult> {
+  const definition = findMethod(method, 'deposit', body.currency)!;
+  const details = methodFieldsOf(definition, 'deposit', body.currency, body.fields);
+  await assertDepositRoom(ctx.db, playerId, body.currency, null);
+  let account = await accountIn(ctx.db, playerId, body.currency);
+  if (!account || account.isHidden) account = await openAccount(ctx.db, playerId, body.currency);
+  const answer = await askProvider(ctx, {
+    reference: `${account.id}:${details.crypto_network}`,
+    kind: 'address',
+    method,
+    currency: body.currency,
+    amountMinor: '1',
+    details: { network: details.crypto_network! },
+  });
+  return {
+    invoiceId: answer.paymentId,
+    method,
+    type: definition.processingType,
+    action: answer.url ?? '',
+    fields: { crypto_network: details.crypto_network! },
+    ...(answer.address ? { address: answer.address } : {}),
+    ...(answer.tag ? { tag: answer.tag } : {}),
+    ...(answer.qr ? { qr: answer.qr } : {}),
+  };
+}
+
+/** A crypto transfer seen on chain: a pending deposit invoice of the address's account (once per transfer). */
+async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOutcome> {
+  const [accountId] = event.reference.split(':');
+  const account = await accountById(tx, accountId ?? '');
+  if (!account || account.currency !== event.currency)
+    throw unprocessable('The event does not match an address of ours');
+  const inserted = await tx
+    .insert(paymentInvoices)
+    .values({
+      playerId: account.playerId,
+      accountId: account.id,
+      type: InvoiceType.deposit,
+      state: 'awaiting_payment',
+      method: 'crypto',
+      currency: account.currency,
+      amountMinor: BigInt(event.amountMinor),
+      providerPaymentId: event.paymentId,
+      publicData: event.address ? { address: event.address } : null,
+      statusResult: 'Waiting for confirmations',
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted.length) return 'ignored';
+  await announce(tx, inserted[0]!);
+  return 'applied';
 }
 
 /** Remaining turnover before a withdrawal in this currency (minor units), and what it is made of. */
@@ -298,7 +391,7 @@ export async function createWithdrawal(
   const info = accountCurrency(body.currency);
   const amountMinor = positiveMinor(body.amount, info);
   amountWithin(definition, body.currency, amountMinor);
-  const details = methodFieldsOf(definition, 'withdrawal', body.fields);
+  const details = methodFieldsOf(definition, 'withdrawal', body.currency, body.fields);
   const account = await accountIn(ctx.db, playerId, body.currency);
   if (!account) throw new DomainError(ErrorCode.accountNotFound, `You have no ${body.currency} account`);
   if (ctx.config.payment.turnoverMultiplier > 0) {
@@ -457,7 +550,10 @@ export async function applyWebhook(ctx: AppContext, event: ProviderWebhook): Pro
       .onConflictDoNothing()
       .returning();
     if (!inserted.length) return 'duplicate';
-    const row = await lockInvoice(tx, event.reference);
+    if (event.type === 'payment.received') return receiveCrypto(tx, event);
+    const row = event.address
+      ? await lockInvoiceOfPayment(tx, event.paymentId)
+      : await lockInvoice(tx, event.reference);
     if (
       row.currency !== event.currency ||
       row.amountMinor.toString() !== event.amountMinor ||

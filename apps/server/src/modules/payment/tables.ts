@@ -51,6 +51,7 @@ export const paymentInvoices = pgTable(
   },
   (t) => [
     uniqueIndex('payment_invoices_number_key').on(t.number),
+    uniqueIndex('payment_invoices_provider_payment_key').on(t.providerPaymentId),
     index('payment_invoices_player_idx').on(t.playerId, t.createdAt),
     index('payment_invoices_state_idx').on(t.state, t.type),
     check('payment_invoices_amount_positive', sql`${t.amountMinor} > 0`),

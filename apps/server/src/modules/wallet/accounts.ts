@@ -85,6 +85,13 @@ export async function playableAccount(
   return account ?? null;
 }
 
+/** An account by its id (whoever owns it), or null. */
+export async function accountById(db: DbOrTx, accountId: string): Promise<WalletAccount | null> {
+  if (!isUuid(accountId)) return null;
+  const [account] = await db.select().from(walletAccounts).where(eq(walletAccounts.id, accountId));
+  return account ?? null;
+}
+
 /** The player's account in a currency, hidden or not. */
 export async function accountIn(db: DbOrTx, playerId: string, currency: string): Promise<WalletAccount | null> {
   const [account] = await db

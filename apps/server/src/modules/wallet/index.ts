@@ -1,6 +1,7 @@
 /** Currency accounts and the ledger: every balance change goes through `postEntry` (or the database's wallet_post). */
 export { walletRoutes } from './routes.ts';
 export {
+  accountById,
   accountCurrency,
   accountIn,
   accountNotFound,

@@ -38,7 +38,15 @@ describe('ops play controls', () => {
       command: 'game',
       body: { identity: 'x-slot', enabled: false },
     });
-    expect(() => parseArgs(['limit', 'a@b.c', 'deposit', '25', 'EUR', 'daily'])).toThrow(/limit needs/);
+    expect(parseArgs(['limit', 'a@b.c', 'deposit', '25', 'EUR', 'daily'])).toMatchObject({ body: { type: 'deposit' } });
+    expect(() => parseArgs(['limit', 'a@b.c', 'win', '25', 'EUR', 'daily'])).toThrow(/limit needs/);
+    expect(parseArgs(['withdrawals', 'approve', 'inv-1'])).toEqual({
+      command: 'invoices',
+      body: { action: 'withdrawals-approve', invoice: 'inv-1' },
+    });
+    expect(parseArgs(['crypto', 'send', 'bc1qexampleaddress', '0.01'])).toMatchObject({ command: 'crypto' });
+    expect(() => parseArgs(['withdrawals', 'approve'])).toThrow(/withdrawals needs/);
+    expect(() => parseArgs(['crypto', 'burn', 'x', '1'])).toThrow(/crypto needs/);
     expect(() => parseArgs(['exclude', 'a@b.c', 'self-exclusion', '0'])).toThrow(/exclude needs/);
     expect(() => parseArgs(['game', 'delete', 'x'])).toThrow(/game needs/);
   });

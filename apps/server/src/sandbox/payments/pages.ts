@@ -67,7 +67,46 @@ export function challengePage(id: string, amount: string): string {
   );
 }
 
+export function walletPage(id: string, amount: string): string {
+  return page(
+    'Sandbox Wallet',
+    `${header(amount)}
+    <h1>Pay with your Sandbox Wallet</h1>
+    <p class="note">Signed in as a test customer with enough balance. Paying takes you back to the casino.</p>
+    <form method="post" action="/sandbox/pay/ewallet/${escape(id)}">
+      <button type="submit" name="action" value="pay">Pay ${escape(amount)}</button>
+      <button type="submit" name="action" value="cancel" class="secondary">Cancel and go back</button>
+    </form>`,
+  );
+}
+
+export function qrPayPage(id: string, amount: string): string {
+  return page(
+    'Pay by QR',
+    `${header(amount)}
+    <h1>Confirm in your bank app</h1>
+    <p class="note">This page stands for the payer's bank app after scanning the code.</p>
+    <form method="post" action="/sandbox/pay/qr/${escape(id)}">
+      <button type="submit">Pay ${escape(amount)}</button>
+    </form>`,
+  );
+}
+
+export function cryptoFaucetPage(id: string, currency: string, address: string, tag: string | undefined): string {
+  return page(
+    'Send a test transfer',
+    `${header(currency)}
+    <h1>Send a test transfer</h1>
+    <p class="note">Development only: this stands for another wallet sending ${escape(currency)} to <code>${escape(address)}</code>${tag ? ` with destination tag ${escape(tag)}` : ''}. It is credited once it has its confirmations.</p>
+    <form method="post" action="/sandbox/pay/crypto/${escape(id)}">
+      <label>Amount (${escape(currency)})<input name="amount" inputmode="decimal" required value="0.01"></label>
+      <button type="submit">Send</button>
+    </form>`,
+  );
+}
+
 const RESULTS: Record<string, [string, string]> = {
+  sent: ['Transfer sent', 'The casino sees it now and credits it once it has its confirmations.'],
   succeeded: ['Payment approved', 'You can go back to the casino: your balance is being updated.'],
   failed: ['Payment declined', 'Nothing was charged. Try another card or method.'],
   pending: ['Payment pending', 'We are waiting for your bank.'],

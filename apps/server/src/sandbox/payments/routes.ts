@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   dataEnvelope,
   formatMinor,
   providerPaymentAnswerSchema,
+  providerCryptoTransferSchema,
   providerPaymentBodySchema,
   CURRENCY_SEEDS,
   type ProviderPaymentAnswer,
@@ -18,12 +19,19 @@ import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { signedPost } from '../../lib/signing.ts';
 import { ErrorCode } from '@casino/contracts';
 import { sandboxPayPayments } from './tables.ts';
-import { checkoutPage, challengePage, resultPage } from './pages.ts';
+import { checkoutPage, challengePage, cryptoFaucetPage, qrPayPage, resultPage, walletPage } from './pages.ts';
+import { depositAddress } from './crypto.ts';
 
 type Payment = typeof sandboxPayPayments.$inferSelect;
 
 /** The provider's own collection account for bank transfers (a sandbox IBAN). */
 export const SANDBOX_COLLECTION_IBAN = 'LU280019400644750000';
+
+/** What a QR code holds: the provider's page where the payment is made (a phone opens it). */
+const qrOf = (payment: { id: string }) => `/sandbox/pay/qr/${payment.id}`;
+const DEPOSIT_METHODS = ['card', 'bank_transfer', 'ewallet', 'pix', 'qr_pay'];
+/** How long a crypto confirmation is leased to one worker before another may take it. */
+const LEASE_MS = 30_000;
 
 /** Test cards, as on real PSPs' sandboxes. */
 const CARD_OUTCOME: Record<string, 'succeeded' | 'declined' | 'challenge'> = {
@@ -31,6 +39,14 @@ const CARD_OUTCOME: Record<string, 'succeeded' | 'declined' | 'challenge'> = {
   '4000000000000002': 'declined',
   '4000000000003220': 'challenge',
 };
+
+/** A major-unit decimal string in minor units (0 when it has too many decimals). */
+function parseMinor(amount: string, scale: number): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const digits = Math.round(Math.log10(scale));
+  if (fraction.length > digits) return 0n;
+  return BigInt(whole + fraction.padEnd(digits, '0'));
+}
 
 const scaleOf = (currency: string): number => CURRENCY_SEEDS.find((c) => c.code === currency)?.subunitToUnit ?? 100;
 
@@ -46,7 +62,11 @@ export const sandboxPaymentsRoutes =
     const webhookUrl = () => `${ctx.selfUrl()}/api/payment/webhooks/sandbox`;
 
     /** Signed webhook to the casino, retried while no answer arrives; the event id makes retries safe. */
-    async function notify(payment: Payment, type: ProviderWebhook['type'], extra: { reason?: string } = {}) {
+    async function notify(
+      payment: Payment,
+      type: ProviderWebhook['type'],
+      extra: { reason?: string; qr?: string; address?: string } = {},
+    ): Promise<boolean> {
       const event: ProviderWebhook = {
         eventId: randomUUID(),
         type,
@@ -62,12 +82,13 @@ export const sandboxPaymentsRoutes =
           const answer = await signedPost(ctx.paymentSecret, webhookUrl(), event, { timeoutMs: 10_000 });
           if (answer.status < 500) {
             if (answer.status !== 200) log.warn({ eventId: event.eventId, status: answer.status }, 'webhook refused');
-            return;
+            return answer.status === 200;
           }
         } catch (error) {
           log.warn({ eventId: event.eventId, reason: (error as Error).message }, 'webhook not delivered');
         }
       }
+      return false;
     }
 
     async function finish(payment: Payment, status: 'succeeded' | 'failed', reason?: string): Promise<Payment> {
@@ -91,9 +112,30 @@ export const sandboxPaymentsRoutes =
     function answerOf(payment: Payment): ProviderPaymentAnswer {
       const status = payment.status === 'challenge' ? 'pending' : payment.status;
       if (payment.kind === 'payout') return { paymentId: payment.id, status };
-      if (payment.method === 'card')
-        return { paymentId: payment.id, status, url: `/sandbox/pay/checkout/${payment.id}` };
-      return { paymentId: payment.id, status, address: SANDBOX_COLLECTION_IBAN };
+      if (payment.kind === 'address') {
+        return {
+          paymentId: payment.id,
+          status: 'pending',
+          address: payment.details.address!,
+          ...(payment.details.tag ? { tag: payment.details.tag } : {}),
+          qr: payment.details.tag ? `${payment.details.address}?dt=${payment.details.tag}` : payment.details.address!,
+          // Outside production the sandbox offers a page that sends a test transfer to this address.
+          ...(ctx.config.production ? {} : { url: `/sandbox/pay/crypto/${payment.id}` }),
+        };
+      }
+      switch (payment.method) {
+        case 'card':
+          return { paymentId: payment.id, status, url: `/sandbox/pay/checkout/${payment.id}` };
+        case 'ewallet':
+          return { paymentId: payment.id, status, url: `/sandbox/pay/ewallet/${payment.id}` };
+        case 'qr_pay':
+          return { paymentId: payment.id, status, qr: qrOf(payment) };
+        case 'pix':
+          // Like a real PIX acquirer, the code is issued a moment later and reported by webhook.
+          return { paymentId: payment.id, status };
+        default:
+          return { paymentId: payment.id, status, address: SANDBOX_COLLECTION_IBAN };
+      }
     }
 
     // The casino's API: signed JSON only.
@@ -117,9 +159,14 @@ export const sandboxPaymentsRoutes =
         },
         async (request) => {
           const body = request.body;
-          if (body.kind === 'payment' && !['card', 'bank_transfer'].includes(body.method)) {
+          if (body.kind === 'payment' && !DEPOSIT_METHODS.includes(body.method)) {
             throw unprocessable(`The method ${body.method} is not offered`);
           }
+          if (body.kind === 'address' && body.method !== 'crypto') throw unprocessable('Addresses are for crypto');
+          const address =
+            body.kind === 'address'
+              ? depositAddress(ctx.paymentSecret, body.reference, body.details?.network ?? '')
+              : null;
           // Keyed on the casino's reference: asking twice gives the same payment, never a second one.
           await ctx.db
             .insert(sandboxPayPayments)
@@ -129,16 +176,24 @@ export const sandboxPaymentsRoutes =
               kind: body.kind,
               method: body.method,
               currency: body.currency,
-              amountMinor: BigInt(body.amountMinor),
+              amountMinor: body.kind === 'address' ? 0n : BigInt(body.amountMinor),
               status: 'pending',
               returnUrl: body.returnUrl ?? null,
-              details: body.details ?? {},
+              details: {
+                ...body.details,
+                ...(address ? { address: address.address, ...(address.tag ? { tag: address.tag } : {}) } : {}),
+                ...(body.successUrl ? { successUrl: body.successUrl } : {}),
+                ...(body.errorUrl ? { errorUrl: body.errorUrl } : {}),
+              },
             })
             .onConflictDoNothing();
           const [payment] = await ctx.db
             .select()
             .from(sandboxPayPayments)
             .where(and(eq(sandboxPayPayments.kind, body.kind), eq(sandboxPayPayments.reference, body.reference)));
+          if (payment!.method === 'pix' && payment!.status === 'pending') {
+            setTimeout(() => void notify(payment!, 'payment.updated', { qr: qrOf(payment!) }), 500);
+          }
           if (payment!.kind === 'payout' && payment!.status === 'pending') {
             // Banks answer later: the outcome comes by webhook. An IBAN ending in 0002 is refused (for tests).
             const refused = (payment!.details.iban ?? '').endsWith('0002');
@@ -153,7 +208,107 @@ export const sandboxPaymentsRoutes =
           return { data: answerOf(payment!) };
         },
       );
+
+      // Development only: a transfer "arrives" on chain (the ops CLI and the faucet page use it).
+      api
+        .withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>()
+        .post(
+          '/api/crypto/transfers',
+          { schema: { hide: true, body: providerCryptoTransferSchema } },
+          async (request) => ({ data: await receiveTransfer(request.body.address, request.body.amount) }),
+        );
     });
+
+    /** A transfer to one of our addresses (an address, or `address?dt=tag` for XRP): seen now, confirmed later. */
+    async function receiveTransfer(target: string, amount: string, addressId?: string) {
+      if (ctx.config.production) throw unprocessable('Test transfers exist only outside production');
+      const [address, tag] = target.split('?dt=');
+      const [owner] = await ctx.db
+        .select()
+        .from(sandboxPayPayments)
+        .where(
+          addressId
+            ? and(eq(sandboxPayPayments.kind, 'address'), eq(sandboxPayPayments.id, addressId))
+            : and(
+                eq(sandboxPayPayments.kind, 'address'),
+                sql`${sandboxPayPayments.details}->>'address' = ${address}`,
+                tag ? sql`${sandboxPayPayments.details}->>'tag' = ${tag}` : sql`true`,
+              ),
+        )
+        .limit(1);
+      if (!owner) throw unprocessable('No deposit address of ours matches');
+      const scale = scaleOf(owner.currency);
+      const minor = parseMinor(amount, scale);
+      if (minor <= 0n) throw unprocessable('The amount must be positive');
+      const [transfer] = await ctx.db
+        .insert(sandboxPayPayments)
+        .values({
+          id: `pay_${randomUUID()}`,
+          reference: randomUUID(),
+          kind: 'transfer',
+          method: 'crypto',
+          currency: owner.currency,
+          amountMinor: minor,
+          status: 'pending',
+          details: { addressRef: owner.reference, address: owner.details.address! },
+          confirmAt: new Date(Date.now() + ctx.config.payment.cryptoConfirmSeconds * 1000),
+        })
+        .returning();
+      await notifyTransfer(transfer!, 'payment.received');
+      return { transferId: transfer!.id, confirmAt: transfer!.confirmAt!.toISOString() };
+    }
+
+    const notifyTransfer = (transfer: Payment, type: 'payment.received' | 'payment.succeeded') =>
+      notify({ ...transfer, reference: transfer.details.addressRef! }, type, { address: transfer.details.address });
+
+    /**
+     * Confirmations: a leased job. A worker takes due transfers with FOR UPDATE SKIP LOCKED and leases
+     * them (confirm_at moves 30 s ahead) before it tells the casino; only a delivered webhook settles
+     * a transfer, so after a crash or restart the lease runs out and the transfer is confirmed again.
+     */
+    async function confirmDue() {
+      const due = await ctx.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(sandboxPayPayments)
+          .where(
+            and(
+              eq(sandboxPayPayments.kind, 'transfer'),
+              eq(sandboxPayPayments.status, 'pending'),
+              sql`${sandboxPayPayments.confirmAt} <= now()`,
+            ),
+          )
+          .limit(20)
+          .for('update', { skipLocked: true });
+        for (const row of rows) {
+          await tx
+            .update(sandboxPayPayments)
+            .set({ confirmAt: new Date(Date.now() + LEASE_MS) })
+            .where(eq(sandboxPayPayments.id, row.id));
+        }
+        return rows;
+      });
+      for (const transfer of due) {
+        if (await notifyTransfer(transfer, 'payment.succeeded')) {
+          await ctx.db
+            .update(sandboxPayPayments)
+            .set({ status: 'succeeded', updatedAt: new Date() })
+            .where(eq(sandboxPayPayments.id, transfer.id));
+        }
+      }
+    }
+    let confirming = false;
+    const timer = setInterval(() => {
+      if (confirming) return;
+      confirming = true;
+      confirmDue()
+        .catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'crypto confirmations failed'))
+        .finally(() => {
+          confirming = false;
+        });
+    }, 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
 
     // The hosted card page: the player's browser only. Card data goes no further than this scope.
     await app.register(async (pages: FastifyInstance) => {
@@ -224,6 +379,60 @@ export const sandboxPaymentsRoutes =
           outcome === 'declined' ? 'Card declined' : undefined,
         );
         return html(reply, resultPage(done.status));
+      });
+
+      /** The e-wallet's page (a new tab): pay or cancel, then back to the casino's return address. */
+      const back = (payment: Payment, paid: boolean) =>
+        (paid ? payment.details.successUrl : payment.details.errorUrl) ?? payment.returnUrl ?? '/';
+      pages.get('/ewallet/:id', { schema: { hide: true } }, async (request, reply) => {
+        const payment = await find(idParams.parse(request.params).id);
+        if (!payment || payment.method !== 'ewallet') return html(reply, resultPage('unknown'), 404);
+        if (payment.status !== 'pending') return html(reply, resultPage(payment.status));
+        return html(reply, walletPage(payment.id, amountText(payment)));
+      });
+      pages.post('/ewallet/:id', { schema: { hide: true } }, async (request, reply) => {
+        const payment = await find(idParams.parse(request.params).id);
+        if (!payment || payment.method !== 'ewallet') return html(reply, resultPage('unknown'), 404);
+        if (payment.status !== 'pending') return reply.redirect(back(payment, payment.status === 'succeeded'), 303);
+        const paid = (request.body as { action?: string } | undefined)?.action === 'pay';
+        const done = await finish(
+          payment,
+          paid ? 'succeeded' : 'failed',
+          paid ? undefined : 'Cancelled at the e-wallet',
+        );
+        return reply.redirect(back(done, done.status === 'succeeded'), 303);
+      });
+
+      /** Where a QR code leads (PIX, pay-by-QR): the payer's bank app, here a page with one button. */
+      pages.get('/qr/:id', { schema: { hide: true } }, async (request, reply) => {
+        const payment = await find(idParams.parse(request.params).id);
+        if (!payment || !['pix', 'qr_pay'].includes(payment.method)) return html(reply, resultPage('unknown'), 404);
+        if (payment.status !== 'pending') return html(reply, resultPage(payment.status));
+        return html(reply, qrPayPage(payment.id, amountText(payment)));
+      });
+      pages.post('/qr/:id', { schema: { hide: true } }, async (request, reply) => {
+        const payment = await find(idParams.parse(request.params).id);
+        if (!payment || !['pix', 'qr_pay'].includes(payment.method)) return html(reply, resultPage('unknown'), 404);
+        if (payment.status !== 'pending') return html(reply, resultPage(payment.status));
+        const done = await finish(payment, 'succeeded');
+        return html(reply, resultPage(done.status));
+      });
+
+      /** Development: send a test transfer to a deposit address (a stand-in for another wallet). */
+      pages.get('/crypto/:id', { schema: { hide: true } }, async (request, reply) => {
+        const [owner] = await ctx.db
+          .select()
+          .from(sandboxPayPayments)
+          .where(eq(sandboxPayPayments.id, idParams.parse(request.params).id));
+        if (ctx.config.production || !owner || owner.kind !== 'address') return html(reply, resultPage('unknown'), 404);
+        return html(reply, cryptoFaucetPage(owner.id, owner.currency, owner.details.address!, owner.details.tag));
+      });
+      pages.post('/crypto/:id', { schema: { hide: true } }, async (request, reply) => {
+        const id = idParams.parse(request.params).id;
+        const amount = String((request.body as { amount?: unknown } | undefined)?.amount ?? '').trim();
+        if (!/^\d{1,12}(\.\d{1,8})?$/.test(amount)) return html(reply, resultPage('unknown'), 422);
+        await receiveTransfer('', amount, id);
+        return html(reply, resultPage('sent'));
       });
 
       pages.post('/checkout/:id/challenge', { schema: { hide: true } }, async (request, reply) => {

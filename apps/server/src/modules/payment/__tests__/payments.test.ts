@@ -8,7 +8,7 @@ import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { credit } from '../../wallet/index.ts';
 import { ledgerEntries, walletAccounts } from '../../wallet/tables.ts';
 import { setMoneyLimit } from '../../limits/index.ts';
-import { approveWithdrawal } from '../index.ts';
+import { approveWithdrawal, sendTestTransfer } from '../index.ts';
 import { paymentInvoices } from '../tables.ts';
 
 /** Deposits and withdrawals end to end over real HTTP: casino API, sandbox provider, signed webhooks. */
@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
-  server = await createTestServer({ TURNOVER_MULTIPLIER: '0' });
+  server = await createTestServer({ TURNOVER_MULTIPLIER: '0', CRYPTO_CONFIRM_SECONDS: '1' });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = server.ctx.selfUrl();
 });
@@ -104,14 +104,21 @@ function signedWebhook(
 }
 
 describe('methods', () => {
-  it('lists card and bank transfer for EUR deposits, bank transfer with an IBAN field for withdrawals', async () => {
+  it('lists methods per currency (card, e-wallet, QR, bank transfer; PIX for BRL; crypto networks), an IBAN field for withdrawals', async () => {
     const { auth } = await player();
     const deposit = await call('GET', '/api/payment/methods/deposit?currency=EUR', auth);
     expect(deposit.status).toBe(200);
     expect(deposit.json.data.map((m: Json) => [m.method, m.processingType])).toEqual([
       ['card', 'iframe'],
+      ['ewallet', 'form'],
+      ['qr_pay', 'qr'],
       ['bank_transfer', 'message'],
     ]);
+    const brl = await call('GET', '/api/payment/methods/deposit?currency=BRL', auth);
+    expect(brl.json.data.find((m: Json) => m.method === 'pix')).toMatchObject({ processingType: 'asyncRedirect' });
+    const usdt = await call('GET', '/api/payment/methods/deposit?currency=USDT', auth);
+    expect(usdt.json.data[0]).toMatchObject({ method: 'crypto', type: 'address' });
+    expect(usdt.json.data[0].fields[0].options.map((o: Json) => o.id)).toEqual(['erc20', 'trc20']);
     const card = deposit.json.data[0];
     expect(card.amountMin).toBe(10);
     expect(card.presets.filter((p: Json) => p.default)).toHaveLength(1);
@@ -441,5 +448,106 @@ describe('limits, turnover and history', () => {
     );
     expect((await call('GET', '/api/payment/invoices?type=9', auth)).status).toBe(422);
     expect((await call('GET', '/api/payment/invoices/statistics', auth)).json.data).toEqual([]);
+  });
+});
+
+describe('other ways to pay', () => {
+  it('crypto: one address per account and network, a transfer shows pending, then is credited once confirmed', async () => {
+    const { id, auth } = await player();
+    const btc = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'crypto',
+      currency: 'BTC',
+      fields: { crypto_network: 'bitcoin' },
+    });
+    expect(btc.status).toBe(200);
+    expect(btc.json.data.address).toMatch(/^bc1q[a-z0-9]{38}$/);
+    const again = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'crypto',
+      currency: 'BTC',
+      fields: { crypto_network: 'bitcoin' },
+    });
+    expect(again.json.data.address).toBe(btc.json.data.address);
+    const trc = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'crypto',
+      currency: 'USDT',
+      fields: { crypto_network: 'trc20' },
+    });
+    expect(trc.json.data.address).toMatch(/^T/);
+    const xrp = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'crypto',
+      currency: 'XRP',
+      fields: { crypto_network: 'xrp' },
+    });
+    expect(xrp.json.data.tag).toMatch(/^\d+$/);
+    expect(
+      (
+        await call('POST', '/api/payment/invoices/deposit', auth, {
+          method: 'crypto',
+          currency: 'BTC',
+          fields: { crypto_network: 'trc20' },
+        })
+      ).status,
+    ).toBe(422);
+
+    await sendTestTransfer(server.ctx, btc.json.data.address, '0.0015');
+    const pending = await call('GET', '/api/payment/invoices?currency=BTC', auth);
+    expect(pending.json.data).toMatchObject([{ status: 1, amount: 0.0015, paymentMethod: 'crypto' }]);
+    expect(await invoiceStatus(auth, pending.json.data[0].id)).toBe(2);
+    const [btcAccount] = await server.ctx.db
+      .select()
+      .from(walletAccounts)
+      .where(sql`player_id = ${id} and currency = 'BTC'`);
+    expect(btcAccount!.realBalance).toBe(150000n);
+  });
+
+  it('PIX: a valid CPF is required, the QR arrives by webhook, paying it credits', async () => {
+    const { auth } = await player();
+    const bad = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'pix',
+      currency: 'BRL',
+      amount: 50,
+      fields: { cpf_number: '123.456.789-00' },
+    });
+    expect(bad.json.error.fields['fields.cpf_number']).toBeDefined();
+    const created = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'pix',
+      currency: 'BRL',
+      amount: 50,
+      fields: { cpf_number: '529.982.247-25' },
+    });
+    expect(created.json.data).toMatchObject({ type: 'asyncRedirect' });
+    expect(created.json.data.qr).toBeUndefined();
+    let qr: string | undefined;
+    for (let i = 0; i < 30 && !qr; i++) {
+      await sleep(100);
+      qr = (await call('GET', `/api/payment/invoices/${created.json.data.invoiceId}`, auth)).json.data.publicData?.qr;
+    }
+    expect(qr).toMatch(/^\/sandbox\/pay\/qr\/pay_/);
+    expect(await (await fetch(`${base}${qr}`, { method: 'POST' })).text()).toContain('Payment approved');
+    expect(await invoiceStatus(auth, created.json.data.invoiceId)).toBe(2);
+  });
+
+  it('e-wallet: the hosted page sends the player back to the success or error address', async () => {
+    const { auth } = await player();
+    const created = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'ewallet',
+      currency: 'EUR',
+      amount: 15,
+      redirectSuccessUrl: '/?deposit-success=true',
+      redirectErrorUrl: '/?deposit-error=true',
+    });
+    expect(created.json.data).toMatchObject({
+      type: 'form',
+      action: expect.stringMatching(/^\/sandbox\/pay\/ewallet\//),
+    });
+    const paid = await fetch(`${base}${created.json.data.action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe('/?deposit-success=true');
+    expect(await invoiceStatus(auth, created.json.data.invoiceId)).toBe(2);
   });
 });

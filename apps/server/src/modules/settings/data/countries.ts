@@ -13,7 +13,7 @@ export type CountrySeed = {
   additionalCurrency: readonly string[];
 };
 
-const CRYPTO = ['BTC', 'ETH', 'USDT', 'LTC'] as const;
+const CRYPTO = ['BTC', 'ETH', 'USDT', 'LTC', 'XRP'] as const;
 const eur = (code: string, name: string, nativeName: string, phonePrefix: string, locale = 'en'): CountrySeed => ({
   code,
   name,
