@@ -5,7 +5,7 @@ import { runServer } from '../scripts/run-server.mjs';
  * The browser stands where a CDN would, so the country header it sends is trusted (TRUST_PROXY).
  */
 export default async function globalSetup() {
-  const server = await runServer({ TRUST_PROXY: '1' });
+  const server = await runServer({ TRUST_PROXY: '1', CRYPTO_CONFIRM_SECONDS: '2' });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   return () => server.stop();

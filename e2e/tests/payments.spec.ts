@@ -98,3 +98,62 @@ test('withdrawal: requested, approved by the operator, paid out — status and b
     await shot(page, `wallet-withdraw-${size}`);
   }
 });
+
+test('crypto deposit: an address per network with a QR, a transfer shows at once and is credited when confirmed', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, 'crypto');
+  const auth = await bearerOf(page);
+  await page.request.post('/api/wallet/accounts', { headers: auth, data: { currency: 'USDT' } });
+  const list = (await (await page.request.get('/api/wallet/accounts', { headers: auth })).json()).data as {
+    id: string;
+    currency: string;
+  }[];
+  await page.request.put(`/api/wallet/accounts/${list.find((a) => a.currency === 'USDT')!.id}/switch`, {
+    headers: auth,
+  });
+  await page.goto('/?wallet=deposit');
+  const wallet = page.getByRole('dialog', { name: 'Wallet' });
+  await wallet.getByLabel('Network').selectOption('trc20');
+  const address = wallet.getByText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await expect(address).toBeVisible();
+  await expect(wallet.getByRole('img', { name: 'QR code of your USDT deposit address' })).toBeVisible();
+  await shot(page, 'deposit-crypto-desktop');
+  expect(await ops('crypto', 'send', (await address.textContent())!, '25')).toContain('Sent 25');
+  await expect(page.getByText(/We see your .*25.* deposit/)).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toContainText('25', { timeout: 15_000 });
+  await expect(page.getByText(/deposit is in your balance/)).toBeVisible();
+});
+
+test('PIX: the QR arrives by push after the invoice, and paying it credits the BRL account', async ({ page }) => {
+  await signUpAndSignIn(page, 'pix');
+  const auth = await bearerOf(page);
+  await page.request.post('/api/wallet/accounts', { headers: auth, data: { currency: 'BRL' } });
+  const list = (await (await page.request.get('/api/wallet/accounts', { headers: auth })).json()).data as {
+    id: string;
+    currency: string;
+  }[];
+  await page.request.put(`/api/wallet/accounts/${list.find((a) => a.currency === 'BRL')!.id}/switch`, {
+    headers: auth,
+  });
+  await page.goto('/?wallet=deposit');
+  const wallet = page.getByRole('dialog', { name: 'Wallet' });
+  await wallet.getByRole('radio', { name: 'PIX' }).check();
+  await wallet.getByLabel('Amount (BRL)').fill('50');
+  await wallet.getByLabel('CPF').fill('123.456.789-00');
+  await wallet.getByRole('button', { name: /^Deposit R\$/ }).click();
+  await expect(wallet.getByText('This value is not valid')).toBeVisible();
+  await wallet.getByLabel('CPF').fill('529.982.247-25');
+  await wallet.getByRole('button', { name: /^Deposit R\$/ }).click();
+  await expect(wallet.getByRole('heading', { name: /Scan to pay/ })).toBeVisible();
+  await expect(wallet.getByRole('img', { name: 'QR code to pay' })).toBeVisible();
+  await shot(page, 'deposit-pix-desktop');
+  const link = (await wallet.locator('code').first().textContent())!;
+  const bank = await page.context().newPage();
+  await bank.goto(link);
+  await bank.getByRole('button', { name: /^Pay/ }).click();
+  await expect(bank.getByText('Payment approved')).toBeVisible();
+  await bank.close();
+  await expect(wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toContainText('50.00');
+});

@@ -8,7 +8,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useCurrencies } from '@/features/wallet';
-import { useCountries } from './api/get-countries.ts';
+import { useCountries } from '@/shared/lib/countries.ts';
 import { useRegistrationFields } from './api/get-registration-fields.ts';
 import { completeLogin } from './session.ts';
 import { SignUpForm } from './sign-up-form.tsx';

@@ -6,6 +6,8 @@ import { toast } from '@/shared/ui/toast.ts';
 import { activeAccount, useAccounts } from './api/get-accounts.ts';
 import { useSwitchAccount } from './api/switch-account.ts';
 import { useMoney } from './use-money.ts';
+import { useCurrencies } from './api/get-currencies.ts';
+import { usePreference } from './display-prefs.ts';
 import './i18n/index.ts';
 
 /**
@@ -27,7 +29,14 @@ export function HeaderBalance() {
   useDismiss(root, button, open, close);
 
   const active = activeAccount(accounts);
+  const fiat = usePreference('equivalentCurrency');
+  const { data: currencies } = useCurrencies();
   if (!active) return null;
+  const crypto = currencies?.find((c) => c.code === active.currency && c.type === 'crypto');
+  const target = currencies?.find((c) => c.code === fiat);
+  // Display only: rates are "one unit in the base currency", so the value is converted through it.
+  const equivalent =
+    crypto && target ? money((active.balance * crypto.rate.rate) / target.rate.rate, target.code) : null;
   const others = accounts!.filter((a) => a.id !== active.id);
 
   const choose = (id: string, code: string) => {
@@ -52,6 +61,11 @@ export function HeaderBalance() {
         <span data-testid="header-balance" title={t('wallet.balanceLabel')}>
           {money(active.balance, active.currency)}
         </span>
+        {equivalent && (
+          <span className="hidden text-xs font-medium text-muted sm:inline">
+            {t('wallet.equivalent.approx', { sum: equivalent })}
+          </span>
+        )}
         <svg
           viewBox="0 0 24 24"
           className="size-4 text-muted"
@@ -68,6 +82,36 @@ export function HeaderBalance() {
           id={listId}
           className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-line bg-page p-2 shadow-xl"
         >
+          <dl
+            aria-label={t('wallet.breakdown', { code: active.currency })}
+            className="mb-2 grid grid-cols-2 gap-x-3 gap-y-1 rounded-lg bg-raised px-3 py-2 text-xs tabular-nums"
+          >
+            {(
+              [
+                ['real', active.realBalance],
+                ['bonus', active.bonusBalance],
+                ['locked', active.lockedBalance],
+                ['withdrawable', active.withdrawalBalance],
+              ] as const
+            ).map(([key, amount]) => (
+              <div key={key} className="contents">
+                <dt className="text-muted">{t(`wallet.${key}`)}</dt>
+                <dd className="text-right font-semibold text-fg">{money(amount, active.currency)}</dd>
+              </div>
+            ))}
+          </dl>
+          {crypto && (
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                modal.open('equivalent-currency');
+              }}
+              className="mb-2 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
+            >
+              {t('wallet.equivalent.open')}
+            </button>
+          )}
           <ul className="flex flex-col gap-1">
             {others.map((account) => (
               <li key={account.id}>

@@ -4,4 +4,10 @@ import type { ModalEntries } from '@/shared/modals/types.ts';
 
 export const walletModals: ModalEntries = {
   wallet: lazy(() => import('./wallet-modal.tsx')),
+  'wallet-region': lazy(() => import('./region-modal.tsx')),
+  'equivalent-currency': lazy(() => import('./equivalent-modal.tsx')),
+  'deposit-success': lazy(() => import('./payments/result-modal.tsx')),
+  'deposit-error': lazy(() => import('./payments/result-modal.tsx')),
+  'deposit-pending': lazy(() => import('./payments/result-modal.tsx')),
+  'deposit-redirect': lazy(() => import('./payments/result-modal.tsx')),
 };

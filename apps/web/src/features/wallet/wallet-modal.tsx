@@ -15,6 +15,8 @@ import { AddAccountForm } from './add-account-form.tsx';
 import { useMoney } from './use-money.ts';
 import { DepositForm } from './payments/deposit-form.tsx';
 import { WithdrawForm } from './payments/withdraw-form.tsx';
+import { usePlayerInit } from '@/shared/lib/player-init.ts';
+import { usePreference } from './display-prefs.ts';
 import './i18n/index.ts';
 
 const TABS = ['deposit', 'withdraw', 'accounts'] as const;
@@ -30,6 +32,9 @@ export default function WalletModal({ value }: ModalProps) {
   const modal = useModal();
   const navigate = useNavigate();
   const tab: Tab = value === 'deposit' || value === 'withdraw' ? value : 'accounts';
+  const detected = usePlayerInit().country;
+  const region = usePreference('paymentGeo') ?? detected;
+  const regionName = new Intl.DisplayNames([t('meta.intlLocale')], { type: 'region' }).of(region) ?? region;
   const accounts = useAccounts();
   const money = useMoney();
   const switchAccount = useSwitchAccount();
@@ -76,9 +81,19 @@ export default function WalletModal({ value }: ModalProps) {
         </ul>
       </nav>
       {tab !== 'accounts' && active && (
-        <p className="mb-4 text-sm text-muted">
-          {t('wallet.pay.account', { code: active.currency, sum: money(active.balance, active.currency) })}
-        </p>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+          <p>{t('wallet.pay.account', { code: active.currency, sum: money(active.balance, active.currency) })}</p>
+          <p className="flex items-center gap-2">
+            {t('wallet.region.current', { country: regionName })}
+            <button
+              type="button"
+              className="font-semibold text-accent underline"
+              onClick={() => modal.open('wallet-region')}
+            >
+              {t('wallet.region.change')}
+            </button>
+          </p>
+        </div>
       )}
       {tab === 'deposit' && active && <DepositForm key={active.id} account={active} />}
       {tab === 'withdraw' && active && (

@@ -9,6 +9,7 @@ import type {
 } from '@casino/contracts';
 import { api, apiPage } from '@/shared/lib/http.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
+import { usePreference } from '../display-prefs.ts';
 
 export type Direction = 'deposit' | 'withdrawal';
 export type Turnover = {
@@ -23,11 +24,16 @@ export type Turnover = {
 export const invoicesKey = ['payment', 'invoices'] as const;
 const invoiceKey = (id: string) => ['payment', 'invoice', id] as const;
 
+/** Methods for the currency, in the payment region the player chose (sent only when it is not where they are). */
 export function useMethods(direction: Direction, currency: string | undefined) {
+  const country = usePreference('paymentGeo');
   return useQuery({
-    queryKey: ['payment', 'methods', direction, currency],
+    queryKey: ['payment', 'methods', direction, currency, country],
     queryFn: ({ signal }) =>
-      api<PaymentMethod[]>('GET', `/api/payment/methods/${direction}`, { query: { currency: currency! }, signal }),
+      api<PaymentMethod[]>('GET', `/api/payment/methods/${direction}`, {
+        query: { currency: currency!, ...(country ? { country } : {}) },
+        signal,
+      }),
     enabled: !!currency,
     retry: false,
   });

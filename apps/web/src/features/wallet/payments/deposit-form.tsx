@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
+import { ErrorCode, isValidCpf, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
 import { track } from '@/shared/lib/analytics.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -10,6 +10,9 @@ import { refreshAccounts } from '../accounts-cache.ts';
 import { useMoney } from '../use-money.ts';
 import '../i18n/index.ts';
 import { AmountField, MethodPicker, methodName } from './payment-parts.tsx';
+import { CryptoDeposit } from './crypto-deposit.tsx';
+import { CopyValue, QrCode } from './qr-code.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
 
 /** Deposit into the active account: method, amount (presets, bounds), then the provider's step. */
 export function DepositForm({ account }: { account: Account }) {
@@ -21,7 +24,9 @@ export function DepositForm({ account }: { account: Account }) {
   // null: not typed yet, so the method's default preset shows.
   const [typed, setAmount] = useState<string | null>(null);
   const [error, setError] = useState<string>();
-  const [result, setResult] = useState<DepositResult & { amount: number }>();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<DepositResult & { amount: number; opened?: boolean }>();
 
   const list = methods.data ?? [];
   const method: PaymentMethod | undefined = list.find((m) => m.method === chosen) ?? list[0];
@@ -43,6 +48,27 @@ export function DepositForm({ account }: { account: Account }) {
   }
   if (!method) return <p className="text-sm text-muted">{t('wallet.pay.noMethods', { code: account.currency })}</p>;
   if (result) return <DepositStep result={result} currency={account.currency} onDone={() => setResult(undefined)} />;
+  const picker = (
+    <MethodPicker
+      legend={t('wallet.pay.method')}
+      methods={list}
+      value={method.method}
+      onChange={(m) => {
+        setChosen(m);
+        setAmount(null);
+        track('payment_method_select', { method_name: m });
+      }}
+      language={i18n.language}
+    />
+  );
+  if (method.type === 'address') {
+    return (
+      <div className="flex flex-col gap-5">
+        {list.length > 1 && picker}
+        <CryptoDeposit key={method.method} account={account} method={method} />
+      </div>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,39 +83,65 @@ export function DepositForm({ account }: { account: Account }) {
       return;
     }
     setError(undefined);
+    const invalid: Record<string, string> = {};
+    for (const field of method.fields) {
+      const entered = (fields[field.key] ?? '').trim();
+      if (!entered && field.isRequired) invalid[field.key] = t('wallet.pay.required');
+      else if (
+        entered &&
+        (!new RegExp(field.regexp).test(entered) || (field.fieldType === 'cpf' && !isValidCpf(entered)))
+      )
+        invalid[field.key] = t('wallet.pay.invalid');
+    }
+    setFieldErrors(invalid);
+    if (Object.keys(invalid).length) return;
     const here = `${window.location.pathname}`;
+    // The provider's page opens in a new tab: opened now, while the click still counts, or a popup blocker stops it.
+    const tab = method.processingType === 'form' ? window.open('', '_blank') : null;
     create.mutate(
       {
         method: method.method,
         currency: account.currency,
         amount: value,
         accountId: account.id,
+        ...(method.fields.length ? { fields } : {}),
         redirectSuccessUrl: `${here}?deposit-success=true`,
         redirectErrorUrl: `${here}?deposit-error=true`,
         redirectUrl: `${here}?deposit-redirect=true`,
       },
       {
-        onSuccess: (answer) => setResult({ ...answer, amount: value }),
-        onError: (failure) =>
-          setError(isApiError(failure) ? (failure.fields.amount?.[0] ?? failure.message) : failure.message),
+        onSuccess: (answer) => {
+          if (tab && answer.action) tab.location.href = new URL(answer.action, window.location.origin).toString();
+          setResult({ ...answer, amount: value, opened: !!tab });
+        },
+        onError: (failure) => {
+          tab?.close();
+          const server = isApiError(failure) ? failure.fields : {};
+          setFieldErrors(
+            Object.fromEntries(Object.entries(server).map(([k, v]) => [k.replace(/^fields\./, ''), v[0] ?? ''])),
+          );
+          setError(server.amount?.[0] ?? (Object.keys(server).length ? undefined : failure.message));
+        },
       },
     );
   };
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <MethodPicker
-        legend={t('wallet.pay.method')}
-        methods={list}
-        value={method.method}
-        onChange={(m) => {
-          setChosen(m);
-          setAmount(null);
-          track('payment_method_select', { method_name: m });
-        }}
-        language={i18n.language}
-      />
+      {picker}
       <AmountField method={method} currency={account.currency} value={amount} onChange={setAmount} error={error} />
+      {method.fields.map((field) => (
+        <TextField
+          key={field.key}
+          label={field.labels[i18n.language] ?? field.labels.en ?? field.key}
+          hint={field.hints[i18n.language] ?? field.hints.en}
+          inputMode={field.fieldType === 'cpf' ? 'numeric' : undefined}
+          value={fields[field.key] ?? ''}
+          onChange={(e) => setFields((prev) => ({ ...prev, [field.key]: e.target.value }))}
+          error={fieldErrors[field.key] || undefined}
+          autoComplete="off"
+        />
+      ))}
       <Button type="submit" loading={create.isPending} block>
         {t('wallet.pay.depositSubmit', {
           sum: amount ? money(Number(amount.replace(',', '.')) || 0, account.currency) : '',
@@ -106,7 +158,7 @@ function DepositStep({
   currency,
   onDone,
 }: {
-  result: DepositResult & { amount: number };
+  result: DepositResult & { amount: number; opened?: boolean };
   currency: string;
   onDone: () => void;
 }) {
@@ -174,6 +226,69 @@ function DepositStep({
           {t('wallet.pay.cancel')}
         </Button>
       </div>
+    );
+  }
+  if (result.type === 'form' && result.action) {
+    return (
+      <section aria-labelledby={headingId} className="rounded-xl border border-line bg-raised p-5">
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
+          {t('wallet.pay.finishInTab')}
+        </h3>
+        <p className="mt-1 text-sm text-muted" aria-live="polite">
+          {t('wallet.pay.waitingCard', { sum })}
+        </p>
+        {!result.opened && (
+          <a
+            href={result.action}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-3 inline-block font-semibold text-accent underline"
+          >
+            {t('wallet.pay.openProvider')}
+          </a>
+        )}
+        <Button className="mt-4 block" variant="ghost" onClick={onDone}>
+          {t('wallet.pay.cancel')}
+        </Button>
+      </section>
+    );
+  }
+  if (result.type === 'qr' || result.type === 'asyncRedirect') {
+    // PIX issues its code a moment later: it comes by push, or by the poll if the push is missed.
+    const code = result.qr ?? invoice.data?.publicData?.qr;
+    const link = code?.startsWith('/') ? new URL(code, window.location.origin).toString() : code;
+    return (
+      <section aria-labelledby={headingId} className="rounded-xl border border-line bg-raised p-5">
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
+          {code ? t('wallet.pay.scanTitle', { sum }) : t('wallet.pay.awaitingCode')}
+        </h3>
+        {!link ? (
+          <p className="mt-2 flex items-center gap-2 text-sm text-muted" aria-live="polite">
+            <Spinner /> {t('wallet.pay.awaitingCodeText')}
+          </p>
+        ) : (
+          <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start">
+            <QrCode value={link} label={t('wallet.pay.paymentQr')} />
+            <div className="flex min-w-0 flex-1 flex-col gap-3">
+              <CopyValue label={t('wallet.pay.paymentCode')} value={link} />
+              <p className="text-xs text-muted" aria-live="polite">
+                {t('wallet.pay.waitingCard', { sum })}
+              </p>
+              <a
+                href={link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm font-semibold text-accent underline"
+              >
+                {t('wallet.pay.openProvider')}
+              </a>
+            </div>
+          </div>
+        )}
+        <Button className="mt-4" variant="ghost" onClick={onDone}>
+          {t('wallet.pay.cancel')}
+        </Button>
+      </section>
     );
   }
   return (

@@ -17,7 +17,14 @@ export function subscribePaymentInvoices(playerId: string): Promise<() => void> 
       if (!push.success) return;
       const invoice = push.data.invoice;
       applyInvoice(invoice);
-      if (invoice.status === 1) return;
+      if (invoice.status === 1) {
+        // A crypto transfer seen on chain: say so at once; it is credited after its confirmations.
+        if (invoice.paymentMethod === 'crypto' && invoice.invoiceType === InvoiceType.deposit && !invoice.updatedAt) {
+          const sum = formatMoney(invoice.amount, invoice.currency, undefined, i18n.language);
+          toast({ type: 'default', title: i18n.t('wallet.pay.pushDepositSeen', { sum }) });
+        }
+        return;
+      }
       const sum = formatMoney(invoice.amount, invoice.currency, undefined, i18n.language);
       const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(invoice.createdAt),

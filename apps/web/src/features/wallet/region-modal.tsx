@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
+import { useCountries } from '@/shared/lib/countries.ts';
+import { usePlayerInit } from '@/shared/lib/player-init.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { Select } from '@/shared/ui/select.tsx';
+import { setPreference, usePreference } from './display-prefs.ts';
+import './i18n/index.ts';
+
+/** `?wallet-region`: the country whose payment methods the wallet offers (kept in this browser). */
+export default function WalletRegionModal({ close }: ModalProps) {
+  const { t } = useTranslation();
+  const detected = usePlayerInit().country;
+  const stored = usePreference('paymentGeo');
+  const countries = useCountries(true);
+  const [country, setCountry] = useState(stored ?? detected);
+  const save = () => {
+    setPreference('paymentGeo', country === detected ? null : country);
+    close();
+  };
+  return (
+    <ModalFrame title={t('wallet.region.title')} description={t('wallet.region.description')} size="sm">
+      <div className="flex flex-col gap-4">
+        <Select
+          label={t('wallet.region.country')}
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
+        />
+        <Button onClick={save}>{t('wallet.region.save')}</Button>
+      </div>
+    </ModalFrame>
+  );
+}
