@@ -40,6 +40,12 @@ test('card deposit: the balance in the header follows without a reload; a declin
   await challenged.frame.getByRole('button', { name: 'Approve' }).click();
   await expect(challenged.wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible();
   await expect(page.getByTestId('header-balance')).toContainText('60.00');
+
+  // Deposits must be wagered once before a withdrawal: the turn-over-wager modal stands in for the wallet.
+  await page.goto('/?wallet=withdraw');
+  const gate = page.getByRole('dialog', { name: 'Wager your deposits first' });
+  await expect(gate).toContainText('€60.00 of €60.00 is still to wager');
+  await expect(page).toHaveURL(/\?turn-over-wager/);
 });
 
 test('withdrawal: requested, approved by the operator, paid out — status and balance pushed; a pending one is cancelled', async ({

@@ -7,7 +7,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { credit } from '../../wallet/index.ts';
 import { ledgerEntries, walletAccounts } from '../../wallet/tables.ts';
-import { setMoneyLimit } from '../../limits/index.ts';
+import { excludePlayer, setMoneyLimit } from '../../limits/index.ts';
 import { approveWithdrawal, sendTestTransfer } from '../index.ts';
 import { paymentInvoices } from '../tables.ts';
 
@@ -387,6 +387,65 @@ describe('limits, turnover and history', () => {
     const methods = await call('GET', '/api/payment/methods/deposit?currency=EUR', auth);
     expect(methods.status).toBe(403);
     expect(methods.json.error.code).toBe(13100);
+  });
+
+  it('a self-excluded player cannot deposit but can still withdraw', async () => {
+    const { id, auth } = await player(100);
+    await excludePlayer(server.ctx.db, { playerId: id, type: LimitDefinition.selfExclusion, days: 30 });
+    const deposit = await call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'card',
+      currency: 'EUR',
+      amount: 20,
+    });
+    expect(deposit.json.error.code).toBe(ErrorCode.gameSelfExcluded);
+    const withdrawal = await call('POST', '/api/payment/invoices/withdrawal', auth, {
+      method: 'bank_transfer',
+      currency: 'EUR',
+      amount: 20,
+      fields: { iban: 'DE89370400440532013000' },
+    });
+    expect(withdrawal.status).toBe(200);
+  });
+
+  it('withdrawals below WITHDRAWAL_AUTO_APPROVE_BELOW go to the provider without an operator', async () => {
+    const auto = await createTestServer({ WITHDRAWAL_AUTO_APPROVE_BELOW: '50', TURNOVER_MULTIPLIER: '0' });
+    try {
+      await auto.app.listen({ port: 0, host: '127.0.0.1' });
+      const p = await createPlayer(auto.ctx.db);
+      const auth = await authHeader(auto.ctx, p.id);
+      await credit(auto.ctx.db, {
+        playerId: p.id,
+        amount: 200,
+        currency: 'EUR',
+        idempotencyKey: randomUUID(),
+        reason: 'test',
+      });
+      const url = auto.ctx.selfUrl();
+      const withdraw = async (amount: number) =>
+        (
+          (await (
+            await fetch(`${url}/api/payment/invoices/withdrawal`, {
+              method: 'POST',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                method: 'bank_transfer',
+                currency: 'EUR',
+                amount,
+                fields: { iban: 'DE89370400440532013000' },
+              }),
+            })
+          ).json()) as Json
+        ).data.invoiceId as string;
+      const small = await withdraw(30);
+      const large = await withdraw(60);
+      await sleep(800);
+      const status = async (id: string) =>
+        ((await (await fetch(`${url}/api/payment/invoices/${id}`, { headers: auth })).json()) as Json).data;
+      expect(await status(small)).toMatchObject({ status: 2 });
+      expect(await status(large)).toMatchObject({ status: 1, cancellable: true });
+    } finally {
+      await auto.close();
+    }
   });
 
   it('the turnover gate refuses a withdrawal until deposits are wagered', async () => {

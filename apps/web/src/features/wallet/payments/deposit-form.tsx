@@ -12,6 +12,8 @@ import '../i18n/index.ts';
 import { AmountField, MethodPicker, methodName } from './payment-parts.tsx';
 import { CryptoDeposit } from './crypto-deposit.tsx';
 import { CopyValue, QrCode } from './qr-code.tsx';
+import { onDepositAbandoned } from './abandon.ts';
+import { useModal } from '@/shared/modals/index.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
 
 /** Deposit into the active account: method, amount (presets, bounds), then the provider's step. */
@@ -27,6 +29,8 @@ export function DepositForm({ account }: { account: Account }) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<DepositResult & { amount: number; opened?: boolean }>();
+  const modal = useModal();
+  useEffect(() => onDepositAbandoned((id) => setResult((open) => (open?.invoiceId === id ? undefined : open))), []);
 
   const list = methods.data ?? [];
   const method: PaymentMethod | undefined = list.find((m) => m.method === chosen) ?? list[0];
@@ -47,7 +51,15 @@ export function DepositForm({ account }: { account: Account }) {
     );
   }
   if (!method) return <p className="text-sm text-muted">{t('wallet.pay.noMethods', { code: account.currency })}</p>;
-  if (result) return <DepositStep result={result} currency={account.currency} onDone={() => setResult(undefined)} />;
+  if (result)
+    return (
+      <DepositStep
+        result={result}
+        currency={account.currency}
+        onDone={() => setResult(undefined)}
+        onCancel={() => modal.open('cancel-deposit', result.invoiceId)}
+      />
+    );
   const picker = (
     <MethodPicker
       legend={t('wallet.pay.method')}
@@ -157,10 +169,13 @@ function DepositStep({
   result,
   currency,
   onDone,
+  onCancel,
 }: {
   result: DepositResult & { amount: number; opened?: boolean };
   currency: string;
   onDone: () => void;
+  /** Leaving a step that is still open asks first (`cancel-deposit`). */
+  onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -222,7 +237,7 @@ function DepositStep({
           sandbox="allow-forms"
           className="h-[520px] w-full rounded-xl border border-line bg-white"
         />
-        <Button variant="ghost" onClick={onDone}>
+        <Button variant="ghost" onClick={onCancel}>
           {t('wallet.pay.cancel')}
         </Button>
       </div>
@@ -247,7 +262,7 @@ function DepositStep({
             {t('wallet.pay.openProvider')}
           </a>
         )}
-        <Button className="mt-4 block" variant="ghost" onClick={onDone}>
+        <Button className="mt-4 block" variant="ghost" onClick={onCancel}>
           {t('wallet.pay.cancel')}
         </Button>
       </section>
@@ -285,7 +300,7 @@ function DepositStep({
             </div>
           </div>
         )}
-        <Button className="mt-4" variant="ghost" onClick={onDone}>
+        <Button className="mt-4" variant="ghost" onClick={onCancel}>
           {t('wallet.pay.cancel')}
         </Button>
       </section>

@@ -5,6 +5,7 @@ import { track } from '@/shared/lib/analytics.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
+import { useModal } from '@/shared/modals/index.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { useCreateWithdrawal, useMethods, useTurnover } from '../api/payments.ts';
 import { useMoney } from '../use-money.ts';
@@ -24,27 +25,19 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<WithdrawResult>();
   const headingId = useId();
+  const modal = useModal();
   useEffect(() => {
     track('payment_open', { type: 'withdrawal' });
   }, []);
+  // While deposits still have to be wagered, the turn-over-wager modal stands in for the wallet.
+  const gate = turnover.data;
+  const gated = !!gate?.enabled && account.withdrawalBalance > 0 && gate.turnOverWagerAmount > 0;
+  useEffect(() => {
+    if (gated) modal.replace('wallet', 'turn-over-wager');
+  }, [gated, modal]);
 
   if (methods.isPending || turnover.isPending) return <Spinner label={t('wallet.pay.loadingMethods')} />;
-  const gate = turnover.data;
-  if (gate?.enabled && account.withdrawalBalance > 0 && gate.turnOverWagerAmount > 0) {
-    return (
-      <section aria-labelledby={headingId} className="rounded-xl border border-warn/40 bg-warn/10 p-5">
-        <h3 id={headingId} className="text-lg font-semibold text-fg">
-          {t('wallet.pay.turnoverTitle')}
-        </h3>
-        <p className="mt-1 text-sm text-muted">
-          {t('wallet.pay.turnoverText', {
-            sum: money(gate.turnOverWagerAmount, account.currency),
-            required: money(gate.requiredAmount, account.currency),
-          })}
-        </p>
-      </section>
-    );
-  }
+  if (gated) return <Spinner label={t('wallet.pay.loadingMethods')} />;
   const list = methods.data ?? [];
   const method: PaymentMethod | undefined = list.find((m) => m.method === chosen) ?? list[0];
   if (!method)

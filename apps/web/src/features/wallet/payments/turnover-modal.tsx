@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { Spinner } from '@/shared/ui/spinner.tsx';
+import { activeAccount, useAccounts } from '../api/get-accounts.ts';
+import { useTurnover } from '../api/payments.ts';
+import { useMoney } from '../use-money.ts';
+import '../i18n/index.ts';
+
+/** `?turn-over-wager`: shown instead of the withdrawal form while deposits still have to be wagered. */
+export default function TurnoverModal({ close }: ModalProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const modal = useModal();
+  const account = activeAccount(useAccounts().data);
+  const turnover = useTurnover(account?.currency);
+  const gate = turnover.data;
+  return (
+    <ModalFrame title={t('wallet.pay.turnoverTitle')} size="sm">
+      {!gate || !account ? (
+        <Spinner label={t('wallet.pay.loadingMethods')} />
+      ) : (
+        <>
+          <p className="text-sm text-muted">
+            {gate.turnOverWagerAmount > 0
+              ? t('wallet.pay.turnoverText', {
+                  sum: money(gate.turnOverWagerAmount, account.currency),
+                  required: money(gate.requiredAmount, account.currency),
+                })
+              : t('wallet.pay.turnoverDone')}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            {gate.turnOverWagerAmount <= 0 && (
+              <Button onClick={() => modal.replace('turn-over-wager', 'wallet', 'withdraw')}>
+                {t('wallet.tabs.withdraw')}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={close}>
+              {t('wallet.pay.close')}
+            </Button>
+          </div>
+        </>
+      )}
+    </ModalFrame>
+  );
+}
