@@ -23,7 +23,7 @@ export function ModalHost() {
   // and stripping the old URL at that moment would cancel their navigation.
   const checked = useRef<{ key: string; known: boolean }>({ key: '', known: false });
   useEffect(() => {
-    if (status === 'unknown') return;
+    if (status === 'unknown' || status === 'offline') return;
     const fresh = checked.current.key !== location.key || !checked.current.known;
     checked.current = { key: location.key, known: true };
     if (!fresh) return;
@@ -51,7 +51,7 @@ export function ModalHost() {
   }, []);
 
   const visible = entries.filter((e) =>
-    status === 'unknown' ? MODALS[e.name] === 'any' : canOpenModal(e.name, status === 'player'),
+    status === 'unknown' || status === 'offline' ? MODALS[e.name] === 'any' : canOpenModal(e.name, status === 'player'),
   );
   const firstWaiting = visible.findIndex((e) => !mounted.has(e.name));
   const shown = firstWaiting === -1 ? visible : visible.slice(0, firstWaiting + 1);

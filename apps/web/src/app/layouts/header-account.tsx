@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/auth';
+import { retryRestore, useSession } from '@/features/auth';
 import { HeaderBalance } from '@/features/wallet';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -13,6 +13,16 @@ export function HeaderAccount() {
   const status = useSession((s) => s.status);
   const { open } = useModal();
 
+  if (status === 'offline') {
+    return (
+      <div className="flex items-center gap-2" role="alert">
+        <span className="hidden text-sm text-muted sm:inline">{t('account.offline')}</span>
+        <Button variant="secondary" size="sm" onClick={() => void retryRestore()}>
+          {t('account.retry')}
+        </Button>
+      </div>
+    );
+  }
   if (status === 'unknown') {
     // Holds the space while the session is restored, so the header does not jump.
     return <div className="h-10 w-40 animate-pulse rounded-xl bg-raised" aria-hidden="true" />;

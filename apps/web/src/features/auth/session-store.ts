@@ -2,8 +2,11 @@ import { create } from 'zustand';
 import type { Profile } from '@casino/contracts';
 import { hasSession } from '@/shared/lib/token.ts';
 
-/** unknown: a stored token is being checked at start; guest: signed out; player: signed in. */
-export type SessionStatus = 'unknown' | 'guest' | 'player';
+/**
+ * unknown: a stored token is being checked at start; offline: it could not be checked (network, server
+ * error), so it is kept and checked again; guest: signed out; player: signed in.
+ */
+export type SessionStatus = 'unknown' | 'offline' | 'guest' | 'player';
 export type SessionState = {
   status: SessionStatus;
   profile: Profile | null;

@@ -8,7 +8,7 @@ import { loadAccounts } from '@/features/wallet';
 import { reloadPage } from './reload-page.ts';
 import { useSession } from './session-store.ts';
 import { CHANGE_SESSION_KEY, decodeSessionChange } from './session-sync.ts';
-import { completeLogin, logout, startSession, stopSession } from './session.ts';
+import { completeLogin, logout, restoreSession, retryRestore, startSession, stopSession } from './session.ts';
 
 vi.mock('@/shared/lib/navigation.ts', () => ({ navigateTo: vi.fn() }));
 vi.mock('./reload-page.ts', () => ({ reloadPage: vi.fn() }));
@@ -71,6 +71,25 @@ describe('start', () => {
     expect(useSession.getState().status).toBe('guest');
     expect(readSession()).toBeNull();
     expect(vi.mocked(navigateTo)).not.toHaveBeenCalled();
+  });
+  it('a failed check (offline, 500, 503) keeps the stored session and tries again', async () => {
+    saveSession(authResult());
+    for (const failure of [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => json(503, { error: { code: 503, message: 'Unavailable' } }),
+    ]) {
+      useSession.setState({ status: 'unknown', profile: null });
+      vi.stubGlobal('fetch', vi.fn(failure));
+      await restoreSession();
+      expect(useSession.getState().status).toBe('offline');
+      expect(readSession()?.accessToken).toBe('jwt-1');
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { data: profile })),
+    );
+    await retryRestore();
+    expect(useSession.getState()).toMatchObject({ status: 'player', profile });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AuthResult } from '@casino/contracts';
-import { localisedHomePath } from '@/shared/lib/http.ts';
+import { isApiError, localisedHomePath } from '@/shared/lib/http.ts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { clearSession, hasSession, onSessionChange, saveSession } from '@/shared/lib/token.ts';
@@ -27,15 +27,37 @@ export async function startSession(): Promise<void> {
     return;
   }
   useSession.setState({ status: 'unknown' });
+  await restoreSession();
+}
+
+/**
+ * Checks the stored session (profile + accounts). Only the server saying no (401, or 403 for the
+ * session) ends it; a network failure or a server error keeps it and leaves the player `offline`,
+ * to be tried again (the header offers it, and it happens by itself when the browser is back online).
+ */
+export async function restoreSession(): Promise<void> {
+  if (!hasSession()) return;
   try {
     const [profile] = await Promise.all([fetchProfile({ redirectOnAuthError: false }), loadAccounts(true)]);
     setPlayer(profile);
     void connectRealtime(profile.id);
-  } catch {
-    setGuest();
-    clearSession();
-    void connectRealtime(null);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+      setGuest();
+      clearSession();
+      void connectRealtime(null);
+      return;
+    }
+    useSession.setState({ status: 'offline', profile: null });
+    window.addEventListener('online', () => void retryRestore(), { once: true });
   }
+}
+
+/** From the header's retry button or the browser coming back online. */
+export async function retryRestore(): Promise<void> {
+  if (useSession.getState().status !== 'offline') return;
+  useSession.setState({ status: 'unknown' });
+  await restoreSession();
 }
 
 /** After login or registration: keep the token, show the player, load accounts, reconnect the push channel. */

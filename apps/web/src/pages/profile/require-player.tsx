@@ -8,7 +8,8 @@ import { PageLoading } from '../page-loading.tsx';
 export function RequirePlayer({ children }: { children: ReactNode }) {
   const status = useSession((s) => s.status);
   const localize = useLocalizedPath();
-  if (status === 'unknown') return <PageLoading />;
+  // Offline: the session is kept and the header offers to try again; the page waits for it.
+  if (status === 'unknown' || status === 'offline') return <PageLoading />;
   if (status === 'guest') return <Navigate to={localize('/?sign-in')} replace />;
   return children;
 }

@@ -6,6 +6,8 @@ const de: Translations = {
   a11y: { skipToContent: 'Zum Inhalt springen' },
   account: {
     signIn: 'Anmelden',
+    offline: 'Ihr Konto ist gerade nicht erreichbar',
+    retry: 'Erneut versuchen',
     signUp: 'Registrieren',
     deposit: 'Einzahlen',
     withdraw: 'Auszahlen',

@@ -6,6 +6,8 @@ const en = {
   a11y: { skipToContent: 'Skip to content' },
   account: {
     signIn: 'Sign in',
+    offline: 'Could not reach your account',
+    retry: 'Try again',
     signUp: 'Sign up',
     deposit: 'Deposit',
     withdraw: 'Withdraw',

@@ -6,6 +6,8 @@ const ptBr: Translations = {
   a11y: { skipToContent: 'Pular para o conteúdo' },
   account: {
     signIn: 'Entrar',
+    offline: 'Não foi possível acessar sua conta',
+    retry: 'Tentar novamente',
     signUp: 'Cadastrar',
     deposit: 'Depositar',
     withdraw: 'Sacar',
