@@ -33,6 +33,7 @@ import {
   providerWalletRoutes,
 } from './modules/game/index.ts';
 import { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './modules/payment/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
 import { sandboxPaymentsRoutes } from './sandbox/payments/routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(paymentRoutes(ctx), { prefix: '/api/payment' });
   await app.register(paymentWebhookRoutes(ctx), { prefix: '/api/payment/webhooks' });
   await app.register(riskRoutes(ctx), { prefix: '/api/risk' });
+  await app.register(contentRoutes(ctx), { prefix: '/api/content' });
   await app.register(opsRoutes(ctx), { prefix: '/api/ops' });
   // The sandbox game provider: a separate party behind the same HTTP boundary a real aggregator would use.
   await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });

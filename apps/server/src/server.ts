@@ -13,6 +13,7 @@ import { memoryReplayGuard, redisReplayGuard } from './lib/replay-guard.ts';
 import { embeddedJwtSecret, newOpsSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { seedCatalogue } from './modules/game/index.ts';
+import { seedContent } from './modules/content/index.ts';
 import { createSessionStates } from './modules/player/index.ts';
 import { createOutboxConsumers, startOutboxDispatcher } from './outbox/index.ts';
 import { createMemoryBroker, createRedisBroker, type Broker } from './push/index.ts';
@@ -70,6 +71,8 @@ export async function createServer(config: Config, options: { database?: Databas
     // node (production included, SEED_DEMO=0 too) makes sure it is there. Skipped at once when the
     // database already holds this catalogue version.
     await seedCatalogue(database.db);
+    // The terms a player accepts must always be readable: the bundled content is loaded on every start.
+    await seedContent(database.db);
     if (config.seedDemo) await seedDemo(ctx);
     const app = await buildApp(ctx);
     appRef = app;

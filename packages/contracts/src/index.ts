@@ -15,3 +15,4 @@ export * from './text.ts';
 export * from './currencies.ts';
 export * from './provider-wallet.ts';
 export * from './payment.ts';
+export * from './content.ts';

@@ -12,3 +12,4 @@ export * from '../modules/limits/tables.ts';
 export * from '../sandbox/games/tables.ts';
 export * from '../modules/payment/tables.ts';
 export * from '../sandbox/payments/tables.ts';
+export * from '../modules/content/tables.ts';

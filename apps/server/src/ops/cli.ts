@@ -23,6 +23,8 @@ import {
   opsGame,
   opsLimit,
   opsMessageSchema,
+  opsContent,
+  type OpsContentBody,
   type OpsExcludeBody,
   type OpsGameBody,
   type OpsLimitBody,
@@ -41,6 +43,8 @@ Commands:
       Pending withdrawals; send one to the payment provider, or decline it (the money goes back).
   deposits confirm <invoice>
       A bank transfer arrived: credit the deposit.
+  content import <dir>
+      Load content pages from a folder laid out as <locale>/<static|question|bonus>/<identity>.md.
   crypto send <address> <amount>
       Development: the sandbox provider sees a transfer to that deposit address (XRP: <address>?dt=<tag>),
       credited after CRYPTO_CONFIRM_SECONDS.
@@ -63,9 +67,10 @@ type Parsed =
   | { command: 'exclude'; body: OpsExcludeBody }
   | { command: 'game'; body: OpsGameBody }
   | { command: 'invoices'; body: OpsInvoiceBody }
-  | { command: 'crypto'; body: OpsCryptoSendBody };
+  | { command: 'crypto'; body: OpsCryptoSendBody }
+  | { command: 'content'; body: OpsContentBody };
 
-const COMMANDS = ['credit', 'limit', 'exclude', 'game', 'withdrawals', 'deposits', 'crypto'] as const;
+const COMMANDS = ['credit', 'limit', 'exclude', 'game', 'withdrawals', 'deposits', 'crypto', 'content'] as const;
 
 function parseCredit(rest: string[]): Parsed {
   const positional: string[] = [];
@@ -147,6 +152,11 @@ export function parseArgs(argv: string[]): Parsed {
   if (command === 'limit') return parseLimit(rest);
   if (command === 'exclude') return parseExclude(rest);
   if (command === 'withdrawals' || command === 'deposits') return parseInvoices(command, rest);
+  if (command === 'content') {
+    if (rest[0] !== 'import' || !rest[1] || rest.length !== 2)
+      throw new CliError(`content needs import <dir>.\n\n${USAGE}`);
+    return { command: 'content', body: { dir: path.resolve(rest[1]) } };
+  }
   if (command === 'crypto') {
     const [verb, address, amount] = rest;
     if (verb !== 'send' || !address || !amount || rest.length !== 3)
@@ -169,11 +179,13 @@ const OPERATIONS = {
   limit: { path: 'limit', result: opsMessageSchema, local: opsLimit, describe: (r) => r.message },
   exclude: { path: 'exclude', result: opsMessageSchema, local: opsExclude, describe: (r) => r.message },
   game: { path: 'game', result: opsMessageSchema, local: opsGame, describe: (r) => r.message },
+  content: { path: 'content', result: opsMessageSchema, local: opsContent, describe: (r) => r.message },
 } satisfies {
   credit: Operation<OpsCreditBody, z.infer<typeof opsCreditResultSchema>>;
   limit: Operation<OpsLimitBody, z.infer<typeof opsMessageSchema>>;
   exclude: Operation<OpsExcludeBody, z.infer<typeof opsMessageSchema>>;
   game: Operation<OpsGameBody, z.infer<typeof opsMessageSchema>>;
+  content: Operation<OpsContentBody, z.infer<typeof opsMessageSchema>>;
 };
 
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */
@@ -269,6 +281,8 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return runOperation(config, OPERATIONS.exclude, parsed.body);
     case 'game':
       return runOperation(config, OPERATIONS.game, parsed.body);
+    case 'content':
+      return runOperation(config, OPERATIONS.content, parsed.body);
     case 'invoices':
       return viaRunningServer(config, 'invoices', parsed.body, z.array(invoiceSchema), (r) =>
         describeInvoices(parsed.body.action, r),

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { CashPeriods, LimitDefinition, formatMinor, scaleDigits, toMinor } from '@casino/contracts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { fieldError } from '../lib/errors.ts';
+import { importContent } from '../modules/content/index.ts';
 import { closeLiveGameSessions, setGameEnabled } from '../modules/game/index.ts';
 import { excludePlayer, setMoneyLimit } from '../modules/limits/index.ts';
 import { findPlayer, type PlayerRef } from '../modules/player/index.ts';
@@ -100,4 +103,15 @@ export async function opsGame(db: Db, body: OpsGameBody): Promise<OpsMessage> {
   const game = await setGameEnabled(db, body.identity, body.enabled);
   if (!game) throw fieldError('identity', `No game with the identity ${body.identity}`);
   return { message: `${body.enabled ? 'Enabled' : 'Disabled'} ${game.name} (${body.identity})` };
+}
+
+export const opsContentBodySchema = z.object({ dir: z.string().min(1).max(1000) }).strict();
+export type OpsContentBody = z.infer<typeof opsContentBodySchema>;
+
+/** Loads a content folder (`<locale>/<area>/<identity>.md`); unchanged files are left alone. */
+export async function opsContent(db: DbOrTx, body: OpsContentBody): Promise<OpsMessage> {
+  const dir = path.resolve(body.dir);
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw fieldError('dir', `No folder at ${dir}`);
+  const { written, files } = await importContent(db, dir);
+  return { message: `Imported ${dir}: ${files} files, ${written} new or changed` };
 }

@@ -23,6 +23,8 @@ import {
   opsLimit,
   opsLimitBodySchema,
   opsMessageSchema,
+  opsContent,
+  opsContentBodySchema,
 } from './play-controls.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -100,6 +102,13 @@ export const opsRoutes =
           data: { message: `Sent ${request.body.amount} to ${request.body.address}; confirmed at ${sent.confirmAt}` },
         };
       },
+    );
+    app.post(
+      '/content',
+      { schema: { hide: true, body: opsContentBodySchema, response: message } },
+      async (request) => ({
+        data: await opsContent(ctx.db, request.body),
+      }),
     );
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({
       data: await opsGame(ctx.db, request.body),
