@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { modalZIndex } from '@casino/contracts';
@@ -38,6 +38,7 @@ export default function ModalLayer({ entry, level, onMounted }: ModalLayerProps)
           data-modal-overlay={entry.name}
         />
         <Dialog.Content
+          aria-modal="true"
           data-modal={entry.name}
           data-modal-level={level}
           style={{ zIndex }}
@@ -56,10 +57,36 @@ export default function ModalLayer({ entry, level, onMounted }: ModalLayerProps)
               </div>
             }
           >
-            <Component name={entry.name} value={entry.value} close={onClose} />
+            <FocusFirstField>
+              <Component name={entry.name} value={entry.value} close={onClose} />
+            </FocusFirstField>
           </Suspense>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Radix focuses the dialog when it opens, but a modal's own chunk arrives after that, so the focus
+ * would stay on the container: once the modal has rendered, its first field takes the focus (a
+ * keyboard user types at once), unless the user has already moved it.
+ */
+function FocusFirstField({ children }: { children: ReactNode }) {
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const dialog = marker.current?.closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== dialog) return;
+    dialog.querySelector<HTMLElement>(FIELD)?.focus();
+  }, []);
+  return (
+    <>
+      <span ref={marker} hidden />
+      {children}
+    </>
   );
 }

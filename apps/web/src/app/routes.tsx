@@ -16,6 +16,12 @@ const comingSoon = (key: ComingSoonKey) => async () => {
   return { Component: () => <ComingSoonPage page={key} /> };
 };
 
+/** Content pages (null: the help centre's list). */
+const content = (area: 'static' | 'question' | 'bonus' | null) => async () => {
+  const { ContentPageView, HelpCentre } = await import('@/features/content/page.ts');
+  return { Component: area ? () => <ContentPageView area={area} /> : HelpCentre };
+};
+
 const profileTab = (path: string, key: ComingSoonKey, loader?: () => Promise<null>): RouteObject => ({
   path,
   ...(loader ? { loader } : {}),
@@ -48,8 +54,8 @@ const pages: RouteObject[] = [
     ],
   },
   { path: 'providers', lazy: page(() => import('@/pages/providers-page.tsx')) },
-  { path: 'questions', lazy: comingSoon('questions') },
-  { path: 'questions/:pageIdentity', lazy: comingSoon('question') },
+  { path: 'questions', lazy: content(null) },
+  { path: 'questions/:pageIdentity', lazy: content('question') },
   { path: 'categories', lazy: page(() => import('@/pages/categories-page.tsx')) },
   {
     path: 'categories/:categoryIdentity',
@@ -63,8 +69,8 @@ const pages: RouteObject[] = [
   { path: 'auth/callback', lazy: page(() => import('@/pages/auth-handoff-page.tsx')) },
   { path: 'auth/autologin', lazy: page(() => import('@/pages/auth-handoff-page.tsx')) },
   { path: 'favorites', lazy: page(() => import('@/pages/favorites-page.tsx')) },
-  { path: 'bonus/:pageIdentity', lazy: comingSoon('bonusPage') },
-  { path: 'static/:pageIdentity', lazy: comingSoon('staticPage') },
+  { path: 'bonus/:pageIdentity', lazy: content('bonus') },
+  { path: 'static/:pageIdentity', lazy: content('static') },
   { path: 'recently-played', lazy: page(() => import('@/pages/recently-played-page.tsx')) },
   { path: 'betting', loader: requireFeature('sportsbook'), lazy: comingSoon('betting') },
   // Retired paths; a trailing slash matches too.

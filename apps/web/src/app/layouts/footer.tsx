@@ -25,8 +25,24 @@ const columns: { title: string; links: { to: string; label: string }[] }[] = [
       { to: '/static/terms', label: 'footer.terms' },
       { to: '/static/privacy', label: 'footer.privacy' },
       { to: '/static/bonus-terms', label: 'footer.bonusTerms' },
+      { to: '/static/cookies', label: 'footer.cookies' },
+      { to: '/static/about', label: 'footer.about' },
     ],
   },
+];
+
+/** What the wallet accepts (the payment capability's methods), named as text: no third-party logos. */
+const PAYMENT_METHODS = [
+  'Visa',
+  'Mastercard',
+  'Sandbox Wallet',
+  'Bank transfer',
+  'PIX',
+  'BTC',
+  'ETH',
+  'USDT',
+  'LTC',
+  'XRP',
 ];
 
 // Read once per page load; a visit across New Year keeps last year's copyright line, which is fine.
@@ -55,6 +71,21 @@ export function Footer() {
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-8 sm:px-6 lg:px-8">
+        <h2 className="text-sm font-semibold text-fg">{t('footer.payments')}</h2>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {PAYMENT_METHODS.map((name) => (
+            <li key={name} className="rounded-lg border border-line px-2.5 py-1 text-xs font-semibold text-muted">
+              {name}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-xs text-muted">
+          <LocaleLink to="/static/about" className="underline underline-offset-2 hover:text-fg">
+            {t('footer.licence')}
+          </LocaleLink>
+        </p>
       </div>
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:px-6 lg:px-8">

@@ -16,6 +16,8 @@ import { getAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Checkbox } from '@/shared/ui/checkbox.tsx';
+import { Trans } from 'react-i18next';
+import { LocaleLink } from '@/shared/i18n';
 import { Select } from '@/shared/ui/select.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { useRegister } from './api/register.ts';
@@ -113,7 +115,24 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
 
   const errorOf = (name: string) => translateValidation(t, errors[name]?.message as string | undefined);
   const labelOf = (field: FieldMeta) =>
-    t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name });
+    field.name === 'agreements' ? (
+      // The terms open in a new tab, so the form keeps what the visitor typed.
+      <Trans
+        i18nKey="auth.signUp.agreementsLinked"
+        components={{
+          terms: (
+            <LocaleLink
+              to="/static/terms"
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-accent underline"
+            />
+          ),
+        }}
+      />
+    ) : (
+      t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name })
+    );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -47,8 +47,7 @@ const de: Translations = {
   locale: { label: 'Sprache' },
   toast: { region: 'Benachrichtigungen', dismiss: 'Zum Schließen klicken' },
   footer: {
-    tagline:
-      'Casinospiele und Sportwetten mit einer Wallet für Fiat und Krypto – und den Werkzeugen, um die Kontrolle zu behalten.',
+    tagline: 'Casinospiele mit einer Wallet für Fiat und Krypto – und den Werkzeugen, um die Kontrolle zu behalten.',
     play: 'Spielen',
     help: 'Hilfe',
     legal: 'Rechtliches',
@@ -57,6 +56,10 @@ const de: Translations = {
     terms: 'Allgemeine Geschäftsbedingungen',
     privacy: 'Datenschutzerklärung',
     bonusTerms: 'Bonusbedingungen',
+    cookies: 'Cookie-Hinweis',
+    about: 'Über uns und Lizenz',
+    licence: 'Lizenz: Platzhalter, bis der Betreiber seine einträgt — siehe Über uns und Lizenz.',
+    payments: 'Zahlungsarten',
     adultsOnly: 'Nur für Erwachsene ab 18 Jahren',
     responsibleText:
       'Glücksspiel kann süchtig machen. Spiele verantwortungsvoll und nur mit Geld, dessen Verlust du dir leisten kannst. Registrieren dürfen sich nur Personen ab 18 Jahren.',
@@ -65,11 +68,11 @@ const de: Translations = {
     copyright: '© {year} {brand}. Alle Rechte vorbehalten.',
   },
   home: {
-    metaTitle: 'Casinospiele und Sportwetten',
-    eyebrow: 'Casino · Live · Sport',
+    metaTitle: 'Casinospiele mit Fiat und Krypto',
+    eyebrow: 'Slots · Tischspiele · Krypto',
     title: 'Spiel mutig. Behalte die Kontrolle.',
     subtitle:
-      'Ein Casino und Sportwettenanbieter mit Fairness im Mittelpunkt: eine Wallet für Fiat und Krypto und Limits, die du selbst festlegst.',
+      'Ein Casino mit Fairness im Mittelpunkt: nachweislich faire Spiele, eine Wallet für Fiat und Krypto und Limits, die du selbst festlegst.',
     join: 'Konto erstellen',
     browse: 'Spiele entdecken',
     ageNote: 'Nur ab 18 Jahren. Glücksspiel kann süchtig machen – bitte spiele verantwortungsvoll.',

@@ -47,7 +47,7 @@ const en = {
   locale: { label: 'Language' },
   toast: { region: 'Notifications', dismiss: 'Click to dismiss' },
   footer: {
-    tagline: 'Casino games and sports betting with one wallet for fiat and crypto, and the tools to stay in control.',
+    tagline: 'Casino games with one wallet for fiat and crypto, and the tools to stay in control.',
     play: 'Play',
     help: 'Help',
     legal: 'Legal',
@@ -56,6 +56,10 @@ const en = {
     terms: 'Terms and conditions',
     privacy: 'Privacy policy',
     bonusTerms: 'Bonus terms',
+    cookies: 'Cookie notice',
+    about: 'About us and licence',
+    licence: 'Licence: placeholder until the operator enters theirs — see About us and licence.',
+    payments: 'Payment methods',
     adultsOnly: 'Adults only: 18 and over',
     responsibleText:
       'Gambling can be addictive. Play responsibly and only with money you can afford to lose. Only people aged 18 or over may register.',
@@ -64,11 +68,11 @@ const en = {
     copyright: '© {year} {brand}. All rights reserved.',
   },
   home: {
-    metaTitle: 'Casino games and sports betting',
-    eyebrow: 'Casino · Live · Sports',
+    metaTitle: 'Casino games with fiat and crypto',
+    eyebrow: 'Slots · Table games · Crypto',
     title: 'Play bold. Stay in control.',
     subtitle:
-      'A casino and sportsbook built around fair play: one wallet for fiat and crypto, and limits you set yourself.',
+      'A casino built around fair play: provably fair games, one wallet for fiat and crypto, and limits you set yourself.',
     join: 'Create account',
     browse: 'Browse games',
     ageNote: '18+ only. Gambling can be addictive — please play responsibly.',

@@ -48,7 +48,7 @@ const ptBr: Translations = {
   toast: { region: 'Notificações', dismiss: 'Clique para fechar' },
   footer: {
     tagline:
-      'Jogos de cassino e apostas esportivas com uma carteira para moedas fiduciárias e cripto, e as ferramentas para manter o controle.',
+      'Jogos de cassino com uma carteira para moedas fiduciárias e cripto, e as ferramentas para manter o controle.',
     play: 'Jogar',
     help: 'Ajuda',
     legal: 'Jurídico',
@@ -57,6 +57,10 @@ const ptBr: Translations = {
     terms: 'Termos e condições',
     privacy: 'Política de privacidade',
     bonusTerms: 'Termos dos bônus',
+    cookies: 'Aviso de cookies',
+    about: 'Sobre nós e licença',
+    licence: 'Licença: texto provisório até o operador inserir a sua — veja Sobre nós e licença.',
+    payments: 'Métodos de pagamento',
     adultsOnly: 'Somente para maiores de 18 anos',
     responsibleText:
       'Jogos de azar podem causar dependência. Jogue com responsabilidade e apenas com dinheiro que você pode perder. Somente maiores de 18 anos podem se cadastrar.',
@@ -65,11 +69,11 @@ const ptBr: Translations = {
     copyright: '© {year} {brand}. Todos os direitos reservados.',
   },
   home: {
-    metaTitle: 'Jogos de cassino e apostas esportivas',
-    eyebrow: 'Cassino · Ao vivo · Esportes',
+    metaTitle: 'Jogos de cassino com moedas fiduciárias e cripto',
+    eyebrow: 'Slots · Jogos de mesa · Cripto',
     title: 'Jogue com ousadia. Mantenha o controle.',
     subtitle:
-      'Um cassino e casa de apostas construídos em torno do jogo justo: uma carteira para moedas fiduciárias e cripto, e limites definidos por você.',
+      'Um cassino construído em torno do jogo justo: jogos comprovadamente justos, uma carteira para moedas fiduciárias e cripto, e limites definidos por você.',
     join: 'Criar conta',
     browse: 'Explorar jogos',
     ageNote: 'Somente para maiores de 18 anos. Jogos de azar podem causar dependência — jogue com responsabilidade.',
