@@ -48,9 +48,9 @@ test('a content page renders every block type as elements, and a script in conte
   const external = article.getByRole('link', { name: 'another site' });
   await expect(external).toHaveAttribute('target', '_blank');
   await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
-  await expect(article.getByText('<script>window.__contentScriptRan = true</script>')).toBeVisible();
+  await expect(article.getByText('<script>window.contentScriptRan = true</script>')).toBeVisible();
   expect(
-    await page.evaluate(() => (window as unknown as { __contentScriptRan?: boolean }).__contentScriptRan),
+    await page.evaluate(() => (window as unknown as { contentScriptRan?: boolean }).contentScriptRan),
   ).toBeUndefined();
 });
 
