@@ -9,7 +9,10 @@ test('the terms open from the sign-up checkbox, in a new tab that keeps the form
     dialog.getByRole('link', { name: 'Terms and Conditions' }).click(),
   ]);
   await expect(terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
-  await expect(terms.getByRole('link', { name: 'Bonus Terms' })).toHaveAttribute('href', '/static/bonus-terms');
+  await expect(terms.getByRole('article').getByRole('link', { name: 'Bonus Terms' })).toHaveAttribute(
+    'href',
+    '/static/bonus-terms',
+  );
   await expect(dialog).toBeVisible();
   await terms.close();
 });

@@ -25,14 +25,12 @@ test('card deposit: the balance in the header follows without a reload; a declin
   const { wallet, frame } = await cardDeposit(page, '50', '4242 4242 4242 4242');
   await shot(page, 'deposit-card-form-desktop');
   await frame.getByRole('button', { name: /^Pay/ }).click();
-  await expect(frame.getByText('Payment approved')).toBeVisible({ timeout: 15_000 });
   await expect(wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('header-balance')).toContainText('50.00');
   await shot(page, 'deposit-success-desktop');
 
   const declined = await cardDeposit(page, '20', '4000 0000 0000 0002');
   await declined.frame.getByRole('button', { name: /^Pay/ }).click();
-  await expect(declined.frame.getByText('Payment declined')).toBeVisible({ timeout: 15_000 });
   await expect(declined.wallet.getByRole('heading', { name: 'Deposit failed' })).toBeVisible({ timeout: 15_000 });
   await expect(declined.wallet).toContainText('Sorry, but something went wrong with your €20.00 deposit');
   await expect(page.getByTestId('header-balance')).toContainText('50.00');
@@ -40,7 +38,6 @@ test('card deposit: the balance in the header follows without a reload; a declin
   const challenged = await cardDeposit(page, '10', '4000 0000 0000 3220');
   await challenged.frame.getByRole('button', { name: /^Pay/ }).click();
   await challenged.frame.getByRole('button', { name: 'Approve' }).click();
-  await expect(challenged.frame.getByText('Payment approved')).toBeVisible({ timeout: 15_000 });
   await expect(challenged.wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('header-balance')).toContainText('60.00');
 

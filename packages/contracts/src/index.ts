@@ -16,3 +16,4 @@ export * from './currencies.ts';
 export * from './provider-wallet.ts';
 export * from './payment.ts';
 export * from './content.ts';
+export * from './page-paths.ts';

@@ -171,6 +171,15 @@ describe('pages', () => {
         expect(response.statusCode, `${method} ${url}`).toBe(200);
         expect(response.headers['content-type'], url).toContain('text/html');
       }
+      // Unknown page paths get the app (its 404 page) with a real 404, not a soft 200.
+      for (const url of ['/no-such-page', '/de/static', '/zz/profile', '/profile/nope', '/verify']) {
+        const response = await web.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toContain('text/html');
+      }
+      for (const url of ['/static/terms', '/pt-br/questions/wagering', '/verify/abc', '/games/x/', '/de']) {
+        expect((await web.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
       for (const url of ['/api/nope', '/media/v1/nope/x.svg']) {
         const response = await web.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
         expect(response.statusCode, url).toBe(404);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { inlineScriptHashes } from '../lib/csp.ts';
 import { errorBody } from '../lib/errors.ts';
-import { ErrorCode } from '@casino/contracts';
+import { ErrorCode, isPagePath } from '@casino/contracts';
 
 /** CSP sources of the inline scripts of the built pages (none without a build). */
 export function webScriptHashes(webDist: string): string[] {
@@ -46,6 +46,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     // Every other path is a page of the SPA, whatever the client accepts (a browser, curl, an uptime
     // check or a load balancer's probe alike); the SPA decides what it means, its own 404 page included.
     const file = pathname === '/' && hasHome ? 'home.html' : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(file);
+    // A path the route table does not know still gets the app (it shows its 404 page), with a real 404.
+    const status = isPagePath(pathname) ? 200 : 404;
+    return reply.status(status).header('cache-control', 'no-cache').sendFile(file);
   });
 }

@@ -1,0 +1,36 @@
+import { LOCALE_CODES } from './locales.ts';
+
+/**
+ * The site's page paths, as the web app's route table has them (a web test keeps the two in step):
+ * the server answers any other path with the app's 404 page and HTTP 404, not a soft 200.
+ */
+const LOCALISED = [
+  'doom',
+  'bonuses',
+  'loyalty',
+  'profile(/(info|limits|wallet|bonuses|history|security|documents|verification|notifications))?',
+  'providers',
+  'questions(/[^/]+)?',
+  'categories(/[^/]+)?',
+  'games/[^/]+',
+  'auth/(callback|autologin)',
+  'favorites',
+  'bonus/[^/]+',
+  'static/[^/]+',
+  'recently-played',
+  'betting',
+  'tournaments',
+  'welcome-package',
+  'contact',
+];
+/** Reached from e-mails, without a locale prefix. */
+const ROOT_ONLY = ['verify/[^/]+', 'password/reset/[^/]+'];
+
+const locales = LOCALE_CODES.map((code) => code.replace('-', '\\-')).join('|');
+// The home page is the locale prefix alone (`/`, `/de`, `/de/`).
+const PAGE = new RegExp(`^(?:/(?:${locales}))?(?:/(?:${LOCALISED.join('|')}))?/?$`);
+const ROOT = new RegExp(`^/(?:${ROOT_ONLY.join('|')})/?$`);
+
+export function isPagePath(pathname: string): boolean {
+  return PAGE.test(pathname) || ROOT.test(pathname);
+}
