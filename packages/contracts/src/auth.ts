@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { emailSchema, ValidationMessage } from './validation.ts';
+import { formatMessage } from './validation-messages.ts';
 
 export const profileSchema = z.object({
   id: text(),
@@ -64,7 +65,10 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const loginBodySchema = z
   .object({
     login: emailSchema,
-    password: text({ error: ValidationMessage.required }).min(1, ValidationMessage.required).max(128),
+    password: text({ error: ValidationMessage.required })
+      .min(1, ValidationMessage.required)
+      // Its own message: the schema-level one ("required") would otherwise answer a 3,000-character password.
+      .max(128, formatMessage(ValidationMessage.maxLength, { max: 128 })),
     fingerprint: optionalShortText,
   })
   .strict();

@@ -64,6 +64,22 @@ describe('sign-in modal', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
   });
 
+  it('a 3,000-character password says it is too long, and a new attempt clears the old banner', async () => {
+    answer = () => jsonResponse(401, { error: { code: 16002, message: 'Wrong' } });
+    openModal();
+    const user = await signIn('ana@example.com', 'wrong-one');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    const password = screen.getByLabelText('Password');
+    await user.clear(password);
+    await user.click(password);
+    await user.paste('x'.repeat(3000));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The maximum length allowed is 128')).toBeInTheDocument();
+    expect(screen.queryByText('Value is required')).toBeNull();
+    expect(screen.queryByText('Wrong email or password.')).toBeNull();
+    expect(bodies).toHaveLength(1);
+  });
+
   it('asks to wait after too many attempts (429)', async () => {
     answer = () => jsonResponse(429, { error: { code: 429, message: 'Too many requests' } });
     openModal();

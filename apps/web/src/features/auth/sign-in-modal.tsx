@@ -47,25 +47,29 @@ export default function SignInModal({ close }: ModalProps) {
     defaultValues: { login: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const result = await loginMutation.mutateAsync(values);
-      // completeLogin marks the player at once; closing in the same tick keeps the modal host from
-      // dropping this guest-only modal on its own and leaving an extra history entry.
-      const loading = completeLogin(result);
-      close();
-      await loading;
-    } catch (error) {
-      if (
-        isApiError(error) &&
-        error.status === 422 &&
-        applyServerFieldErrors(error.fields, setError, ['login', 'password'])
-      )
-        return;
-      setFailure(signInFailure(t, error));
-    }
-  });
+  // A new attempt clears the last answer's banner, also when the form itself refuses the input.
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const result = await loginMutation.mutateAsync(values);
+        // completeLogin marks the player at once; closing in the same tick keeps the modal host from
+        // dropping this guest-only modal on its own and leaving an extra history entry.
+        const loading = completeLogin(result);
+        close();
+        await loading;
+      } catch (error) {
+        if (
+          isApiError(error) &&
+          error.status === 422 &&
+          applyServerFieldErrors(error.fields, setError, ['login', 'password'])
+        )
+          return;
+        setFailure(signInFailure(t, error));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <ModalFrame title={t('auth.signIn.title')} description={t('auth.signIn.description')} size="sm">

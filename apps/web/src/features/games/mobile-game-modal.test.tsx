@@ -51,6 +51,13 @@ const choices = async () =>
     .map((el) => el.textContent);
 
 describe('mobile game sheet', () => {
+  it('says there is no game when the query names none, instead of loading forever', async () => {
+    renderInModal(<MobileGameModal name="mobile-game" value="" close={() => {}} />, '/?mobile-game');
+    expect(await screen.findAllByRole('button', { name: 'Close' })).not.toHaveLength(0);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('heading')).not.toHaveTextContent(/loading/i);
+  });
+
   it('loads the game named in the query and shows it', async () => {
     open(withDemo);
     expect(await screen.findByRole('heading', { name: 'Book of Lumen' })).toBeInTheDocument();

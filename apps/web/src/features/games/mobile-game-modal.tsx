@@ -23,6 +23,16 @@ export default function MobileGameModal({ value, close }: ModalProps) {
   const { t } = useTranslation();
   const game = useGame(value);
 
+  // `?mobile-game` without a game id names no game: say so rather than load forever.
+  if (!value) {
+    return (
+      <ModalFrame title={t('games.mobile.missing')} size="sm">
+        <Button block onClick={close}>
+          {t('common.close')}
+        </Button>
+      </ModalFrame>
+    );
+  }
   if (game.isPending) {
     return (
       <ModalFrame title={t('games.mobile.loading')} size="sm">
