@@ -17,6 +17,7 @@ import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './
 import { securityHeaders } from './lib/security-headers.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
 import { registerWebApp, webScriptHashes } from './web/static.ts';
+import { registerSeo } from './web/seo.ts';
 import {
   registerPushHub,
   TokenExpiredError as PushTokenExpired,
@@ -215,6 +216,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
 
+  registerSeo(app, ctx);
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
     await ctx.push?.close();

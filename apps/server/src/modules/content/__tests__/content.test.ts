@@ -65,3 +65,18 @@ describe('content', () => {
     await expect(importContent(server.ctx.db, dir)).rejects.toThrow(/not a page identity/);
   });
 });
+
+describe('search engines', () => {
+  it('robots.txt points to a sitemap of content pages (with hreflang), collections and games', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/static/terms</loc>');
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/de/static/about</loc>');
+    expect(sitemap.body).toContain('hreflang="pt-br" href="http://localhost:3000/pt-br/static/about"');
+    expect(sitemap.body).toMatch(/<loc>http:\/\/localhost:3000\/games\/[^<]+<\/loc>/);
+    expect(sitemap.body).not.toContain('/de/static/terms<');
+  });
+});

@@ -23,7 +23,15 @@ import { notFound, unprocessable } from '../../../lib/errors.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 import { gameImages } from './artwork.ts';
 import { catalogueCache, invalidateCatalogueCache, rememberCount, rememberPage, type CatalogueCache } from './cache.ts';
-import { gameCollectionGames, gameFavorites, gamePlays, gameProviders, games, type GameRow } from './tables.ts';
+import {
+  gameCollectionGames,
+  gameCollections,
+  gameFavorites,
+  gamePlays,
+  gameProviders,
+  games,
+  type GameRow,
+} from './tables.ts';
 import { searchName } from './search-name.ts';
 
 /** Favourites are returned whole after every change, so their number is bounded. */
@@ -496,4 +504,13 @@ export async function setGameEnabled(
 export async function setProviderEnabled(db: Db, providerId: string, isEnabled: boolean): Promise<void> {
   await db.update(gameProviders).set({ isEnabled }).where(eq(gameProviders.id, providerId));
   invalidateCatalogueCache(db);
+}
+
+/** What search engines may list: visible collections and enabled games, by identity. */
+export async function publicCatalogueIdentities(db: DbOrTx): Promise<{ collections: string[]; games: string[] }> {
+  const [collections, gameRows] = await Promise.all([
+    db.select({ identity: gameCollections.identity }).from(gameCollections).where(eq(gameCollections.isHidden, false)),
+    db.select({ identity: games.identity }).from(games).where(eq(games.isEnabled, true)).orderBy(games.identity),
+  ]);
+  return { collections: collections.map((c) => c.identity), games: gameRows.map((g) => g.identity) };
 }
