@@ -185,6 +185,20 @@ describe('GET /api/game/games search, sorting and paging', () => {
     expect((await games('name=!!!')).meta.totalRows).toBe(0);
   });
 
+  it('matches every word in any order, in the name or the studio', async () => {
+    expect((await games('name=magica%20fortuna')).data.map((g) => g.name)).toContain('Fortuna Mágica');
+    const fortuna = (await games(`identity[]=${FORTUNA}`)).data[0]!;
+    const studio = fortuna.provider.name;
+    const byStudio = await games(`name=${encodeURIComponent(studio)}&perPage=100`);
+    expect(byStudio.meta.totalRows).toBeGreaterThan(0);
+    expect(
+      byStudio.data.every((g) => g.provider.name === studio || searchName(g.name).includes(searchName(studio))),
+    ).toBe(true);
+    const mixed = await games(`name=${encodeURIComponent(`magica ${studio}`)}`);
+    expect(mixed.data.map((g) => g.name)).toContain('Fortuna Mágica');
+    expect((await games('name=magica%20zzzz')).meta.totalRows).toBe(0);
+  });
+
   it('ranks exact name, then name prefix, then word prefix, then substring', async () => {
     const page = await games('name=gold&perPage=100');
     const rank = (name: string) => {
@@ -194,7 +208,7 @@ describe('GET /api/game/games search, sorting and paging', () => {
     const ranks = page.data.map((g) => rank(g.name));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(ranks[0]).toBeLessThanOrEqual(1);
-    expect(page.data.every((g) => searchName(g.name).includes('gold'))).toBe(true);
+    expect(page.data.every((g) => searchName(`${g.name} ${g.provider.name}`).includes('gold'))).toBe(true);
     // Within one rank the requested order applies.
     const byName = await games('name=gold&sortBy=name&perPage=100');
     const prefixed = byName.data.filter((g) => rank(g.name) === 1).map((g) => searchName(g.name));
@@ -248,7 +262,8 @@ describe('GET /api/game/games search, sorting and paging', () => {
 
     // A search counts its matches within the page query; past the end it still knows the total.
     const [reels] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from games where search_name like '%reels%'`,
+      sql`select count(*)::int as n from games g join game_providers p on p.id = g.provider_id
+          where g.search_name like '%reels%' or lower(p.name) like '%reels%'`,
     );
     expect((await games('name=Reels&perPage=10&page=999')).meta).toEqual({
       page: 999,

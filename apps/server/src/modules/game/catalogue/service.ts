@@ -246,8 +246,16 @@ async function queryGames(
   const q = (key.name = query.name ? searchName(query.name) : '');
   // A query of punctuation only names no game; the whole catalogue would be a surprising answer.
   if (query.name && !q) return empty;
-  // searchName leaves no LIKE wildcards in q.
-  if (q) where.push(like(games.searchName, `%${q}%`));
+  // Every word must match, in any order, in the game's name or its studio's ("lemon fresh" finds
+  // "Fresh Lemon"; "morkeskog" finds that studio's games). searchName leaves no LIKE wildcards in q.
+  if (q) {
+    const { providers } = await catalogueCache(db);
+    for (const word of q.split(' ')) {
+      const studios = providers.filter((p) => p.searchName.includes(word)).map((p) => p.wire.id);
+      const inName = like(games.searchName, `%${word}%`);
+      where.push(studios.length ? or(inName, inArray(games.providerId, studios))! : inName);
+    }
+  }
 
   const filtered = inCollections ? [...where, inCollections] : where;
   const countKey = JSON.stringify(key);
