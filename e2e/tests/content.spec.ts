@@ -84,3 +84,18 @@ test('keyboard sign-in by typing alone: the dialog puts the cursor in the first 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('header-balance')).toBeVisible();
 });
+
+test('a guest sent to sign in from a player page comes back to it after signing in', async ({ page }) => {
+  const email = await signUpAndSignIn(page, 'return');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/profile/history?tab=bets');
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('secret-pass-1');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/profile\/history\?tab=bets$/);
+  await expect(page.getByRole('link', { name: 'Bets' })).toHaveAttribute('aria-current', 'page');
+});

@@ -1,3 +1,5 @@
+import { navigateTo } from '@/shared/lib/navigation.ts';
+import { takeReturnPath } from '@/shared/lib/return-path.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -57,6 +59,9 @@ export default function SignInModal({ close }: ModalProps) {
         // dropping this guest-only modal on its own and leaving an extra history entry.
         const loading = completeLogin(result);
         close();
+        // A player-only page that sent the guest here is where they go back to.
+        const back = takeReturnPath();
+        if (back) navigateTo(back);
         await loading;
       } catch (error) {
         if (

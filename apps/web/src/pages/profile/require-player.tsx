@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { rememberReturnPath } from '@/shared/lib/return-path.ts';
 import { useSession } from '@/features/auth';
 import { useLocalizedPath } from '@/shared/i18n';
 import { PageLoading } from '../page-loading.tsx';
@@ -8,8 +9,13 @@ import { PageLoading } from '../page-loading.tsx';
 export function RequirePlayer({ children }: { children: ReactNode }) {
   const status = useSession((s) => s.status);
   const localize = useLocalizedPath();
+  const location = useLocation();
   // Offline: the session is kept and the header offers to try again; the page waits for it.
   if (status === 'unknown' || status === 'offline') return <PageLoading />;
-  if (status === 'guest') return <Navigate to={localize('/?sign-in')} replace />;
+  if (status === 'guest') {
+    // After signing in, the player comes back here rather than to the home page.
+    rememberReturnPath(location.pathname + location.search);
+    return <Navigate to={localize('/?sign-in')} replace />;
+  }
   return children;
 }
