@@ -20,6 +20,7 @@ async function cardDeposit(page: Page, amount: string, card: string) {
 }
 
 test('card deposit: the balance in the header follows without a reload; a declined card says so', async ({ page }) => {
+  test.slow(); // three deposits through the provider's pages
   await signUpAndSignIn(page, 'deposit');
   await expect(page.getByTestId('header-balance')).toContainText('0.00');
   const { wallet, frame } = await cardDeposit(page, '50', '4242 4242 4242 4242');
@@ -51,6 +52,7 @@ test('card deposit: the balance in the header follows without a reload; a declin
 test('withdrawal: requested, approved by the operator, paid out — status and balance pushed; a pending one is cancelled', async ({
   page,
 }) => {
+  test.slow(); // a payout waits for the provider's webhook, then screenshots at two sizes
   const email = await signUpAndSignIn(page, 'withdraw');
   await opsCredit(email, '200', 'EUR');
   await expect(page.getByTestId('header-balance')).toContainText('200.00');

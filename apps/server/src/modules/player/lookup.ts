@@ -29,11 +29,13 @@ export async function playerStatusOf(db: Db, playerId: string): Promise<number |
   return row?.status ?? null;
 }
 
-/** What the public sees of a player: the nickname, else the email's first letters ("jo***"), never the address. */
+/**
+ * What the public sees of a player: the first letters of the nickname, else of the email ("jo***"),
+ * never free text a player chose (a name can be a phishing line or abuse) and never the address.
+ */
 export function publicName(player: { nickname: string | null; email: string | null }): string {
   const nickname = player.nickname?.trim();
-  if (nickname) return nickname;
-  const local = player.email?.split('@')[0] ?? '';
+  const local = nickname || (player.email?.split('@')[0] ?? '');
   if (!local) return 'Player';
   return `${[...local].slice(0, local.length > 2 ? 2 : 1).join('')}***`;
 }

@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 /** A player who played three rounds: won (2.50 → 10.00), open (1.00), lost (2.00). */
-async function playedPlayer(options: { platform?: 1 | 2; country?: string; nickname?: string; email?: string } = {}) {
+async function playedPlayer(
+  options: { platform?: 1 | 2; country?: string; nickname?: string; email?: string; partialReturn?: boolean } = {},
+) {
   const db = server.ctx.db;
   const game = await createGame(db);
   const { player, account } = await fundedPlayer(db, 10_000n, 'EUR', options.email);
@@ -46,6 +48,12 @@ async function playedPlayer(options: { platform?: 1 | 2; country?: string; nickn
     amount: 200,
     closeRound: true,
   });
+  if (options.partialReturn) {
+    // 0.50 back on 2.00: a closed round with a payout, but a loss.
+    const roundId = txId('partial');
+    await walletCall(server, 'bet', { ...base, transactionId: txId('b'), roundId, amount: 200 });
+    await walletCall(server, 'win', { ...base, transactionId: txId('w'), roundId, amount: 50, closeRound: true });
+  }
   return { player, game, rounds, headers: await authHeader(server.ctx, player.id) };
 }
 
@@ -125,12 +133,17 @@ describe('GET /api/game/bets', () => {
 
 describe('GET /api/game/spins/winners', () => {
   it('shows the latest real wins to anyone, with the game images and a masked name, filtered by platform and country', async () => {
-    const desktop = await playedPlayer({ platform: 2, country: 'DE', email: `johnny-${Date.now()}@example.com` });
+    const desktop = await playedPlayer({
+      platform: 2,
+      country: 'DE',
+      email: `johnny-${Date.now()}@example.com`,
+      partialReturn: true,
+    });
     const mobile = await playedPlayer({ platform: 1, country: 'BR', nickname: 'LuckyLu' });
 
     const all = (await server.app.inject({ method: 'GET', url: '/api/game/spins/winners' })).json();
     expect(all.data.slice(0, 2)).toEqual([
-      expect.objectContaining({ nickname: 'LuckyLu', gameId: mobile.game.id }),
+      expect.objectContaining({ nickname: 'Lu***', gameId: mobile.game.id }),
       {
         nickname: 'jo***',
         amount: 2.5,
@@ -152,8 +165,11 @@ describe('GET /api/game/spins/winners', () => {
         gameCustomImages: {},
       },
     ]);
-    // Lost and open rounds never show.
-    expect(all.data.every((w: { payout: number }) => w.payout > 0)).toBe(true);
+    // Lost and open rounds never show, nor a return smaller than the stake (the 0.50 back on 2.00).
+    expect(all.data.every((w: { payout: number; amount: number }) => w.payout > w.amount)).toBe(true);
+    expect(
+      all.data.some((w: { gameId: string; payout: number }) => w.gameId === desktop.game.id && w.payout === 0.5),
+    ).toBe(false);
 
     const onMobile = (await server.app.inject({ method: 'GET', url: '/api/game/spins/winners?platform=1' })).json();
     expect(onMobile.data.map((w: { gameId: string }) => w.gameId)).toContain(mobile.game.id);
@@ -167,7 +183,8 @@ describe('GET /api/game/spins/winners', () => {
   it('masks emails and never shows them', () => {
     expect(winnerNickname({ nickname: null, email: 'john.doe@example.com' })).toBe('jo***');
     expect(winnerNickname({ nickname: ' ', email: 'a@example.com' })).toBe('a***');
-    expect(winnerNickname({ nickname: 'Neo', email: 'neo@example.com' })).toBe('Neo');
+    expect(winnerNickname({ nickname: 'Neo', email: 'neo@example.com' })).toBe('Ne***');
+    expect(winnerNickname({ nickname: 'Visit evil.example for free money', email: null })).toBe('Vi***');
     expect(winnerNickname({ nickname: null, email: null })).toBe('Player');
   });
 });

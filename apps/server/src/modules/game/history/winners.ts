@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import { Channel, Platform, PushEvent, toMajor, type Winner } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { OutboxConsumers } from '../../../outbox/index.ts';
@@ -97,7 +97,8 @@ export function createWinners(consumers: OutboxConsumers): Winners {
 
   const stop = consumers.registerPublisher('game.round.closed', async (row, tx) => {
     const round = row.payload as RoundClosed;
-    if (BigInt(round.winMinor) <= 0n) return [];
+    // A win is more than the stake: €0.25 back on €1 is a loss, not a win to show.
+    if (BigInt(round.winMinor) <= BigInt(round.betMinor)) return [];
     const game = await gameInfo(tx, round.gameId);
     if (!game) return [];
     const winner = toWinner({
@@ -121,7 +122,7 @@ export function createWinners(consumers: OutboxConsumers): Winners {
       const hit = feed.get(key);
       if (hit && Date.now() - hit.at < FEED_TTL_MS) return hit.winners;
 
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = [gt(gameRounds.winMinor, gameRounds.betMinor)];
       if (query.platform) conditions.push(eq(gameWinners.platform, query.platform));
       if (query.countryCode) conditions.push(eq(gameWinners.country, query.countryCode.toUpperCase()));
       const rows = await db
