@@ -65,6 +65,17 @@ export async function listAccounts(db: DbOrTx, playerId: string): Promise<Accoun
   return rows.map((r) => r.account);
 }
 
+/** Accounts the player hid, oldest first: their money stays, and the wallet offers to show them again. */
+export async function listHiddenAccounts(db: DbOrTx, playerId: string): Promise<Account[]> {
+  if (!isUuid(playerId)) return [];
+  const rows = await rowsOf<{ account: Account }>(
+    db,
+    sql`select wallet_account_of(id) as account from wallet_accounts
+         where player_id = ${playerId}::uuid and is_hidden order by created_at, id`,
+  );
+  return rows.map((r) => r.account);
+}
+
 /** The player's visible account with this id, or their active one; null when there is none. */
 export async function playableAccount(
   db: DbOrTx,

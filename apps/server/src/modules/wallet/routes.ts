@@ -4,7 +4,7 @@ import { accountSchema, createAccountBodySchema, dataEnvelope, idParamSchema } f
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { createAccountsReader, hideAccount, openAccount, switchAccount } from './accounts.ts';
+import { createAccountsReader, hideAccount, listHiddenAccounts, openAccount, switchAccount } from './accounts.ts';
 
 const accountList = dataEnvelope(z.array(accountSchema));
 const common = { tags: ['wallet'], security: [{ bearer: [] }] };
@@ -27,6 +27,18 @@ export const walletRoutes =
         },
       },
       async (request) => ({ data: await accounts.list(authOf(request).playerId) }),
+    );
+
+    app.get(
+      '/accounts/hidden',
+      {
+        schema: {
+          ...common,
+          summary: 'List the accounts the player hid (adding the currency again shows one)',
+          response: { 200: accountList, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ data: await listHiddenAccounts(ctx.db, authOf(request).playerId) }),
     );
 
     app.post(

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@casino/contracts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -10,11 +11,20 @@ type Props = {
   onHide: (account: Account) => void;
 };
 
-/** One account with its balances; switch and hide exist only on the accounts that are not active. */
+/**
+ * One account with its balances; switch and hide exist only on the accounts that are not active. Hiding
+ * an account that holds money (or money locked by a withdrawal) asks first and says where it goes.
+ */
 export function AccountCard({ account, money, busy, onSwitch, onHide }: Props) {
   const { t } = useTranslation();
   const isActive = account.status === 1;
   const code = account.currency;
+  const funded = account.balance > 0 || account.lockedBalance > 0;
+  const [confirming, setConfirming] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+  }, [confirming]);
   const rows: [string, number][] = [
     [t('wallet.real'), account.realBalance],
     [t('wallet.bonus'), account.bonusBalance],
@@ -45,26 +55,48 @@ export function AccountCard({ account, money, busy, onSwitch, onHide }: Props) {
           </div>
         ))}
       </dl>
-      {!isActive && (
+      {!isActive && !confirming && (
         <div className="mt-3 flex gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onSwitch(account)}
-            aria-label={t('wallet.switchLabel', { code })}
-          >
-            {t('wallet.switch')}
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => onSwitch(account)}>
+            {t('wallet.switch')} <span className="sr-only">{code}</span>
           </Button>
           <Button
             size="sm"
             variant="ghost"
             disabled={busy}
-            onClick={() => onHide(account)}
-            aria-label={t('wallet.hideLabel', { code })}
+            onClick={() => (funded ? setConfirming(true) : onHide(account))}
           >
-            {t('wallet.hide')}
+            {t('wallet.hide')} <span className="sr-only">{code}</span>
           </Button>
+        </div>
+      )}
+      {!isActive && confirming && (
+        <div className="mt-3 rounded-lg border border-line bg-surface p-3">
+          <p id={`hide-${account.id}`} className="text-sm text-fg">
+            {t('wallet.hideFunded', { code, sum: money(account.balance + account.lockedBalance, code) })}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button
+              ref={keepRef}
+              size="sm"
+              variant="secondary"
+              aria-describedby={`hide-${account.id}`}
+              onClick={() => setConfirming(false)}
+            >
+              {t('wallet.hideKeep')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false);
+                onHide(account);
+              }}
+            >
+              {t('wallet.hideConfirm', { code })}
+            </Button>
+          </div>
         </div>
       )}
     </li>

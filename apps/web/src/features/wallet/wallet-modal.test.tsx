@@ -34,6 +34,7 @@ beforeEach(() => {
       requests.push(`${init.method} ${url}`);
       return routeFetch({
         'GET /api/wallet/accounts': list([EUR, BTC]),
+        'GET /api/wallet/accounts/hidden': list([]),
         'PUT /api/wallet/accounts/a2/switch': list([
           { ...EUR, status: 2 },
           { ...BTC, status: 1 },
@@ -136,16 +137,53 @@ describe('wallet modal', () => {
     expect(within(active!).getByText('Active')).toBeInTheDocument();
     expect(within(active!).queryByRole('button')).toBeNull();
     expect(within(active!).getByText('Withdrawable').nextSibling).toHaveTextContent('€10.50');
-    expect(within(other!).getByRole('button', { name: 'Make the BTC account active' })).toBeInTheDocument();
-    expect(within(other!).getByRole('button', { name: 'Hide the BTC account' })).toBeInTheDocument();
+    expect(within(other!).getByRole('button', { name: 'Make active BTC' })).toBeInTheDocument();
+    expect(within(other!).getByRole('button', { name: 'Hide BTC' })).toBeInTheDocument();
   });
 
-  it('hides an account', async () => {
+  it('hides an empty account at once', async () => {
+    queryClient.setQueryData(accountsQueryKey, [EUR, { ...BTC, balance: 0, realBalance: 0, withdrawalBalance: 0 }]);
     const user = userEvent.setup();
     renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
-    await user.click(screen.getByRole('button', { name: 'Hide the BTC account' }));
+    await user.click(screen.getByRole('button', { name: 'Hide BTC' }));
     await waitFor(() => expect(screen.queryByText('BTC', { selector: 'h3' })).toBeNull());
     expect(requests).toContain('PUT /api/wallet/accounts/a2/hide');
+  });
+
+  it('asks before hiding an account that holds money, and keeping it sends nothing', async () => {
+    const user = userEvent.setup();
+    renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Hide BTC' }));
+    expect(screen.getByText(/This account holds/)).toHaveTextContent('1.50 mBTC');
+    expect(screen.getByRole('button', { name: 'Keep it visible' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Keep it visible' }));
+    expect(requests).not.toContain('PUT /api/wallet/accounts/a2/hide');
+    await user.click(screen.getByRole('button', { name: 'Hide BTC' }));
+    await user.click(screen.getByRole('button', { name: 'Hide BTC anyway' }));
+    await waitFor(() => expect(screen.queryByText('BTC', { selector: 'h3' })).toBeNull());
+    expect(requests).toContain('PUT /api/wallet/accounts/a2/hide');
+  });
+
+  it('lists hidden accounts with their money and shows one again', async () => {
+    const USD = account('a3', 'USD', 4);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        requests.push(`${init.method} ${url}`);
+        return routeFetch({
+          'GET /api/wallet/accounts/hidden': () =>
+            jsonResponse(200, { data: requests.includes('POST /api/wallet/accounts') ? [] : [USD] }),
+          'POST /api/wallet/accounts': () => jsonResponse(200, { data: [EUR, BTC, USD] }),
+        })(url, init);
+      }),
+    );
+    const user = userEvent.setup();
+    renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Hidden accounts (1)' }));
+    expect(document.getElementById('wallet-hidden-accounts')).toHaveTextContent('$4.00');
+    await user.click(screen.getByRole('button', { name: 'Show USD' }));
+    expect(await screen.findByRole('button', { name: 'Make active USD' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Hidden accounts/ })).toBeNull());
   });
 
   it('adds an account only in currencies the player has none in', async () => {

@@ -12,6 +12,7 @@ import { useHideAccount } from './api/hide-account.ts';
 import { useSwitchAccount } from './api/switch-account.ts';
 import { AccountCard } from './account-card.tsx';
 import { AddAccountForm } from './add-account-form.tsx';
+import { HiddenAccounts } from './hidden-accounts.tsx';
 import { useMoney } from './use-money.ts';
 import { DepositForm } from './payments/deposit-form.tsx';
 import { WithdrawForm } from './payments/withdraw-form.tsx';
@@ -126,6 +127,7 @@ export default function WalletModal({ value }: ModalProps) {
               />
             ))}
           </ul>
+          <HiddenAccounts money={money} />
           <AddAccountForm accounts={accounts.data} />
         </>
       )}

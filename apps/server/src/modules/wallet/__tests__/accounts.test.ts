@@ -105,6 +105,17 @@ describe('wallet accounts over HTTP', () => {
     expect(list(hidden).map((a) => a.currency)).toEqual(['EUR']);
     const listed = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts', headers });
     expect(list(listed).map((a) => a.currency)).toEqual(['EUR']);
+    // The hidden list shows it with its money, and only to its owner.
+    const hiddenList = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts/hidden', headers });
+    expect(hiddenList.statusCode).toBe(200);
+    expect(list(hiddenList)).toEqual([expect.objectContaining({ id: usd.id, currency: 'USD', status: 2, balance: 0 })]);
+    const stranger = await newPlayer();
+    const theirs = await server.app.inject({
+      method: 'GET',
+      url: '/api/wallet/accounts/hidden',
+      headers: stranger.headers,
+    });
+    expect(list(theirs)).toEqual([]);
     // A hidden account cannot be made active.
     const switched = await server.app.inject({ method: 'PUT', url: `/api/wallet/accounts/${usd.id}/switch`, headers });
     expect(switched.statusCode).toBe(404);
@@ -117,6 +128,8 @@ describe('wallet accounts over HTTP', () => {
     });
     expect(reopened.statusCode).toBe(200);
     expect(list(reopened).find((a) => a.currency === 'USD')).toMatchObject({ id: usd.id, status: 2 });
+    const noneHidden = await server.app.inject({ method: 'GET', url: '/api/wallet/accounts/hidden', headers });
+    expect(list(noneHidden)).toEqual([]);
     await expect(openAccount(server.ctx.db, playerId, 'USD')).rejects.toMatchObject({ code: 15005 });
   });
 
@@ -220,6 +233,7 @@ describe('wallet accounts over HTTP', () => {
     const { id } = await newPlayer();
     for (const [method, url] of [
       ['GET', '/api/wallet/accounts'],
+      ['GET', '/api/wallet/accounts/hidden'],
       ['POST', '/api/wallet/accounts'],
       ['PUT', `/api/wallet/accounts/${id}/switch`],
       ['PUT', `/api/wallet/accounts/${id}/hide`],
@@ -248,6 +262,7 @@ describe('wallet accounts over HTTP', () => {
         '/api/wallet/accounts',
         '/api/wallet/accounts/{id}/switch',
         '/api/wallet/accounts/{id}/hide',
+        '/api/wallet/accounts/hidden',
       ]),
     );
     expect(Object.keys(spec.paths).some((p) => p.startsWith('/api/ops'))).toBe(false);
