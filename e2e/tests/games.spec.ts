@@ -36,13 +36,16 @@ async function spinOnce(page: Page, game: Game): Promise<string> {
 test('a guest plays a demo spin: play money in the game, no account needed', async ({ page, request }) => {
   const game = await popularSlot(request);
   await page.goto(`/games/${game.identity}`);
-  // Guests are nudged to play for real at the start of a demo; they may keep playing.
-  const nudge = page.getByRole('dialog');
-  await nudge.getByRole('button', { name: 'Keep playing demo' }).click();
   const frame = gameFrame(page, game);
   await expect(frame.getByText('Demo', { exact: true })).toBeVisible();
   await expect(frame.locator('.balance-value')).toHaveText('€1,000.00');
+  // Nothing stands between a guest and the first spin; once it is over, the offer to play for real.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await spinOnce(page, game);
+  const nudge = page.getByRole('dialog', { name: `Enjoying ${game.name}?` });
+  await expect(nudge).toBeVisible();
+  await nudge.getByRole('button', { name: 'Keep playing demo' }).click();
+  await expect(nudge).toHaveCount(0);
   // The sandboxed provider page has an opaque origin: no way into the casino page's storage.
   await expect(page.locator('iframe').first()).toHaveAttribute('sandbox', /allow-scripts/);
   await expect(page.locator('iframe').first()).not.toHaveAttribute('sandbox', /allow-same-origin/);
@@ -54,7 +57,10 @@ test('a credited player plays for real and the header balance follows the round'
   await opsCredit(email, '50.00', 'EUR');
   await expect(page.getByTestId('header-balance')).toContainText('50.00');
 
-  await page.goto(`/games/${game.identity}?real=true`);
+  // A player with money starts in real money without asking for it: one balance on screen.
+  await page.goto(`/games/${game.identity}`);
+  await expect(page.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(gameFrame(page, game).locator('.balance-value')).toHaveText('€50.00');
   await expect(gameFrame(page, game).getByText('Demo', { exact: true })).toHaveCount(0);
   await spinOnce(page, game);
 
@@ -102,6 +108,7 @@ test('search finds a game by a partial name typed without accents', async ({ pag
 });
 
 test('catalogue screenshots at phone and desktop size', async ({ browser, baseURL, request }) => {
+  test.slow(); // six pages at two sizes
   const game = await popularSlot(request);
   for (const [size, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
@@ -122,7 +129,6 @@ test('catalogue screenshots at phone and desktop size', async ({ browser, baseUR
     await page.goto('/providers');
     await shot(page, `providers-${size}`);
     await page.goto(`/games/${game.identity}`);
-    await page.getByRole('dialog').getByRole('button', { name: 'Keep playing demo' }).click();
     await expect(gameFrame(page, game).getByRole('button', { name: /^Spin/ })).toBeVisible();
     await shot(page, `game-demo-${size}`);
     await context.close();

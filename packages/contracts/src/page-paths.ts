@@ -1,4 +1,4 @@
-import { LOCALE_CODES } from './locales.ts';
+import { DEFAULT_LOCALE, LOCALE_CODES } from './locales.ts';
 
 /**
  * The site's page paths, as the web app's route table has them (a web test keeps the two in step):
@@ -33,4 +33,17 @@ const ROOT = new RegExp(`^/(?:${ROOT_ONLY.join('|')})/?$`);
 
 export function isPagePath(pathname: string): boolean {
   return PAGE.test(pathname) || ROOT.test(pathname);
+}
+
+/** Pages a remembered language applies to: every localised page but the sign-in callbacks. */
+const UNPREFIXED = new RegExp(`^(?:/(?:${LOCALISED.filter((p) => !p.startsWith('auth/')).join('|')}))?/?$`);
+
+/**
+ * The path of an unprefixed page in another locale (`/categories/slots`, `de` → `/de/categories/slots`),
+ * or null when there is nothing to change: the default locale, an unknown one, a path that already
+ * names its locale or is not a localised page.
+ */
+export function pagePathInLocale(pathname: string, locale: string): string | null {
+  if (locale === DEFAULT_LOCALE || !LOCALE_CODES.includes(locale) || !UNPREFIXED.test(pathname)) return null;
+  return pathname === '/' ? `/${locale}` : `/${locale}${pathname}`;
 }

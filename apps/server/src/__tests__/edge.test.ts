@@ -180,6 +180,22 @@ describe('pages', () => {
       for (const url of ['/static/terms', '/pt-br/questions/wagering', '/verify/abc', '/games/x/', '/de']) {
         expect((await web.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
       }
+      // A remembered language applies to unprefixed pages on the next visit, with the query kept.
+      for (const [url, cookie, location] of [
+        ['/', 'user-language=de', '/de'],
+        ['/categories/slots?sort=name', 'stag=x; user-language=pt-br', '/pt-br/categories/slots?sort=name'],
+        ['/', 'user-language=en', null],
+        ['/', 'user-language=zz', null],
+        ['/de/bonuses', 'user-language=pt-br', null],
+        ['/auth/callback?code=1', 'user-language=de', null],
+        ['/verify/abc', 'user-language=de', null],
+        ['/no-such-page', 'user-language=de', null],
+      ] as const) {
+        const response = await web.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect([response.statusCode, response.headers.location ?? null], `${url} ${cookie}`).toEqual(
+          location ? [302, location] : [url === '/no-such-page' ? 404 : 200, null],
+        );
+      }
       for (const url of ['/api/nope', '/media/v1/nope/x.svg']) {
         const response = await web.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
         expect(response.statusCode, url).toBe(404);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { inlineScriptHashes } from '../lib/csp.ts';
 import { errorBody } from '../lib/errors.ts';
-import { ErrorCode, isPagePath } from '@casino/contracts';
+import { ErrorCode, isPagePath, pagePathInLocale } from '@casino/contracts';
 
 /** CSP sources of the inline scripts of the built pages (none without a build). */
 export function webScriptHashes(webDist: string): string[] {
@@ -45,6 +45,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     }
     // Every other path is a page of the SPA, whatever the client accepts (a browser, curl, an uptime
     // check or a load balancer's probe alike); the SPA decides what it means, its own 404 page included.
+    // A visitor who chose a language (the app's `user-language` cookie) gets it on an unprefixed page.
+    const remembered = /(?:^|;\s*)user-language=([a-z-]+)/.exec(request.headers.cookie ?? '')?.[1];
+    const localised = remembered ? pagePathInLocale(pathname, remembered) : null;
+    if (localised) {
+      const query = request.url.slice(pathname.length);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('vary', 'cookie')
+        .redirect(localised + query, 302);
+    }
     const file = pathname === '/' && hasHome ? 'home.html' : 'index.html';
     // A path the route table does not know still gets the app (it shows its 404 page), with a real 404.
     const status = isPagePath(pathname) ? 200 : 404;

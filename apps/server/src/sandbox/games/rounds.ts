@@ -75,6 +75,12 @@ function checkBet(engine: EngineId, bet: number, params: unknown, levels: number
  */
 export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
   const timers = new Set<NodeJS.Timeout>();
+  /**
+   * Crash wins on their way to the casino, by round: a poll that finds the round settled waits for
+   * its win before it answers the balance (else a round settled by the timer reads the balance
+   * without its win, while the casino's header already shows it).
+   */
+  const winsInFlight = new Map<string, Promise<number | null>>();
   let sweeping: Promise<void> | null = null;
   let closed = false;
 
@@ -330,7 +336,9 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
     });
     if (!done) return null;
     if (done.changed && done.session.mode === 'real') {
-      const balance = await deliverWin(done.session, done.round, manual);
+      const delivery = deliverWin(done.session, done.round, manual);
+      winsInFlight.set(done.round.id, delivery);
+      const balance = await delivery.finally(() => winsInFlight.delete(done.round.id));
       if (balance !== null) done.session = { ...done.session, balance };
       else done.session = { ...done.session, balance: done.session.balance + done.round.win };
     }
@@ -515,6 +523,13 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
     return session;
   }
 
+  /** The session's balance after a round, once a win this node is delivering for it has arrived. */
+  async function balanceAfter(sessionId: string, roundId: string, known: SandboxGameSession | undefined) {
+    const inFlight = winsInFlight.get(roundId);
+    if (inFlight) await inFlight.catch(() => null);
+    return (inFlight || !known ? await sessionOf(sessionId) : known).balance;
+  }
+
   /** Crash cash-out; a round that already ended answers as it ended (a repeated click changes nothing). */
   async function cashout(sessionId: string, roundId: string) {
     const session = await sessionOf(sessionId);
@@ -522,15 +537,15 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
     const round = await findRound(sessionId, roundId);
     if (round.status === 'pending') throw roundOpen();
     const settled = round.status === 'open' ? await settleCrash(round, true) : null;
-    const after = settled ?? { round, session };
-    return { round: toWireRound(after.round), balance: after.session.balance };
+    const balance = await balanceAfter(sessionId, round.id, settled?.session ?? session);
+    return { round: toWireRound(settled?.round ?? round), balance };
   }
 
   async function getRound(sessionId: string, roundId: string) {
     const round = await findRound(sessionId, roundId);
     const settled = round.status === 'open' ? await settleCrash(round, false) : null;
-    const session = settled?.session ?? (await sessionOf(sessionId));
-    return { round: toWireRound(settled?.round ?? round), balance: session.balance };
+    const balance = await balanceAfter(sessionId, round.id, settled?.session);
+    return { round: toWireRound(settled?.round ?? round), balance };
   }
 
   async function sweep(): Promise<void> {

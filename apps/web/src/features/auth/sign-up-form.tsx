@@ -24,6 +24,7 @@ import { useRegister } from './api/register.ts';
 import { FormFailure } from './form-failure.tsx';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
+import { useDisplayNames } from '@/shared/lib/display-names.ts';
 
 const CHECKBOX_FIELDS = new Set(['agreements', 'receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus']);
 const isCheckbox = (field: FieldMeta) =>
@@ -51,6 +52,7 @@ function defaultValueOf(field: FieldMeta, defaultCountry: string): unknown {
  */
 export function SignUpForm({ fields, currencies, countries, defaultCountry, onRegistered }: Props) {
   const { t, i18n } = useTranslation();
+  const names = useDisplayNames();
   const registerMutation = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -151,7 +153,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
               key={field.name}
               {...common}
               placeholder={t('auth.signUp.chooseCurrency')}
-              options={currencies.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+              options={currencies.map((c) => ({ value: c.code, label: `${c.code} — ${names.currency(c)}` }))}
             />
           );
         }
@@ -161,7 +163,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
               key={field.name}
               {...common}
               placeholder={t('auth.signUp.chooseCountry')}
-              options={countries.map((c) => ({ value: c.code, label: c.name }))}
+              options={names.sortCountries(countries).map((c) => ({ value: c.code, label: names.country(c) }))}
             />
           );
         }

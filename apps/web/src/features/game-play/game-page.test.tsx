@@ -9,7 +9,7 @@ import { queryClient } from '@/shared/lib/query-client.ts';
 import { hasSession, saveSession } from '@/shared/lib/token.ts';
 import { jsonResponse } from '../test-support.tsx';
 import { emitGameBetPush } from './game-bets-events.ts';
-import { DEMO_NUDGE_AFTER_MS } from './use-demo-nudge.ts';
+import { DEMO_NUDGE_AFTER_MS, ROUND_OVER_MESSAGE } from './use-demo-nudge.ts';
 import { useReturnToGame } from './return-to-game-store.ts';
 
 const image = { '1x': '/img.png' };
@@ -117,25 +117,44 @@ describe('game page', () => {
       { identity: 'sugar-rush', body: { demoMode: true, platform: 2, locale: 'en', lobbyUrl: '/', countryCode: 'DE' } },
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Sugar Rush' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Play demo' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Demo' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('nudges a guest to play for real at the start and again after a minute of demo', async () => {
+  it('nudges a guest to play for real only once a round is over, and again after a minute of demo', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const app = renderApp('/games/sugar-rush');
-    await frame();
-    await waitFor(() => expect(search(app).has('demo-game')).toBe(true));
+    const iframe = (await frame()) as HTMLIFrameElement;
+    const roundOver = (source: Window | null) =>
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { data: { type: ROUND_OVER_MESSAGE }, source }));
+      });
+    // Nothing before the first round; a message from any other window is not the game's.
+    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS / 2));
+    roundOver(window);
+    expect(search(app).has('demo-game')).toBe(false);
+    roundOver(iframe.contentWindow);
+    await waitFor(() => expect(search(app).get('demo-game')).toBe('sugar-rush'));
     expect(await screen.findByRole('dialog', { name: 'Enjoying Sugar Rush?' })).toBeInTheDocument();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Keep playing demo' }));
     await waitFor(() => expect(search(app).has('demo-game')).toBe(false));
+    // More rounds do not nag; a minute later it asks once more.
+    roundOver(iframe.contentWindow);
+    expect(search(app).has('demo-game')).toBe(false);
     act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS));
     await waitFor(() => expect(search(app).has('demo-game')).toBe(true));
   });
 
+  it('opens no nudge for a game that does not exist', async () => {
+    const app = renderApp('/games/nope?demo-game=nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game not found' }, firstLoad)).toBeInTheDocument();
+    await waitFor(() => expect(search(app).has('demo-game')).toBe(false));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('takes a guest from the nudge to sign-up with real money waiting behind it', async () => {
     const user = userEvent.setup();
-    const app = renderApp('/games/sugar-rush');
+    const app = renderApp('/games/sugar-rush?demo-game=sugar-rush');
     await user.click(await screen.findByRole('button', { name: 'Sign up and play for real' }, firstLoad));
     await waitFor(() => expect(search(app).has('sign-up')).toBe(true));
     expect(search(app).get('real')).toBe('true');
@@ -155,8 +174,7 @@ describe('game page', () => {
     const user = userEvent.setup();
     const app = renderApp('/games/sugar-rush');
     await frame();
-    await user.click(await screen.findByRole('button', { name: 'Keep playing demo' }));
-    await user.click(await screen.findByRole('button', { name: 'Play for real' }));
+    await user.click(await screen.findByRole('button', { name: 'Real money' }));
     await waitFor(() => expect(search(app).has('sign-up')).toBe(true));
     expect(search(app).get('real')).toBe('true');
     expect(plays).toHaveLength(1);
@@ -171,7 +189,7 @@ describe('game page', () => {
         firstLoad,
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Play demo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Demo' })).toBeNull();
     expect(search(app).has('sign-up')).toBe(false);
     expect(plays).toEqual([]);
   });
@@ -199,6 +217,25 @@ describe('real money for a player', () => {
       countryCode: 'DE',
     });
     expect(screen.getByTestId('stage-balance')).toHaveTextContent('100,00');
+  });
+
+  it('starts a player whose active account holds money in real money, one balance on screen', async () => {
+    renderApp('/games/sugar-rush', { status: 'player' });
+    expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/a1-1');
+    expect(plays.map((p) => p.body.demoMode)).toEqual([false]);
+    expect(screen.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('stage-balance')).toHaveTextContent('€100.00');
+  });
+
+  it('starts a player with an empty active account in demo, and keeps demo when the player chose it', async () => {
+    accounts = [testAccount('a1', 'EUR', 0, 1)];
+    const app = renderApp('/games/sugar-rush', { status: 'player' });
+    expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/demo-1');
+    await act(() => app.router.navigate('/games/sugar-rush?real=false'));
+    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 50, 1)]));
+    expect(screen.getByRole('button', { name: 'Demo' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/demo-1');
+    expect(plays.map((p) => p.body.demoMode)).toEqual([true]);
   });
 
   it('opens the deposit wallet instead of a game when the balance is zero, and starts once money arrives', async () => {
@@ -294,7 +331,7 @@ describe('pushes about bets', () => {
   });
 
   it('ignores restricted bets during demo play', async () => {
-    const app = renderApp('/games/sugar-rush', { status: 'player' });
+    const app = renderApp('/games/sugar-rush?real=false', { status: 'player' });
     await frame();
     act(() => emitGameBetPush({ kind: 'restricted', gameIdentity: 'sugar-rush' }));
     expect(search(app).has('restricted-bets')).toBe(false);
@@ -335,7 +372,7 @@ describe('return to game', () => {
   });
 
   it('does not offer a demo game back', async () => {
-    const app = renderApp('/games/sugar-rush', { status: 'player' });
+    const app = renderApp('/games/sugar-rush?real=false', { status: 'player' });
     await frame();
     await act(() => app.router.navigate('/bonuses'));
     await screen.findByRole('heading', { level: 1, name: 'Bonuses' }, firstLoad);

@@ -8,7 +8,7 @@ import { useLocalizedPath } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { useModal } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
-import { launchPlan, playMode, type PlayMode } from './launch-plan.ts';
+import { launchPlan, modeChoiceOf, playMode, type PlayMode } from './launch-plan.ts';
 import { maxBetsValue } from './max-bets-value.ts';
 import { forgetGame, noticeAfterNavigation, rememberGame, useReturnToGame } from './return-to-game-store.ts';
 import { startFailure } from './start-failure.ts';
@@ -47,10 +47,13 @@ export function GamePlay({ game, routeId }: Props) {
   const money = useMoney();
   const lobbyPath = useReturnToGame((s) => s.lobbyPath);
   const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   const fullscreen = useFullscreen(stage);
 
-  const realRequested = params.get('real') === 'true';
-  const mode = playMode(game, realRequested);
+  const choice = modeChoiceOf(params.get('real'));
+  const realRequested = choice === 'real';
+  // A player whose accounts failed to load gets what they chose, else demo (the safe default).
+  const mode = playMode(game, choice, status, accounts.data) ?? (accounts.isError ? (choice ?? 'demo') : null);
   const active = status === 'player' ? activeAccount(accounts.data) : undefined;
   const [attempt, setAttempt] = useState(0);
   const restart = useCallback(() => setAttempt((n) => n + 1), []);
@@ -123,7 +126,7 @@ export function GamePlay({ game, routeId }: Props) {
     modal.open('sign-up');
   }, [askSignUp, modal]);
 
-  useDemoNudge(status === 'guest' && mode === 'demo' && gameUrl !== undefined, routeId);
+  useDemoNudge(status === 'guest' && mode === 'demo' && gameUrl !== undefined, routeId, frame);
 
   // Closing the max-bets modal restarts the game (the provider's round state is reset).
   const maxBetsOpen = params.has('max-bets');
@@ -167,8 +170,7 @@ export function GamePlay({ game, routeId }: Props) {
     setParams(
       (prev) => {
         const search = new URLSearchParams(prev);
-        if (next === 'real') search.set('real', 'true');
-        else search.delete('real');
+        search.set('real', String(next === 'real'));
         return search;
       },
       { replace: true, preventScrollReset: true, state: { preventScrollReset: true } },
@@ -261,6 +263,7 @@ export function GamePlay({ game, routeId }: Props) {
   } else if (gameUrl) {
     content = (
       <iframe
+        ref={frame}
         key={gameUrl}
         src={gameUrl}
         title={t('gamePlay.frameTitle', { game: game.name })}
@@ -277,7 +280,7 @@ export function GamePlay({ game, routeId }: Props) {
   return (
     <div
       ref={stage}
-      data-mode={mode}
+      data-mode={mode ?? undefined}
       className={cn(
         'flex flex-col overflow-hidden bg-[#05080f] text-white',
         fullscreen.active

@@ -40,7 +40,8 @@ export function ModeSwitch({
   canDemo,
   onChange,
 }: {
-  mode: PlayMode;
+  /** Null while the mode is not known yet: neither is pressed. */
+  mode: PlayMode | null;
   canDemo: boolean;
   onChange: (mode: PlayMode) => void;
 }) {
@@ -52,11 +53,11 @@ export function ModeSwitch({
       </span>
     );
   }
-  const option = (value: PlayMode, label: string, name: string) => (
+  // The visible word is the name; the legend says what the pair is about.
+  const option = (value: PlayMode, label: string) => (
     <button
       type="button"
       aria-pressed={mode === value}
-      aria-label={name}
       onClick={() => mode !== value && onChange(value)}
       className={cn(
         'h-8 rounded-md px-3 text-xs font-semibold transition-colors',
@@ -73,8 +74,8 @@ export function ModeSwitch({
   return (
     <fieldset className="m-0 flex min-w-0 rounded-lg border-0 bg-white/10 p-0.5">
       <legend className="sr-only">{t('gamePlay.mode.label')}</legend>
-      {option('demo', t('gamePlay.mode.demo'), t('gamePlay.mode.playDemo'))}
-      {option('real', t('gamePlay.mode.real'), t('gamePlay.mode.playReal'))}
+      {option('demo', t('gamePlay.mode.demo'))}
+      {option('real', t('gamePlay.mode.real'))}
     </fieldset>
   );
 }

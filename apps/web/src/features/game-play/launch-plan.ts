@@ -13,12 +13,36 @@ export type LaunchPlan =
   | { kind: 'deposit'; currency: string | null }
   | { kind: 'launch'; demoMode: boolean; accountId?: string };
 
-/** Demo unless `?real=true`; a game without a demo is always real money. */
-export const playMode = (game: Pick<Game, 'isDemoMode'>, realRequested: boolean): PlayMode =>
-  realRequested || !game.isDemoMode ? 'real' : 'demo';
+/** `?real=true` or `?real=false`: the player's explicit choice; absent: none. */
+export type ModeChoice = PlayMode | null;
+
+export const modeChoiceOf = (param: string | null): ModeChoice =>
+  param === 'true' ? 'real' : param === 'false' ? 'demo' : null;
+
+/**
+ * The mode a game runs in: a game without a demo is always real money; otherwise the player's choice;
+ * otherwise real money for a player whose active account holds money (a player with money does not
+ * start in play money with two balances on screen), demo for everyone else. Null while a player's
+ * accounts are still loading and nothing was chosen.
+ */
+export function playMode(
+  game: Pick<Game, 'isDemoMode'>,
+  choice: ModeChoice,
+  status: SessionStatus,
+  accounts: readonly Account[] | undefined,
+): PlayMode | null {
+  if (!game.isDemoMode) return 'real';
+  if (choice) return choice;
+  if (status === 'unknown') return null;
+  if (status !== 'player') return 'demo';
+  if (!accounts) return null;
+  const active = accounts.find((a) => a.status === 1);
+  return active && active.balance > 0 ? 'real' : 'demo';
+}
 
 type PlanInput = {
-  mode: PlayMode;
+  /** Null: not known yet (see playMode). */
+  mode: PlayMode | null;
   status: SessionStatus;
   accounts: readonly Account[] | undefined;
   accountsFailed: boolean;
@@ -30,7 +54,7 @@ type PlanInput = {
 };
 
 export function launchPlan({ mode, status, accounts, accountsFailed, balanceChecked }: PlanInput): LaunchPlan {
-  if (status === 'unknown') return { kind: 'wait' };
+  if (status === 'unknown' || mode === null) return { kind: 'wait' };
   if (mode === 'demo') return { kind: 'launch', demoMode: true };
   if (status === 'guest') return { kind: 'sign-up' };
   // Without the list the server starts the active account itself; better than no game at all.

@@ -6,10 +6,12 @@ import { Select } from '@/shared/ui/select.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useAddAccount } from './api/add-account.ts';
 import { useCurrencies } from './api/get-currencies.ts';
+import { useDisplayNames } from '@/shared/lib/display-names.ts';
 
 /** Opens an account in a currency the player has none in yet. */
 export function AddAccountForm({ accounts }: { accounts: readonly Account[] }) {
   const { t } = useTranslation();
+  const names = useDisplayNames();
   const { data: currencies } = useCurrencies();
   const addAccount = useAddAccount();
   const [currency, setCurrency] = useState('');
@@ -51,7 +53,7 @@ export function AddAccountForm({ accounts }: { accounts: readonly Account[] }) {
             value={currency}
             error={error}
             onChange={(e) => setCurrency(e.target.value)}
-            options={available.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+            options={available.map((c) => ({ value: c.code, label: `${c.code} — ${names.currency(c)}` }))}
           />
           <Button type="submit" loading={addAccount.isPending} className={error ? 'sm:mb-7' : undefined}>
             {t('wallet.add')}

@@ -6,10 +6,12 @@ import { Select } from '@/shared/ui/select.tsx';
 import { useCurrencies } from './api/get-currencies.ts';
 import { setPreference, usePreference } from './display-prefs.ts';
 import './i18n/index.ts';
+import { useDisplayNames } from '@/shared/lib/display-names.ts';
 
 /** `?equivalent-currency`: a fiat currency crypto balances are also shown in (kept in this browser). */
 export default function EquivalentCurrencyModal({ close }: ModalProps) {
   const { t } = useTranslation();
+  const names = useDisplayNames();
   const { data: currencies } = useCurrencies();
   const [code, setCode] = useState(usePreference('equivalentCurrency') ?? '');
   const save = () => {
@@ -27,7 +29,7 @@ export default function EquivalentCurrencyModal({ close }: ModalProps) {
             { value: '', label: t('wallet.equivalent.none') },
             ...(currencies ?? [])
               .filter((c) => c.type === 'fiat')
-              .map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` })),
+              .map((c) => ({ value: c.code, label: `${c.code} — ${names.currency(c)}` })),
           ]}
         />
         <Button onClick={save}>{t('wallet.equivalent.save')}</Button>

@@ -7,10 +7,12 @@ import { Button } from '@/shared/ui/button.tsx';
 import { Select } from '@/shared/ui/select.tsx';
 import { setPreference, usePreference } from './display-prefs.ts';
 import './i18n/index.ts';
+import { useDisplayNames } from '@/shared/lib/display-names.ts';
 
 /** `?wallet-region`: the country whose payment methods the wallet offers (kept in this browser). */
 export default function WalletRegionModal({ close }: ModalProps) {
   const { t } = useTranslation();
+  const names = useDisplayNames();
   const detected = usePlayerInit().country;
   const stored = usePreference('paymentGeo');
   const countries = useCountries(true);
@@ -26,7 +28,7 @@ export default function WalletRegionModal({ close }: ModalProps) {
           label={t('wallet.region.country')}
           value={country}
           onChange={(e) => setCountry(e.target.value)}
-          options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
+          options={names.sortCountries(countries.data ?? []).map((c) => ({ value: c.code, label: names.country(c) }))}
         />
         <Button onClick={save}>{t('wallet.region.save')}</Button>
       </div>

@@ -155,6 +155,7 @@ function mountCrash(shell: Shell): void {
       shell.announce(`Crashed at ${formatMultiplier(outcome.crashPoint)} — no win`, 'lose');
     }
     sync();
+    shell.roundOver();
   }
 
   async function poll(): Promise<void> {

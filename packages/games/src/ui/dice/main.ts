@@ -189,6 +189,7 @@ function mountDice(shell: Shell): void {
     );
     rolling = false;
     render();
+    shell.roundOver();
   }
 
   rollButton.addEventListener('click', () => void roll());

@@ -196,6 +196,7 @@ function mountRoulette(shell: Shell): void {
     document.body.classList.remove('spinning');
     spinning = false;
     sync();
+    shell.roundOver();
   }
 
   spinButton.addEventListener('click', () => void spin());

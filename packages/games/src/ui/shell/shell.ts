@@ -43,6 +43,8 @@ export type Shell = {
   recordRound(result: { round: { nonce: number }; fairness?: Fairness }, extra?: Record<string, string>): void;
   /** The seed pair the next round will be played on. */
   fairnessNow(): Fairness;
+  /** Tells the page around the game that a round is over (result shown): the moment it may speak. */
+  roundOver(): void;
   /** True once the session is gone (expired/closed); every control should stay off. */
   readonly ended: boolean;
 };
@@ -242,6 +244,10 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
         fairness.update(played.fairness);
       }
       fairness.refresh();
+    },
+    roundOver() {
+      // No data and any target: the message says nothing a framing page could misuse.
+      if (window.parent !== window) window.parent.postMessage({ type: 'sandbox-game:round-over' }, '*');
     },
     get ended() {
       return ended;

@@ -345,6 +345,7 @@ function mountSlot(shell: Shell): void {
     }
     spinning = false;
     syncControls();
+    shell.roundOver();
   }
 
   spinButton.addEventListener('click', () => void spin());

@@ -175,6 +175,26 @@ describe('real money', () => {
     expect(await balanceOf(lost.accountId)).toBe(9_000);
   });
 
+  it('crash: a round the auto cash-out settled answers every poll with the win in the balance', async () => {
+    const { sid, accountId } = await realSession('crash', '100.00');
+    await rigSeed(server, sid, 'crash', (o) => (o as CrashOutcome).crashPoint >= 1.5);
+    const started = await ui('POST', `/sessions/${sid}/rounds`, { bet: 100, params: { autoCashout: 1.2 } });
+    expect(started.body.balance).toBe(9_900);
+    await sleep(crashTimeOf(1.2) - 150);
+    // Poll as fast as a game could, through the moment the provider's timer settles the round and
+    // sends its win: no answer may show the round settled with the balance still without its win.
+    const settledAnswers: { win: number; balance: number }[] = [];
+    const until = Date.now() + 1500;
+    while (Date.now() < until && settledAnswers.length < 5) {
+      const polled = await ui('GET', `/sessions/${sid}/rounds/${started.body.round.id}`);
+      if (polled.body.round.settled) settledAnswers.push({ win: polled.body.round.win, balance: polled.body.balance });
+      await sleep(5);
+    }
+    expect(settledAnswers.length).toBeGreaterThan(0);
+    for (const answer of settledAnswers) expect(answer).toEqual({ win: 120, balance: 9_900 + 120 });
+    expect(await balanceOf(accountId)).toBe(9_900 + 120);
+  });
+
   it('slot free spins pay into the triggering round, which the last free spin closes', async () => {
     const { sid, accountId } = await realSession('slot', '100.00');
     const trigger = (await rigSeed(

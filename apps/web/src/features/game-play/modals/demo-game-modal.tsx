@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/auth';
@@ -13,7 +14,13 @@ export default function DemoGameModal({ value, close }: ModalProps) {
   const status = useSession((s) => s.status);
   const navigate = useNavigate();
   const location = useLocation();
-  const game = useGame(value).data;
+  const query = useGame(value);
+  const game = query.data;
+  // A nudge for a game that does not exist (a stale or edited link) has nothing to offer.
+  const missing = value === '' || query.isError;
+  useEffect(() => {
+    if (missing) close();
+  }, [missing, close]);
 
   // Every way forward is real money: the page switches to it, behind the sign-up or sign-in for a guest.
   const toReal = (then?: 'sign-up' | 'sign-in') => {
@@ -26,6 +33,7 @@ export default function DemoGameModal({ value, close }: ModalProps) {
     );
   };
 
+  if (missing) return null;
   return (
     <ModalFrame
       title={game ? t('gamePlay.modals.demo.title', { game: game.name }) : t('gamePlay.modals.demo.titleGeneric')}

@@ -1,4 +1,6 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Collection } from '@casino/contracts';
 import { api } from '@/shared/lib/http.ts';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
@@ -26,8 +28,21 @@ export const collectionsQuery = (country: string) => ({
   select: (list: Collection[]) => list.filter(availableIn(country)),
 });
 
-/** The collections on offer in the visitor's country, in the operator's order. */
+/**
+ * The collections on offer in the visitor's country, in the operator's order, named in the page's
+ * language: the catalogue names them in English, the site's texts translate the ones it knows.
+ */
 export function useCollections() {
   const { country } = usePlayerInit();
-  return useQuery(collectionsQuery(country));
+  const { t } = useTranslation();
+  const query = collectionsQuery(country);
+  // `t` changes with the language, so the names follow a switch.
+  const select = useCallback(
+    (list: Collection[]) =>
+      list
+        .filter(availableIn(country))
+        .map((c) => ({ ...c, name: t(`games.collections.${c.identity}`, { defaultValue: c.name }) })),
+    [country, t],
+  );
+  return useQuery({ ...query, select });
 }
