@@ -31,6 +31,27 @@ test('the help centre lists questions by category; a German visitor gets English
   await shot(page, 'help-question-desktop');
 });
 
+test('the language a visitor chose applies on the next visit to /, with collection names translated', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByLabel('Language').selectOption('de');
+  await expect(page).toHaveURL(/\/de$/);
+  // A new visit to the plain address, as from a bookmark.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/de$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goto('/categories/table');
+  await expect(page).toHaveURL(/\/de\/categories\/table$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tischspiele' })).toBeVisible();
+  // Choosing English again sticks too.
+  await page.getByRole('banner').getByLabel('Sprache').selectOption('en');
+  await expect(page).toHaveURL(/\/categories\/table$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
 test('a content page renders every block type as elements, and a script in content stays text', async ({ page }) => {
   expect(await ops('content', 'import', path.join(import.meta.dirname, '..', 'fixtures-content'))).toContain('1 files');
   page.on('dialog', () => {

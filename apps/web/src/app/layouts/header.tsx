@@ -30,14 +30,15 @@ export function Header() {
         >
           <Icon name="menu" />
         </button>
-        <LocaleLink to="/" className="shrink-0 rounded-lg" aria-label={t('nav.homeLink')}>
-          {/* The link's label names it; on phones only the mark shows. */}
+        {/* Named by the brand it shows (on phones only the mark, with the name for screen readers). */}
+        <LocaleLink to="/" className="shrink-0 rounded-lg">
           <span className="flex sm:hidden">
             <Logo compact />
           </span>
           <span className="hidden sm:flex">
             <Logo />
           </span>
+          <span className="sr-only"> — {t('nav.homeLink')}</span>
         </LocaleLink>
 
         <nav aria-label={t('nav.primary')} className="ml-4 hidden lg:block">

@@ -12,8 +12,9 @@ export function MinimalHeader({ linkHome = true, localeSwitch = false }: Minimal
   return (
     <header className="flex h-16 items-center gap-2 px-4 sm:px-6">
       {linkHome ? (
-        <LocaleLink to="/" className="rounded-lg" aria-label={t('nav.homeLink')}>
+        <LocaleLink to="/" className="rounded-lg">
           <Logo />
+          <span className="sr-only"> — {t('nav.homeLink')}</span>
         </LocaleLink>
       ) : (
         <Logo />

@@ -37,7 +37,7 @@ export function AccountCard({ account, money, busy, onSwitch, onHide }: Props) {
         <h3 className="text-base font-semibold text-fg">
           {code}
           {isActive && (
-            <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
+            <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent-strong">
               {t('wallet.active')}
             </span>
           )}

@@ -54,10 +54,11 @@ export function HeaderBalance() {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t('wallet.accountsToggle')}
         onClick={() => setOpen((v) => !v)}
         className="flex h-10 items-center gap-2 rounded-xl border border-line bg-raised px-3 text-sm font-semibold text-fg tabular-nums"
       >
+        {/* Named by what it shows, with what it opens for screen readers. */}
+        <span className="sr-only">{t('wallet.accountsToggle')}:</span>{' '}
         <span data-testid="header-balance" title={t('wallet.balanceLabel')}>
           {money(active.balance, active.currency)}
         </span>
@@ -118,10 +119,11 @@ export function HeaderBalance() {
                 <button
                   type="button"
                   onClick={() => choose(account.id, account.currency)}
-                  aria-label={t('wallet.switchTo', { code: account.currency })}
                   className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm text-fg hover:bg-raised tabular-nums"
                 >
-                  <span>{account.currency}</span>
+                  <span>
+                    <span className="sr-only">{t('wallet.switchToPrefix')}</span> {account.currency}
+                  </span>{' '}
                   <span className="text-muted">{money(account.balance, account.currency)}</span>
                 </button>
               </li>

@@ -60,8 +60,8 @@ describe('header balance', () => {
   it('switches the playing currency from its list', async () => {
     const user = userEvent.setup();
     renderInModal(<HeaderBalance />);
-    await user.click(screen.getByRole('button', { name: 'Your accounts' }));
-    await user.click(screen.getByRole('button', { name: 'Play in BTC' }));
+    await user.click(screen.getByRole('button', { name: /^Your accounts: €10\.50/ }));
+    await user.click(screen.getByRole('button', { name: /^Play in BTC 1\.50 mBTC$/ }));
     await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('1.50 mBTC'));
   });
 });

@@ -49,7 +49,7 @@ export function boardSpots(): Spot[] {
     key: 'straight:0',
     bet: { type: 'straight', value: 0 },
     label: '0',
-    name: 'Zero, green',
+    name: '0, zero, green',
     colour: 'green',
     wide: area(1, 1, 3, 1),
     tall: area(1, 3, 1, 3),
@@ -84,19 +84,19 @@ export function boardSpots(): Spot[] {
       key: `dozen:${d}`,
       bet: { type: 'dozen', value: d },
       label: `${ORDINAL[d - 1]} 12`,
-      name: `${ORDINAL[d - 1]} dozen, ${from} to ${from + 11}, pays 2 to 1`,
+      name: `${ORDINAL[d - 1]} 12: dozen ${from} to ${from + 11}, pays 2 to 1`,
       colour: null,
       wide: area(4, 2 + (d - 1) * 4, 1, 4),
       tall: area(2 + (d - 1) * 4, 2, 4, 1),
     });
   }
   const outside: { type: RouletteBetType; label: string; name: string; colour: PocketColour | null }[] = [
-    { type: 'low', label: '1–18', name: 'Low, 1 to 18', colour: null },
+    { type: 'low', label: '1–18', name: '1–18, low', colour: null },
     { type: 'even', label: 'Even', name: 'Even', colour: null },
     { type: 'red', label: 'Red', name: 'Red', colour: 'red' },
     { type: 'black', label: 'Black', name: 'Black', colour: 'black' },
     { type: 'odd', label: 'Odd', name: 'Odd', colour: null },
-    { type: 'high', label: '19–36', name: 'High, 19 to 36', colour: null },
+    { type: 'high', label: '19–36', name: '19–36, high', colour: null },
   ];
   outside.forEach((spot, i) => {
     spots.push({
