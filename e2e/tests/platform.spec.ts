@@ -1,9 +1,11 @@
 import { expect, test } from '../fixtures.ts';
 
 test('pages load without console errors or CSP violations, with security headers', async ({ page }) => {
+  test.slow(); // five pages and a game
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    // Warnings count too: Chrome warns of headers that contradict each other (Origin-Agent-Cluster).
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   // A refused `eval` that the code catches is no console error, but it is still a violation.
@@ -27,6 +29,11 @@ test('pages load without console errors or CSP violations, with security headers
   await page.goto('/de/profile');
   await page.goto('/pt-br/');
   await expect(page.getByRole('main')).toBeVisible();
+  // The game page and the provider's page in its sandboxed frame.
+  const games = await page.request.get('/api/game/games?collectionId[]=slots&sortBy=popularity&perPage=20');
+  const game = ((await games.json()).data as { identity: string; isDemoMode: boolean }[]).find((g) => g.isDemoMode)!;
+  await page.goto(`/games/${game.identity}?real=false`);
+  await expect(page.frameLocator('iframe').getByRole('button', { name: /^Spin/ })).toBeVisible({ timeout: 15_000 });
   expect(problems).toEqual([]);
 });
 
