@@ -54,7 +54,7 @@ export async function signUpAndSignIn(page: Page, prefix = 'player'): Promise<st
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByLabel('Email').fill(email);
-  await signIn.getByLabel('Password').fill('secret-pass-1');
+  await signIn.getByLabel('Password', { exact: true }).fill('secret-pass-1');
   await signIn.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('header-balance')).toBeVisible();
   return email;

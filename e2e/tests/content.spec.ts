@@ -115,7 +115,7 @@ test('a guest sent to sign in from a player page comes back to it after signing 
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('secret-pass-1');
+  await dialog.getByLabel('Password', { exact: true }).fill('secret-pass-1');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/profile\/history\?tab=bets$/);
   await expect(page.getByRole('link', { name: 'Bets' })).toHaveAttribute('aria-current', 'page');

@@ -9,7 +9,7 @@ async function signUpThroughUi(page: Page, email: string) {
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Email', { exact: true }).fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('Repeat password').fill(PASSWORD);
+  await dialog.getByLabel('Repeat password', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Currency').selectOption('EUR');
   await dialog.getByLabel(/at least 18 years old/).check();
   await dialog.getByRole('button', { name: 'Create account' }).click();
@@ -26,7 +26,7 @@ async function signInThroughUi(page: Page, email: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
 }

@@ -9,10 +9,17 @@ import { useDrawer } from '../drawer-store.ts';
 const itemClass =
   'flex h-full flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors';
 
-function Item({ icon, label }: { icon: IconName; label: string }) {
+/** `action`: a button that opens something (the wallet), drawn as an action so it never reads as a second current tab. */
+function Item({ icon, label, action = false }: { icon: IconName; label: string; action?: boolean }) {
   return (
     <>
-      <Icon name={icon} className="size-[22px]" />
+      {action ? (
+        <span className="-my-1 grid size-8 place-items-center rounded-full bg-accent text-on-accent">
+          <Icon name={icon} className="size-[18px]" />
+        </span>
+      ) : (
+        <Icon name={icon} className="size-[22px]" />
+      )}
       <span>{label}</span>
     </>
   );
@@ -59,8 +66,8 @@ export function BottomNav() {
         </li>
         <li className="flex flex-1">
           {status === 'player' ? (
-            <button type="button" className={cn(itemClass, 'text-accent')} onClick={() => open('wallet', 'deposit')}>
-              <Item icon="wallet" label={t('account.walletShort')} />
+            <button type="button" className={cn(itemClass, 'text-fg')} onClick={() => open('wallet', 'deposit')}>
+              <Item icon="wallet" label={t('account.walletShort')} action />
             </button>
           ) : (
             <button

@@ -17,6 +17,7 @@ import { FormFailure } from './form-failure.tsx';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 import './i18n/index.ts';
+import { PasswordField } from '@/shared/ui/password-field.tsx';
 
 // The contract's own login rules, so the form rejects exactly what the server would.
 const signInSchema = loginBodySchema.pick({ login: true, password: true });
@@ -88,9 +89,8 @@ export default function SignInModal({ close }: ModalProps) {
           error={translateValidation(t, errors.login?.message)}
           {...register('login')}
         />
-        <TextField
+        <PasswordField
           label={t('auth.signIn.password')}
-          type="password"
           autoComplete="current-password"
           error={translateValidation(t, errors.password?.message)}
           {...register('password')}

@@ -25,6 +25,7 @@ import { FormFailure } from './form-failure.tsx';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 import { useDisplayNames } from '@/shared/lib/display-names.ts';
+import { PasswordField } from '@/shared/ui/password-field.tsx';
 
 const CHECKBOX_FIELDS = new Set(['agreements', 'receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus']);
 const isCheckbox = (field: FieldMeta) =>
@@ -167,21 +168,23 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
             />
           );
         }
-        const isPassword = field.name === 'password' || field.name === 'password_confirmation';
+        if (field.name === 'password' || field.name === 'password_confirmation') {
+          const min = field.rules.find((rule) => rule.name === 'minLength')?.min;
+          return (
+            <PasswordField
+              key={field.name}
+              {...common}
+              autoComplete="new-password"
+              hint={field.name === 'password' && min ? t('auth.signUp.passwordHint', { min }) : undefined}
+            />
+          );
+        }
         return (
           <TextField
             key={field.name}
             {...common}
-            type={isPassword ? 'password' : field.name === 'email' ? 'email' : 'text'}
-            autoComplete={
-              isPassword
-                ? 'new-password'
-                : field.name === 'email'
-                  ? 'email'
-                  : field.name === 'nickname'
-                    ? 'nickname'
-                    : 'off'
-            }
+            type={field.name === 'email' ? 'email' : 'text'}
+            autoComplete={field.name === 'email' ? 'email' : field.name === 'nickname' ? 'nickname' : 'off'}
           />
         );
       })}

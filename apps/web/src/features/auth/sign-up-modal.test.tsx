@@ -134,10 +134,10 @@ describe('sign-up modal', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const password = screen.getByLabelText('Password');
-    expect(await screen.findByText('This field should be at least 6 characters long')).toHaveAttribute(
-      'id',
-      password.getAttribute('aria-describedby'),
-    );
+    const error = await screen.findByText('This field should be at least 6 characters long');
+    // The error and the rule's hint (from the server's minLength) both describe the field.
+    const hint = screen.getByText(/^At least 6 characters\./);
+    expect(password.getAttribute('aria-describedby')?.split(' ')).toEqual([error.id, hint.id]);
     expect(password).toHaveAttribute('aria-invalid', 'true');
     // The field named in the rule is shown by its label.
     expect(screen.getByText('The value must be equal to the Password value')).toBeInTheDocument();
@@ -145,6 +145,22 @@ describe('sign-up modal', () => {
     // The first invalid field takes the focus.
     expect(password).toHaveFocus();
     expect(registerBodies).toHaveLength(0);
+  });
+
+  it('shows and hides the password on request, as a pressed toggle', async () => {
+    const user = userEvent.setup();
+    open();
+    const password = await screen.findByLabelText('Password');
+    await user.type(password, 'my secret phrase');
+    expect(password).toHaveAttribute('type', 'password');
+    const [toggle] = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle!);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(password).toHaveValue('my secret phrase');
+    await user.click(toggle!);
+    expect(password).toHaveAttribute('type', 'password');
   });
 
   it('shows the server field errors under their fields', async () => {

@@ -2,7 +2,13 @@ import type { Translations } from './en.ts';
 
 const de: Translations = {
   meta: { intlLocale: 'de' },
-  common: { close: 'Schließen', loading: 'Wird geladen…', gotIt: 'Verstanden' },
+  common: {
+    close: 'Schließen',
+    loading: 'Wird geladen…',
+    gotIt: 'Verstanden',
+    showPassword: 'Passwort anzeigen',
+    hidePassword: 'Passwort verbergen',
+  },
   a11y: { skipToContent: 'Zum Inhalt springen' },
   account: {
     signIn: 'Anmelden',

@@ -2,7 +2,13 @@ import { ValidationMessage } from '@casino/contracts/validation-messages';
 /** English texts (the default locale, bundled). Placeholders use single braces: `{path}`. */
 const en = {
   meta: { intlLocale: 'en' },
-  common: { close: 'Close', loading: 'Loading…', gotIt: 'Got it' },
+  common: {
+    close: 'Close',
+    loading: 'Loading…',
+    gotIt: 'Got it',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+  },
   a11y: { skipToContent: 'Skip to content' },
   account: {
     signIn: 'Sign in',

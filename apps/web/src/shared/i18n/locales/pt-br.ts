@@ -2,7 +2,13 @@ import type { Translations } from './en.ts';
 
 const ptBr: Translations = {
   meta: { intlLocale: 'pt-BR' },
-  common: { close: 'Fechar', loading: 'Carregando…', gotIt: 'Entendi' },
+  common: {
+    close: 'Fechar',
+    loading: 'Carregando…',
+    gotIt: 'Entendi',
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
+  },
   a11y: { skipToContent: 'Pular para o conteúdo' },
   account: {
     signIn: 'Entrar',
