@@ -212,8 +212,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const state = await ctx.sessions.tokenState(claims);
       if (state === 'superseded') throw new PushTokenExpired('superseded');
       if (state === 'closed') throw new PushTokenInvalid('session ended');
-      return { userId: claims.playerId, exp: claims.exp };
+      return { userId: claims.playerId, sessionId: claims.sessionId, exp: claims.exp };
     },
+  });
+  // A session that ended (logout, a closed session, a replayed token) ends its live connections at
+  // once, on every node; a rotated token leaves them (the client refreshes the connection's token).
+  const push = ctx.push;
+  ctx.sessions.onForget((sessionId) => {
+    if (!push.hasAuthSession(sessionId)) return;
+    ctx.sessions
+      .isOpen(sessionId)
+      .then((open) => open || push.disconnectAuthSession(sessionId))
+      .catch((err: unknown) => app.log.warn({ err }, 'push: ended session check failed'));
   });
 
   registerSeo(app, ctx);

@@ -21,6 +21,13 @@ const envSchema = z.object({
     .min(300)
     .max(90 * 86_400)
     .default(30 * 86_400),
+  // However often it is refreshed, a session ends this long after sign-in (then the player signs in again).
+  SESSION_MAX_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(365 * 86_400)
+    .default(30 * 86_400),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   GEO_COUNTRY_HEADER: z
     .string()
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: e.REDIS_URL ?? null,
     accessTokenTtlSec: e.ACCESS_TOKEN_TTL,
     sessionIdleTtlSec: e.SESSION_IDLE_TTL,
+    sessionMaxTtlSec: e.SESSION_MAX_TTL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     geoHeaderSecret: e.GEO_HEADER_SECRET ?? null,

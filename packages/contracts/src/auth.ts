@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { displayText, text } from './text.ts';
 import { emailSchema, ValidationMessage } from './validation.ts';
 import { formatMessage } from './validation-messages.ts';
 
@@ -54,7 +54,7 @@ export const registerBodySchema = z
     country: text().max(2).optional(),
     agreements: z.boolean(),
     receiveEmailPromo: z.boolean().optional(),
-    nickname: text().max(64).optional(),
+    nickname: displayText().max(64).optional(),
     locale: text().max(10).optional(),
     fingerprint: optionalShortText,
     affiliateTag: optionalShortText,

@@ -21,3 +21,19 @@ export const UNSTORABLE_TEXT_MESSAGE = 'The value contains characters that are n
 export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 }
+
+/**
+ * Characters that change how text around them reads without being seen: controls (C0/C1), bidi
+ * marks, embeddings, overrides and isolates (which can reverse a name on screen), and zero-width
+ * space, word joiner and BOM (which make two names look the same). Zero-width (non-)joiners stay:
+ * emoji sequences and Persian script need them.
+ */
+const HIDDEN_OR_REORDERING = /[\p{Cc}\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+export const HIDDEN_CHARACTERS_MESSAGE = 'The value contains invisible or direction-changing characters';
+
+/** `text()` for what other people see (nicknames, names): no hidden or reordering characters either. */
+/* @__NO_SIDE_EFFECTS__ */
+export function displayText(params?: Parameters<typeof z.string>[0]) {
+  return text(params).refine((value) => !HIDDEN_OR_REORDERING.test(value), HIDDEN_CHARACTERS_MESSAGE);
+}

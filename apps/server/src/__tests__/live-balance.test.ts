@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Channel, type AuthResult } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../test/server.ts';
-import { register } from '../modules/player/__tests__/helpers.ts';
+import { login, register } from '../modules/player/__tests__/helpers.ts';
 
 /**
  * The whole path a player sees: the real centrifuge client on our hub, an operator credit over
@@ -123,5 +123,57 @@ describe('live balance over the push hub', () => {
     const client = connect(auth.accessToken);
     const closed = next<{ code: number }>((resolve) => client.once('disconnected', resolve));
     expect((await closed).code).toBe(3500);
+  });
+
+  it('closes a live socket the moment its session logs out, and no balance reaches it after', async () => {
+    const { auth, body } = await register(server.app);
+    // A second session of the same player (another device) keeps its socket.
+    const other = await login(server.app, body.email as string, body.password as string);
+    expect(other.statusCode).toBe(200);
+    const otherToken = (other.json() as { data: AuthResult }).data.accessToken;
+    const client = connect(auth.accessToken);
+    const survivor = connect(otherToken);
+    await next((resolve) => client.once('connected', resolve));
+    await next((resolve) => survivor.once('connected', resolve));
+    const sub = survivor.newSubscription(Channel.walletAccounts(auth.profile.id));
+    const subscribed = next((resolve) => sub.once('subscribed', resolve));
+    sub.subscribe();
+    await subscribed;
+
+    const closed = next<{ code: number }>((resolve) => client.once('disconnected', resolve), 2000);
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/api/player/sessions/logout',
+      headers: { authorization: `Bearer ${auth.accessToken}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await closed).code).toBe(3500);
+    expect(client.state).toBe('disconnected');
+    // The other session is untouched: it still hears the player's balance.
+    const pushed = next<PublicationContext>((resolve) => sub.once('publication', resolve));
+    await credit(body.email as string, '1.00');
+    expect(await pushed).toBeTruthy();
+    expect(survivor.state).toBe('connected');
+    survivor.disconnect();
+  });
+
+  it('keeps the socket when the session only rotates its token', async () => {
+    const { auth } = await register(server.app);
+    let current = auth.accessToken;
+    const client = connect(async () => current);
+    await next((resolve) => client.once('connected', resolve));
+    const refreshed = await server.app.inject({
+      method: 'POST',
+      url: '/api/player/sessions/refresh',
+      headers: { authorization: `Bearer ${auth.accessToken}` },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    current = (refreshed.json() as { data: AuthResult }).data.accessToken;
+    let disconnected = false;
+    client.once('disconnected', () => (disconnected = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(disconnected).toBe(false);
+    expect(client.state).toBe('connected');
+    client.disconnect();
   });
 });

@@ -20,6 +20,10 @@ export type SessionStates = {
   tokenState(claims: SessionClaims): Promise<SessionTokenState>;
   /** After this node changed a session (logout, refresh, close): drop what every node remembers of it. */
   forget(sessionId: string): void;
+  /** Called on every node for every forgotten session (this node's and, with Redis, the others'). */
+  onForget(listener: (sessionId: string) => void): void;
+  /** Whether the session is still open (read afresh after a forget). */
+  isOpen(sessionId: string): Promise<boolean>;
   close(): Promise<void>;
 };
 

@@ -29,6 +29,10 @@ export type PushHubOptions = {
 export type PushHub = {
   /** e.g. on logout: close every connection of the user with code/reason (plain text reason) */
   disconnectUser(userId: string, code: number, reason: string): void;
+  /** The sign-in sessions with a connection on this node (their ids, as the token verifier named them). */
+  hasAuthSession(authSessionId: string): boolean;
+  /** A sign-in session ended: close its connections on this node (terminal: the client does not retry). */
+  disconnectAuthSession(authSessionId: string): void;
   connectionCount(): number;
   /** close all sockets with 3001 "shutdown" and stop timers */
   close(): Promise<void>;
@@ -44,6 +48,7 @@ class Hub implements SessionHost, PushHub {
   private readonly sessions = new Set<Session>();
   private readonly sockets = new Map<WebSocket, Session>();
   private readonly byUser = new Map<string, Set<Session>>();
+  private readonly byAuthSession = new Map<string, Set<Session>>();
   private readonly channels = new Map<string, ChannelEntry>();
   private readonly pingTimer: NodeJS.Timeout | undefined;
   private closing: Promise<void> | undefined;
@@ -96,6 +101,11 @@ class Hub implements SessionHost, PushHub {
   }
 
   onAuthenticated(session: Session): void {
+    if (session.authSessionId) {
+      const set = this.byAuthSession.get(session.authSessionId) ?? new Set();
+      set.add(session);
+      this.byAuthSession.set(session.authSessionId, set);
+    }
     if (!session.userId) return;
     let set = this.byUser.get(session.userId);
     if (!set) {
@@ -107,6 +117,8 @@ class Hub implements SessionHost, PushHub {
 
   onClosed(session: Session): void {
     this.sessions.delete(session);
+    const ofAuth = session.authSessionId ? this.byAuthSession.get(session.authSessionId) : undefined;
+    if (ofAuth?.delete(session) && ofAuth.size === 0) this.byAuthSession.delete(session.authSessionId!);
     if (!session.userId) return;
     const set = this.byUser.get(session.userId);
     if (!set) return;
@@ -118,6 +130,14 @@ class Hub implements SessionHost, PushHub {
     if (!isSendableCloseCode(code)) throw new RangeError(`push: ${code} is not a close code a server may send`);
     const close: CloseCode = { code, reason };
     for (const session of [...(this.byUser.get(userId) ?? [])]) session.close(close);
+  }
+
+  hasAuthSession(authSessionId: string): boolean {
+    return this.byAuthSession.has(authSessionId);
+  }
+
+  disconnectAuthSession(authSessionId: string): void {
+    for (const session of [...(this.byAuthSession.get(authSessionId) ?? [])]) session.close(Close.invalidToken);
   }
 
   connectionCount(): number {
@@ -226,6 +246,8 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
 
   return {
     disconnectUser: (userId, code, reason) => hub.disconnectUser(userId, code, reason),
+    hasAuthSession: (authSessionId) => hub.hasAuthSession(authSessionId),
+    disconnectAuthSession: (authSessionId) => hub.disconnectAuthSession(authSessionId),
     connectionCount: () => hub.connectionCount(),
     close: () => hub.close(),
   };

@@ -59,7 +59,7 @@ type Joining = { phase: 'joining'; buffer: { pub: BrokerPublication; line: strin
 type Live = { phase: 'live'; epoch: string; offset: number };
 
 type Verification =
-  | { kind: 'ok'; userId: string; exp: number | undefined }
+  | { kind: 'ok'; userId: string; authSessionId: string | null; exp: number | undefined }
   | { kind: 'expired' }
   | { kind: 'invalid' }
   | { kind: 'error'; err: unknown };
@@ -71,6 +71,8 @@ export class Session {
   readonly id = randomUUID();
   /** Set by connect: '' for a guest, the player id otherwise. */
   userId: string | null = null;
+  /** Set by connect: the sign-in session of the token, when the verifier names one. */
+  authSessionId: string | null = null;
   private phase: 'awaitConnect' | 'connected' | 'failed' | 'closed' = 'awaitConnect';
   private readonly subs = new Map<string, Joining | Live>();
   private outbox: string[] = [];
@@ -239,6 +241,7 @@ export class Session {
   private async connect(id: number, params: Params): Promise<boolean> {
     const token = typeof params['token'] === 'string' ? params['token'] : '';
     let userId = '';
+    let authSessionId: string | null = null;
     let exp: number | undefined;
     if (token === '') {
       if (!this.config.allowAnonymous) {
@@ -261,10 +264,12 @@ export class Session {
           throw verified.err;
         case 'ok':
           userId = verified.userId;
+          authSessionId = verified.authSessionId;
           exp = verified.exp;
       }
     }
     this.userId = userId;
+    this.authSessionId = authSessionId;
     this.phase = 'connected';
     clearTimeout(this.staleTimer);
     this.armExpiry(exp);
@@ -300,7 +305,7 @@ export class Session {
       case 'ok':
         break;
     }
-    if (verified.userId !== this.userId) {
+    if (verified.userId !== this.userId || verified.authSessionId !== this.authSessionId) {
       this.close(Close.invalidToken);
       return false;
     }
@@ -393,7 +398,8 @@ export class Session {
       const verified = await this.config.verifyToken(token);
       if (typeof verified?.userId !== 'string' || verified.userId === '') return { kind: 'invalid' };
       if (verified.exp !== undefined && verified.exp * 1000 <= Date.now()) return { kind: 'expired' };
-      return { kind: 'ok', userId: verified.userId, exp: verified.exp };
+      const authSessionId = typeof verified.sessionId === 'string' ? verified.sessionId : null;
+      return { kind: 'ok', userId: verified.userId, authSessionId, exp: verified.exp };
     } catch (err) {
       if (err instanceof TokenExpiredError) return { kind: 'expired' };
       if (err instanceof TokenInvalidError) return { kind: 'invalid' };

@@ -16,7 +16,8 @@ export class TokenInvalidError extends Error {
   }
 }
 
-export type VerifiedToken = { userId: string; exp?: number /* unix seconds */ };
+/** `sessionId`: the sign-in session the token belongs to; ending it ends its connections (see PushHub). */
+export type VerifiedToken = { userId: string; sessionId?: string; exp?: number /* unix seconds */ };
 
 /** Throws TokenExpiredError | TokenInvalidError; any other throw is treated as a temporary failure. */
 export type VerifyToken = (token: string) => Promise<VerifiedToken>;

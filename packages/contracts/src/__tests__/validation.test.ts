@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFieldsSchema, isValidCpf, isValidPhone, type FieldMeta } from '../validation.ts';
 import { canOpenModal, MODAL_NAMES, modalZIndex } from '../modals.ts';
+import { displayText, HIDDEN_CHARACTERS_MESSAGE } from '../text.ts';
 
 const field = (name: string, isRequired: boolean, rules: FieldMeta['rules']): FieldMeta => ({
   id: 1,
@@ -11,6 +12,28 @@ const field = (name: string, isRequired: boolean, rules: FieldMeta['rules']): Fi
   isVisible: true,
   position: 1,
   rules,
+});
+
+describe('text other people see', () => {
+  it('refuses controls, bidi overrides and isolates, and zero-width characters; accepts any script and emoji', () => {
+    const schema = displayText().max(64);
+    for (const ok of ['Ana', 'José Ñúñez', 'Ωμέγα', 'محمد', '李雷', 'Zoë 🎰', "O'Brien-Smith", '👩\u200D💻 dev']) {
+      expect(schema.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of [
+      'admin\u202Egnp.exe',
+      'ad\u200Bmin',
+      'a\u2066b\u2069',
+      'line\nbreak',
+      'bell\u0007',
+      '\uFEFFbom',
+      'x\u0000',
+    ]) {
+      const result = schema.safeParse(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(schema.safeParse('ad\u200Bmin').error?.issues[0]?.message).toBe(HIDDEN_CHARACTERS_MESSAGE);
+  });
 });
 
 describe('validation rules', () => {

@@ -129,7 +129,10 @@ export const playerRoutes =
         const claims = await bearerClaims(ctx, request, { allowExpired: true });
         try {
           return {
-            data: await refreshSession(ctx.db, ctx.tokens, claims, { idleTtlSec: ctx.config.sessionIdleTtlSec }),
+            data: await refreshSession(ctx.db, ctx.tokens, claims, {
+              idleTtlSec: ctx.config.sessionIdleTtlSec,
+              maxTtlSec: ctx.config.sessionMaxTtlSec,
+            }),
           };
         } finally {
           // Rotated, or closed as a replay or idle: either way what nodes remember of it is stale.

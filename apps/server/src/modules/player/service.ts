@@ -33,7 +33,7 @@ export type ClientInfo = {
   fingerprint: string | null;
 };
 
-export type SessionCloseReason = 'logout' | 'token_replay' | 'idle' | 'blocked';
+export type SessionCloseReason = 'logout' | 'token_replay' | 'idle' | 'max_age' | 'blocked';
 
 export const EMAIL_TAKEN_MESSAGE = 'This email is already registered';
 const WRONG_CREDENTIALS = 'Wrong email or password';
@@ -137,7 +137,7 @@ export async function refreshSession(
   db: DbOrTx,
   tokens: TokenSigner,
   claims: AccessClaims,
-  options: { idleTtlSec: number; now?: Date },
+  options: { idleTtlSec: number; maxTtlSec: number; now?: Date },
 ): Promise<AuthResult> {
   const now = options.now ?? new Date();
   const [row] = await db
@@ -153,6 +153,11 @@ export async function refreshSession(
   }
   if (now.getTime() - row.session.refreshedAt.getTime() > options.idleTtlSec * 1000) {
     await closeSession(db, claims.sessionId, 'idle');
+    throw sessionEnded('Session expired');
+  }
+  // An absolute lifetime: a stolen refresh chain cannot live for ever by being used.
+  if (now.getTime() - row.session.createdAt.getTime() > options.maxTtlSec * 1000) {
+    await closeSession(db, claims.sessionId, 'max_age');
     throw sessionEnded('Session expired');
   }
   const lockedOut = lockedOutError(row.player);

@@ -31,10 +31,15 @@ export function createSessionStates(
   options: { redisUrl: string | null; log: FastifyBaseLogger },
 ): SessionStates {
   const cache = new Map<string, { at: number; row: Promise<Row> }>();
+  const listeners: ((sessionId: string) => void)[] = [];
+  const forgotten = (sessionId: string) => {
+    cache.delete(sessionId);
+    for (const listener of listeners) listener(sessionId);
+  };
   const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const subscriber = options.redisUrl ? new Redis(options.redisUrl) : null;
   if (subscriber) {
-    subscriber.on('message', (_channel: string, sessionId: string) => cache.delete(sessionId));
+    subscriber.on('message', (_channel: string, sessionId: string) => forgotten(sessionId));
     subscriber
       .subscribe(FORGET_CHANNEL)
       .catch((err: unknown) => options.log.error({ err }, 'session revocation channel'));
@@ -61,10 +66,18 @@ export function createSessionStates(
       return row.tokenId === claims.tokenId ? 'current' : 'superseded';
     },
     forget(sessionId) {
-      cache.delete(sessionId);
+      // With Redis every node, this one included, hears it from the channel; without, only this node exists.
+      if (!publisher) forgotten(sessionId);
+      else cache.delete(sessionId);
       publisher
         ?.publish(FORGET_CHANNEL, sessionId)
         .catch((err: unknown) => options.log.error({ err }, 'session revocation not sent'));
+    },
+    onForget(listener) {
+      listeners.push(listener);
+    },
+    async isOpen(sessionId) {
+      return isUuid(sessionId) && (await read(sessionId)) !== null;
     },
     async close() {
       subscriber?.disconnect();

@@ -131,6 +131,16 @@ describe('POST /api/player/register', () => {
       );
     });
 
+    it('refuses a nickname with hidden or direction-changing characters (it is shown to others)', async () => {
+      for (const nickname of ['Lucky\u202Egnp.exe', 'ad\u200Bmin', 'two\nlines']) {
+        const error = expectErrorEnvelope(await post(registerBody({ nickname })), 422);
+        expect(error.fields?.nickname, JSON.stringify(nickname)).toEqual([
+          'The value contains invisible or direction-changing characters',
+        ]);
+      }
+      expect((await post(registerBody({ nickname: 'Zoë 🎰' }))).statusCode).toBe(200);
+    });
+
     it('requires accepted agreements', async () => {
       const declined = expectErrorEnvelope(await post(registerBody({ agreements: false })), 422);
       expect(declined.fields).toEqual({ agreements: ['You must accept the terms and conditions'] });

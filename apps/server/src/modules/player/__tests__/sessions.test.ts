@@ -7,7 +7,12 @@ import { bearer, expectErrorEnvelope, login, profile, refresh, register } from '
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer({ ACCESS_TOKEN_TTL: '60', SESSION_IDLE_TTL: '3600', LOGIN_RATE_LIMIT: '10' });
+  server = await createTestServer({
+    ACCESS_TOKEN_TTL: '60',
+    SESSION_IDLE_TTL: '3600',
+    SESSION_MAX_TTL: '7200',
+    LOGIN_RATE_LIMIT: '10',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -174,6 +179,21 @@ describe('POST /api/player/sessions/refresh', () => {
     travel(3601);
     expect(expectErrorEnvelope(await refresh(server.app, auth.accessToken), 401).code).toBe(ErrorCode.sessionClosed);
     expect((await sessionRow(auth.sessionId)).closeReason).toBe('idle');
+  });
+
+  it('ends a session SESSION_MAX_TTL after sign-in, however often it was refreshed', async () => {
+    const { auth } = await register(server.app);
+    let token = auth.accessToken;
+    // Refreshed every 50 minutes (never idle): fine until two hours after sign-in.
+    for (let i = 0; i < 2; i++) {
+      travel(3000);
+      const res = await refresh(server.app, token);
+      expect(res.statusCode).toBe(200);
+      token = res.json().data.accessToken;
+    }
+    travel(1300);
+    expect(expectErrorEnvelope(await refresh(server.app, token), 401).code).toBe(ErrorCode.sessionClosed);
+    expect((await sessionRow(auth.sessionId)).closeReason).toBe('max_age');
   });
 
   it('ends the session of a player blocked meanwhile', async () => {
