@@ -73,3 +73,20 @@ export const loginBodySchema = z
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** One sign-in session of the player (`GET /api/player/sessions`), newest first. */
+export const playerSessionSchema = z.object({
+  id: text(),
+  /** 'mobile' | 'tablet' | 'desktop' | 'unknown' */
+  deviceType: text(),
+  /** "Chrome on Windows", from the user agent; null when it says nothing we know. */
+  client: text().nullable(),
+  ip: text().nullable(),
+  country: text().nullable(),
+  createdAt: text(),
+  lastActiveAt: text(),
+  closedAt: text().nullable(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type PlayerSession = z.infer<typeof playerSessionSchema>;

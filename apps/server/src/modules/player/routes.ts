@@ -6,8 +6,13 @@ import {
   dataEnvelope,
   fieldMetaSchema,
   fieldsQuerySchema,
+  idParamSchema,
   loginBodySchema,
+  pageEnvelope,
+  pageMeta,
+  pageQuerySchema,
   playerInitSchema,
+  playerSessionSchema,
   profileSchema,
   registerBodySchema,
   type Profile,
@@ -20,7 +25,16 @@ import { restrictionOf } from '../settings/index.ts';
 import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { fieldsFor } from './fields.ts';
 import { SESSION_STATE_FRESH_MS } from './session-states.ts';
-import { closeSession, getProfile, loginPlayer, refreshSession, registerPlayer, type ClientInfo } from './service.ts';
+import {
+  closeOwnSession,
+  closeSession,
+  getProfile,
+  listSessions,
+  loginPlayer,
+  refreshSession,
+  registerPlayer,
+  type ClientInfo,
+} from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -156,6 +170,46 @@ export const playerRoutes =
         const { sessionId } = authOf(request);
         await closeSession(ctx.db, sessionId, 'logout');
         ctx.sessions.forget(sessionId);
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.get(
+      '/sessions',
+      {
+        preHandler: requirePlayer(ctx),
+        schema: {
+          tags: ['player'],
+          summary: "The player's sessions (devices), newest first; the current one is marked",
+          security: bearer,
+          querystring: pageQuerySchema,
+          response: { 200: pageEnvelope(playerSessionSchema), ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => {
+        const { playerId, sessionId } = authOf(request);
+        const { page, perPage } = request.query;
+        const { data, totalRows } = await listSessions(ctx.db, playerId, sessionId, { page, perPage });
+        return { data, meta: pageMeta(page, perPage, totalRows) };
+      },
+    );
+
+    app.put(
+      '/sessions/:id/close',
+      {
+        preHandler: requirePlayer(ctx),
+        schema: {
+          tags: ['player'],
+          summary: "End one of the player's sessions (its live connections close at once)",
+          security: bearer,
+          params: idParamSchema,
+          response: { 200: dataEnvelope(z.object({ ok: z.literal(true) })), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { playerId } = authOf(request);
+        await closeOwnSession(ctx.db, playerId, request.params.id);
+        ctx.sessions.forget(request.params.id);
         return { data: { ok: true as const } };
       },
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import {
   buildFieldsSchema,
   DEFAULT_LOCALE,
@@ -8,17 +8,19 @@ import {
   PlayerStatus,
   ValidationMessage,
   type AuthResult,
+  type PlayerSession,
   type Profile,
   type RegisterBody,
 } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { DomainError, forbidden, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { DomainError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AccessClaims, TokenService } from '../../lib/tokens.ts';
 import { COUNTRY_CODES, countryByCode, enabledCurrencyCodes, restrictionOf } from '../settings/index.ts';
 import { openAccount } from '../wallet/index.ts';
-import { deviceTypeOf } from './device.ts';
+import { clientOf, deviceTypeOf } from './device.ts';
 import { REGISTRATION_FIELDS } from './fields.ts';
 import { players, playerSessions } from './tables.ts';
 
@@ -33,7 +35,7 @@ export type ClientInfo = {
   fingerprint: string | null;
 };
 
-export type SessionCloseReason = 'logout' | 'token_replay' | 'idle' | 'max_age' | 'blocked';
+export type SessionCloseReason = 'logout' | 'token_replay' | 'idle' | 'max_age' | 'blocked' | 'closed_by_player';
 
 export const EMAIL_TAKEN_MESSAGE = 'This email is already registered';
 const WRONG_CREDENTIALS = 'Wrong email or password';
@@ -189,6 +191,51 @@ export async function closeSession(db: DbOrTx, sessionId: string, reason: Sessio
     .update(playerSessions)
     .set({ closedAt: new Date(), closeReason: reason })
     .where(and(eq(playerSessions.id, sessionId), isNull(playerSessions.closedAt)));
+}
+
+/** The player's sessions, newest first, with the one of this request marked. */
+export async function listSessions(
+  db: DbOrTx,
+  playerId: string,
+  currentSessionId: string,
+  page: { page: number; perPage: number },
+): Promise<{ data: PlayerSession[]; totalRows: number }> {
+  const mine = eq(playerSessions.playerId, playerId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(playerSessions)
+      .where(mine)
+      .orderBy(desc(playerSessions.createdAt), desc(playerSessions.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ n: count() }).from(playerSessions).where(mine),
+  ]);
+  return {
+    totalRows: total?.n ?? 0,
+    data: rows.map((row) => ({
+      id: row.id,
+      deviceType: row.deviceType ?? 'unknown',
+      client: clientOf(row.userAgent),
+      ip: row.ip,
+      country: row.country,
+      createdAt: row.createdAt.toISOString(),
+      lastActiveAt: row.refreshedAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? null,
+      current: row.id === currentSessionId,
+    })),
+  };
+}
+
+/** Ends one of the player's own sessions (another device, or this one); 404 for anyone else's. */
+export async function closeOwnSession(db: DbOrTx, playerId: string, sessionId: string): Promise<void> {
+  if (!isUuid(sessionId)) throw notFound('Session not found');
+  const [row] = await db
+    .select({ id: playerSessions.id })
+    .from(playerSessions)
+    .where(and(eq(playerSessions.id, sessionId), eq(playerSessions.playerId, playerId)));
+  if (!row) throw notFound('Session not found');
+  await closeSession(db, sessionId, 'closed_by_player');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Bet, Spin } from '@casino/contracts';
+import type { Bet, PlayerSession, Spin } from '@casino/contracts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { createMemoryRouter } from 'react-router';
@@ -47,13 +47,31 @@ function renderHistory(url: string) {
   return { url: () => router.state.location.pathname + router.state.location.search };
 }
 
+const session = (id: string, over: Partial<PlayerSession> = {}): PlayerSession => ({
+  id,
+  deviceType: 'desktop',
+  client: 'Chrome on Windows',
+  ip: '203.0.113.7',
+  country: 'DE',
+  createdAt: '2025-03-01T08:00:00Z',
+  lastActiveAt: '2025-03-02T08:00:00Z',
+  closedAt: null,
+  current: false,
+  ...over,
+});
+let sessions: PlayerSession[];
 let requests: string[];
 beforeEach(() => {
   requests = [];
+  sessions = [
+    session('here', { deviceType: 'mobile', client: 'Safari on iOS', current: true }),
+    session('laptop'),
+    session('old', { client: null, deviceType: 'tablet', closedAt: '2025-02-01T08:00:00Z' }),
+  ];
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
       const [path, query = ''] = url.split('?');
       if (path === '/api/settings/currencies')
@@ -70,6 +88,14 @@ beforeEach(() => {
             ? { data: [spin('s1', 1.5, 0), spin('s2', 2, 12.4)], meta: meta(1, 2, 22) }
             : { data: [spin('s3', 0.001, 0.002, 'BTC')], meta: meta(2, 2, 22) },
         );
+      }
+      if (path === '/api/player/sessions') {
+        return jsonResponse(200, { data: sessions, meta: meta(1, 1, sessions.length) });
+      }
+      if (path?.startsWith('/api/player/sessions/') && init.method === 'PUT') {
+        requests.push(`PUT ${path}`);
+        sessions = sessions.map((s) => (path.includes(s.id) ? { ...s, closedAt: '2025-03-03T09:00:00Z' } : s));
+        return jsonResponse(200, { data: { ok: true } });
       }
       if (path === '/api/game/bets') {
         const settled = params.get('isSettled') === 'true';
@@ -120,5 +146,23 @@ describe('profile history', () => {
     expect(requests).toContain('/api/game/bets?isSettled=false&page=1&perPage=20');
     expect(app.url()).toBe('/profile/history?tab=bets&settled=false');
     expect(screen.getByRole('button', { name: 'Unsettled' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('lists the sessions with device, address and state, and signs out another device', async () => {
+    const user = userEvent.setup();
+    renderHistory('/profile/history?tab=sessions');
+    const list = await screen.findByRole('list', { name: 'Where you are signed in' }, firstLoad);
+    const [here, laptop, old] = within(list).getAllByRole('listitem');
+    expect(here).toHaveTextContent('Safari on iOS');
+    expect(here).toHaveTextContent('This device');
+    expect(within(here!).queryByRole('button')).toBeNull();
+    expect(laptop).toHaveTextContent('203.0.113.7 · Germany');
+    expect(old).toHaveTextContent('Tablet');
+    expect(old).toHaveTextContent('Ended');
+    expect(within(old!).queryByRole('button')).toBeNull();
+    await user.click(within(laptop!).getByRole('button', { name: 'Sign out Chrome on Windows' }));
+    expect(requests).toContain('PUT /api/player/sessions/laptop/close');
+    await waitFor(() => expect(within(laptop!).queryByRole('button')).toBeNull());
+    expect(laptop).toHaveTextContent('Ended');
   });
 });

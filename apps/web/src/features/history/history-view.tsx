@@ -1,22 +1,22 @@
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageMeta } from '@casino/contracts';
 import { TransactionsPanel, useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
-import { Button, buttonClass } from '@/shared/ui/button.tsx';
-import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useBets } from './api/get-bets.ts';
 import { useSpins } from './api/get-spins.ts';
+import { ListState } from './list-state.tsx';
+import { SessionsPanel } from './sessions-panel.tsx';
 import './i18n/index.ts';
 
-type HistoryTab = 'rounds' | 'bets' | 'transactions';
+type HistoryTab = 'rounds' | 'bets' | 'transactions' | 'sessions';
 const TAB_PATHS: Record<HistoryTab, string> = {
   rounds: '/profile/history',
   bets: '/profile/history?tab=bets',
   transactions: '/profile/history?tab=transactions',
+  sessions: '/profile/history?tab=sessions',
 };
+const isTab = (value: string | null): value is HistoryTab => value !== null && value in TAB_PATHS;
 
 const numberParam = (value: string | null) => (value && /^[1-3]$/.test(value) ? Number(value) : undefined);
 
@@ -34,7 +34,7 @@ export function HistoryView() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: HistoryTab = requested === 'bets' || requested === 'transactions' ? requested : 'rounds';
+  const tab: HistoryTab = isTab(requested) ? requested : 'rounds';
   const settled = params.get('settled') !== 'false';
   const page = readPage(params.get('page'));
 
@@ -55,8 +55,8 @@ export function HistoryView() {
   return (
     <div className="space-y-5">
       <nav aria-label={t('history.sections')}>
-        <ul className="flex gap-2">
-          {(['rounds', 'bets', 'transactions'] as const).map((key) => (
+        <ul className="flex flex-wrap gap-2">
+          {(Object.keys(TAB_PATHS) as HistoryTab[]).map((key) => (
             <li key={key}>
               <LocaleLink
                 to={TAB_PATHS[key]}
@@ -85,6 +85,8 @@ export function HistoryView() {
             })
           }
         />
+      ) : tab === 'sessions' ? (
+        <SessionsPanel page={page} onPage={goToPage} />
       ) : tab === 'rounds' ? (
         <RoundsPanel page={page} onPage={goToPage} />
       ) : (
@@ -275,81 +277,5 @@ function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLa
         ))}
       </ul>
     </>
-  );
-}
-
-type ListQuery<T> = {
-  data: { data: T[]; meta: PageMeta } | undefined;
-  isPending: boolean;
-  isError: boolean;
-  isPlaceholderData: boolean;
-  refetch: () => unknown;
-};
-
-/** Loading, failure, empty list, or the rows with their pages. */
-function ListState<T>({
-  query,
-  empty,
-  onPage,
-  children,
-}: {
-  query: ListQuery<T>;
-  empty: string;
-  onPage: (page: number) => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (query.isPending) {
-    return (
-      <div className="grid min-h-40 place-items-center">
-        <Spinner label={t('history.loading')} className="size-7 text-accent" />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-danger"
-      >
-        {t('history.loadFailed')}
-        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-          {t('history.retry')}
-        </Button>
-      </div>
-    );
-  }
-  const { data: rows, meta } = query.data;
-  if (rows.length === 0 && meta.page <= 1) {
-    return (
-      <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-        <p className="text-muted">{empty}</p>
-        <LocaleLink to="/" className={cn(buttonClass('secondary', 'sm'), 'mt-4')}>
-          {t('history.empty.browse')}
-        </LocaleLink>
-      </div>
-    );
-  }
-  const total = Math.max(meta.totalPages, 1);
-  return (
-    <div
-      className={cn('space-y-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}
-      aria-busy={query.isPlaceholderData || undefined}
-    >
-      {children}
-      {total > 1 && (
-        <nav aria-label={t('history.pagination.label')} className="flex items-center justify-between gap-3">
-          <Button size="sm" variant="secondary" disabled={meta.page <= 1} onClick={() => onPage(meta.page - 1)}>
-            {t('history.pagination.previous')}
-          </Button>
-          <p className="text-sm text-muted" aria-live="polite">
-            {t('history.pagination.page', { page: meta.page, total })}
-          </p>
-          <Button size="sm" variant="secondary" disabled={meta.page >= total} onClick={() => onPage(meta.page + 1)}>
-            {t('history.pagination.next')}
-          </Button>
-        </nav>
-      )}
-    </div>
   );
 }

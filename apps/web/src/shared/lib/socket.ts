@@ -7,7 +7,7 @@
  * token again; the token it was refused is then renewed even if our clock thinks it still valid.
  */
 import type { Centrifuge, SubscribedContext } from 'centrifuge';
-import { getAccessToken } from './http.ts';
+import { api, getAccessToken } from './http.ts';
 
 export type SocketIdentity = 'guest' | 'player';
 
@@ -46,6 +46,11 @@ function createClient(): Promise<Centrifuge> {
     });
     client.on('connecting', (ctx) => {
       if (ctx.code === 109) refusedToken = lastToken;
+    });
+    // "Invalid token" for a player: the session was ended elsewhere (signed out from another device's
+    // session list). The API confirms it: its 401 ends the session here and asks to sign in again.
+    client.on('disconnected', (ctx) => {
+      if (ctx.code === 3500 && identity === 'player') void api('GET', '/api/player/profile').catch(() => {});
     });
     return client;
   });
