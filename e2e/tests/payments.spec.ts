@@ -110,6 +110,7 @@ test('withdrawal: requested, approved by the operator, paid out — status and b
 test('crypto deposit: an address per network with a QR, a transfer shows at once and is credited when confirmed', async ({
   page,
 }) => {
+  test.slow(); // two networks and a confirmation job
   await signUpAndSignIn(page, 'crypto');
   const auth = await bearerOf(page);
   await page.request.post('/api/wallet/accounts', { headers: auth, data: { currency: 'USDT' } });
@@ -134,6 +135,7 @@ test('crypto deposit: an address per network with a QR, a transfer shows at once
 });
 
 test('PIX: the QR arrives by push after the invoice, and paying it credits the BRL account', async ({ page }) => {
+  test.slow(); // a webhook round trip, then a payment page
   await signUpAndSignIn(page, 'pix');
   const auth = await bearerOf(page);
   await page.request.post('/api/wallet/accounts', { headers: auth, data: { currency: 'BRL' } });
@@ -153,7 +155,7 @@ test('PIX: the QR arrives by push after the invoice, and paying it credits the B
   await expect(wallet.getByText('This value is not valid')).toBeVisible();
   await wallet.getByLabel('CPF').fill('529.982.247-25');
   await wallet.getByRole('button', { name: /^Deposit R\$/ }).click();
-  await expect(wallet.getByRole('heading', { name: /Scan to pay/ })).toBeVisible();
+  await expect(wallet.getByRole('heading', { name: /Scan to pay/ })).toBeVisible({ timeout: 15_000 });
   await expect(wallet.getByRole('img', { name: 'QR code to pay' })).toBeVisible();
   await shot(page, 'deposit-pix-desktop');
   const link = (await wallet.locator('code').first().textContent())!;

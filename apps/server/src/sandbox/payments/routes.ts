@@ -59,6 +59,11 @@ export const sandboxPaymentsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const log = app.log.child({ module: 'sandbox-pay' });
+    // Its hosted pages run in a sandboxed frame (an opaque origin), as the game provider's do: no
+    // origin-keying request, which such a frame cannot honour (Chrome warns, and swaps the frame's process).
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.removeHeader('origin-agent-cluster');
+    });
     const webhookUrl = () => `${ctx.selfUrl()}/api/payment/webhooks/sandbox`;
 
     /** Signed webhook to the casino, retried while no answer arrives; the event id makes retries safe. */
