@@ -37,8 +37,10 @@ test('card deposit: the balance in the header follows without a reload; a declin
   await expect(page.getByTestId('header-balance')).toContainText('50.00');
 
   const challenged = await cardDeposit(page, '10', '4000 0000 0000 3220');
-  await challenged.frame.getByRole('button', { name: /^Pay/ }).click();
-  await challenged.frame.getByRole('button', { name: 'Approve' }).click();
+  // By keyboard, as a player may: a toast of the last deposit can lie over the frame, and a pointer
+  // click on it would dismiss the toast instead.
+  await challenged.frame.getByLabel('Security code').press('Enter');
+  await challenged.frame.getByRole('button', { name: 'Approve' }).press('Enter');
   await expect(challenged.wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('header-balance')).toContainText('60.00');
 

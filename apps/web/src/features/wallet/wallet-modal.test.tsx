@@ -113,7 +113,7 @@ describe('wallet modal', () => {
     await user.click(screen.getByRole('button', { name: 'Deposit €20.00' }));
     const frame = await screen.findByTitle('Card payment');
     expect(frame).toHaveAttribute('src', '/sandbox/pay/checkout/p1');
-    expect(frame).toHaveAttribute('sandbox', 'allow-forms');
+    expect(frame).toHaveAttribute('sandbox', 'allow-forms allow-scripts');
   });
 
   it('shows the deposit limit instead of a form when the methods call answers 13100', async () => {

@@ -230,11 +230,12 @@ function DepositStep({
         <p aria-live="polite" className="flex items-center gap-2 text-sm text-muted">
           <Spinner /> {t('wallet.pay.waitingCard', { sum })}
         </p>
-        {/* The provider's page runs without scripts or our origin: it can only post its form. */}
+        {/* The provider's page runs in an opaque origin (no allow-same-origin): away from our storage and
+            cookies. Scripts are allowed, as a real provider's card and 3-D Secure pages need them. */}
         <iframe
           title={t('wallet.pay.cardFrame')}
           src={result.action}
-          sandbox="allow-forms"
+          sandbox="allow-forms allow-scripts"
           className="h-[520px] w-full rounded-xl border border-line bg-white"
         />
         <Button variant="ghost" onClick={onCancel}>
