@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { DomainError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AccessClaims, TokenService } from '../../lib/tokens.ts';
 import { COUNTRY_CODES, countryByCode, enabledCurrencyCodes, restrictionOf } from '../settings/index.ts';
@@ -320,6 +321,8 @@ function assertRegistrationValid(body: RegisterBody): void {
     fields.password_confirmation = [PASSWORD_MISMATCH];
   }
   if (body.country !== undefined && !countryByCode(body.country)) (fields.country ??= []).push(ValidationMessage.or);
+  // A password from the breach lists is the first one an attacker tries, whatever its length.
+  if (!fields.password && isCommonPassword(body.password)) fields.password = [ValidationMessage.commonPassword];
   if (Object.keys(fields).length > 0) throw unprocessable('The request is not valid', fields);
 }
 

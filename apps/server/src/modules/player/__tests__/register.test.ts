@@ -141,6 +141,17 @@ describe('POST /api/player/register', () => {
       expect((await post(registerBody({ nickname: 'Zoë 🎰' }))).statusCode).toBe(200);
     });
 
+    it('refuses a password from the common-password list, in any letter case', async () => {
+      for (const password of ['password123', 'Qwerty123', 'iloveyou']) {
+        const error = expectErrorEnvelope(await post(registerBody({ password, password_confirmation: password })), 422);
+        expect(error.fields?.password, password).toEqual([
+          'This password is one of the most common ones. Choose one that is harder to guess',
+        ]);
+      }
+      const rare = 'lantern-orbit-77';
+      expect((await post(registerBody({ password: rare, password_confirmation: rare }))).statusCode).toBe(200);
+    });
+
     it('requires accepted agreements', async () => {
       const declined = expectErrorEnvelope(await post(registerBody({ agreements: false })), 422);
       expect(declined.fields).toEqual({ agreements: ['You must accept the terms and conditions'] });

@@ -277,6 +277,7 @@ const de: Translations = {
     cpf: 'Der Wert ist keine gültige CPF-Nummer',
     date: 'Der Wert ist kein gültiges Datum',
     accepted: 'Du musst die Allgemeinen Geschäftsbedingungen akzeptieren',
+    commonPassword: 'Dieses Passwort gehört zu den häufigsten. Wähle eines, das schwerer zu erraten ist',
   },
 };
 

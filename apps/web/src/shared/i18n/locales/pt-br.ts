@@ -275,6 +275,7 @@ const ptBr: Translations = {
     cpf: 'O valor não é um número de CPF válido',
     date: 'O valor não é uma data válida',
     accepted: 'Você deve aceitar os termos e condições',
+    commonPassword: 'Esta senha está entre as mais comuns. Escolha uma mais difícil de adivinhar',
   },
 };
 
