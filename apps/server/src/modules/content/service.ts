@@ -42,12 +42,7 @@ export async function contentPage(
   const row = pick(rows, known(locale));
   if (!row) throw notFound('Page not found');
   return {
-    area: row.area,
-    identity: row.identity,
-    locale: row.locale,
-    title: row.title,
-    description: row.description,
-    category: row.category,
+    ...summaryOf(row),
     blocks: row.blocks,
     updatedAt: row.updatedAt.toISOString(),
     locales: rows.map((r) => r.locale).sort(),
@@ -63,17 +58,19 @@ export async function contentList(db: DbOrTx, area: ContentArea, locale?: string
     .orderBy(contentEntries.position, contentEntries.identity);
   const byIdentity = new Map<string, ContentRow[]>();
   for (const row of rows) byIdentity.set(row.identity, [...(byIdentity.get(row.identity) ?? []), row]);
-  return [...byIdentity.values()].map((list) => {
-    const row = pick(list, wanted)!;
-    return {
-      area: row.area,
-      identity: row.identity,
-      locale: row.locale,
-      title: row.title,
-      description: row.description,
-      category: row.category,
-    };
-  });
+  return [...byIdentity.values()].map((list) => summaryOf(pick(list, wanted)!));
+}
+
+/** What a list shows of a page (the page itself adds its blocks and locales). */
+function summaryOf(row: ContentRow): ContentSummary {
+  return {
+    area: row.area,
+    identity: row.identity,
+    locale: row.locale,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+  };
 }
 
 /** Every page of every locale (for the sitemap). */

@@ -26,12 +26,13 @@ export async function activeExclusion(db: DbOrTx, playerId: string, now = new Da
   return row ?? null;
 }
 
-/** Bet and loss limits in effect for one currency; of a type/period pair, the latest started one. */
-export async function moneyLimitsInEffect(
+/** Limits of these types in effect for one currency; of a type/period pair, the latest started one. */
+function limitsInEffect(
   db: DbOrTx,
   playerId: string,
   currency: string,
-  now = new Date(),
+  types: readonly PlayerLimitRow['type'][],
+  now: Date,
 ): Promise<PlayerLimitRow[]> {
   return db
     .selectDistinctOn([playerLimits.type, playerLimits.period])
@@ -39,7 +40,7 @@ export async function moneyLimitsInEffect(
     .where(
       and(
         eq(playerLimits.playerId, playerId),
-        inArray(playerLimits.type, [...MONEY_LIMITS]),
+        inArray(playerLimits.type, [...types]),
         eq(playerLimits.currency, currency),
         inEffect(now),
       ),
@@ -47,26 +48,13 @@ export async function moneyLimitsInEffect(
     .orderBy(playerLimits.type, playerLimits.period, sql`${playerLimits.startsAt} desc`);
 }
 
-/** Deposit limits in effect for one currency; of a period, the latest started one. */
-export async function depositLimitsInEffect(
-  db: DbOrTx,
-  playerId: string,
-  currency: string,
-  now = new Date(),
-): Promise<PlayerLimitRow[]> {
-  return db
-    .selectDistinctOn([playerLimits.period])
-    .from(playerLimits)
-    .where(
-      and(
-        eq(playerLimits.playerId, playerId),
-        eq(playerLimits.type, LimitDefinition.deposit),
-        eq(playerLimits.currency, currency),
-        inEffect(now),
-      ),
-    )
-    .orderBy(playerLimits.period, sql`${playerLimits.startsAt} desc`);
-}
+/** Bet and loss limits in effect for one currency. */
+export const moneyLimitsInEffect = (db: DbOrTx, playerId: string, currency: string, now = new Date()) =>
+  limitsInEffect(db, playerId, currency, MONEY_LIMITS, now);
+
+/** Deposit limits in effect for one currency. */
+export const depositLimitsInEffect = (db: DbOrTx, playerId: string, currency: string, now = new Date()) =>
+  limitsInEffect(db, playerId, currency, [LimitDefinition.deposit], now);
 
 /** Starts of the current UTC calendar periods (daily, weekly from Monday, monthly), as the database counts them. */
 export async function periodStarts(db: DbOrTx, now: Date): Promise<Record<CashPeriod, Date>> {

@@ -5,7 +5,7 @@ import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { useBets } from './api/get-bets.ts';
 import { useSpins } from './api/get-spins.ts';
-import { ListState } from './list-state.tsx';
+import { ListState, useDate } from './list-state.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import './i18n/index.ts';
 
@@ -113,15 +113,6 @@ export function HistoryView() {
       )}
     </div>
   );
-}
-
-function useDate() {
-  const { t } = useTranslation();
-  const format = new Intl.DateTimeFormat(t('meta.intlLocale'), { dateStyle: 'medium', timeStyle: 'short' });
-  return (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : format.format(date);
-  };
 }
 
 /** One history row as both layouts show it: a table row from 640px, a card on phones. */

@@ -81,3 +81,13 @@ export function ListState<T>({
     </div>
   );
 }
+
+/** Dates of the history lists, in the page language. */
+export function useDate() {
+  const { t } = useTranslation();
+  const format = new Intl.DateTimeFormat(t('meta.intlLocale'), { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  };
+}

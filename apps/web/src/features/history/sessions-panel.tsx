@@ -5,7 +5,7 @@ import { cn } from '@/shared/lib/cn.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useCloseSession, useSessions } from './api/get-sessions.ts';
-import { ListState } from './list-state.tsx';
+import { ListState, useDate } from './list-state.tsx';
 
 /**
  * Where the player is signed in: one card per session (device, browser, address, country, when it
@@ -16,8 +16,7 @@ export function SessionsPanel({ page, onPage }: { page: number; onPage: (page: n
   const sessions = useSessions(page);
   const closeSession = useCloseSession();
   const names = useDisplayNames();
-  const date = new Intl.DateTimeFormat(t('meta.intlLocale'), { dateStyle: 'medium', timeStyle: 'short' });
-  const when = (iso: string) => date.format(new Date(iso));
+  const when = useDate();
 
   const end = (session: PlayerSession) =>
     closeSession.mutate(session.id, {

@@ -18,6 +18,7 @@ import { DepositForm } from './payments/deposit-form.tsx';
 import { WithdrawForm } from './payments/withdraw-form.tsx';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { usePreference } from './display-prefs.ts';
+import { useDisplayNames } from '@/shared/lib/display-names.ts';
 import './i18n/index.ts';
 
 const TABS = ['deposit', 'withdraw', 'accounts'] as const;
@@ -35,7 +36,7 @@ export default function WalletModal({ value }: ModalProps) {
   const tab: Tab = value === 'deposit' || value === 'withdraw' ? value : 'accounts';
   const detected = usePlayerInit().country;
   const region = usePreference('paymentGeo') ?? detected;
-  const regionName = new Intl.DisplayNames([t('meta.intlLocale')], { type: 'region' }).of(region) ?? region;
+  const regionName = useDisplayNames().country({ code: region, name: region });
   const accounts = useAccounts();
   const money = useMoney();
   const switchAccount = useSwitchAccount();
