@@ -190,10 +190,13 @@ describe('pages', () => {
         ['/auth/callback?code=1', 'user-language=de', null],
         ['/verify/abc', 'user-language=de', null],
         ['/no-such-page', 'user-language=de', null],
+        // Never a redirect off the site, whatever the path or cookie holds.
+        ['//evil.example/', 'user-language=de', null],
+        ['/', 'user-language=de/../..//evil.example', '/de'],
       ] as const) {
         const response = await web.app.inject({ method: 'GET', url, headers: { cookie } });
         expect([response.statusCode, response.headers.location ?? null], `${url} ${cookie}`).toEqual(
-          location ? [302, location] : [url === '/no-such-page' ? 404 : 200, null],
+          location ? [302, location] : [url === '/no-such-page' || url.startsWith('//') ? 404 : 200, null],
         );
       }
       for (const url of ['/api/nope', '/media/v1/nope/x.svg']) {

@@ -74,6 +74,16 @@ describe('the player sessions (devices)', () => {
     expectErrorEnvelope(await list(mine.auth.accessToken, '?perPage=1000'), 422);
   });
 
+  it('closes a session once when the same close is raced twenty times', async () => {
+    const { body, auth } = await register(server.app);
+    const other = (await login(server.app, body.email as string, body.password as string)).json().data;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => close(auth.accessToken, other.sessionId)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const ended = ((await list(auth.accessToken)).json().data as PlayerSession[]).filter((s) => s.closedAt);
+    expect(ended.map((s) => s.id)).toEqual([other.sessionId]);
+    expect((await profile(server.app, auth.accessToken)).statusCode).toBe(200);
+  });
+
   it('requires a player (401)', async () => {
     expectErrorEnvelope(await server.app.inject({ method: 'GET', url: '/api/player/sessions' }), 401);
     expectErrorEnvelope(
