@@ -15,6 +15,7 @@ import { CopyValue, QrCode } from './qr-code.tsx';
 import { onDepositAbandoned } from './abandon.ts';
 import { useModal } from '@/shared/modals/index.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
+import { OutcomePanel } from './outcome-panel.tsx';
 
 /** Deposit into the active account: method, amount (presets, bounds), then the provider's step. */
 export function DepositForm({ account }: { account: Account }) {
@@ -189,19 +190,16 @@ function DepositStep({
 
   if (status === 2) {
     return (
-      <section
-        aria-labelledby={headingId}
-        aria-live="polite"
-        className="rounded-xl border border-success/40 bg-success/10 p-5"
+      <OutcomePanel
+        headingId={headingId}
+        tone="success"
+        title={t('wallet.pay.depositSuccess')}
+        text={t('wallet.pay.depositSuccessText', { sum })}
       >
-        <h3 id={headingId} className="text-lg font-semibold text-fg">
-          {t('wallet.pay.depositSuccess')}
-        </h3>
-        <p className="mt-1 text-sm text-muted">{t('wallet.pay.depositSuccessText', { sum })}</p>
         <Button className="mt-4" variant="secondary" onClick={onDone}>
           {t('wallet.pay.again')}
         </Button>
-      </section>
+      </OutcomePanel>
     );
   }
   if (status === 3) {
@@ -209,19 +207,16 @@ function DepositStep({
       new Date(invoice.data!.createdAt),
     );
     return (
-      <section
-        aria-labelledby={headingId}
-        aria-live="assertive"
-        className="rounded-xl border border-danger/40 bg-danger/10 p-5"
+      <OutcomePanel
+        headingId={headingId}
+        tone="failure"
+        title={t('wallet.pay.depositFailed')}
+        text={t('wallet.pay.depositFailedText', { sum, date })}
       >
-        <h3 id={headingId} className="text-lg font-semibold text-fg">
-          {t('wallet.pay.depositFailed')}
-        </h3>
-        <p className="mt-1 text-sm text-muted">{t('wallet.pay.depositFailedText', { sum, date })}</p>
         <Button className="mt-4" onClick={onDone}>
           {t('wallet.pay.tryAgain')}
         </Button>
-      </section>
+      </OutcomePanel>
     );
   }
   if (result.type === 'iframe' && result.action) {

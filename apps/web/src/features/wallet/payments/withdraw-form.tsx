@@ -11,6 +11,7 @@ import { useCreateWithdrawal, useMethods, useTurnover } from '../api/payments.ts
 import { useMoney } from '../use-money.ts';
 import '../i18n/index.ts';
 import { AmountField, MethodPicker } from './payment-parts.tsx';
+import { OutcomePanel } from './outcome-panel.tsx';
 
 /** Withdraw real money from the active account; the turnover notice replaces the form while wagering is due. */
 export function WithdrawForm({ account, onShowTransactions }: { account: Account; onShowTransactions: () => void }) {
@@ -44,15 +45,12 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
     return <p className="text-sm text-muted">{t('wallet.pay.noWithdrawMethods', { code: account.currency })}</p>;
   if (result) {
     return (
-      <section
-        aria-labelledby={headingId}
-        aria-live="polite"
-        className="rounded-xl border border-success/40 bg-success/10 p-5"
+      <OutcomePanel
+        headingId={headingId}
+        tone="success"
+        title={t('wallet.pay.withdrawRequested')}
+        text={t('wallet.pay.withdrawRequestedText')}
       >
-        <h3 id={headingId} className="text-lg font-semibold text-fg">
-          {t('wallet.pay.withdrawRequested')}
-        </h3>
-        <p className="mt-1 text-sm text-muted">{t('wallet.pay.withdrawRequestedText')}</p>
         <div className="mt-4 flex gap-2">
           <Button variant="secondary" onClick={onShowTransactions}>
             {t('wallet.pay.showTransactions')}
@@ -61,7 +59,7 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
             {t('wallet.pay.again')}
           </Button>
         </div>
-      </section>
+      </OutcomePanel>
     );
   }
 
