@@ -38,9 +38,8 @@ export async function shot(page: Page, name: string) {
 }
 
 /** A new player registered through the API and signed in through the real sign-in dialog. */
-export async function signUpAndSignIn(page: Page, prefix = 'player'): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await page.goto('/');
+/** Registers a player through the API, as the sign-up form would (password `secret-pass-1`, EUR, English). */
+export async function registerByApi(page: Page, email: string): Promise<void> {
   const registered = await page.request.post('/api/player/register', {
     data: {
       email,
@@ -48,9 +47,17 @@ export async function signUpAndSignIn(page: Page, prefix = 'player'): Promise<st
       password_confirmation: 'secret-pass-1',
       currency: 'EUR',
       agreements: true,
+      // As the sign-up form sends it: the language the site is shown in (mail follows it).
+      locale: 'en',
     },
   });
   expect(registered.ok()).toBe(true);
+}
+
+export async function signUpAndSignIn(page: Page, prefix = 'player'): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await page.goto('/');
+  await registerByApi(page, email);
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByLabel('Email').fill(email);

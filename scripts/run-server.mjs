@@ -2,6 +2,7 @@
 // port with a fresh embedded database; used by the end-to-end tests and the benchmarks.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,12 +11,15 @@ export const root = path.resolve(import.meta.dirname, '..');
 /** `env` overrides the defaults, e.g. `{ DATABASE_URL }` to run on PostgreSQL instead. */
 export async function runServer(env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-run-'));
+  // A port chosen up front, so the links in the mail the server sends (PUBLIC_URL) lead back to it.
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -62,4 +66,15 @@ export async function runServer(env = {}) {
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,3 +1,5 @@
+import { createLocalJWKSet, createRemoteJWKSet } from 'jose';
+import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
@@ -13,6 +15,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/contracts';
 import type { AppContext } from './context.ts';
+import { messagesRoutes } from './modules/messages/index.ts';
+import { documentRoutes } from './modules/documents/index.ts';
 import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
@@ -24,7 +28,7 @@ import {
   TokenInvalidError as PushTokenInvalid,
 } from './push/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
-import { playerRoutes } from './modules/player/index.ts';
+import { playerRoutes, type IdTokenCheck } from './modules/player/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import {
   catalogueMediaRoutes,
@@ -178,7 +182,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
-  await app.register(playerRoutes(ctx), { prefix: '/api/player' });
+  await app.register(playerRoutes(ctx, { idTokens: await socialSignIn(app, ctx) }), { prefix: '/api/player' });
+  if (config.features.documents) await app.register(documentRoutes(ctx), { prefix: '/api/player/documents' });
   await app.register(walletRoutes(ctx), { prefix: '/api/wallet' });
   await app.register(catalogueRoutes(ctx), { prefix: '/api/game' });
   await app.register(catalogueMediaRoutes(ctx), { prefix: '/media/v1' });
@@ -190,6 +195,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(riskRoutes(ctx), { prefix: '/api/risk' });
   await app.register(contentRoutes(ctx), { prefix: '/api/content' });
   await app.register(opsRoutes(ctx), { prefix: '/api/ops' });
+  await app.register(messagesRoutes(ctx), { prefix: '/api/dev' });
   // The sandbox game provider: a separate party behind the same HTTP boundary a real aggregator would use.
   await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });
   // The sandbox payment provider: reached only over signed HTTP, reporting only through signed webhooks.
@@ -232,4 +238,32 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await ctx.push?.close();
   });
   return app;
+}
+
+/**
+ * How ID tokens are checked: against Auth0's published keys when SOCIAL_DOMAIN is set, or against
+ * the sandbox provider this node starts (development and demo), or not at all (social sign-in off).
+ */
+async function socialSignIn(app: FastifyInstance, ctx: AppContext): Promise<IdTokenCheck | null> {
+  const social = ctx.config.social;
+  if (!social) return null;
+  if (!social.sandbox) {
+    return {
+      issuer: `${social.domain}/`,
+      audience: social.clientId,
+      keys: createRemoteJWKSet(new URL(`${social.domain}/.well-known/jwks.json`), { timeoutDuration: 10_000 }),
+    };
+  }
+  // Loaded only here: a node that uses Auth0 (production) never loads oidc-provider and koa.
+  const [{ createSandboxOidc }, { registerSandboxOidc }] = await Promise.all([
+    import('./sandbox/oidc/provider.ts'),
+    import('./sandbox/oidc/routes.ts'),
+  ]);
+  const oidc = await createSandboxOidc({
+    publicUrl: ctx.config.publicUrl,
+    clientId: social.clientId,
+    cookieSecret: createHash('sha256').update(`oidc:${ctx.paymentSecret}`).digest('base64url'),
+  });
+  registerSandboxOidc(app, oidc);
+  return { issuer: oidc.issuer, audience: social.clientId, keys: createLocalJWKSet(oidc.publicJwks) };
 }

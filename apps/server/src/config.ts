@@ -51,7 +51,35 @@ const envSchema = z.object({
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   KYC_HIDE_DOCUMENTS: bool.default(false),
+  /**
+   * Social sign-in against a real OpenID Connect provider (Auth0): its domain URL, this site's client
+   * id, and the connections to offer. Unset outside production: the sandbox provider at /sandbox/oidc.
+   */
+  SOCIAL_DOMAIN: z.url().optional(),
+  SOCIAL_CLIENT_ID: z.string().min(1).optional(),
+  SOCIAL_CONNECTIONS: z.string().default('google-oauth2,apple'),
+  /** Where uploaded identity documents are kept (default DATA_DIR/documents); never under the web root. */
+  DOCUMENTS_DIR: z.string().min(1).optional(),
+  /** Countries the operator restricts, as CODE:TYPE pairs (1: the site is closed there; 2: browsing only). */
+  RESTRICTED_COUNTRIES: z
+    .string()
+    .regex(/^\s*([A-Za-z]{2}:[12]\s*(,\s*|$))*$/, 'must be CODE:1 or CODE:2 pairs, e.g. "ES:1,AU:2"')
+    .default('ES:1,AU:2')
+    .transform((v) =>
+      Object.fromEntries(
+        v
+          .split(',')
+          .map((pair) => pair.trim())
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, 2).toUpperCase(), Number(pair.slice(3)) as 1 | 2]),
+      ),
+    ),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Outgoing mail: smtp(s)://user:pass@host:port. Unset: mail is kept in the development mailbox (`npm run ops -- mailbox`). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Casino <no-reply@localhost>'),
+  /** Players must confirm their e-mail address before they can sign in with it (error 11001). */
+  REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
   /** HMAC secret shared with the game provider; derived from the JWT secret when unset. */
   GAME_WALLET_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where the casino reaches the provider's launch API, and the provider the casino's wallet API; default: this node. */
@@ -113,6 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)',
     );
+  if (production && !e.SMTP_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: production sends mail (password resets, confirmations) through an SMTP server',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -120,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    documentsDir: e.DOCUMENTS_DIR ? path.resolve(e.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     accessTokenTtlSec: e.ACCESS_TOKEN_TTL,
@@ -136,6 +169,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    requireEmailConfirmation: e.REQUIRE_EMAIL_CONFIRMATION,
+    /** null: no social sign-in; `sandbox`: the built-in provider (never in production). */
+    social:
+      e.SOCIAL_DOMAIN && e.SOCIAL_CLIENT_ID
+        ? {
+            sandbox: false,
+            domain: e.SOCIAL_DOMAIN.replace(/\/$/, ''),
+            clientId: e.SOCIAL_CLIENT_ID,
+            connections: e.SOCIAL_CONNECTIONS.split(',')
+              .map((c) => c.trim())
+              .filter(Boolean),
+          }
+        : production
+          ? null
+          : {
+              sandbox: true,
+              domain: `${e.PUBLIC_URL.replace(/\/$/, '')}/sandbox/oidc`,
+              clientId: 'casino-web',
+              connections: ['google-oauth2', 'apple'],
+            },
+    restrictedCountries: e.RESTRICTED_COUNTRIES as Readonly<Record<string, 1 | 2>>,
     payment: {
       providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
       secret: e.PAYMENT_WEBHOOK_SECRET ?? null,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AttemptCounter } from './lib/attempts.ts';
 import type { SessionStates } from './lib/auth-guard.ts';
 import type { ReplayGuard } from './lib/replay-guard.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -20,6 +21,8 @@ export type AppContext = {
   tokens: TokenService;
   /** What this node knows of login sessions (implemented by the player module). */
   sessions: SessionStates;
+  /** Counts of failed sign-ins, codes sent… per key (throttling that must hold across nodes). */
+  attempts: AttemptCounter;
   /** Request ids of signed partner calls already seen. */
   replayGuard: ReplayGuard;
   broker: Broker;

@@ -15,6 +15,8 @@ import { createTokenService } from './lib/tokens.ts';
 import { seedCatalogue } from './modules/game/index.ts';
 import { seedContent } from './modules/content/index.ts';
 import { createSessionStates } from './modules/player/index.ts';
+import { memoryAttempts, redisAttempts } from './lib/attempts.ts';
+import { configureCountryRestrictions } from './modules/settings/index.ts';
 import { createOutboxConsumers, startOutboxDispatcher } from './outbox/index.ts';
 import { createMemoryBroker, createRedisBroker, type Broker } from './push/index.ts';
 
@@ -27,6 +29,7 @@ export type RunningServer = { app: FastifyInstance; ctx: AppContext; close(): Pr
 export async function createServer(config: Config, options: { database?: Database } = {}): Promise<RunningServer> {
   const releaseLock = !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => {};
   const log = createLogger(config);
+  configureCountryRestrictions(config.restrictedCountries);
   let database: Database | undefined;
   let broker: Broker | undefined;
   let redis: Redis | null = null;
@@ -52,6 +55,7 @@ export async function createServer(config: Config, options: { database?: Databas
       redis,
       tokens: createTokenService(new TextEncoder().encode(jwtSecret), config.accessTokenTtlSec),
       sessions: createSessionStates(database.db, { redisUrl: config.redisUrl, log }),
+      attempts: redis ? redisAttempts(redis) : memoryAttempts(),
       replayGuard: redis ? redisReplayGuard(redis) : memoryReplayGuard(),
       broker,
       push: null,

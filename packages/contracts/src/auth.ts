@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { displayText, text } from './text.ts';
-import { emailSchema, ValidationMessage } from './validation.ts';
+import { emailSchema, phoneSchema, ValidationMessage } from './validation.ts';
 import { formatMessage } from './validation-messages.ts';
 
 export const profileSchema = z.object({
@@ -20,6 +20,9 @@ export const profileSchema = z.object({
   lastName: text().nullable(),
   gender: text().nullable(),
   birthdate: text().nullable(),
+  city: text().nullable(),
+  address: text().nullable(),
+  postalCode: text().nullable(),
   receiveEmailPromo: z.boolean(),
   receiveSmsPromo: z.boolean(),
   agreedTc: z.boolean(),
@@ -62,9 +65,23 @@ export const registerBodySchema = z
   .strict();
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** Sign-in names: an e-mail address (lower-cased) or an international phone number (`+…`, separators dropped). */
+const loginSchema = z
+  .string({ error: ValidationMessage.required })
+  .trim()
+  .min(1, ValidationMessage.required)
+  .max(254, formatMessage(ValidationMessage.maxLength, { max: 254 }))
+  // A leading + means a number; anything else is read as an e-mail address (and told so when it is not one).
+  .transform((value, ctx) => {
+    const parsed = (value.startsWith('+') ? phoneSchema : emailSchema).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
+
 export const loginBodySchema = z
   .object({
-    login: emailSchema,
+    login: loginSchema,
     password: text({ error: ValidationMessage.required })
       .min(1, ValidationMessage.required)
       // Its own message: the schema-level one ("required") would otherwise answer a 3,000-character password.
@@ -90,3 +107,31 @@ export const playerSessionSchema = z.object({
   current: z.boolean(),
 });
 export type PlayerSession = z.infer<typeof playerSessionSchema>;
+
+export const GENDERS = ['male', 'female'] as const;
+/** Players must be adults: a birth date less than this many years ago is refused. */
+export const MIN_AGE_YEARS = 18;
+
+/**
+ * `PUT /api/player/profile`: any subset of the profile scenario's fields. An empty string clears an
+ * editable field; a field that is not editable cannot change once filled. The field rules are the
+ * server-defined ones (`GET /fields/validations?scenario=profile`).
+ */
+export const profileUpdateBodySchema = z
+  .object({
+    firstName: displayText().max(64).optional(),
+    lastName: displayText().max(64).optional(),
+    nickname: displayText().max(64).optional(),
+    birthdate: text().max(10).optional(),
+    gender: z.enum([...GENDERS, '']).optional(),
+    country: text().max(2).optional(),
+    city: displayText().max(128).optional(),
+    address: displayText().max(256).optional(),
+    postalCode: text().max(16).optional(),
+    timeZone: text().max(64).optional(),
+    locale: text().max(10).optional(),
+    receiveEmailPromo: z.boolean().optional(),
+    receiveSmsPromo: z.boolean().optional(),
+  })
+  .strict();
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;

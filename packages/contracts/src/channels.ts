@@ -9,6 +9,8 @@ export const Channel = {
   retentionAccounts: (playerId: string) => `retention:accounts#${playerId}`,
   notifications: (playerId: string) => `messenger:notifications#${playerId}`,
   gameBets: (playerId: string) => `game:bets#${playerId}`,
+  /** The player's identity documents (beyond the spec's list): a review's outcome arrives here. */
+  playerDocuments: (playerId: string) => `player:documents#${playerId}`,
   /** Public: the live winners feed per platform and country (beyond the spec's list). */
   gameWinners: (platform: 'mobile' | 'desktop', country: string) => `game:winners:${platform}:${country}`,
   tournaments: 'tournaments',
@@ -25,11 +27,20 @@ export const PushEvent = {
   gameBetMaxExceed: 'game.bet.max.exceed',
   tournamentCompleted: 'tournament.completed',
   gameWinner: 'game.winner',
+  documentUpdated: 'document.updated',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 
 /** Namespaces whose channels are limited to the user named after `#`. */
-export const USER_LIMITED_NAMESPACES = ['wallet', 'payment', 'bonus', 'retention', 'messenger', 'game'] as const;
+export const USER_LIMITED_NAMESPACES = [
+  'wallet',
+  'payment',
+  'bonus',
+  'retention',
+  'messenger',
+  'game',
+  'player',
+] as const;
 /** Channels anyone (guests included) may subscribe to. */
 export const PUBLIC_CHANNELS = ['tournaments', 'global:online'] as const;
 /** Public channels that follow a pattern rather than a fixed name. */

@@ -8,6 +8,7 @@ export * from './channels.ts';
 export * from './validation.ts';
 export * from './settings.ts';
 export * from './auth.ts';
+export * from './identity.ts';
 export * from './wallet.ts';
 export * from './constants-schema.ts';
 export * from './game.ts';

@@ -23,8 +23,8 @@ const LOCALISED = [
   'welcome-package',
   'contact',
 ];
-/** Reached from e-mails, without a locale prefix. */
-const ROOT_ONLY = ['verify/[^/]+', 'password/reset/[^/]+'];
+/** Reached from e-mails (and the development mailbox that shows them), without a locale prefix. */
+const ROOT_ONLY = ['verify/[^/]+', 'password/reset/[^/]+', 'dev/mailbox'];
 
 const locales = LOCALE_CODES.map((code) => code.replace('-', '\\-')).join('|');
 // The home page is the locale prefix alone (`/`, `/de`, `/de/`).
@@ -46,4 +46,10 @@ const UNPREFIXED = new RegExp(`^(?:/(?:${LOCALISED.filter((p) => !p.startsWith('
 export function pagePathInLocale(pathname: string, locale: string): string | null {
   if (locale === DEFAULT_LOCALE || !LOCALE_CODES.includes(locale) || !UNPREFIXED.test(pathname)) return null;
   return pathname === '/' ? `/${locale}` : `/${locale}${pathname}`;
+}
+
+/** `path` if it is a path of this site (`/…`, not `//host` or a backslash trick), else `/`: links never lead away. */
+export function safeSitePath(path: string | null | undefined): string {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
+  return path;
 }

@@ -62,6 +62,8 @@ export const playerInitSchema = z.object({
     quests: z.boolean(),
     documents: z.boolean(),
   }),
+  /** Social sign-in (OpenID Connect, Auth0's API): where and as which client; null when off. */
+  social: z.object({ domain: text(), clientId: text(), connections: z.array(text()) }).nullable(),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;
 

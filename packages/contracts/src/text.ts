@@ -30,6 +30,11 @@ export function text(params?: Parameters<typeof z.string>[0]) {
  */
 const HIDDEN_OR_REORDERING = /[\p{Cc}\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
+const HIDDEN_OR_REORDERING_ALL = new RegExp(HIDDEN_OR_REORDERING.source, 'gu');
+
+/** `value` with those characters taken out (for text we show but did not ask for, such as a file name). */
+export const withoutHiddenCharacters = (value: string) => value.replace(HIDDEN_OR_REORDERING_ALL, '');
+
 export const HIDDEN_CHARACTERS_MESSAGE = 'The value contains invisible or direction-changing characters';
 
 /** `text()` for what other people see (nicknames, names): no hidden or reordering characters either. */

@@ -24,6 +24,7 @@ export const ValidationMessage = {
   cpf: 'Value is not a valid CPF number',
   date: 'Value is not a valid date',
   accepted: 'You must accept the terms and conditions',
+  otpCode: 'Enter the {min}-digit code',
   commonPassword: 'This password is one of the most common ones. Choose one that is harder to guess',
 } as const;
 export type ValidationMessageKey = keyof typeof ValidationMessage;

@@ -26,6 +26,15 @@ export function isValidCpf(input: string): boolean {
 /** E.164-style international phone number check (a leading + and 8 to 15 digits). */
 export const isValidPhone = (input: string) => /^\+[1-9]\d{7,14}$/.test(input.replace(/[\s()-]/g, ''));
 
+/** A phone number as typed, international (`+49 151 …`): spaces, dashes and brackets go. The server checks it with libphonenumber. */
+export const phoneSchema = z
+  .string({ error: ValidationMessage.required })
+  .trim()
+  .min(1, ValidationMessage.required)
+  .max(32, formatMessage(ValidationMessage.maxLength, { max: 32 }))
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .refine(isValidPhone, ValidationMessage.phone);
+
 export const emailSchema = z
   .string({ error: ValidationMessage.required })
   .trim()

@@ -124,6 +124,7 @@ describe('the country of a visitor', () => {
       SEED_DEMO: '0',
       TRUST_PROXY: '1',
       PUBLIC_URL: 'https://casino.example',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     });
     try {
       expect(await countryOf(production, {})).toEqual(expect.objectContaining({ country: 'XX', restricted: true }));
@@ -135,11 +136,40 @@ describe('the country of a visitor', () => {
   });
 
   it('production refuses to start without a way to trust the header', () => {
-    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: '0' };
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: '0', SMTP_URL: 'smtp://mail:25' };
     expect(() => loadConfig(base)).toThrow(ConfigError);
     expect(() => loadConfig(base)).toThrow(/GEO_HEADER_SECRET or TRUST_PROXY/);
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).production).toBe(true);
     expect(loadConfig({ ...base, GEO_HEADER_SECRET: 's'.repeat(20) }).geoHeaderSecret).toBe('s'.repeat(20));
+  });
+
+  it('production refuses to start without an SMTP server: reset links must reach a real inbox', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: '0', TRUST_PROXY: '1' };
+    expect(() => loadConfig(base)).toThrow(/SMTP_URL/);
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:pass@mail.example:465' }).mail.smtpUrl).toBe(
+      'smtps://user:pass@mail.example:465',
+    );
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+  });
+
+  it('production has no sandbox sign-in provider: social sign-in is Auth0 or nothing', () => {
+    const base = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SEED_DEMO: '0',
+      TRUST_PROXY: '1',
+      SMTP_URL: 'smtp://m:25',
+    };
+    expect(loadConfig(base).social).toBeNull();
+    expect(
+      loadConfig({ ...base, SOCIAL_DOMAIN: 'https://casino.eu.auth0.com/', SOCIAL_CLIENT_ID: 'abc' }).social,
+    ).toEqual({
+      sandbox: false,
+      domain: 'https://casino.eu.auth0.com',
+      clientId: 'abc',
+      connections: ['google-oauth2', 'apple'],
+    });
+    expect(loadConfig({}).social).toMatchObject({ sandbox: true, domain: 'http://localhost:3000/sandbox/oidc' });
   });
 });
 

@@ -13,3 +13,5 @@ export * from '../sandbox/games/tables.ts';
 export * from '../modules/payment/tables.ts';
 export * from '../sandbox/payments/tables.ts';
 export * from '../modules/content/tables.ts';
+export * from '../modules/messages/tables.ts';
+export * from '../modules/documents/tables.ts';

@@ -28,6 +28,9 @@ export const notFound = (message = 'Not found') => new DomainError(ErrorCode.not
 export const conflict = (message: string, code: number = ErrorCode.conflict) => new DomainError(code, message);
 export const unprocessable = (message: string, fields?: Fields, code: number = ErrorCode.unprocessable) =>
   new DomainError(code, message, fields);
+/** 429 with the seconds until a retry can succeed (sent as `Retry-After`). */
+export const tooManyRequests = (message: string, retryAfterSec: number, code: number = ErrorCode.tooManyRequests) =>
+  new DomainError(code, message, undefined, { retryAfterSec: Math.max(1, retryAfterSec) });
 export const fieldError = (field: string, message: string) => unprocessable(message, { [field]: [message] });
 
 /** Route schema `response` entries: the error envelope under each status (for validation and OpenAPI). */
@@ -93,6 +96,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const mapped = toHttpError(error);
     if (mapped.unexpected) request.log.error({ err: error }, 'unhandled error');
+    const retryAfter = error instanceof DomainError ? error.details?.retryAfterSec : undefined;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.status(mapped.status).send(mapped.body);
   });
 }

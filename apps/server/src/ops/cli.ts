@@ -13,7 +13,10 @@ import { DataDirLockedError, isAlive, lockDataDir } from '../db/lock.ts';
 import { DomainError } from '../lib/errors.ts';
 import { readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
 import { z } from 'zod';
-import { invoiceSchema } from '@casino/contracts';
+import { invoiceSchema, mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
+import { describeMailbox, opsMailbox, type OpsMailboxBody } from './mailbox.ts';
+import { opsDocuments, type OpsDocumentsBody } from './documents.ts';
+import { describeAutologin, opsAutologin, opsAutologinResultSchema, type OpsAutologinBody } from './autologin.ts';
 import { describeInvoices, type OpsCryptoSendBody, type OpsInvoiceBody } from './payments.ts';
 import type { Db } from '../db/client.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
@@ -51,6 +54,12 @@ Commands:
       (Payment commands need the running server: approving talks to the payment provider.)
   exclude <email> self-exclusion|cooling-off <days>
       Exclude a player from real-money play for that many days; closes their live game sessions.
+  autologin <email> [--redirect <path>]
+      Print a one-time sign-in link for the player (valid 10 minutes, once), e.g. for support.
+  documents list | documents approve <id> | documents reject <id> [reason…]
+      Identity documents waiting for review; approve or reject one (the player sees it at once).
+  mailbox <email|phone>
+      The latest messages (e-mail, SMS) to that address or number: codes and links, when no SMTP_URL is set.
   game disable|enable <identity>
       Switch a game off (hidden, cannot start, bets in open sessions refused) or on again.
   help
@@ -68,9 +77,24 @@ type Parsed =
   | { command: 'game'; body: OpsGameBody }
   | { command: 'invoices'; body: OpsInvoiceBody }
   | { command: 'crypto'; body: OpsCryptoSendBody }
-  | { command: 'content'; body: OpsContentBody };
+  | { command: 'content'; body: OpsContentBody }
+  | { command: 'mailbox'; body: OpsMailboxBody }
+  | { command: 'autologin'; body: OpsAutologinBody }
+  | { command: 'documents'; body: OpsDocumentsBody };
 
-const COMMANDS = ['credit', 'limit', 'exclude', 'game', 'withdrawals', 'deposits', 'crypto', 'content'] as const;
+const COMMANDS = [
+  'credit',
+  'limit',
+  'exclude',
+  'game',
+  'withdrawals',
+  'deposits',
+  'crypto',
+  'content',
+  'mailbox',
+  'autologin',
+  'documents',
+] as const;
 
 function parseCredit(rest: string[]): Parsed {
   const positional: string[] = [];
@@ -157,6 +181,27 @@ export function parseArgs(argv: string[]): Parsed {
       throw new CliError(`content needs import <dir>.\n\n${USAGE}`);
     return { command: 'content', body: { dir: path.resolve(rest[1]) } };
   }
+  if (command === 'documents') {
+    const [verb, id, ...reason] = rest;
+    if (verb === 'list' && rest.length === 1) return { command: 'documents', body: { action: 'list' } };
+    if (verb === 'approve' && id && rest.length === 2) return { command: 'documents', body: { action: 'approve', id } };
+    if (verb === 'reject' && id)
+      return {
+        command: 'documents',
+        body: { action: 'reject', id, ...(reason.length > 0 ? { reason: reason.join(' ') } : {}) },
+      };
+    throw new CliError(`documents needs list | approve <id> | reject <id> [reason].\n\n${USAGE}`);
+  }
+  if (command === 'autologin') {
+    const [email, flag, redirect] = rest;
+    const valid = email && (rest.length === 1 || (rest.length === 3 && flag === '--redirect' && redirect));
+    if (!valid) throw new CliError(`autologin needs <email> [--redirect <path>].\n\n${USAGE}`);
+    return { command: 'autologin', body: { email, ...(redirect ? { redirect } : {}) } };
+  }
+  if (command === 'mailbox') {
+    if (!rest[0] || rest.length !== 1) throw new CliError(`mailbox needs <email|phone>.\n\n${USAGE}`);
+    return { command: 'mailbox', body: { to: rest[0] } };
+  }
   if (command === 'crypto') {
     const [verb, address, amount] = rest;
     if (verb !== 'send' || !address || !amount || rest.length !== 3)
@@ -180,12 +225,16 @@ const OPERATIONS = {
   exclude: { path: 'exclude', result: opsMessageSchema, local: opsExclude, describe: (r) => r.message },
   game: { path: 'game', result: opsMessageSchema, local: opsGame, describe: (r) => r.message },
   content: { path: 'content', result: opsMessageSchema, local: opsContent, describe: (r) => r.message },
+  mailbox: { path: 'mailbox', result: z.array(mailboxEntrySchema), local: opsMailbox, describe: describeMailbox },
+  documents: { path: 'documents', result: opsMessageSchema, local: opsDocuments, describe: (r) => r.message },
 } satisfies {
   credit: Operation<OpsCreditBody, z.infer<typeof opsCreditResultSchema>>;
   limit: Operation<OpsLimitBody, z.infer<typeof opsMessageSchema>>;
   exclude: Operation<OpsExcludeBody, z.infer<typeof opsMessageSchema>>;
   game: Operation<OpsGameBody, z.infer<typeof opsMessageSchema>>;
   content: Operation<OpsContentBody, z.infer<typeof opsMessageSchema>>;
+  mailbox: Operation<OpsMailboxBody, MailboxEntry[]>;
+  documents: Operation<OpsDocumentsBody, z.infer<typeof opsMessageSchema>>;
 };
 
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */
@@ -283,6 +332,22 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return runOperation(config, OPERATIONS.game, parsed.body);
     case 'content':
       return runOperation(config, OPERATIONS.content, parsed.body);
+    case 'mailbox':
+      return runOperation(config, OPERATIONS.mailbox, parsed.body);
+    case 'documents':
+      return runOperation(config, OPERATIONS.documents, parsed.body);
+    case 'autologin':
+      // The link is on this site's public address, whichever process writes the token.
+      return runOperation(
+        config,
+        {
+          path: 'autologin',
+          result: opsAutologinResultSchema,
+          local: (db, body: OpsAutologinBody) => opsAutologin(db, body, config.publicUrl),
+          describe: describeAutologin,
+        },
+        parsed.body,
+      );
     case 'invoices':
       return viaRunningServer(config, 'invoices', parsed.body, z.array(invoiceSchema), (r) =>
         describeInvoices(parsed.body.action, r),

@@ -5,7 +5,10 @@ import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
 import { withTransaction } from '../outbox/index.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
-import { dataEnvelope, invoiceSchema } from '@casino/contracts';
+import { dataEnvelope, invoiceSchema, mailboxEntrySchema } from '@casino/contracts';
+import { opsMailbox, opsMailboxBodySchema } from './mailbox.ts';
+import { opsDocuments, opsDocumentsBodySchema } from './documents.ts';
+import { opsAutologin, opsAutologinBodySchema, opsAutologinResultSchema } from './autologin.ts';
 import { z } from 'zod';
 import {
   approveWithdrawal,
@@ -108,6 +111,35 @@ export const opsRoutes =
       { schema: { hide: true, body: opsContentBodySchema, response: message } },
       async (request) => ({
         data: await opsContent(ctx.db, request.body),
+      }),
+    );
+    app.post(
+      '/mailbox',
+      {
+        schema: {
+          hide: true,
+          body: opsMailboxBodySchema,
+          response: { 200: dataEnvelope(z.array(mailboxEntrySchema)) },
+        },
+      },
+      async (request) => ({ data: await opsMailbox(ctx.db, request.body) }),
+    );
+    app.post(
+      '/autologin',
+      {
+        schema: {
+          hide: true,
+          body: opsAutologinBodySchema,
+          response: { 200: dataEnvelope(opsAutologinResultSchema) },
+        },
+      },
+      async (request) => ({ data: await opsAutologin(ctx.db, request.body, ctx.config.publicUrl) }),
+    );
+    app.post(
+      '/documents',
+      { schema: { hide: true, body: opsDocumentsBodySchema, response: message } },
+      async (request) => ({
+        data: await opsDocuments(ctx.db, request.body, (work) => withTransaction(ctx, work)),
       }),
     );
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({

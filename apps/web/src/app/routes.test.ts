@@ -21,7 +21,8 @@ describe('route table', () => {
     const all = paths(routes);
     expect(all.length).toBeGreaterThan(20);
     for (const path of all) expect(isPagePath(path), path).toBe(true);
-    for (const path of all.filter((p) => !p.startsWith('/verify') && !p.startsWith('/password'))) {
+    const rootOnly = ['/verify', '/password', '/dev/'];
+    for (const path of all.filter((p) => !rootOnly.some((prefix) => p.startsWith(prefix)))) {
       expect(isPagePath(`/de${path === '/' ? '' : path}`), `/de${path}`).toBe(true);
     }
     expect(isPagePath('/nope')).toBe(false);

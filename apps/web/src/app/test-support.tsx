@@ -15,6 +15,7 @@ export const initWith = (
   restrictType: null,
   ...over,
   features: { sportsbook: false, loyalty: false, quests: false, documents: false, ...features },
+  social: null,
 });
 
 /** Test-only fetch: answers player init and game collections; everything else is a 404. */

@@ -85,17 +85,35 @@ export const REGISTRATION_FIELDS = defineFields(1, [
   { name: 'receiveEmailPromo', description: 'I want to receive promotions by email' },
 ]);
 
+/**
+ * The profile scenario. Name and birth date are not editable once filled: they must match the
+ * player's identity documents, so support changes them. Phone and e-mail are changed through their
+ * confirmation flows (verification tab), not here.
+ */
 export const PROFILE_FIELDS = defineFields(101, [
-  { name: 'firstName', description: 'First name', rules: [rule.minLength(NAME_MIN_LENGTH), rule.maxLength(64)] },
-  { name: 'lastName', description: 'Last name', rules: [rule.minLength(NAME_MIN_LENGTH), rule.maxLength(64)] },
+  {
+    name: 'firstName',
+    description: 'First name',
+    editable: false,
+    rules: [rule.minLength(NAME_MIN_LENGTH), rule.maxLength(64)],
+  },
+  {
+    name: 'lastName',
+    description: 'Last name',
+    editable: false,
+    rules: [rule.minLength(NAME_MIN_LENGTH), rule.maxLength(64)],
+  },
   { name: 'nickname', description: 'Nickname', rules: [rule.maxLength(64)] },
-  { name: 'birthdate', description: 'Date of birth', rules: [rule.date()] },
+  { name: 'birthdate', description: 'Date of birth', editable: false, rules: [rule.date()] },
   { name: 'gender', description: 'Gender' },
-  { name: 'phone', description: 'Phone', rules: [rule.phone()] },
   { name: 'country', description: 'Country', rules: [rule.country()] },
   { name: 'city', description: 'City', rules: [rule.maxLength(128)] },
   { name: 'address', description: 'Address', rules: [rule.maxLength(256)] },
   { name: 'postalCode', description: 'Postal code', rules: [rule.maxLength(16)] },
+  { name: 'timeZone', description: 'Time zone' },
+  { name: 'locale', description: 'Language' },
+  { name: 'receiveEmailPromo', description: 'Offers and promotions by e-mail' },
+  { name: 'receiveSmsPromo', description: 'Offers and promotions by SMS' },
 ]);
 
 export function fieldsFor(scenario: FieldScenario): readonly FieldMeta[] {

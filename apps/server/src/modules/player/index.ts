@@ -2,3 +2,5 @@
 export { playerRoutes } from './routes.ts';
 export { createSessionStates, SESSION_STATE_FRESH_MS } from './session-states.ts';
 export { ensurePlayer, findPlayer, playerStatusOf, publicName, publicNames, type PlayerRef } from './lookup.ts';
+export { issueAutologin } from './autologin.ts';
+export type { IdTokenCheck } from './social.ts';

@@ -8,43 +8,83 @@ import {
   fieldsQuerySchema,
   idParamSchema,
   loginBodySchema,
+  okSchema,
+  socialLoginBodySchema,
+  DEFAULT_LOCALE,
+  isSupportedLocale,
+  otpSendBodySchema,
+  otpVerifyBodySchema,
+  otpVerifyResultSchema,
+  registerPhoneBodySchema,
+  tokenLoginBodySchema,
+  emailConfirmBodySchema,
+  emailConfirmResultSchema,
+  passwordChangeBodySchema,
+  passwordConfirmBodySchema,
+  passwordResetBodySchema,
   pageEnvelope,
   pageMeta,
   pageQuerySchema,
   playerInitSchema,
   playerSessionSchema,
   profileSchema,
+  profileUpdateBodySchema,
   registerBodySchema,
   type Profile,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { authOf, bearerClaims, requirePlayer } from '../../lib/auth-guard.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses, notFound, tooManyRequests, unprocessable } from '../../lib/errors.ts';
+import { overBudget } from '../../lib/attempts.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { restrictionOf } from '../settings/index.ts';
 import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { fieldsFor } from './fields.ts';
 import { SESSION_STATE_FRESH_MS } from './session-states.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
+import { updateProfile } from './profile.ts';
+import { loginWithIdentity, verifyIdToken, type IdTokenCheck } from './social.ts';
+import { sendOtp, verifyOtp } from './phone.ts';
+import { changePassword, confirmPasswordReset, requestPasswordReset } from './passwords.ts';
+import { CONFIRMATION_LINK_INVALID, confirmEmail, resendEmailConfirmation } from './confirmations.ts';
 import {
   closeOwnSession,
   closeSession,
   getProfile,
   listSessions,
   loginPlayer,
+  loginWithToken,
   refreshSession,
   registerPlayer,
+  registerPlayerByPhone,
   type ClientInfo,
 } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
 export const playerRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, options: { idTokens: IdTokenCheck | null }): FastifyPluginAsyncZod =>
   async (app) => {
     // The embedded database runs queries on this process's thread: the profile every page asks for is
     // kept a second (as long as a session state is; nothing changes a profile yet but registration).
     const profiles: ReadCache<Profile> =
       ctx.database.kind === 'pglite' ? createReadCache({ maxAgeMs: SESSION_STATE_FRESH_MS }) : noReadCache();
+    const guard = createSignInGuard(ctx.attempts);
+    const identity = {
+      publicUrl: ctx.config.publicUrl,
+      requireEmailConfirmation: ctx.config.requireEmailConfirmation,
+      guard,
+    };
+    /** Sessions a password change or reset ended: their live connections close at once. */
+    const forgetAll = (sessionIds: string[]) => sessionIds.forEach((id) => ctx.sessions.forget(id));
+    /** A per-key budget on top of the per-address rate limit (a reset mail per address, say). */
+    const spend = async (key: string, max: number, windowSec: number, message: string) => {
+      const wait = await overBudget(ctx.attempts, key, { max, windowSec });
+      if (wait) throw tooManyRequests(message, wait);
+    };
+    const ok = { data: { ok: true as const } };
+    const okResponse = { 200: dataEnvelope(okSchema) };
+
     const client = (request: FastifyRequest, fingerprint?: string): ClientInfo => ({
       ip: request.ip,
       country: countryOf(request, ctx.config),
@@ -63,7 +103,17 @@ export const playerRoutes =
       },
       async (request) => {
         const country = countryOf(request, ctx.config);
-        return { data: { country, ...restrictionOf(country), features: ctx.config.features } };
+        const social = ctx.config.social;
+        return {
+          data: {
+            country,
+            ...restrictionOf(country),
+            features: ctx.config.features,
+            social: social
+              ? { domain: social.domain, clientId: social.clientId, connections: social.connections }
+              : null,
+          },
+        };
       },
     );
 
@@ -96,8 +146,80 @@ export const playerRoutes =
           ctx.tokens,
           request.body,
           client(request, request.body.fingerprint),
+          {
+            publicUrl: ctx.config.publicUrl,
+          },
         );
         request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered');
+        return { data: result };
+      },
+    );
+
+    app.post(
+      '/otp/send',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Text a six-digit code to a phone number (registration, phone verification, password reset)',
+          body: otpSendBodySchema,
+          response: { ...okResponse, ...errorResponses(401, 422, 429) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const { phone, reason, locale } = request.body;
+        // Verifying a number is for a signed-in player; the other reasons are for guests.
+        const playerId = reason === 'phoneVerification' ? (await bearerClaims(ctx, request)).playerId : null;
+        await sendOtp(ctx.db, ctx.attempts, {
+          phone,
+          reason,
+          playerId,
+          locale: locale && isSupportedLocale(locale) ? locale : DEFAULT_LOCALE,
+        });
+        return ok;
+      },
+    );
+
+    app.post(
+      '/otp/verify',
+      {
+        schema: {
+          tags: ['player'],
+          summary:
+            'Check a texted code: a password reset code for changingPass, a confirmed number for phoneVerification',
+          body: otpVerifyBodySchema,
+          response: { 200: dataEnvelope(otpVerifyResultSchema), ...errorResponses(401, 422, 429) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const playerId =
+          request.body.reason === 'phoneVerification' ? (await bearerClaims(ctx, request)).playerId : null;
+        const result = await verifyOtp(ctx.db, request.body, playerId);
+        if (playerId) profiles.forget(playerId);
+        return { data: result };
+      },
+    );
+
+    app.post(
+      '/register/phone',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Register with a phone number and the texted code; opens the first session',
+          body: registerPhoneBodySchema,
+          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(403, 413, 422) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const result = await registerPlayerByPhone(
+          ctx.db,
+          ctx.tokens,
+          request.body,
+          client(request, request.body.fingerprint),
+        );
+        request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered by phone');
         return { data: result };
       },
     );
@@ -123,8 +245,66 @@ export const playerRoutes =
         },
       },
       async (request) => {
-        const result = await loginPlayer(ctx.db, ctx.tokens, request.body, client(request, request.body.fingerprint));
+        const result = await loginPlayer(
+          ctx.db,
+          ctx.tokens,
+          request.body,
+          client(request, request.body.fingerprint),
+          identity,
+        );
         request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player logged in');
+        return { data: result };
+      },
+    );
+
+    app.post(
+      '/sessions/social',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Sign in (or register) with the ID token of a social sign-in (OpenID Connect)',
+          body: socialLoginBodySchema,
+          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(401, 403, 404, 422, 429) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        if (!options.idTokens) throw notFound('Social sign-in is not offered');
+        const checked = await verifyIdToken(request.body.idToken, options.idTokens, ctx.attempts);
+        const result = await loginWithIdentity(
+          ctx.db,
+          ctx.tokens,
+          checked,
+          request.body,
+          client(request, request.body.fingerprint),
+        );
+        request.log.info(
+          { playerId: result.profile.id, sessionId: result.sessionId, isNew: result.profile.isNewlyRegistered },
+          'player signed in by social login',
+        );
+        return { data: result };
+      },
+    );
+
+    app.post(
+      '/sessions/token',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Sign in with the one-time token of an autologin link',
+          body: tokenLoginBodySchema,
+          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(401, 403, 422, 429) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const result = await loginWithToken(
+          ctx.db,
+          ctx.tokens,
+          request.body.token,
+          client(request, request.body.fingerprint),
+        );
+        request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player signed in by link');
         return { data: result };
       },
     );
@@ -211,6 +391,128 @@ export const playerRoutes =
         await closeOwnSession(ctx.db, playerId, request.params.id);
         ctx.sessions.forget(request.params.id);
         return { data: { ok: true as const } };
+      },
+    );
+
+    app.post(
+      '/passwords/reset',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Mail a password reset link (answers the same whether the address is known or not)',
+          body: passwordResetBodySchema,
+          response: { ...okResponse, ...errorResponses(422, 429) },
+        },
+        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const { email } = request.body;
+        await spend(`reset:${email}`, 3, 3600, 'A reset link was sent to this address a moment ago. Check your inbox.');
+        await requestPasswordReset(ctx.db, email, ctx.config.publicUrl);
+        return ok;
+      },
+    );
+
+    app.post(
+      '/passwords/confirm',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Set a new password with a reset code; every session of the player ends',
+          body: passwordConfirmBodySchema,
+          response: { ...okResponse, ...errorResponses(422, 429) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const { playerId, login, closed } = await confirmPasswordReset(ctx.db, request.body);
+        forgetAll(closed);
+        // Whoever was locked out by failed sign-ins has just proved they own the address.
+        await guard.cleared(login);
+        request.log.info({ playerId, sessionsClosed: closed.length }, 'password reset');
+        return ok;
+      },
+    );
+
+    app.put(
+      '/passwords',
+      {
+        preHandler: requirePlayer(ctx),
+        schema: {
+          tags: ['player'],
+          summary: 'Change the password (the current one first); every other session ends',
+          security: bearer,
+          body: passwordChangeBodySchema,
+          response: { ...okResponse, ...errorResponses(401, 422, 429) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const { playerId, sessionId } = authOf(request);
+        const closed = await changePassword(ctx.db, playerId, sessionId, request.body);
+        forgetAll(closed);
+        request.log.info({ playerId, sessionsClosed: closed.length }, 'password changed');
+        return ok;
+      },
+    );
+
+    app.post(
+      '/profile/confirmations/email/resend',
+      {
+        preHandler: requirePlayer(ctx),
+        schema: {
+          tags: ['player'],
+          summary: 'Send the e-mail confirmation link again',
+          security: bearer,
+          response: { ...okResponse, ...errorResponses(401, 422, 429) },
+        },
+      },
+      async (request) => {
+        const { playerId } = authOf(request);
+        await spend(`confirm-resend:${playerId}`, 1, 60, 'A link was sent a moment ago. Check your inbox.');
+        await resendEmailConfirmation(ctx.db, playerId, ctx.config.publicUrl);
+        return ok;
+      },
+    );
+
+    app.put(
+      '/profile',
+      {
+        preHandler: requirePlayer(ctx),
+        schema: {
+          tags: ['player'],
+          summary: "Save some profile fields (the profile scenario's rules; filled locked fields cannot change)",
+          security: bearer,
+          body: profileUpdateBodySchema,
+          response: { 200: dataEnvelope(profileSchema), ...errorResponses(401, 422) },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const { playerId } = authOf(request);
+        const profile = await updateProfile(ctx.db, playerId, request.body);
+        profiles.forget(playerId);
+        return { data: profile };
+      },
+    );
+
+    app.post(
+      '/profile/confirmations/email',
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Confirm the e-mail address with the code of the confirmation link (the /verify page)',
+          body: emailConfirmBodySchema,
+          response: { 200: dataEnvelope(emailConfirmResultSchema), ...errorResponses(422, 429) },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const outcome = await confirmEmail(ctx.db, request.body.code);
+        if (outcome.playerId) profiles.forget(outcome.playerId);
+        if (outcome.status === 'invalid')
+          throw unprocessable(CONFIRMATION_LINK_INVALID, { code: [CONFIRMATION_LINK_INVALID] });
+        return { data: { status: outcome.status } };
       },
     );
 

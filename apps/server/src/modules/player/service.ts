@@ -11,6 +11,7 @@ import {
   type PlayerSession,
   type Profile,
   type RegisterBody,
+  type RegisterPhoneBody,
 } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { DomainError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
@@ -24,6 +25,12 @@ import { openAccount } from '../wallet/index.ts';
 import { clientOf, deviceTypeOf } from './device.ts';
 import { REGISTRATION_FIELDS } from './fields.ts';
 import { players, playerSessions } from './tables.ts';
+import { sendEmailConfirmation } from './confirmations.ts';
+import { countingWrongCodes, e164, normalisePhone, PHONE_TAKEN, useRegistrationCode } from './phone.ts';
+import { useAutologin } from './autologin.ts';
+import type { SessionCloseReason } from './passwords.ts';
+import { SIGN_IN_LIMITS, type SignInGuard } from './sign-in-guard.ts';
+import { sendMessage } from '../messages/index.ts';
 
 export type TokenSigner = Pick<TokenService, 'sign'>;
 
@@ -36,7 +43,14 @@ export type ClientInfo = {
   fingerprint: string | null;
 };
 
-export type SessionCloseReason = 'logout' | 'token_replay' | 'idle' | 'max_age' | 'blocked' | 'closed_by_player';
+export type { SessionCloseReason } from './passwords.ts';
+
+/** What registration and sign-in need beyond the request: links in mails, the throttle, the operator's rules. */
+export type IdentityOptions = {
+  publicUrl: string;
+  requireEmailConfirmation: boolean;
+  guard: SignInGuard;
+};
 
 export const EMAIL_TAKEN_MESSAGE = 'This email is already registered';
 const WRONG_CREDENTIALS = 'Wrong email or password';
@@ -44,10 +58,13 @@ const USER_AGENT_MAX = 512;
 
 type PlayerRow = typeof players.$inferSelect;
 
-const registrationSchema = buildFieldsSchema(REGISTRATION_FIELDS, {
-  currencies: enabledCurrencyCodes(),
-  countries: COUNTRY_CODES,
-});
+const fieldContext = { currencies: enabledCurrencyCodes(), countries: COUNTRY_CODES };
+const registrationSchema = buildFieldsSchema(REGISTRATION_FIELDS, fieldContext);
+/** Phone registration: the same rules without the e-mail fields (the number and its code are checked apart). */
+const phoneRegistrationSchema = buildFieldsSchema(
+  REGISTRATION_FIELDS.filter((f) => f.name !== 'email' && f.name !== 'receiveEmailPromo'),
+  fieldContext,
+);
 /** The sameAs message of the confirmation field, so the as-typed comparison answers with the field's own text. */
 const PASSWORD_MISMATCH = REGISTRATION_FIELDS.find((f) => f.name === 'password_confirmation')!.rules.find(
   (r) => r.name === 'sameAs',
@@ -65,17 +82,14 @@ export async function registerPlayer(
   tokens: TokenSigner,
   body: RegisterBody,
   client: ClientInfo,
+  options: Pick<IdentityOptions, 'publicUrl'>,
 ): Promise<AuthResult> {
   assertRegistrationValid(body);
   assertCountryAllowed(client.country);
   const email = body.email.trim().toLowerCase();
   // Hash before looking the email up, so "taken" does not answer measurably faster than "created".
   const passwordHash = await hashPassword(body.password);
-  const country = body.country ? body.country.toUpperCase() : countryByCode(client.country) ? client.country : null;
-  const locale =
-    body.locale && isSupportedLocale(body.locale)
-      ? body.locale
-      : (country && countryByCode(country)?.locale) || DEFAULT_LOCALE;
+  const { country, locale } = homeOf(body, client);
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: players.id }).from(players).where(eq(players.email, email)).limit(1);
@@ -96,6 +110,7 @@ export async function registerPlayer(
         })
         .returning();
       await openAccount(tx, player!.id, body.currency, { active: true });
+      await sendEmailConfirmation(tx, { id: player!.id, email, locale }, options.publicUrl);
       const session = await openSession(tx, tokens, player!.id, client);
       return authResult(session, player!, true);
     });
@@ -106,22 +121,112 @@ export async function registerPlayer(
   }
 }
 
-/** Email + password login. Unknown email and wrong password answer alike, in the same time. */
+/**
+ * Registration with a phone number and the SMS code sent to it (`POST /otp/send`, reason
+ * registration): the number is confirmed by the code, so it is stored as confirmed.
+ */
+export async function registerPlayerByPhone(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  body: RegisterPhoneBody,
+  client: ClientInfo,
+): Promise<AuthResult> {
+  assertFieldsValid(phoneRegistrationSchema, body);
+  assertCountryAllowed(client.country);
+  const phone = normalisePhone(body.phone);
+  const passwordHash = await hashPassword(body.password);
+  const { country, locale } = homeOf(body, client);
+  try {
+    return await countingWrongCodes(db, 'registration', phone, () =>
+      db.transaction(async (tx) => {
+        const [taken] = await tx.select({ id: players.id }).from(players).where(eq(players.phone, phone)).limit(1);
+        if (taken) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
+        await useRegistrationCode(tx, phone, body.code);
+        const [player] = await tx
+          .insert(players)
+          .values({
+            phone,
+            phoneConfirmed: true,
+            passwordHash,
+            currency: body.currency,
+            country,
+            locale,
+            receiveSmsPromo: body.receiveSmsPromo ?? false,
+            agreedTc: true,
+            affiliateTag: body.affiliateTag?.trim() || null,
+            registrationIp: client.ip,
+          })
+          .returning();
+        await openAccount(tx, player!.id, body.currency, { active: true });
+        const session = await openSession(tx, tokens, player!.id, client);
+        return authResult(session, player!, true);
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, 'players_phone_key')) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
+    throw error;
+  }
+}
+
+/**
+ * Email + password login. Unknown email and wrong password answer alike, in the same time, and
+ * count alike against the throttle (see sign-in-guard.ts).
+ */
 export async function loginPlayer(
   db: DbOrTx,
   tokens: TokenSigner,
   credentials: { login: string; password: string },
   client: ClientInfo,
+  options: IdentityOptions,
 ): Promise<AuthResult> {
-  const email = credentials.login.trim().toLowerCase();
-  const [player] = await db.select().from(players).where(eq(players.email, email)).limit(1);
-  if (!player?.passwordHash) {
-    await burnPasswordCheck(credentials.password);
+  // The contract gives an e-mail lower-cased, or a number as +digits; a number is matched as E.164.
+  const login = credentials.login.trim().toLowerCase();
+  await options.guard.check(login, client.ip);
+  const byPhone = login.startsWith('+');
+  // A number libphonenumber rejects matches nobody (no stored phone is empty).
+  const match = byPhone ? eq(players.phone, e164(login) ?? '') : eq(players.email, login);
+  const [player] = await db.select().from(players).where(match).limit(1);
+  let passwordRight = false;
+  if (player?.passwordHash) passwordRight = await verifyPassword(credentials.password, player.passwordHash);
+  else await burnPasswordCheck(credentials.password);
+  if (!player || !passwordRight) {
+    const { locked } = await options.guard.failed(login, client.ip);
+    // The owner hears of it once per pause, with a way back in that does not need the old password.
+    if (locked && player?.email) {
+      const to = player.email;
+      await db.transaction((tx) =>
+        sendMessage(tx, {
+          channel: 'email',
+          to,
+          template: 'signInLocked',
+          locale: player.locale ?? 'en',
+          params: { minutes: SIGN_IN_LIMITS.lockSec / 60, link: `${options.publicUrl}/?forgot-pass` },
+        }),
+      );
+    }
     throw unauthorized(WRONG_CREDENTIALS, ErrorCode.invalidCredentials);
   }
-  if (!(await verifyPassword(credentials.password, player.passwordHash))) {
-    throw unauthorized(WRONG_CREDENTIALS, ErrorCode.invalidCredentials);
-  }
+  await options.guard.cleared(login);
+  assertMayLogIn(player);
+  assertCountryAllowed(client.country);
+  if (!byPhone && options.requireEmailConfirmation && !player.confirmedAt) throw emailNotVerified();
+  const session = await openSession(db, tokens, player.id, client);
+  return authResult(session, player, false);
+}
+
+export const AUTOLOGIN_INVALID = 'This sign-in link is no longer valid';
+
+/** An operator's one-time link (`npm run ops -- autologin`): a session without the password, once. */
+export async function loginWithToken(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  token: string,
+  client: ClientInfo,
+): Promise<AuthResult> {
+  const playerId = await useAutologin(db, token);
+  if (!playerId) throw unauthorized(AUTOLOGIN_INVALID, ErrorCode.invalidCredentials);
+  const [player] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+  if (!player) throw unauthorized(AUTOLOGIN_INVALID, ErrorCode.invalidCredentials);
   assertMayLogIn(player);
   assertCountryAllowed(client.country);
   const session = await openSession(db, tokens, player.id, client);
@@ -266,6 +371,9 @@ export function toProfile(p: PlayerRow, isNewlyRegistered: boolean): Profile {
     lastName: p.lastName,
     gender: p.gender,
     birthdate: p.birthdate,
+    city: p.city,
+    address: p.address,
+    postalCode: p.postalCode,
     receiveEmailPromo: p.receiveEmailPromo,
     receiveSmsPromo: p.receiveSmsPromo,
     agreedTc: p.agreedTc,
@@ -280,7 +388,12 @@ export function toProfile(p: PlayerRow, isNewlyRegistered: boolean): Profile {
 
 type Issued = { token: string; tokenId: string; expiresAt: Date; sessionId: string };
 
-async function openSession(db: DbOrTx, tokens: TokenSigner, playerId: string, client: ClientInfo): Promise<Issued> {
+export async function openSession(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  playerId: string,
+  client: ClientInfo,
+): Promise<Issued> {
   const sessionId = randomUUID();
   const issued = await tokens.sign(playerId, sessionId);
   const userAgent = client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null;
@@ -300,7 +413,7 @@ async function openSession(db: DbOrTx, tokens: TokenSigner, playerId: string, cl
   return { ...issued, sessionId };
 }
 
-function authResult(issued: Issued, player: PlayerRow, isNewlyRegistered: boolean): AuthResult {
+export function authResult(issued: Issued, player: PlayerRow, isNewlyRegistered: boolean): AuthResult {
   return {
     accessToken: issued.token,
     tokenType: 'Bearer',
@@ -310,9 +423,27 @@ function authResult(issued: Issued, player: PlayerRow, isNewlyRegistered: boolea
   };
 }
 
+/** A new player's country (the form's, else the visitor's if we list it) and language (the form's, else the country's). */
+export function homeOf(body: { country?: string | undefined; locale?: string | undefined }, client: ClientInfo) {
+  const country = body.country ? body.country.toUpperCase() : countryByCode(client.country) ? client.country : null;
+  const locale =
+    body.locale && isSupportedLocale(body.locale)
+      ? body.locale
+      : (country && countryByCode(country)?.locale) || DEFAULT_LOCALE;
+  return { country, locale };
+}
+
 function assertRegistrationValid(body: RegisterBody): void {
+  assertFieldsValid(registrationSchema, body);
+}
+
+/** The field rules, the as-typed confirmation, a known country and the breach list, as one 422. */
+function assertFieldsValid(
+  schema: typeof registrationSchema,
+  body: { password: string; password_confirmation: string; country?: string | undefined },
+): void {
   const fields: Record<string, string[]> = {};
-  const parsed = registrationSchema.safeParse(body);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
   }
@@ -338,15 +469,20 @@ function lockedOutError(player: PlayerRow): DomainError | null {
   return message ? forbidden(message, ErrorCode.accountBlocked) : null;
 }
 
-function assertMayLogIn(player: PlayerRow): void {
+export function assertMayLogIn(player: PlayerRow): void {
   const lockedOut = lockedOutError(player);
   if (lockedOut) throw lockedOut;
 }
 
 /** restrictType 1 (site closed) and 2 (no new players) both block sign-up and sign-in from that country. */
-function assertCountryAllowed(country: string): void {
+export function assertCountryAllowed(country: string): void {
   if (restrictionOf(country).restricted) throw forbidden('This service is not available in your country');
 }
 
+const emailNotVerified = () =>
+  forbidden(
+    'To use this login method, first login to your account and verify your email address',
+    ErrorCode.emailNotVerified,
+  );
 const emailTaken = () => unprocessable(EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] }, ErrorCode.emailTaken);
 const sessionEnded = (message = 'Session ended') => new DomainError(ErrorCode.sessionClosed, message);

@@ -1,6 +1,17 @@
 import type { PlayerStatus, ValueOf } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const players = pgTable(
   'players',
@@ -20,6 +31,9 @@ export const players = pgTable(
     lastName: text('last_name'),
     gender: text('gender'),
     birthdate: text('birthdate'),
+    city: text('city'),
+    address: text('address'),
+    postalCode: text('postal_code'),
     phone: text('phone'),
     phoneConfirmed: boolean('phone_confirmed').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -32,7 +46,14 @@ export const players = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('players_email_key').on(t.email), uniqueIndex('players_external_id_key').on(t.externalId)],
+  (t) => [
+    uniqueIndex('players_email_key').on(t.email),
+    uniqueIndex('players_external_id_key').on(t.externalId),
+    // One account per phone number, as per e-mail address (numbers are stored as E.164).
+    uniqueIndex('players_phone_key')
+      .on(t.phone)
+      .where(sql`phone is not null`),
+  ],
 );
 
 export const playerSessions = pgTable(
@@ -60,4 +81,52 @@ export const playerSessions = pgTable(
       .on(t.playerId)
       .where(sql`closed_at is null`),
   ],
+);
+
+/**
+ * One-time codes: reset and confirmation links, phone OTPs, autologin tokens. Only a hash is kept,
+ * so a copy of the database signs nobody in.
+ */
+export const playerCodes = pgTable(
+  'player_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for a code sent to a phone number before its player exists (phone registration). */
+    playerId: uuid('player_id').references(() => players.id),
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
+    /** The address or number the code was sent to. */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong guesses of a short code (OTP); the code is void past the limit. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('player_codes_hash_key').on(t.codeHash),
+    index('player_codes_target_idx').on(t.purpose, t.target, t.createdAt),
+  ],
+);
+
+export type CodePurpose =
+  | 'password_reset'
+  | 'email_confirmation'
+  | 'autologin'
+  | 'otp_registration'
+  | 'otp_phone'
+  | 'otp_password';
+
+/** A player's accounts at identity providers (social sign-in): the provider's issuer and subject. */
+export const playerIdentities = pgTable(
+  'player_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('player_identities_player_idx').on(t.playerId)],
 );

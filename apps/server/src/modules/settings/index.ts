@@ -9,9 +9,10 @@ export {
   type CurrencyInfo,
 } from './currencies.ts';
 export {
+  configureCountryRestrictions,
   COUNTRY_CODES,
   countryByCode,
-  RESTRICTED_COUNTRY_CODES,
+  restrictedCountryCodes,
   restrictionOf,
   type Restriction,
 } from './countries.ts';

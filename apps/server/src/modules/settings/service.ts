@@ -1,5 +1,5 @@
-import { buildConstants, LOCALES, type Constants, type Country, type Currency, type Locale } from '@casino/contracts';
-import { COUNTRIES } from './countries.ts';
+import { buildConstants, LOCALES, type Constants, type Currency, type Locale } from '@casino/contracts';
+export { listCountries } from './countries.ts';
 import { SUPPORTED_CURRENCIES, toWireCurrency } from './currencies.ts';
 
 /** Static settings: no database, the same answer for every visitor. */
@@ -9,10 +9,6 @@ export function listCurrencies(options: { visibleOnly?: boolean } = {}): Currenc
 
 export function listLocales(): Locale[] {
   return LOCALES.map((l) => ({ ...l }));
-}
-
-export function listCountries(): Country[] {
-  return COUNTRIES.map((c) => ({ ...c, additionalCurrency: [...c.additionalCurrency] }));
 }
 
 export function getConstants(): Constants {

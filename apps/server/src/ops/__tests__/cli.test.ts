@@ -110,10 +110,30 @@ describe('ops CLI', () => {
       expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).pid).toBe(process.pid);
       await expect.poll(() => received.length).toBe(1);
       expect(received[0]).toMatchObject({ event: 'account.balance.updated', account: { id: eur!.id, balance: 125.5 } });
+
+      // Without SMTP_URL the mail a player is sent waits in the development mailbox the operator reads.
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/player/passwords/reset',
+        payload: { email: 'demo@example.com' },
+      });
+      await expect
+        .poll(async () => (await cli(['mailbox', 'Demo@Example.com'], dataDir)).stdout, { timeout: 20_000 })
+        .toMatch(/email {2}kept {2}.+\n[\s\S]*http:\/\/localhost:3000\/password\/reset\/[\w-]{43}/);
     } finally {
       await server.close();
       fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });
     }
+  }, 60_000);
+
+  it('reads the mailbox from the embedded database when no server runs', async () => {
+    const run = await cli(['mailbox', 'demo@example.com'], dataDir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/password\/reset\/[\w-]{43}/);
+    expect((await cli(['mailbox', 'nobody@example.com'], dataDir)).stdout).toBe(
+      'No messages to that address or number.',
+    );
+    expect((await cli(['mailbox'], dataDir)).code).toBe(1);
   }, 60_000);
 
   it('refuses clearly when the data dir is locked by a server that does not answer', async () => {

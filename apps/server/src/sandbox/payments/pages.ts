@@ -2,8 +2,7 @@
  * The sandbox provider's hosted pages (shown in the casino's wallet, in an iframe): plain HTML forms,
  * no script. Every value put in the markup is escaped.
  */
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape } from '../html.ts';
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { ErrorCode } from '@casino/contracts';
 import { sandboxPayPayments } from './tables.ts';
 import { checkoutPage, challengePage, cryptoFaucetPage, qrPayPage, resultPage, walletPage } from './pages.ts';
 import { depositAddress } from './crypto.ts';
+import { acceptHtmlForms, sendHtml } from '../html.ts';
 
 type Payment = typeof sandboxPayPayments.$inferSelect;
 
@@ -317,13 +318,7 @@ export const sandboxPaymentsRoutes =
 
     // The hosted card page: the player's browser only. Card data goes no further than this scope.
     await app.register(async (pages: FastifyInstance) => {
-      pages.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 4096 },
-        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-      );
-      const html = (reply: FastifyReply, body: string, status = 200) =>
-        reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+      acceptHtmlForms(pages);
       const idParams = z.object({ id: z.string().max(80) });
       const cardForm = z.object({
         number: z.string().max(40),
@@ -337,19 +332,19 @@ export const sandboxPaymentsRoutes =
         const { id } = idParams.parse(request.params);
         const payment = await find(id);
         if (!payment || payment.kind !== 'payment' || payment.method !== 'card')
-          return html(reply, resultPage('unknown'), 404);
-        if (payment.status === 'challenge') return html(reply, challengePage(payment.id, amountText(payment)));
-        if (payment.status !== 'pending') return html(reply, resultPage(payment.status));
-        return html(reply, checkoutPage(payment.id, amountText(payment)));
+          return sendHtml(reply, resultPage('unknown'), 404);
+        if (payment.status === 'challenge') return sendHtml(reply, challengePage(payment.id, amountText(payment)));
+        if (payment.status !== 'pending') return sendHtml(reply, resultPage(payment.status));
+        return sendHtml(reply, checkoutPage(payment.id, amountText(payment)));
       });
 
       pages.post('/checkout/:id', { schema: { hide: true } }, async (request, reply) => {
         const { id } = idParams.parse(request.params);
         const payment = await find(id);
         if (!payment || payment.kind !== 'payment' || payment.method !== 'card')
-          return html(reply, resultPage('unknown'), 404);
+          return sendHtml(reply, resultPage('unknown'), 404);
         if (payment.status !== 'pending')
-          return html(reply, resultPage(payment.status === 'challenge' ? 'pending' : payment.status));
+          return sendHtml(reply, resultPage(payment.status === 'challenge' ? 'pending' : payment.status));
         const form = cardForm.safeParse(request.body);
         const number = form.success ? form.data.number.replace(/[\s-]/g, '') : '';
         const expiry = form.success ? /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.data.expiry.trim()) : null;
@@ -365,7 +360,7 @@ export const sandboxPaymentsRoutes =
           ...(expiryOk ? [] : ['Enter a future expiry date as MM/YY']),
           ...(cvcOk ? [] : ['Enter the 3-digit security code']),
         ];
-        if (errors.length) return html(reply, checkoutPage(payment.id, amountText(payment), errors), 422);
+        if (errors.length) return sendHtml(reply, checkoutPage(payment.id, amountText(payment), errors), 422);
         const outcome = CARD_OUTCOME[number] ?? 'declined';
         if (outcome === 'challenge') {
           await ctx.db
@@ -383,7 +378,7 @@ export const sandboxPaymentsRoutes =
           outcome === 'succeeded' ? 'succeeded' : 'failed',
           outcome === 'declined' ? 'Card declined' : undefined,
         );
-        return html(reply, resultPage(done.status));
+        return sendHtml(reply, resultPage(done.status));
       });
 
       /** The e-wallet's page (a new tab): pay or cancel, then back to the casino's return address. */
@@ -391,13 +386,13 @@ export const sandboxPaymentsRoutes =
         (paid ? payment.details.successUrl : payment.details.errorUrl) ?? payment.returnUrl ?? '/';
       pages.get('/ewallet/:id', { schema: { hide: true } }, async (request, reply) => {
         const payment = await find(idParams.parse(request.params).id);
-        if (!payment || payment.method !== 'ewallet') return html(reply, resultPage('unknown'), 404);
-        if (payment.status !== 'pending') return html(reply, resultPage(payment.status));
-        return html(reply, walletPage(payment.id, amountText(payment)));
+        if (!payment || payment.method !== 'ewallet') return sendHtml(reply, resultPage('unknown'), 404);
+        if (payment.status !== 'pending') return sendHtml(reply, resultPage(payment.status));
+        return sendHtml(reply, walletPage(payment.id, amountText(payment)));
       });
       pages.post('/ewallet/:id', { schema: { hide: true } }, async (request, reply) => {
         const payment = await find(idParams.parse(request.params).id);
-        if (!payment || payment.method !== 'ewallet') return html(reply, resultPage('unknown'), 404);
+        if (!payment || payment.method !== 'ewallet') return sendHtml(reply, resultPage('unknown'), 404);
         if (payment.status !== 'pending') return reply.redirect(back(payment, payment.status === 'succeeded'), 303);
         const paid = (request.body as { action?: string } | undefined)?.action === 'pay';
         const done = await finish(
@@ -411,16 +406,16 @@ export const sandboxPaymentsRoutes =
       /** Where a QR code leads (PIX, pay-by-QR): the payer's bank app, here a page with one button. */
       pages.get('/qr/:id', { schema: { hide: true } }, async (request, reply) => {
         const payment = await find(idParams.parse(request.params).id);
-        if (!payment || !['pix', 'qr_pay'].includes(payment.method)) return html(reply, resultPage('unknown'), 404);
-        if (payment.status !== 'pending') return html(reply, resultPage(payment.status));
-        return html(reply, qrPayPage(payment.id, amountText(payment)));
+        if (!payment || !['pix', 'qr_pay'].includes(payment.method)) return sendHtml(reply, resultPage('unknown'), 404);
+        if (payment.status !== 'pending') return sendHtml(reply, resultPage(payment.status));
+        return sendHtml(reply, qrPayPage(payment.id, amountText(payment)));
       });
       pages.post('/qr/:id', { schema: { hide: true } }, async (request, reply) => {
         const payment = await find(idParams.parse(request.params).id);
-        if (!payment || !['pix', 'qr_pay'].includes(payment.method)) return html(reply, resultPage('unknown'), 404);
-        if (payment.status !== 'pending') return html(reply, resultPage(payment.status));
+        if (!payment || !['pix', 'qr_pay'].includes(payment.method)) return sendHtml(reply, resultPage('unknown'), 404);
+        if (payment.status !== 'pending') return sendHtml(reply, resultPage(payment.status));
         const done = await finish(payment, 'succeeded');
-        return html(reply, resultPage(done.status));
+        return sendHtml(reply, resultPage(done.status));
       });
 
       /** Development: send a test transfer to a deposit address (a stand-in for another wallet). */
@@ -429,29 +424,30 @@ export const sandboxPaymentsRoutes =
           .select()
           .from(sandboxPayPayments)
           .where(eq(sandboxPayPayments.id, idParams.parse(request.params).id));
-        if (ctx.config.production || !owner || owner.kind !== 'address') return html(reply, resultPage('unknown'), 404);
-        return html(reply, cryptoFaucetPage(owner.id, owner.currency, owner.details.address!, owner.details.tag));
+        if (ctx.config.production || !owner || owner.kind !== 'address')
+          return sendHtml(reply, resultPage('unknown'), 404);
+        return sendHtml(reply, cryptoFaucetPage(owner.id, owner.currency, owner.details.address!, owner.details.tag));
       });
       pages.post('/crypto/:id', { schema: { hide: true } }, async (request, reply) => {
         const id = idParams.parse(request.params).id;
         const amount = String((request.body as { amount?: unknown } | undefined)?.amount ?? '').trim();
-        if (!/^\d{1,12}(\.\d{1,8})?$/.test(amount)) return html(reply, resultPage('unknown'), 422);
+        if (!/^\d{1,12}(\.\d{1,8})?$/.test(amount)) return sendHtml(reply, resultPage('unknown'), 422);
         await receiveTransfer('', amount, id);
-        return html(reply, resultPage('sent'));
+        return sendHtml(reply, resultPage('sent'));
       });
 
       pages.post('/checkout/:id/challenge', { schema: { hide: true } }, async (request, reply) => {
         const { id } = idParams.parse(request.params);
         const payment = await find(id);
         if (!payment || payment.status !== 'challenge')
-          return html(reply, resultPage(payment?.status ?? 'unknown'), payment ? 200 : 404);
+          return sendHtml(reply, resultPage(payment?.status ?? 'unknown'), payment ? 200 : 404);
         const approve = (request.body as { action?: string } | undefined)?.action === 'approve';
         const done = await finish(
           payment,
           approve ? 'succeeded' : 'failed',
           approve ? undefined : '3-D Secure check failed',
         );
-        return html(reply, resultPage(done.status));
+        return sendHtml(reply, resultPage(done.status));
       });
     });
   };

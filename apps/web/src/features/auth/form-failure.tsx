@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '@/shared/lib/http.ts';
+
 /** Why a submitted form was refused, above its fields; announced at once. Text only, never HTML. */
 export function FormFailure({ message }: { message: string | null }) {
   if (!message) return null;
@@ -6,4 +9,14 @@ export function FormFailure({ message }: { message: string | null }) {
       {message}
     </p>
   );
+}
+
+/**
+ * What a refused submission says when no field is to blame: too many tries, no connection, or
+ * something else. (Server texts are not shown: they are English and may change.)
+ */
+export function failureText(t: TFunction, error: unknown): string {
+  if (isApiError(error) && error.status === 429) return t('auth.signIn.errors.tooManyAttempts');
+  if (isApiError(error) && error.status === 0) return t('auth.errors.network');
+  return t('auth.errors.generic');
 }

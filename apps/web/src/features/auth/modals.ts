@@ -5,4 +5,6 @@ import type { ModalEntries } from '@/shared/modals/types.ts';
 export const authModals: ModalEntries = {
   'sign-in': lazy(() => import('./sign-in-modal.tsx')),
   'sign-up': lazy(() => import('./sign-up-modal.tsx')),
+  'forgot-pass': lazy(() => import('./forgot-pass-modal.tsx')),
+  'reset-pass': lazy(() => import('./reset-pass-modal.tsx')),
 };

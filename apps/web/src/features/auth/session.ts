@@ -2,6 +2,7 @@ import type { AuthResult } from '@casino/contracts';
 import { isApiError, localisedHomePath } from '@/shared/lib/http.ts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
+import { expectSessionEnd } from '@/shared/lib/socket.ts';
 import { clearSession, hasSession, onSessionChange, saveSession } from '@/shared/lib/token.ts';
 import { loadAccounts } from '@/features/wallet';
 import { connectRealtime, installVisibilityRefetch } from '@/features/realtime';
@@ -72,7 +73,10 @@ export async function completeLogin(result: AuthResult): Promise<void> {
 
 /** Ends the session on the server and everywhere in the app, then goes to the home page. */
 export async function logout(): Promise<void> {
-  if (hasSession()) await endServerSession();
+  if (hasSession()) {
+    expectSessionEnd();
+    await endServerSession();
+  }
   endLocalSession();
   broadcastSessionChange('logout');
   navigateTo(localisedHomePath());
@@ -111,4 +115,9 @@ function installSessionWatchers(): () => void {
     stopTabs();
     stopToken();
   };
+}
+
+/** Reads the profile again after a change made elsewhere (a confirmed address, a saved form). */
+export async function refreshProfile(): Promise<void> {
+  setPlayer(await fetchProfile());
 }

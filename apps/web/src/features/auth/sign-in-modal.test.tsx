@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '@/shared/lib/query-client.ts';
+import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { jsonResponse, renderInModal } from '../test-support.tsx';
 import { completeLogin } from './session.ts';
 import SignInModal from './sign-in-modal.tsx';
@@ -12,6 +13,8 @@ let answer: () => Response;
 let bodies: unknown[];
 beforeEach(() => {
   queryClient.clear();
+  // The app loads this before any page; the dialog only reads it (social sign-in off here).
+  queryClient.setQueryData(playerInitQuery.queryKey, FALLBACK_INIT);
   bodies = [];
   vi.stubGlobal(
     'fetch',

@@ -1,12 +1,12 @@
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { takeReturnPath } from '@/shared/lib/return-path.ts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { ErrorCode, loginBodySchema } from '@casino/contracts';
+import { emailSchema, ErrorCode, loginBodySchema, phoneSchema } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -18,9 +18,16 @@ import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 import './i18n/index.ts';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
+import { ChannelSwitch, type Channel } from './channel-switch.tsx';
+import { SocialButtons } from './social-buttons.tsx';
 
 // The contract's own login rules, so the form rejects exactly what the server would.
 const signInSchema = loginBodySchema.pick({ login: true, password: true });
+/** Each tab says what is wrong with what it asks for: an e-mail address, or a phone number. */
+const resolvers = {
+  email: zodResolver(signInSchema.extend({ login: emailSchema })),
+  phone: zodResolver(signInSchema.extend({ login: phoneSchema })),
+};
 type SignInInput = z.input<typeof signInSchema>;
 type SignInValues = z.output<typeof signInSchema>;
 
@@ -40,13 +47,17 @@ export default function SignInModal({ close }: ModalProps) {
   const modal = useModal();
   const loginMutation = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const [channel, setChannel] = useState<Channel>('email');
+  // Read by the resolver at validation time; changed with the tab.
+  const channelRef = useRef<Channel>('email');
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput, unknown, SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: (values, context, options) => resolvers[channelRef.current](values, context, options),
     defaultValues: { login: '', password: '' },
   });
 
@@ -79,16 +90,39 @@ export default function SignInModal({ close }: ModalProps) {
 
   return (
     <ModalFrame title={t('auth.signIn.title')} description={t('auth.signIn.description')} size="sm">
+      <ChannelSwitch
+        value={channel}
+        onChange={(next) => {
+          channelRef.current = next;
+          setChannel(next);
+          reset({ login: '', password: '' });
+        }}
+        label={t('auth.channel.signInWith')}
+      />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormFailure message={failure} />
-        <TextField
-          label={t('auth.signIn.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={translateValidation(t, errors.login?.message)}
-          {...register('login')}
-        />
+        {channel === 'email' ? (
+          <TextField
+            key="email"
+            label={t('auth.signIn.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={translateValidation(t, errors.login?.message)}
+            {...register('login')}
+          />
+        ) : (
+          <TextField
+            key="phone"
+            label={t('auth.signUp.fields.phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            hint={t('auth.phone.hint')}
+            error={translateValidation(t, errors.login?.message)}
+            {...register('login')}
+          />
+        )}
         <PasswordField
           label={t('auth.signIn.password')}
           autoComplete="current-password"
@@ -105,6 +139,7 @@ export default function SignInModal({ close }: ModalProps) {
         <Button type="submit" block loading={isSubmitting}>
           {t('auth.signIn.submit')}
         </Button>
+        <SocialButtons />
         <p className="text-center text-sm text-muted">
           {t('auth.signIn.noAccount')}{' '}
           <button

@@ -6,11 +6,14 @@ import type { z } from 'zod';
 import {
   buildFieldsSchema,
   registerBodySchema,
+  registerPhoneBodySchema,
+  ValidationMessage,
   type AuthResult,
   type Country,
   type Currency,
   type FieldMeta,
   type RegisterBody,
+  type RegisterPhoneBody,
 } from '@casino/contracts';
 import { getAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
 import { isApiError } from '@/shared/lib/http.ts';
@@ -21,6 +24,8 @@ import { LocaleLink } from '@/shared/i18n';
 import { Select } from '@/shared/ui/select.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { useRegister } from './api/register.ts';
+import { sendOtp } from './api/account.ts';
+import { otpSendFailure, PhoneCodeStep } from './phone-code-step.tsx';
 import { FormFailure } from './form-failure.tsx';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
@@ -30,7 +35,33 @@ import { PasswordField } from '@/shared/ui/password-field.tsx';
 const CHECKBOX_FIELDS = new Set(['agreements', 'receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus']);
 const isCheckbox = (field: FieldMeta) =>
   CHECKBOX_FIELDS.has(field.name) || field.rules.some((r) => r.name === 'accepted');
-const BODY_KEYS = new Set(Object.keys(registerBodySchema.shape));
+const BODY_KEYS = {
+  email: new Set(Object.keys(registerBodySchema.shape)),
+  phone: new Set(Object.keys(registerPhoneBodySchema.shape)),
+};
+/** Phone sign-up asks for the number where the e-mail form asks for the address. */
+const PHONE_FIELD: FieldMeta = {
+  id: 0,
+  name: 'phone',
+  description: 'Phone',
+  editable: true,
+  isRequired: true,
+  isVisible: true,
+  position: 0,
+  rules: [
+    { name: 'required', message: ValidationMessage.required },
+    { name: 'phone', message: ValidationMessage.phone },
+  ],
+};
+
+/** The form's fields for a channel: the e-mail ones for e-mail, the number (and no e-mail promo) for phone. */
+function fieldsFor(fields: readonly FieldMeta[], channel: SignUpChannel): FieldMeta[] {
+  const visible = fields.filter((f) => f.isVisible).sort((a, b) => a.position - b.position);
+  if (channel === 'email') return visible;
+  return [PHONE_FIELD, ...visible.filter((f) => f.name !== 'email' && f.name !== 'receiveEmailPromo')];
+}
+
+export type SignUpChannel = 'email' | 'phone';
 
 type Props = {
   fields: readonly FieldMeta[];
@@ -38,6 +69,7 @@ type Props = {
   countries: readonly Country[];
   defaultCountry: string;
   onRegistered: (result: AuthResult) => Promise<void> | void;
+  channel?: SignUpChannel;
 };
 
 function defaultValueOf(field: FieldMeta, defaultCountry: string): unknown {
@@ -51,13 +83,15 @@ function defaultValueOf(field: FieldMeta, defaultCountry: string): unknown {
  * The registration form, built from the server's field definitions: the same `buildFieldsSchema`
  * validates here and on the server, so a rule cannot differ between the two.
  */
-export function SignUpForm({ fields, currencies, countries, defaultCountry, onRegistered }: Props) {
+export function SignUpForm({ fields, currencies, countries, defaultCountry, onRegistered, channel = 'email' }: Props) {
   const { t, i18n } = useTranslation();
   const names = useDisplayNames();
   const registerMutation = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const visible = useMemo(() => fields.filter((f) => f.isVisible).sort((a, b) => a.position - b.position), [fields]);
+  const visible = useMemo(() => fieldsFor(fields, channel), [fields, channel]);
+  /** Phone sign-up: the form as filled in, once the code is texted (the second step asks for it). */
+  const [awaitingCode, setAwaitingCode] = useState<Omit<RegisterPhoneBody, 'code'> | null>(null);
   // Hidden fields keep the server's value and go out with the form untouched.
   const hiddenValues = useMemo(
     () =>
@@ -91,15 +125,21 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
     setFailure(null);
     const body: Record<string, unknown> = {};
     for (const [key, value] of Object.entries({ ...hiddenValues, ...values })) {
-      if (BODY_KEYS.has(key) && value !== undefined) body[key] = value;
+      if (BODY_KEYS[channel].has(key) && value !== undefined) body[key] = value;
     }
     body.locale = i18n.language;
     const affiliateTag = getAffiliateTag();
     if (affiliateTag) body.affiliateTag = affiliateTag;
     try {
+      if (channel === 'phone') {
+        const phoneBody = body as Omit<RegisterPhoneBody, 'code'>;
+        await sendOtp({ phone: phoneBody.phone, reason: 'registration', locale: i18n.language });
+        return setAwaitingCode(phoneBody);
+      }
       const result = await registerMutation.mutateAsync(body as RegisterBody);
       await onRegistered(result);
     } catch (error) {
+      if (channel === 'phone' && isApiError(error) && error.status === 429) return setFailure(otpSendFailure(t, error));
       if (!isApiError(error)) return setFailure(t('auth.errors.generic'));
       if (
         error.status === 422 &&
@@ -136,6 +176,9 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
     ) : (
       t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name })
     );
+
+  if (awaitingCode)
+    return <PhoneCodeStep body={awaitingCode} onRegistered={onRegistered} onBack={() => setAwaitingCode(null)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -179,6 +222,18 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
             />
           );
         }
+        if (field.name === 'phone') {
+          return (
+            <TextField
+              key={field.name}
+              {...common}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              hint={t('auth.phone.hint')}
+            />
+          );
+        }
         return (
           <TextField
             key={field.name}
@@ -189,7 +244,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
         );
       })}
       <Button type="submit" block loading={isSubmitting}>
-        {t('auth.signUp.submit')}
+        {channel === 'phone' ? t('auth.phone.sendCode') : t('auth.signUp.submit')}
       </Button>
     </form>
   );

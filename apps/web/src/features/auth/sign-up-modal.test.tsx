@@ -91,6 +91,7 @@ beforeEach(() => {
               restricted: false,
               restrictType: null,
               features: { sportsbook: false, loyalty: false, quests: false, documents: true },
+              social: null,
             },
           }),
         'POST /api/player/register': (init) => {

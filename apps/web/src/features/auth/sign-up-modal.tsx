@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthResult } from '@casino/contracts';
 import { track } from '@/shared/lib/analytics.ts';
@@ -12,6 +12,8 @@ import { useCountries } from '@/shared/lib/countries.ts';
 import { useRegistrationFields } from './api/get-registration-fields.ts';
 import { completeLogin } from './session.ts';
 import { SignUpForm } from './sign-up-form.tsx';
+import { ChannelSwitch, type Channel } from './channel-switch.tsx';
+import { SocialButtons } from './social-buttons.tsx';
 import './i18n/index.ts';
 
 export default function SignUpModal(_props: ModalProps) {
@@ -22,6 +24,7 @@ export default function SignUpModal(_props: ModalProps) {
   const currencies = useCurrencies();
   const needsCountries = fields.data?.some((f) => f.name === 'country' && f.isVisible) ?? false;
   const countries = useCountries(needsCountries);
+  const [channel, setChannel] = useState<Channel>('email');
 
   // Once per opening, even when React runs effects twice in development.
   const tracked = useRef(false);
@@ -55,18 +58,24 @@ export default function SignUpModal(_props: ModalProps) {
           </Button>
         </div>
       ) : ready ? (
-        <SignUpForm
-          fields={fields.data!}
-          currencies={currencies.data!.filter((c) => c.isEnabled)}
-          countries={countries.data ?? []}
-          defaultCountry={countries.data?.some((c) => c.code === init.country) ? init.country : ''}
-          onRegistered={onRegistered}
-        />
+        <>
+          <ChannelSwitch value={channel} onChange={setChannel} label={t('auth.channel.signUpWith')} />
+          <SignUpForm
+            key={channel}
+            channel={channel}
+            fields={fields.data!}
+            currencies={currencies.data!.filter((c) => c.isEnabled)}
+            countries={countries.data ?? []}
+            defaultCountry={countries.data?.some((c) => c.code === init.country) ? init.country : ''}
+            onRegistered={onRegistered}
+          />
+        </>
       ) : (
         <div className="grid place-items-center py-8">
           <Spinner label={t('auth.signUp.loading')} className="size-6" />
         </div>
       )}
+      <SocialButtons />
       <p className="mt-4 text-center text-sm text-muted">
         {t('auth.signUp.haveAccount')}{' '}
         <button

@@ -25,6 +25,7 @@ beforeEach(() => {
             restricted: false,
             restrictType: null,
             features: { sportsbook: false, loyalty: false, quests: false, documents: false },
+            social: null,
           },
         });
       if (path === '/api/game/collections')

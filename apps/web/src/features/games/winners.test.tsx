@@ -107,6 +107,7 @@ describe('winners strip', () => {
               restricted: false,
               restrictType: null,
               features: { sportsbook: false, loyalty: false, quests: false, documents: false },
+              social: null,
             },
           });
         if (url.startsWith('/api/settings/currencies')) return jsonResponse(200, { data: [] });

@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TransactionsPanel, useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
+import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useBets } from './api/get-bets.ts';
 import { useSpins } from './api/get-spins.ts';
 import { ListState, useDate } from './list-state.tsx';
@@ -75,16 +77,18 @@ export function HistoryView() {
         </ul>
       </nav>
       {tab === 'transactions' ? (
-        <TransactionsPanel
-          filters={{ page, type: numberParam(params.get('type')), status: numberParam(params.get('status')) }}
-          onFilters={(next) =>
-            update({
-              page: next.page > 1 ? String(next.page) : null,
-              type: next.type ? String(next.type) : null,
-              status: next.status ? String(next.status) : null,
-            })
-          }
-        />
+        <Suspense fallback={<Spinner />}>
+          <TransactionsPanel
+            filters={{ page, type: numberParam(params.get('type')), status: numberParam(params.get('status')) }}
+            onFilters={(next) =>
+              update({
+                page: next.page > 1 ? String(next.page) : null,
+                type: next.type ? String(next.type) : null,
+                status: next.status ? String(next.status) : null,
+              })
+            }
+          />
+        </Suspense>
       ) : tab === 'sessions' ? (
         <SessionsPanel page={page} onPage={goToPage} />
       ) : tab === 'rounds' ? (

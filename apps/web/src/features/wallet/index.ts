@@ -8,7 +8,10 @@ export { currenciesQueryKey, useCurrencies } from './api/get-currencies.ts';
 export { replaceAccount, refreshAccounts, loadAccounts } from './accounts-cache.ts';
 export { formatMoney, exactDisplayAmount } from './format-money.ts';
 export { useMoney } from './use-money.ts';
-export { TransactionsPanel } from './payments/transactions.tsx';
+/** The transactions tab of the history page; lazy so the payments screens stay out of the first JS. */
+export const TransactionsPanel = lazy(() =>
+  import('./payments/transactions.tsx').then((m) => ({ default: m.TransactionsPanel })),
+);
 export type { InvoiceFilters } from './api/payments.ts';
 
 /** The `payment:invoices` push channel, loaded on demand: its payload schemas (zod) stay out of the first JS. */

@@ -35,7 +35,16 @@ export function readPlayerInit(data: unknown): PlayerInit {
       quests: flag(f.quests),
       documents: flag(f.documents),
     },
+    social: readSocial(d.social),
   };
+}
+
+/** Social sign-in settings, or null when they are missing or malformed (the buttons are then not shown). */
+function readSocial(value: unknown): PlayerInit['social'] {
+  const s = value as PlayerInit['social'] | undefined;
+  if (!s || typeof s.domain !== 'string' || typeof s.clientId !== 'string' || !Array.isArray(s.connections))
+    return null;
+  return { domain: s.domain, clientId: s.clientId, connections: s.connections.filter((c) => typeof c === 'string') };
 }
 
 /** If init cannot be loaded the site still works; optional features stay off until a reload succeeds. */
@@ -44,6 +53,7 @@ export const FALLBACK_INIT: PlayerInit = {
   restricted: false,
   restrictType: null,
   features: { sportsbook: false, loyalty: false, quests: false, documents: false },
+  social: null,
 };
 
 export const playerInitQuery = {

@@ -24,6 +24,8 @@ export function socketUrl(): string {
   return `${scheme}://${window.location.host}/connection/websocket`;
 }
 
+const SESSION_END_SETTLE_MS = 1_000;
+
 let clientPromise: Promise<Centrifuge> | null = null;
 let identity: SocketIdentity = 'guest';
 let lastToken = '';
@@ -49,11 +51,24 @@ function createClient(): Promise<Centrifuge> {
     });
     // "Invalid token" for a player: the session was ended elsewhere (signed out from another device's
     // session list). The API confirms it: its 401 ends the session here and asks to sign in again.
+    // A logout in another tab of this browser ends the same session, and that tab's broadcast makes
+    // this one a guest within moments: so look only after a short wait, if still a player.
     client.on('disconnected', (ctx) => {
-      if (ctx.code === 3500 && identity === 'player') void api('GET', '/api/player/profile').catch(() => {});
+      if (ctx.code !== 3500 || identity !== 'player') return;
+      setTimeout(() => {
+        if (identity === 'player') void api('GET', '/api/player/profile').catch(() => {});
+      }, SESSION_END_SETTLE_MS);
     });
     return client;
   });
+}
+
+/**
+ * Call before ending the session on the server: its connections close with 3500 before the answer
+ * arrives, and that close is then expected, not a sign of a session ended elsewhere.
+ */
+export function expectSessionEnd(): void {
+  identity = 'guest';
 }
 
 /** The shared client (created on first call, not connected by this). */

@@ -13,7 +13,7 @@ import { DomainError } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../lib/pg-errors.ts';
 import { inUnitOfWork, noteEnqueued } from '../../../outbox/index.ts';
 import { playRefusal } from '../../limits/index.ts';
-import { RESTRICTED_COUNTRY_CODES, subunitOf } from '../../settings/index.ts';
+import { restrictedCountryCodes, subunitOf } from '../../settings/index.ts';
 import { gameDisabled, gameRestrictedInCountry } from '../play/service.ts';
 
 /**
@@ -191,7 +191,7 @@ export async function walletBet(
       body.currency,
       body.closeRound ?? false,
       requestHash('bet', body),
-      RESTRICTED_COUNTRY_CODES,
+      restrictedCountryCodes(),
       now.toISOString(),
     ],
   );

@@ -118,22 +118,6 @@ describe('POST /api/player/sessions (login)', () => {
     expect(text.statusCode).toBeLessThan(500);
     expectErrorEnvelope(text, text.statusCode);
   });
-
-  it('rate-limits attempts per IP and login: the 11th in a minute is 429', async () => {
-    const { body } = await register(server.app);
-    for (let i = 0; i < 10; i++)
-      expect((await login(server.app, body.email as string, `wrong-${i}`)).statusCode).toBe(401);
-    const limited = await login(server.app, body.email as string, body.password as string);
-    expect(expectErrorEnvelope(limited, 429).code).toBe(429);
-    // Another login from the same address is counted separately.
-    const other = await register(server.app);
-    expect((await login(server.app, other.body.email as string, other.body.password as string)).statusCode).toBe(200);
-    // A minute later the player may try again. (With REDIS_URL the counters live in Redis, whose
-    // expiry runs on real time, so the fake clock cannot move it.)
-    if (process.env.REDIS_URL) return;
-    travel(61);
-    expect((await login(server.app, body.email as string, body.password as string)).statusCode).toBe(200);
-  });
 });
 
 describe('POST /api/player/sessions/refresh', () => {

@@ -11,7 +11,8 @@ import {
 } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { currencyByCode, SUPPORTED_CURRENCIES } from '../currencies.ts';
-import { restrictionOf } from '../countries.ts';
+import { configureCountryRestrictions, restrictionOf } from '../countries.ts';
+import { loadConfig } from '../../../config.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,11 +84,11 @@ describe('GET /api/settings/locales', () => {
 });
 
 describe('GET /api/settings/countries', () => {
-  it('lists 40+ countries, sorted by name, never the excluded ones', async () => {
+  it('lists every ISO 3166-1 country but the eight excluded ones (241), sorted by name', async () => {
     const res = await get('/api/settings/countries');
     expect(res.statusCode).toBe(200);
     const list = res.json().data as Country[];
-    expect(list.length).toBeGreaterThanOrEqual(40);
+    expect(list).toHaveLength(249 - EXCLUDED_COUNTRY_CODES.length);
     const codes = list.map((c) => c.code);
     for (const excluded of EXCLUDED_COUNTRY_CODES) expect(codes).not.toContain(excluded);
     expect(new Set(codes).size).toBe(codes.length);
@@ -98,7 +99,8 @@ describe('GET /api/settings/countries', () => {
     const list = (await get('/api/settings/countries')).json().data as Country[];
     for (const c of list) {
       expect(c.code).toMatch(/^[A-Z]{2}$/);
-      expect(c.phonePrefix).toMatch(/^\+\d{1,4}$/);
+      // Uninhabited territories (Antarctica, Bouvet Island…) have no calling code.
+      expect(c.phonePrefix).toMatch(/^(\+\d{1,4})?$/);
       expect(currencyByCode(c.currency), c.code).toBeDefined();
       for (const extra of c.additionalCurrency) expect(currencyByCode(extra), `${c.code} ${extra}`).toBeDefined();
       expect(LOCALE_CODES).toContain(c.locale);
@@ -112,12 +114,54 @@ describe('GET /api/settings/countries', () => {
       nativeName: 'Deutschland',
     });
     expect(list.find((c) => c.code === 'BR')).toMatchObject({ currency: 'BRL', locale: 'pt-br' });
+    // Countries nobody described by hand get their names from ICU and their calling code from libphonenumber.
+    expect(list.find((c) => c.code === 'JP')).toMatchObject({
+      name: 'Japan',
+      nativeName: '日本',
+      phonePrefix: '+81',
+      currency: 'USD',
+      locale: 'en',
+    });
+    expect(list.find((c) => c.code === 'LI')).toMatchObject({ nativeName: 'Liechtenstein', locale: 'de' });
+    expect(list.find((c) => c.code === 'AO')).toMatchObject({ nativeName: 'Angola', locale: 'pt-br' });
+    expect(list.find((c) => c.code === 'MT')).toMatchObject({ currency: 'EUR', phonePrefix: '+356' });
+    expect(
+      list
+        .filter((c) => c.phonePrefix === '')
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(['AQ', 'BV', 'GS', 'HM', 'PN', 'TF']);
     expect(
       list
         .filter((c) => c.restrict)
         .map((c) => c.restrictType)
         .sort(),
     ).toEqual([1, 2]);
+  });
+
+  it('takes the restrictions from RESTRICTED_COUNTRIES', async () => {
+    const custom = await createTestServer({ RESTRICTED_COUNTRIES: 'de:2, JP:1' });
+    try {
+      const list = (await custom.app.inject({ method: 'GET', url: '/api/settings/countries' })).json()
+        .data as Country[];
+      expect(list.filter((c) => c.restrict).map((c) => [c.code, c.restrictType])).toEqual([
+        ['DE', 2],
+        ['JP', 1],
+      ]);
+      const init = await custom.app.inject({
+        method: 'GET',
+        url: '/api/player/init',
+        headers: { 'cf-ipcountry': 'JP' },
+      });
+      expect(init.json().data).toMatchObject({ country: 'JP', restricted: true, restrictType: 1 });
+    } finally {
+      await custom.close();
+      // The restrictions are the process's: put the default back for the other tests of this file.
+      configureCountryRestrictions(loadConfig({}).restrictedCountries);
+    }
+    expect(() => loadConfig({ RESTRICTED_COUNTRIES: 'ES:3' })).toThrow(/RESTRICTED_COUNTRIES/);
+    expect(() => loadConfig({ RESTRICTED_COUNTRIES: 'Spain' })).toThrow(/RESTRICTED_COUNTRIES/);
+    expect(loadConfig({ RESTRICTED_COUNTRIES: '' }).restrictedCountries).toEqual({ ES: 1, AU: 2 });
   });
 
   it('treats the excluded countries as fully restricted', () => {

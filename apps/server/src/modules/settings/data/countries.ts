@@ -96,9 +96,25 @@ export const COUNTRY_SEEDS: readonly CountrySeed[] = [
   usd('UY', 'Uruguay', 'Uruguay', '+598'),
 ];
 
+/** Every officially assigned ISO 3166-1 alpha-2 code (249). */
+export const ISO_COUNTRY_CODES: readonly string[] = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW ' +
+  'BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ ' +
+  'FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ ' +
+  'IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH ' +
+  'MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL ' +
+  'PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD ' +
+  'TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+
+/** Where the euro is the money people hold; elsewhere registration suggests USD. */
+export const EURO_COUNTRIES: ReadonlySet<string> = new Set(
+  'AD AT AX BE BL CY DE EE ES FI FR GF GP GR HR IE IT LT LU LV MC ME MF MQ MT NL PM PT RE SI SK SM VA YT'.split(' '),
+);
+
 /**
- * Operator restrictions: 1 = the whole site shows the geo-restricted layout,
- * 2 = browsing allowed, sign-in and sign-up blocked. A constant rather than configuration for now;
- * the countries of EXCLUDED_COUNTRY_CODES are never listed and are treated as restrictType 1.
+ * Operator restrictions by default (RESTRICTED_COUNTRIES overrides them): 1 = the whole site shows
+ * the geo-restricted layout, 2 = browsing allowed, sign-in and sign-up blocked. The countries of
+ * EXCLUDED_COUNTRY_CODES are never listed and are treated as restrictType 1.
  */
-export const RESTRICTED_COUNTRIES: Readonly<Record<string, 1 | 2>> = { ES: 1, AU: 2 };
+export const DEFAULT_RESTRICTED_COUNTRIES: Readonly<Record<string, 1 | 2>> = { ES: 1, AU: 2 };

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Winner } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { useMoney } from '@/features/wallet';
+import { useSubscription } from '@/shared/lib/use-subscription.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { useWinners } from '../api/get-winners.ts';
@@ -38,21 +39,8 @@ export function WinnersFeed() {
   const winners = useWinners(platform, country, { enabled: near });
   const money = useMoney();
 
-  useEffect(() => {
-    if (!visible || !country) return;
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    void subscribeWinners(platform, country)
-      .then((unsubscribe) => {
-        if (cancelled) unsubscribe();
-        else stop = unsubscribe;
-      })
-      .catch(() => undefined); // without the live channel the strip simply stays as loaded
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [visible, platform, country]);
+  // Live only while on screen; without the channel the strip simply stays as loaded.
+  useSubscription(visible && country ? `${platform}:${country}` : null, () => subscribeWinners(platform, country));
 
   const list = winners.data ?? [];
   // The box stays even when there is nothing to show: it is what the viewport observers watch.

@@ -226,9 +226,20 @@ const de: Translations = {
       providers: 'Anbieter',
     },
   },
+  autologin: {
+    invalid: 'Dieser Anmeldelink gilt nicht mehr',
+    invalidText: 'Anmeldelinks gelten einmal und 10 Minuten lang. Bitte melde dich mit E-Mail und Passwort an.',
+  },
   verify: {
     title: 'E-Mail bestätigen',
-    soon: 'Die E-Mail-Bestätigung ist noch nicht verfügbar. Bitte bewahre die E-Mail auf und öffne den Link später erneut.',
+    checking: 'Deine E-Mail-Adresse wird bestätigt…',
+    confirmed: 'Deine E-Mail-Adresse ist bestätigt',
+    confirmedText: 'Danke. Unsere Nachrichten erreichen dich unter dieser Adresse.',
+    invalid: 'Dieser Link gilt nicht mehr',
+    invalidText:
+      'Er wurde durch einen neueren ersetzt oder ist älter als 7 Tage. Einen neuen Link bekommst du in deinem Profil.',
+    failed: 'Deine Adresse konnte gerade nicht bestätigt werden. Öffne den Link bitte gleich noch einmal.',
+    toVerification: 'Zur Verifizierung',
   },
   reset: {
     title: 'Passwort zurücksetzen',
@@ -277,6 +288,7 @@ const de: Translations = {
     cpf: 'Der Wert ist keine gültige CPF-Nummer',
     date: 'Der Wert ist kein gültiges Datum',
     accepted: 'Du musst die Allgemeinen Geschäftsbedingungen akzeptieren',
+    otpCode: 'Gib den {min}-stelligen Code ein',
     commonPassword: 'Dieses Passwort gehört zu den häufigsten. Wähle eines, das schwerer zu erraten ist',
   },
 };

@@ -223,9 +223,20 @@ const en = {
       providers: 'Providers',
     },
   },
+  autologin: {
+    invalid: 'This sign-in link is no longer valid',
+    invalidText: 'Sign-in links work once and for 10 minutes. Please sign in with your e-mail and password.',
+  },
   verify: {
     title: 'Confirm your e-mail',
-    soon: 'E-mail confirmation is not available yet. Please keep the e-mail and open the link again later.',
+    checking: 'Confirming your e-mail address…',
+    confirmed: 'Your e-mail address is confirmed',
+    confirmedText: 'Thank you. You will get our messages at this address.',
+    invalid: 'This link is no longer valid',
+    invalidText:
+      'It was replaced by a newer one, or it is older than 7 days. You can ask for a new link in your profile.',
+    failed: 'We could not confirm your address just now. Please open the link again in a moment.',
+    toVerification: 'Go to verification',
   },
   reset: {
     title: 'Reset your password',

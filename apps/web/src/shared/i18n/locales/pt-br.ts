@@ -224,9 +224,20 @@ const ptBr: Translations = {
       providers: 'Provedores',
     },
   },
+  autologin: {
+    invalid: 'Este link de acesso não é mais válido',
+    invalidText: 'Links de acesso valem uma vez e por 10 minutos. Entre com seu e-mail e senha.',
+  },
   verify: {
     title: 'Confirme seu e-mail',
-    soon: 'A confirmação de e-mail ainda não está disponível. Guarde o e-mail e abra o link novamente mais tarde.',
+    checking: 'Confirmando seu e-mail…',
+    confirmed: 'Seu e-mail está confirmado',
+    confirmedText: 'Obrigado. Você receberá nossas mensagens neste endereço.',
+    invalid: 'Este link não é mais válido',
+    invalidText:
+      'Ele foi substituído por um mais novo ou tem mais de 7 dias. Você pode pedir um novo link no seu perfil.',
+    failed: 'Não foi possível confirmar seu e-mail agora. Abra o link de novo daqui a pouco.',
+    toVerification: 'Ir para a verificação',
   },
   reset: {
     title: 'Redefinir sua senha',
@@ -275,6 +286,7 @@ const ptBr: Translations = {
     cpf: 'O valor não é um número de CPF válido',
     date: 'O valor não é uma data válida',
     accepted: 'Você deve aceitar os termos e condições',
+    otpCode: 'Digite o código de {min} dígitos',
     commonPassword: 'Esta senha está entre as mais comuns. Escolha uma mais difícil de adivinhar',
   },
 };

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "players_phone_key" ON "players" USING btree ("phone") WHERE phone is not null;

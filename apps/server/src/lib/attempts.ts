@@ -1,0 +1,80 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Counts events per key in a fixed window (failed sign-ins of an account, codes sent to a number…).
+ * In Redis when REDIS_URL is set, so every node sees the same counts; otherwise in this process.
+ */
+export type AttemptCounter = {
+  /** Adds one and answers the count in the current window. */
+  hit(key: string, windowSec: number): Promise<number>;
+  /** The count in the current window, without adding. */
+  count(key: string): Promise<number>;
+  /** Seconds until the window of `key` ends (0 when nothing is counted). */
+  ttl(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+};
+
+export function memoryAttempts(now: () => number = () => Date.now()): AttemptCounter {
+  const windows = new Map<string, { n: number; until: number }>();
+  const live = (key: string) => {
+    const w = windows.get(key);
+    if (w && w.until <= now()) {
+      windows.delete(key);
+      return undefined;
+    }
+    return w;
+  };
+  return {
+    async hit(key, windowSec) {
+      // Old keys go when touched; a sweep on growth keeps a flood of distinct keys bounded.
+      if (windows.size > 100_000) for (const k of windows.keys()) live(k);
+      const w = live(key) ?? { n: 0, until: now() + windowSec * 1000 };
+      w.n += 1;
+      windows.set(key, w);
+      return w.n;
+    },
+    async count(key) {
+      return live(key)?.n ?? 0;
+    },
+    async ttl(key) {
+      const w = live(key);
+      return w ? Math.ceil((w.until - now()) / 1000) : 0;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+export function redisAttempts(redis: Redis, prefix = 'casino-attempts:'): AttemptCounter {
+  return {
+    async hit(key, windowSec) {
+      const k = prefix + key;
+      // The window starts with the first hit: EXPIRE NX leaves a running window alone.
+      const [[, n]] = (await redis.multi().incr(k).expire(k, windowSec, 'NX').exec()) as [[unknown, number], unknown];
+      return n;
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async ttl(key) {
+      return Math.max(0, await redis.ttl(prefix + key));
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}
+
+/**
+ * Spends one unit of a budget (`max` per `windowSec` for `key`): answers 0 while within it, else the
+ * seconds until the window ends.
+ */
+export async function overBudget(
+  counter: AttemptCounter,
+  key: string,
+  budget: { max: number; windowSec: number },
+): Promise<number> {
+  if ((await counter.hit(key, budget.windowSec)) <= budget.max) return 0;
+  return Math.max(1, await counter.ttl(key));
+}

@@ -1,0 +1,96 @@
+import type { LocaleCode } from '@casino/contracts';
+
+/** What each message needs filled in. Links are absolute; codes and minutes are as shown. */
+export type TemplateParams = {
+  passwordReset: { link: string; minutes: number };
+  emailConfirmation: { link: string };
+  otp: { code: string; minutes: number };
+  passwordChanged: Record<string, never>;
+  signInLocked: { minutes: number; link: string };
+};
+export type TemplateName = keyof TemplateParams;
+export const TEMPLATE_NAMES = [
+  'passwordReset',
+  'emailConfirmation',
+  'otp',
+  'passwordChanged',
+  'signInLocked',
+] as const satisfies readonly TemplateName[];
+
+type Rendered = { subject: string; text: string };
+type Texts = { [T in TemplateName]: (p: TemplateParams[T]) => Rendered };
+
+const SIGN_OFF = { en: 'Your casino team', de: 'Dein Casino-Team', 'pt-br': 'Equipe do cassino' } as const;
+
+const en: Texts = {
+  passwordReset: (p) => ({
+    subject: 'Reset your password',
+    text: `Someone asked to reset the password of your account. To choose a new one, open this link within ${p.minutes} minutes:\n\n${p.link}\n\nIf it was not you, ignore this message: your password stays as it is.`,
+  }),
+  emailConfirmation: (p) => ({
+    subject: 'Confirm your e-mail address',
+    text: `Welcome! Please confirm that this is your e-mail address:\n\n${p.link}`,
+  }),
+  otp: (p) => ({ subject: 'Your code', text: `Your code is ${p.code}. It is valid for ${p.minutes} minutes.` }),
+  passwordChanged: () => ({
+    subject: 'Your password was changed',
+    text: 'The password of your account was just changed, and every other device was signed out. If it was not you, reset your password at once and contact our support team.',
+  }),
+  signInLocked: (p) => ({
+    subject: 'Sign-in to your account paused',
+    text: `There were many failed attempts to sign in to your account, so signing in is paused for ${p.minutes} minutes. If it was not you, your password is still safe; to choose a new one now, open:\n\n${p.link}`,
+  }),
+};
+
+const de: Texts = {
+  passwordReset: (p) => ({
+    subject: 'Passwort zurücksetzen',
+    text: `Jemand möchte das Passwort deines Kontos zurücksetzen. Öffne diesen Link innerhalb von ${p.minutes} Minuten, um ein neues zu wählen:\n\n${p.link}\n\nWarst du es nicht, ignoriere diese Nachricht: Dein Passwort bleibt, wie es ist.`,
+  }),
+  emailConfirmation: (p) => ({
+    subject: 'Bestätige deine E-Mail-Adresse',
+    text: `Willkommen! Bitte bestätige, dass dies deine E-Mail-Adresse ist:\n\n${p.link}`,
+  }),
+  otp: (p) => ({
+    subject: 'Dein Code',
+    text: `Dein Code lautet ${p.code}. Er ist ${p.minutes} Minuten gültig.`,
+  }),
+  passwordChanged: () => ({
+    subject: 'Dein Passwort wurde geändert',
+    text: 'Das Passwort deines Kontos wurde eben geändert, und alle anderen Geräte wurden abgemeldet. Warst du es nicht, setze dein Passwort sofort zurück und wende dich an unseren Support.',
+  }),
+  signInLocked: (p) => ({
+    subject: 'Anmeldung bei deinem Konto pausiert',
+    text: `Es gab viele fehlgeschlagene Anmeldeversuche, deshalb ist die Anmeldung für ${p.minutes} Minuten pausiert. Warst du es nicht, ist dein Passwort weiterhin sicher; ein neues wählst du hier:\n\n${p.link}`,
+  }),
+};
+
+const ptBr: Texts = {
+  passwordReset: (p) => ({
+    subject: 'Redefina sua senha',
+    text: `Alguém pediu para redefinir a senha da sua conta. Para escolher uma nova, abra este link em até ${p.minutes} minutos:\n\n${p.link}\n\nSe não foi você, ignore esta mensagem: sua senha continua a mesma.`,
+  }),
+  emailConfirmation: (p) => ({
+    subject: 'Confirme seu e-mail',
+    text: `Boas-vindas! Confirme que este é o seu endereço de e-mail:\n\n${p.link}`,
+  }),
+  otp: (p) => ({ subject: 'Seu código', text: `Seu código é ${p.code}. Ele vale por ${p.minutes} minutos.` }),
+  passwordChanged: () => ({
+    subject: 'Sua senha foi alterada',
+    text: 'A senha da sua conta acabou de ser alterada e todos os outros dispositivos foram desconectados. Se não foi você, redefina sua senha agora e fale com nosso suporte.',
+  }),
+  signInLocked: (p) => ({
+    subject: 'Acesso à sua conta pausado',
+    text: `Houve muitas tentativas de acesso sem sucesso, então o acesso está pausado por ${p.minutes} minutos. Se não foi você, sua senha continua segura; para escolher uma nova agora, abra:\n\n${p.link}`,
+  }),
+};
+
+const TEXTS: Record<LocaleCode, Texts> = { en, de, 'pt-br': ptBr };
+
+/** The subject and text of a message in the player's language (English for an unknown one). */
+export function render<T extends TemplateName>(template: T, locale: string, params: TemplateParams[T]): Rendered {
+  const texts = TEXTS[locale as LocaleCode] ?? en;
+  const rendered = (texts[template] as (p: TemplateParams[T]) => Rendered)(params);
+  const sign = SIGN_OFF[locale as LocaleCode] ?? SIGN_OFF.en;
+  return { subject: rendered.subject, text: `${rendered.text}\n\n${sign}` };
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { safeSitePath } from '@casino/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { issueCode, newLinkCode, useCode } from './codes.ts';
+import { players } from './tables.ts';
+
+export const AUTOLOGIN_TTL_SEC = 10 * 60;
+
+/**
+ * An operator's one-time sign-in link for a player (support, a CRM campaign): valid 10 minutes,
+ * once. Issuing a new one voids the previous.
+ */
+export async function issueAutologin(
+  db: DbOrTx,
+  email: string,
+  options: { publicUrl: string; redirectPath?: string },
+): Promise<{ url: string; expiresAt: Date }> {
+  const address = email.trim().toLowerCase();
+  const [player] = await db.select({ id: players.id }).from(players).where(eq(players.email, address)).limit(1);
+  if (!player) throw notFound(`No player with the e-mail ${address}`);
+  const code = newLinkCode();
+  await issueCode(db, { playerId: player.id, purpose: 'autologin', target: address, code, ttlSec: AUTOLOGIN_TTL_SEC });
+  const url = new URL('/auth/autologin', options.publicUrl);
+  url.searchParams.set('state', code);
+  url.searchParams.set('redirectUrl', safeSitePath(options.redirectPath));
+  return { url: url.toString(), expiresAt: new Date(Date.now() + AUTOLOGIN_TTL_SEC * 1000) };
+}
+
+/** Spends an autologin token: the player it was issued for, or null. */
+export async function useAutologin(db: DbOrTx, token: string): Promise<string | null> {
+  return (await useCode(db, 'autologin', token))?.playerId ?? null;
+}

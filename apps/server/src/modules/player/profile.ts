@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import {
+  buildFieldsSchema,
+  LOCALE_CODES,
+  MIN_AGE_YEARS,
+  TIME_ZONES,
+  ValidationMessage,
+  type Profile,
+  type ProfileUpdateBody,
+} from '@casino/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { COUNTRY_CODES, enabledCurrencyCodes } from '../settings/index.ts';
+import { PROFILE_FIELDS } from './fields.ts';
+import { toProfile } from './service.ts';
+import { players } from './tables.ts';
+
+export const FIELD_LOCKED = 'This field can no longer be changed. Please contact our Support Team.';
+export const TOO_YOUNG = `You must be at least ${MIN_AGE_YEARS} years old`;
+
+const profileRules = buildFieldsSchema(PROFILE_FIELDS, {
+  currencies: enabledCurrencyCodes(),
+  countries: COUNTRY_CODES,
+});
+const LOCKED = new Set(PROFILE_FIELDS.filter((f) => !f.editable).map((f) => f.name));
+const TIME_ZONE_IDS: ReadonlySet<string> = new Set(TIME_ZONES.map((z) => z.id));
+
+type Column = keyof ProfileUpdateBody;
+
+/** A real calendar date (YYYY-MM-DD), not in the future, at least MIN_AGE_YEARS ago. */
+function birthdateProblem(value: string, now: Date): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : null;
+  if (!date || date.toISOString().slice(0, 10) !== value || date.getUTCFullYear() < 1900) return ValidationMessage.date;
+  const adultFrom = new Date(Date.UTC(now.getUTCFullYear() - MIN_AGE_YEARS, now.getUTCMonth(), now.getUTCDate()));
+  return date > adultFrom ? TOO_YOUNG : null;
+}
+
+/**
+ * Saves the fields present in `body` (an empty string clears an editable one) and answers the new
+ * profile. Every problem comes back at once, per field, as one 422.
+ */
+export async function updateProfile(
+  db: DbOrTx,
+  playerId: string,
+  body: ProfileUpdateBody,
+  now = new Date(),
+): Promise<Profile> {
+  const [current] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+  if (!current) throw unprocessable('No such player');
+  const fields: Record<string, string[]> = {};
+  const problem = (name: string, message: string) => (fields[name] ??= []).push(message);
+
+  // Country codes are upper case wherever they are kept; accept them typed either way.
+  if (body.country) body = { ...body, country: body.country.toUpperCase() };
+  const parsed = profileRules.safeParse(body);
+  if (!parsed.success) for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? '_'), issue.message);
+
+  const changes: Partial<Record<Column, string | boolean | null>> = {};
+  for (const [name, raw] of Object.entries(body) as [Column, string | boolean | undefined][]) {
+    if (raw === undefined || fields[name]) continue;
+    const value = typeof raw === 'string' ? raw.trim() || null : raw;
+    const before = current[name as keyof typeof current] ?? null;
+    if (value === before) continue;
+    if (LOCKED.has(name) && before !== null) {
+      problem(name, FIELD_LOCKED);
+      continue;
+    }
+    if (name === 'birthdate' && typeof value === 'string') {
+      const wrong = birthdateProblem(value, now);
+      if (wrong) problem(name, wrong);
+    }
+    if (name === 'timeZone' && typeof value === 'string' && !TIME_ZONE_IDS.has(value))
+      problem(name, ValidationMessage.or);
+    if (name === 'locale' && (typeof value !== 'string' || !LOCALE_CODES.includes(value)))
+      problem(name, ValidationMessage.or);
+    changes[name] = value;
+  }
+  if (Object.keys(fields).length > 0) throw unprocessable('The request is not valid', fields);
+  if (Object.keys(changes).length === 0) return toProfile(current, false);
+  const [saved] = await db
+    .update(players)
+    // Each value passed its field's check above (booleans only for the promo toggles).
+    .set({ ...(changes as Partial<typeof players.$inferInsert>), updatedAt: now })
+    .where(eq(players.id, playerId))
+    .returning();
+  return toProfile(saved!, false);
+}

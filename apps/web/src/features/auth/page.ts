@@ -1,0 +1,11 @@
+// What pages of the auth feature use (loaded with those pages, never in the first JS).
+export { confirmEmail } from './api/account.ts';
+export { refreshProfile } from './session.ts';
+export { useSession } from './session-store.ts';
+export { SecurityPanel } from './security-panel.tsx';
+export { EmailVerification } from './email-verification.tsx';
+export { loginWithToken } from './api/token-login.ts';
+export { completeLogin } from './session.ts';
+export { PhoneVerification } from './phone-verification.tsx';
+export { ProfileInfo } from './profile-info.tsx';
+export { finishSocialLogin, socialErrorCode } from './social.ts';

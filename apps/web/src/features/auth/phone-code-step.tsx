@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ErrorCode, registerPhoneBodySchema, type AuthResult, type RegisterPhoneBody } from '@casino/contracts';
+import { isApiError } from '@/shared/lib/http.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
+import { registerByPhone, sendOtp } from './api/account.ts';
+import { failureText, FormFailure } from './form-failure.tsx';
+import { translateValidation } from './translate-validation.ts';
+
+const codeSchema = registerPhoneBodySchema.pick({ code: true });
+
+/** Why a texted code could not be sent, in words. */
+export function otpSendFailure(t: (key: string) => string, error: unknown): string {
+  if (isApiError(error) && error.code === ErrorCode.otpSendLimit) return t('auth.phone.sendLimit');
+  if (isApiError(error) && error.status === 0) return t('auth.errors.network');
+  return t('auth.errors.generic');
+}
+
+type Props = {
+  /** The registration form as filled in, without the code. */
+  body: Omit<RegisterPhoneBody, 'code'>;
+  onRegistered: (result: AuthResult) => Promise<void> | void;
+  onBack: () => void;
+};
+
+/** Phone sign-up, second step: the six digits we texted, then the account is created. */
+export function PhoneCodeStep({ body, onRegistered, onBack }: Props) {
+  const { t, i18n } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { code: '' },
+  });
+
+  // The step replaces the form: the cursor goes where the next thing to type is.
+  useEffect(() => setFocus('code'), [setFocus]);
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    try {
+      await onRegistered(await registerByPhone({ ...body, code }));
+    } catch (error) {
+      if (isApiError(error) && error.code === ErrorCode.wrongOtp)
+        return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
+      if (isApiError(error) && error.status === 422) return setFailure(error.message);
+      setFailure(failureText(t, error));
+    }
+  });
+
+  const resend = async () => {
+    setFailure(null);
+    try {
+      await sendOtp({ phone: body.phone, reason: 'registration', locale: i18n.language });
+      setResent(true);
+    } catch (error) {
+      setFailure(otpSendFailure(t, error));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-muted">{t('auth.phone.codeSent', { phone: body.phone })}</p>
+      <FormFailure message={failure} />
+      {resent ? <output className="block text-sm text-success">{t('auth.phone.resent')}</output> : null}
+      <TextField
+        label={t('auth.phone.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={translateValidation(t, errors.code?.message)}
+        {...register('code')}
+      />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('auth.signUp.submit')}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" className="font-medium text-accent hover:underline" onClick={resend}>
+          {t('auth.phone.resend')}
+        </button>
+        <button type="button" className="font-medium text-accent hover:underline" onClick={onBack}>
+          {t('auth.phone.changeNumber')}
+        </button>
+      </div>
+    </form>
+  );
+}

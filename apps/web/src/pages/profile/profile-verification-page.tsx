@@ -1,0 +1,12 @@
+import { EmailVerification, PhoneVerification } from '@/features/auth/page.ts';
+import { ProfileTab } from './profile-tab.tsx';
+
+/** `/profile/verification`: the e-mail address and the phone number, each confirmed. */
+export default function ProfileVerificationPage() {
+  return (
+    <ProfileTab id="profile-verification" prefix="pages.profileVerification">
+      <EmailVerification />
+      <PhoneVerification />
+    </ProfileTab>
+  );
+}
