@@ -14,6 +14,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]{0,40}$/)
+    .default(''),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
   SESSION_IDLE_TTL: z.coerce
     .number()
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     documentsDir: e.DOCUMENTS_DIR ? path.resolve(e.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     accessTokenTtlSec: e.ACCESS_TOKEN_TTL,
     sessionIdleTtlSec: e.SESSION_IDLE_TTL,
     sessionMaxTtlSec: e.SESSION_MAX_TTL,

@@ -44,7 +44,10 @@ export async function createServer(config: Config, options: { database?: Databas
     const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
     broker = config.redisUrl ? createRedisBroker(config.redisUrl) : createMemoryBroker();
     // Requests are over by onClose, so nothing waits on these connections when they go.
-    redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+    // Counters and limits under REDIS_PREFIX, so two deployments (or test runs) can share a Redis.
+    redis = config.redisUrl
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, keyPrefix: config.redisPrefix })
+      : null;
     let wake = () => {};
     let appRef: FastifyInstance | null = null;
     ctx = {

@@ -53,7 +53,10 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     // The tests stand where a CDN would: the country header they send is trusted.
     TRUST_PROXY: '1',
     WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build'),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Counters of their own: on a shared Redis they would outlive this server (a rerun, another file).
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` }
+      : {}),
     ...env,
   });
   const server = await createServer(config, { database });

@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
@@ -127,9 +128,12 @@ describe('password reset by e-mail link', () => {
   });
 
   it('allows five requests a minute from one network address', async () => {
-    const from = { 'x-forwarded-for': '10.3.0.1' };
-    for (let i = 0; i < 5; i++) expect((await requestReset(`someone-${i}@example.com`, from)).statusCode).toBe(200);
-    expectErrorEnvelope(await requestReset('someone-5@example.com', from), 429);
+    // An address and names of this run only: on Redis the budgets outlive the test server.
+    const run = randomUUID().slice(0, 8);
+    const from = { 'x-forwarded-for': `10.3.${randomInt(256)}.${randomInt(1, 255)}` };
+    for (let i = 0; i < 5; i++)
+      expect((await requestReset(`someone-${i}-${run}@example.com`, from)).statusCode).toBe(200);
+    expectErrorEnvelope(await requestReset(`someone-5-${run}@example.com`, from), 429);
   });
 
   it('bounds the mails one address can be sent', async () => {
