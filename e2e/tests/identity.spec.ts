@@ -299,6 +299,50 @@ test('documents: an upload shows its progress, and the operator approval appears
   await shot(page, 'documents-desktop');
 });
 
+test('identity verification: documents sent in the provider frame, its review shown in the tab without a reload', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, 'kyc');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profile/verification');
+  const card = page.locator('div.rounded-3xl').filter({ has: page.getByRole('heading', { name: 'Identity' }) });
+  await expect(card.getByText('Not verified yet.')).toBeVisible();
+  await card.getByRole('button', { name: 'Verify identity' }).click();
+  const frame = page.frameLocator('iframe[title="Identity verification"]');
+  await expect(frame.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082',
+    'hex',
+  );
+  await frame.getByLabel('Identity card').check();
+  await frame.getByLabel(/Photo of the document/).setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
+  await frame.getByLabel(/A selfie holding it/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await shot(page, 'kyc-frame-phone');
+  await frame.getByRole('button', { name: 'Send for review' }).click();
+  await expect(frame.getByRole('heading', { name: 'We are checking your documents' })).toBeVisible();
+  // The casino's tab follows the provider's webhook by push.
+  await expect(card.getByText('We are checking your documents.')).toBeVisible();
+
+  // The sandbox reviewer turns them down with a reason; the tab says why and offers another try.
+  await frame.getByLabel('Reason, when not accepted').fill('The photo is blurred');
+  await frame.getByRole('button', { name: 'Reject' }).click();
+  await expect(card.getByText('The photo is blurred')).toBeVisible();
+  await card.getByRole('button', { name: 'Close' }).click();
+  await card.getByRole('button', { name: 'Send new documents' }).click();
+  await expect(frame.getByText('Your last documents were not accepted: The photo is blurred')).toBeVisible();
+  await frame.getByLabel(/Photo of the document/).setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
+  await frame.getByLabel(/A selfie holding it/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await frame.getByRole('button', { name: 'Send for review' }).click();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  await expect(card.getByText(/^Verified on /)).toBeVisible();
+  // After a reload it is still so (the state is the casino's, not the page's).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await expect(card.getByText(/^Verified on /)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Verify identity' })).toHaveCount(0);
+  await shot(page, 'kyc-verified-desktop');
+});
+
 test('social login through the sandbox OpenID provider: registers once, then signs the same person in', async ({
   page,
 }) => {

@@ -17,6 +17,7 @@ import { ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/cont
 import type { AppContext } from './context.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
+import { kycRoutes, kycWebhookRoutes } from './modules/kyc/index.ts';
 import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
@@ -42,6 +43,7 @@ import { contentRoutes } from './modules/content/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
 import { sandboxPaymentsRoutes } from './sandbox/payments/routes.ts';
+import { sandboxKycRoutes } from './sandbox/kyc/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -184,6 +186,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(playerRoutes(ctx, { idTokens: await socialSignIn(app, ctx) }), { prefix: '/api/player' });
   if (config.features.documents) await app.register(documentRoutes(ctx), { prefix: '/api/player/documents' });
+  if (config.kyc) {
+    await app.register(kycRoutes(ctx), { prefix: '/api/player/services/sumsub' });
+    await app.register(kycWebhookRoutes(ctx), { prefix: '/api/player/webhooks' });
+    // The sandbox identity-verification provider: signed calls in, signed webhooks out, its own pages.
+    if (config.kyc.sandbox) await app.register(sandboxKycRoutes(ctx), { prefix: '/sandbox/kyc' });
+  }
   await app.register(walletRoutes(ctx), { prefix: '/api/wallet' });
   await app.register(catalogueRoutes(ctx), { prefix: '/api/game' });
   await app.register(catalogueMediaRoutes(ctx), { prefix: '/media/v1' });

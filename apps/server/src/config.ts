@@ -55,6 +55,13 @@ const envSchema = z.object({
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   KYC_HIDE_DOCUMENTS: bool.default(false),
+  /** A real identity-verification provider (docs/identity-verification-api.md); unset: the sandbox outside production. */
+  KYC_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  KYC_SECRET: z.string().min(32).optional(),
+  KYC_LEVEL: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default('basic-kyc-level'),
   /**
    * Social sign-in against a real OpenID Connect provider (Auth0): its domain URL, this site's client
    * id, and the connections to offer. Unset outside production: the sandbox provider at /sandbox/oidc.
@@ -129,6 +136,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (e.KYC_PROVIDER_URL && !e.KYC_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  KYC_SECRET: required with KYC_PROVIDER_URL (at least 32 characters)',
+    );
+  const kyc =
+    e.KYC_PROVIDER_URL || !production
+      ? {
+          sandbox: !e.KYC_PROVIDER_URL,
+          providerUrl: e.KYC_PROVIDER_URL?.replace(/\/$/, '') ?? null,
+          secret: e.KYC_SECRET ?? null,
+          levelName: e.KYC_LEVEL,
+        }
+      : null;
   if (production && !e.JWT_SECRET)
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)',
@@ -195,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
               clientId: 'casino-web',
               connections: ['google-oauth2', 'apple'],
             },
+    /** null: no identity verification; `sandbox`: the built-in provider at /sandbox/kyc (never in production). */
+    kyc,
     restrictedCountries: e.RESTRICTED_COUNTRIES as Readonly<Record<string, 1 | 2>>,
     payment: {
       providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
@@ -215,7 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       loyalty: e.LOYALTY_ENABLED,
       quests: e.QUESTS_ENABLED,
       sportsbook: Boolean(e.SPORTSBOOK_CLIENT_HOST && e.SPORTSBOOK_CLIENT_ID),
-      documents: !e.KYC_HIDE_DOCUMENTS,
+      // The provider takes the documents only when there is one.
+      documents: !(kyc && e.KYC_HIDE_DOCUMENTS),
     },
   };
 }

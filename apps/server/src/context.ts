@@ -38,6 +38,8 @@ export type AppContext = {
   gameWalletSecret: string;
   /** HMAC key of the signed calls between the casino and the payment provider (both directions). */
   paymentSecret: string;
+  /** HMAC key of the identity-verification provider's calls and webhooks (KYC_SECRET or derived). */
+  kycSecret: string;
   /** This node's own loopback URL once it listens (the sandbox provider and the casino call each other over HTTP). */
   selfUrl: () => string;
 };

@@ -68,6 +68,7 @@ export async function createServer(config: Config, options: { database?: Databas
       gameWalletSecret:
         config.game.walletSecret ?? createHash('sha256').update(`game-wallet:${jwtSecret}`).digest('base64url'),
       paymentSecret: config.payment.secret ?? createHash('sha256').update(`payment:${jwtSecret}`).digest('base64url'),
+      kycSecret: config.kyc?.secret ?? createHash('sha256').update(`kyc:${jwtSecret}`).digest('base64url'),
       selfUrl: () => {
         const address = appRef?.server.address();
         if (!address || typeof address === 'string') throw new Error('the server is not listening yet');

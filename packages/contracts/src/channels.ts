@@ -11,6 +11,8 @@ export const Channel = {
   gameBets: (playerId: string) => `game:bets#${playerId}`,
   /** The player's identity documents (beyond the spec's list): a review's outcome arrives here. */
   playerDocuments: (playerId: string) => `player:documents#${playerId}`,
+  /** The identity-verification provider's review (beyond the spec's list). */
+  playerVerification: (playerId: string) => `player:verification#${playerId}`,
   /** Public: the live winners feed per platform and country (beyond the spec's list). */
   gameWinners: (platform: 'mobile' | 'desktop', country: string) => `game:winners:${platform}:${country}`,
   tournaments: 'tournaments',
@@ -28,6 +30,7 @@ export const PushEvent = {
   tournamentCompleted: 'tournament.completed',
   gameWinner: 'game.winner',
   documentUpdated: 'document.updated',
+  verificationUpdated: 'verification.updated',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 

@@ -9,6 +9,7 @@ export * from './validation.ts';
 export * from './settings.ts';
 export * from './auth.ts';
 export * from './identity.ts';
+export * from './kyc.ts';
 export * from './wallet.ts';
 export * from './constants-schema.ts';
 export * from './game.ts';

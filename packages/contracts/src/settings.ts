@@ -64,6 +64,8 @@ export const playerInitSchema = z.object({
   }),
   /** Social sign-in (OpenID Connect, Auth0's API): where and as which client; null when off. */
   social: z.object({ domain: text(), clientId: text(), connections: z.array(text()) }).nullable(),
+  /** Identity verification: the provider's page (opened with `?token=`); null when not offered. */
+  kyc: z.object({ sdkUrl: text() }).nullable(),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;
 

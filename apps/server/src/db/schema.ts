@@ -15,3 +15,5 @@ export * from '../sandbox/payments/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/messages/tables.ts';
 export * from '../modules/documents/tables.ts';
+export * from '../modules/kyc/tables.ts';
+export * from '../sandbox/kyc/tables.ts';

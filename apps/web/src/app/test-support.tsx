@@ -13,9 +13,10 @@ export const initWith = (
   country: 'DE',
   restricted: false,
   restrictType: null,
+  social: null,
+  kyc: null,
   ...over,
   features: { sportsbook: false, loyalty: false, quests: false, documents: false, ...features },
-  social: null,
 });
 
 /** Test-only fetch: answers player init and game collections; everything else is a 404. */

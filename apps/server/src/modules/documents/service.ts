@@ -13,6 +13,7 @@ import {
 } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { sniffMimeType } from '../../lib/file-type.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue } from '../../outbox/index.ts';
 import { playerDocuments } from './tables.ts';
@@ -34,15 +35,6 @@ const toDocument = (r: Row): PlayerDocument => ({
   createdAt: r.createdAt.toISOString(),
   reviewedAt: r.reviewedAt?.toISOString() ?? null,
 });
-
-/** What the bytes are, by their first bytes: the name and the browser's content type are the player's to choose. */
-export function sniffMimeType(bytes: Uint8Array): string | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
-  return null;
-}
 
 /** A file name fit to show: no path, no control or invisible characters, at most 120 characters. */
 export function displayFileName(name: string | undefined): string {

@@ -1,6 +1,7 @@
 import {
   formatMessage,
   NAME_MIN_LENGTH,
+  PERSONAL_ID_MIN_LENGTH,
   PASSWORD_MIN_LENGTH,
   ValidationMessage,
   type FieldMeta,
@@ -36,6 +37,7 @@ const rule = {
   country: (): FieldRule => ({ name: 'country', message: ValidationMessage.or }),
   phone: (): FieldRule => ({ name: 'phone', message: ValidationMessage.phone }),
   date: (): FieldRule => ({ name: 'date', message: ValidationMessage.date }),
+  cpf: (): FieldRule => ({ name: 'cpf', message: ValidationMessage.cpf }),
 };
 
 type FieldInput = {
@@ -105,11 +107,24 @@ export const PROFILE_FIELDS = defineFields(101, [
   },
   { name: 'nickname', description: 'Nickname', rules: [rule.maxLength(64)] },
   { name: 'birthdate', description: 'Date of birth', editable: false, rules: [rule.date()] },
+  { name: 'placeOfBirth', description: 'Place of birth', rules: [rule.maxLength(128)] },
+  { name: 'nationality', description: 'Nationality', rules: [rule.minLength(2), rule.maxLength(64)] },
   { name: 'gender', description: 'Gender' },
+  {
+    name: 'personalIdNumber',
+    description: 'Personal ID number',
+    editable: false,
+    rules: [rule.minLength(PERSONAL_ID_MIN_LENGTH), rule.maxLength(32)],
+  },
+  { name: 'cpf_number', description: 'CPF (Brazilian tax number)', editable: false, rules: [rule.cpf()] },
+  { name: 'profession', description: 'Profession', rules: [rule.maxLength(64)] },
   { name: 'country', description: 'Country', rules: [rule.country()] },
   { name: 'city', description: 'City', rules: [rule.maxLength(128)] },
   { name: 'address', description: 'Address', rules: [rule.maxLength(256)] },
+  { name: 'additionalAddress', description: 'Address line 2', rules: [rule.maxLength(256)] },
   { name: 'postalCode', description: 'Postal code', rules: [rule.maxLength(16)] },
+  { name: 'securityQuestion', description: 'Security question', rules: [rule.maxLength(128)] },
+  { name: 'securityAnswer', description: 'Answer to the security question', rules: [rule.maxLength(128)] },
   { name: 'timeZone', description: 'Time zone' },
   { name: 'locale', description: 'Language' },
   { name: 'receiveEmailPromo', description: 'Offers and promotions by e-mail' },

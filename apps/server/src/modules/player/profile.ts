@@ -10,6 +10,7 @@ import {
 } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { COUNTRY_CODES, enabledCurrencyCodes } from '../settings/index.ts';
 import { PROFILE_FIELDS } from './fields.ts';
 import { toProfile } from './service.ts';
@@ -26,6 +27,12 @@ const LOCKED = new Set(PROFILE_FIELDS.filter((f) => !f.editable).map((f) => f.na
 const TIME_ZONE_IDS: ReadonlySet<string> = new Set(TIME_ZONES.map((z) => z.id));
 
 type Column = keyof ProfileUpdateBody;
+/** Body names whose column is named otherwise. */
+const COLUMN: Partial<Record<Column, keyof typeof players.$inferSelect>> = {
+  cpf_number: 'cpfNumber',
+  securityAnswer: 'securityAnswerHash',
+};
+export const ANSWER_NEEDED = 'Give the answer to your security question';
 
 /** A real calendar date (YYYY-MM-DD), not in the future, at least MIN_AGE_YEARS ago. */
 function birthdateProblem(value: string, now: Date): string | null {
@@ -56,11 +63,19 @@ export async function updateProfile(
   const parsed = profileRules.safeParse(body);
   if (!parsed.success) for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? '_'), issue.message);
 
-  const changes: Partial<Record<Column, string | boolean | null>> = {};
+  const changes: Partial<Record<string, string | boolean | null>> = {};
   for (const [name, raw] of Object.entries(body) as [Column, string | boolean | undefined][]) {
     if (raw === undefined || fields[name]) continue;
-    const value = typeof raw === 'string' ? raw.trim() || null : raw;
-    const before = current[name as keyof typeof current] ?? null;
+    let value = typeof raw === 'string' ? raw.trim() || null : raw;
+    // A CPF is kept as its 11 digits, however it was typed (123.456.789-09).
+    if (name === 'cpf_number' && typeof value === 'string') value = value.replace(/\D/g, '');
+    const column = COLUMN[name] ?? name;
+    const before = current[column as keyof typeof current] ?? null;
+    if (name === 'securityAnswer') {
+      // Stored hashed, as a password: an answer is never compared or shown in the clear.
+      changes[column] = typeof value === 'string' ? await hashPassword(value.toLowerCase()) : null;
+      continue;
+    }
     if (value === before) continue;
     if (LOCKED.has(name) && before !== null) {
       problem(name, FIELD_LOCKED);
@@ -74,8 +89,12 @@ export async function updateProfile(
       problem(name, ValidationMessage.or);
     if (name === 'locale' && (typeof value !== 'string' || !LOCALE_CODES.includes(value)))
       problem(name, ValidationMessage.or);
-    changes[name] = value;
+    changes[column] = value;
   }
+  // A question needs its answer (given now, or kept from before).
+  const question = 'securityQuestion' in changes ? changes.securityQuestion : current.securityQuestion;
+  const answered = 'securityAnswerHash' in changes ? changes.securityAnswerHash : current.securityAnswerHash;
+  if (question && !answered) problem('securityAnswer', ANSWER_NEEDED);
   if (Object.keys(fields).length > 0) throw unprocessable('The request is not valid', fields);
   if (Object.keys(changes).length === 0) return toProfile(current, false);
   const [saved] = await db

@@ -112,6 +112,7 @@ export const playerRoutes =
             social: social
               ? { domain: social.domain, clientId: social.clientId, connections: social.connections }
               : null,
+            kyc: ctx.config.kyc ? { sdkUrl: `${ctx.config.kyc.providerUrl ?? '/sandbox/kyc'}/sdk` } : null,
           },
         };
       },

@@ -34,6 +34,16 @@ export const players = pgTable(
     city: text('city'),
     address: text('address'),
     postalCode: text('postal_code'),
+    additionalAddress: text('additional_address'),
+    nationality: text('nationality'),
+    placeOfBirth: text('place_of_birth'),
+    profession: text('profession'),
+    personalIdNumber: text('personal_id_number'),
+    /** Brazilian CPF, digits only. */
+    cpfNumber: text('cpf_number'),
+    securityQuestion: text('security_question'),
+    /** The answer support asks for, hashed as a password is: never shown again. */
+    securityAnswerHash: text('security_answer_hash'),
     phone: text('phone'),
     phoneConfirmed: boolean('phone_confirmed').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

@@ -2,33 +2,9 @@
  * The sandbox provider's hosted pages (shown in the casino's wallet, in an iframe): plain HTML forms,
  * no script. Every value put in the markup is escaped.
  */
-import { escapeHtml as escape } from '../html.ts';
+import { escapeHtml as escape, hostedPage } from '../html.ts';
 
-const STYLE = `
-  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  body { margin: 0; background: #f6f7fb; color: #111827; }
-  main { max-width: 420px; margin: 0 auto; padding: 20px 16px; }
-  header { display: flex; justify-content: space-between; align-items: baseline; margin-bottom: 16px; }
-  .brand { font-weight: 700; letter-spacing: .02em; }
-  .brand small { display: block; font-weight: 500; color: #6b7280; font-size: 12px; letter-spacing: 0; }
-  .amount { font-size: 20px; font-weight: 700; }
-  form { display: grid; gap: 12px; }
-  label { display: grid; gap: 4px; font-size: 14px; font-weight: 600; }
-  input { font: inherit; font-size: 16px; padding: 10px 12px; border: 1px solid #c7cbd6; border-radius: 8px; background: #fff; }
-  input:focus { outline: 3px solid #93c5fd; border-color: #2563eb; }
-  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
-  button { font: inherit; font-weight: 700; padding: 12px; border: 0; border-radius: 8px; background: #1d4ed8; color: #fff; cursor: pointer; }
-  button.secondary { background: #e5e7eb; color: #111827; }
-  button:focus-visible { outline: 3px solid #93c5fd; outline-offset: 2px; }
-  .errors { background: #fef2f2; color: #991b1b; border: 1px solid #fecaca; border-radius: 8px; padding: 8px 12px; margin: 0 0 12px; }
-  .note { color: #4b5563; font-size: 13px; line-height: 1.4; }
-  .result { text-align: center; padding: 32px 8px; }
-  .result h1 { font-size: 22px; }
-`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-}
+const page = hostedPage;
 
 const header = (amount: string) =>
   `<header><div class="brand">Sandbox Pay<small>Test payments: no real money moves</small></div><div class="amount">${escape(amount)}</div></header>`;

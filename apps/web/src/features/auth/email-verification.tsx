@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useResendConfirmation } from './api/account.ts';
 import { useSession } from './session-store.ts';
-import { VerificationCard } from './verification-card.tsx';
+import { VerificationCard } from '@/shared/ui/verification-card.tsx';
 import './i18n/index.ts';
 
 /** The verification tab's e-mail block: is the address confirmed, and the confirmation link sent again. */

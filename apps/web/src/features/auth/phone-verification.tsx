@@ -12,7 +12,7 @@ import { FormFailure } from './form-failure.tsx';
 import { otpSendFailure } from './phone-code-step.tsx';
 import { refreshProfile } from './session.ts';
 import { useSession } from './session-store.ts';
-import { VerificationCard } from './verification-card.tsx';
+import { VerificationCard } from '@/shared/ui/verification-card.tsx';
 import { translateValidation } from './translate-validation.ts';
 import './i18n/index.ts';
 

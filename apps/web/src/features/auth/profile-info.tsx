@@ -32,7 +32,9 @@ import './i18n/index.ts';
 
 const TOGGLES = new Set(['receiveEmailPromo', 'receiveSmsPromo']);
 type ProfileKey = keyof ProfileUpdateBody;
-const valueOf = (profile: Profile, name: string) => profile[name as keyof Profile];
+/** What the player has in a field; the security answer is known only to be set. */
+const valueOf = (profile: Profile, name: string) =>
+  name === 'securityAnswer' ? profile.hasSecurityAnswer || null : profile[name as keyof Profile];
 
 /** `/profile/info`: the player's details; `?edit=true` edits them with the server's field rules. */
 export function ProfileInfo() {
@@ -83,6 +85,8 @@ function useShownValue(countries: readonly Country[]) {
     }
     if (name === 'gender') return t(`auth.profile.genders.${String(value)}`, { defaultValue: String(value) });
     if (name === 'locale') return LOCALES.find((l) => l.code === value)?.nativeName ?? String(value);
+    if (name === 'securityAnswer') return t('auth.profile.answerSet');
+    if (name === 'cpf_number') return String(value).replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
     if (name === 'birthdate')
       return new Date(`${String(value)}T00:00:00Z`).toLocaleDateString(i18n.language, {
         dateStyle: 'long',
@@ -186,7 +190,13 @@ function ProfileForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the field list and profile are fixed while the form is open
     [fields, countries],
   );
-  const defaults = Object.fromEntries(editable.map((f) => [f.name, (valueOf(profile, f.name) as string | null) ?? '']));
+  // The answer is never sent back: its field starts empty, and empty keeps it.
+  const defaults = Object.fromEntries(
+    editable.map((f) => [
+      f.name,
+      f.name === 'securityAnswer' ? '' : ((valueOf(profile, f.name) as string | null) ?? ''),
+    ]),
+  );
   const {
     register,
     handleSubmit,
@@ -273,6 +283,16 @@ function ProfileForm({
         );
       case 'birthdate':
         return <TextField key={f.name} {...common} type="date" autoComplete="bday" />;
+      case 'securityAnswer':
+        return (
+          <TextField
+            key={f.name}
+            {...common}
+            type="password"
+            autoComplete="off"
+            hint={profile.hasSecurityAnswer ? t('auth.profile.answerHint') : undefined}
+          />
+        );
       default:
         return (
           <TextField

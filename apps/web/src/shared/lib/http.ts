@@ -146,13 +146,17 @@ export async function api<T>(method: HttpMethod, path: string, options: ApiOptio
   return readData<T>(response);
 }
 
+/** A call whose whole body is the answer (no `{ data }` envelope, as the identity provider's token). */
+export async function apiBare<T>(method: HttpMethod, path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await call(method, path, options);
+  return (await response.json()) as T;
+}
+
 export type Page<T> = { data: T[]; meta: PageMeta };
 
 /** A paginated call answered with `{ data, meta }`. */
-export async function apiPage<T>(path: string, options: ApiOptions = {}): Promise<Page<T>> {
-  const response = await call('GET', path, options);
-  return (await response.json()) as Page<T>;
-}
+export const apiPage = <T>(path: string, options: ApiOptions = {}): Promise<Page<T>> =>
+  apiBare<Page<T>>('GET', path, options);
 
 async function call(method: HttpMethod, path: string, options: ApiOptions): Promise<Response> {
   const useAuth = options.auth !== false;

@@ -36,6 +36,7 @@ export function readPlayerInit(data: unknown): PlayerInit {
       documents: flag(f.documents),
     },
     social: readSocial(d.social),
+    kyc: typeof d.kyc?.sdkUrl === 'string' ? { sdkUrl: d.kyc.sdkUrl } : null,
   };
 }
 
@@ -54,6 +55,7 @@ export const FALLBACK_INIT: PlayerInit = {
   restrictType: null,
   features: { sportsbook: false, loyalty: false, quests: false, documents: false },
   social: null,
+  kyc: null,
 };
 
 export const playerInitQuery = {

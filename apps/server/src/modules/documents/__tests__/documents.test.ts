@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Channel, DocumentStatus, playerDocumentSchema } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { bearer, expectErrorEnvelope, register } from '../../player/__tests__/helpers.ts';
 import { opsDocuments } from '../../../ops/documents.ts';
 
@@ -20,19 +21,6 @@ const PNG = Buffer.from(
   'hex',
 );
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
-
-/** A multipart body by hand, as a browser's FormData sends it (type first, then the file). */
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; contentType?: string }[]) {
-  const boundary = '----casino-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (token: string, type: string, bytes: Buffer, filename = 'passport.png', contentType = 'image/png') => {
   const body = multipart([

@@ -30,6 +30,8 @@ describe('GET /api/player/init', () => {
         clientId: 'casino-web',
         connections: ['google-oauth2', 'apple'],
       },
+      // And the sandbox identity-verification provider's page.
+      kyc: { sdkUrl: '/sandbox/kyc/sdk' },
     });
   });
 
@@ -132,7 +134,13 @@ describe('GET /api/player/fields/validations', () => {
     expect(byName.birthdate!.rules.map((r) => r.name)).toEqual(['date']);
     // The number is changed through its confirmation (a texted code), not by editing the profile.
     expect(byName.phone).toBeUndefined();
-    expect(list.filter((f) => !f.editable).map((f) => f.name)).toEqual(['firstName', 'lastName', 'birthdate']);
+    expect(list.filter((f) => !f.editable).map((f) => f.name)).toEqual([
+      'firstName',
+      'lastName',
+      'birthdate',
+      'personalIdNumber',
+      'cpf_number',
+    ]);
     expect(byName.country!.rules.map((r) => r.name)).toEqual(['country']);
     for (const f of list) expect(typeof f.editable).toBe('boolean');
   });

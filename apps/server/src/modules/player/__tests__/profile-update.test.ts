@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMetaSchema, profileSchema } from '@casino/contracts';
+import { eq } from 'drizzle-orm';
+import { players } from '../tables.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { bearer, expectErrorEnvelope, profile, register } from './helpers.ts';
 
@@ -67,7 +69,64 @@ describe('PUT /api/player/profile', () => {
         (await server.app.inject({ method: 'GET', url: '/api/player/fields/validations?scenario=profile' })).json()
           .data,
       );
-    expect(fields.filter((f) => !f.editable).map((f) => f.name)).toEqual(['firstName', 'lastName', 'birthdate']);
+    expect(fields.filter((f) => !f.editable).map((f) => f.name)).toEqual([
+      'firstName',
+      'lastName',
+      'birthdate',
+      'personalIdNumber',
+      'cpf_number',
+    ]);
+  });
+
+  it('the rest of the catalogue: CPF checked and kept as digits, ID number locked, a hashed security answer', async () => {
+    const { auth } = await register(server.app);
+    const refused = expectErrorEnvelope(
+      await put(auth.accessToken, {
+        cpf_number: '111.111.111-11',
+        personalIdNumber: 'X',
+        securityQuestion: 'First pet?',
+      }),
+      422,
+    );
+    expect(refused.fields).toMatchObject({
+      cpf_number: ['Value is not a valid CPF number'],
+      personalIdNumber: [expect.stringMatching(/2/)],
+      securityAnswer: ['Give the answer to your security question'],
+    });
+    const res = await put(auth.accessToken, {
+      cpf_number: '529.982.247-25',
+      personalIdNumber: 'AB123456',
+      nationality: 'Portuguese',
+      placeOfBirth: 'Lisboa',
+      profession: 'Engineer',
+      additionalAddress: 'Apt 4',
+      securityQuestion: 'First pet?',
+      securityAnswer: 'Rex',
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = profileSchema.parse(res.json().data);
+    expect(saved).toMatchObject({
+      cpf_number: '52998224725',
+      personalIdNumber: 'AB123456',
+      securityQuestion: 'First pet?',
+      hasSecurityAnswer: true,
+    });
+    // The answer is never sent back, and is not kept in the clear.
+    expect(JSON.stringify(res.json())).not.toContain('Rex');
+    const [row] = await server.ctx.db.select().from(players).where(eq(players.id, auth.profile.id));
+    expect(row!.securityAnswerHash).toBeTruthy();
+    expect(row!.securityAnswerHash).not.toContain('Rex');
+    // CPF and ID number lock once filled; the question may change and keeps its answer.
+    const locked = expectErrorEnvelope(
+      await put(auth.accessToken, { cpf_number: '', personalIdNumber: 'CD987654' }),
+      422,
+    );
+    expect(Object.keys(locked.fields ?? {}).sort()).toEqual(['cpf_number', 'personalIdNumber']);
+    expect((await put(auth.accessToken, { securityQuestion: 'Favourite city?' })).statusCode).toBe(200);
+    // NUL bytes and bidi overrides are refused where people see the text.
+    expect((await put(auth.accessToken, { profession: 'Engi\u0000neer' })).statusCode).toBe(422);
+    expect((await put(auth.accessToken, { nationality: 'Portu\u202eguese' })).statusCode).toBe(422);
+    expect((await put(auth.accessToken, { securityAnswer: 'x'.repeat(129) })).statusCode).toBe(422);
   });
 
   it('applies the rules: adults only, real dates, names of two letters, known country, zone and language', async () => {

@@ -184,7 +184,7 @@ const de: Translations = {
     },
     profileVerification: {
       title: 'Verifizierung',
-      description: 'Bestätige deine E-Mail-Adresse und Telefonnummer.',
+      description: 'Bestätige deine E-Mail-Adresse, deine Telefonnummer und wer du bist.',
       soon: 'Die Verifizierung ist in Arbeit.',
     },
     profileNotifications: {

@@ -181,7 +181,7 @@ const en = {
     },
     profileVerification: {
       title: 'Verification',
-      description: 'Confirm your e-mail address and phone number.',
+      description: 'Confirm your e-mail address, your phone number and who you are.',
       soon: 'Verification is on its way.',
     },
     profileNotifications: {

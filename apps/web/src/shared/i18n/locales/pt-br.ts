@@ -185,7 +185,7 @@ const ptBr: Translations = {
     },
     profileVerification: {
       title: 'Verificação',
-      description: 'Confirme seu e-mail e seu número de telefone.',
+      description: 'Confirme seu e-mail, seu número de telefone e quem você é.',
       soon: 'A verificação está a caminho.',
     },
     profileNotifications: {

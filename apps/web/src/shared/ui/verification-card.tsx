@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 
-type Props = { title: string; confirmed: boolean; pendingIcon: IconName; action?: ReactNode; children: ReactNode };
+type Props = {
+  title: string;
+  confirmed: boolean;
+  pendingIcon: IconName;
+  action?: ReactNode;
+  children: ReactNode;
+  /** Shown under the block at its full width (a provider's frame). */
+  below?: ReactNode;
+};
 
 /** One block of the verification tab: a status mark (green shield once confirmed), a title, its content. */
-export function VerificationCard({ title, confirmed, pendingIcon, action, children }: Props) {
+export function VerificationCard({ title, confirmed, pendingIcon, action, children, below }: Props) {
   return (
     <div className="rounded-3xl border border-line bg-surface p-6 sm:p-8">
       <div className="flex flex-wrap items-start gap-4">
@@ -22,6 +30,7 @@ export function VerificationCard({ title, confirmed, pendingIcon, action, childr
         </div>
         {action}
       </div>
+      {below}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+/** Identity verification through a Sumsub-like provider: access tokens, its signed review webhooks. */
+export { kycRoutes, kycWebhookRoutes } from './routes.ts';

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ErrorCode, otpSendBodySchema, otpVerifyBodySchema } from '@casino/contracts';
+import { isApiError } from '@/shared/lib/http.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
+import { sendOtp, verifyOtp } from './api/account.ts';
+import { failureText, FormFailure } from './form-failure.tsx';
+import { otpSendFailure } from './phone-code-step.tsx';
+import { translateValidation } from './translate-validation.ts';
+
+const phoneSchema = otpSendBodySchema.pick({ phone: true });
+const codeSchema = otpVerifyBodySchema.pick({ code: true });
+
+/**
+ * The forgot-password dialog's phone way: a code texted to the account's number (`changingPass`),
+ * which the server trades for a reset code; the new password is then chosen in `reset-pass`.
+ */
+export function ForgotByPhone({ onResetCode }: { onResetCode: (code: string) => void }) {
+  const [phone, setPhone] = useState<string | null>(null);
+  return phone ? (
+    <CodeStep phone={phone} onResetCode={onResetCode} onBack={() => setPhone(null)} />
+  ) : (
+    <NumberStep onSent={setPhone} />
+  );
+}
+
+function NumberStep({ onSent }: { onSent: (phone: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof phoneSchema>, unknown, z.output<typeof phoneSchema>>({
+    resolver: zodResolver(phoneSchema),
+    defaultValues: { phone: '' },
+  });
+  const onSubmit = handleSubmit(async ({ phone }) => {
+    setFailure(null);
+    try {
+      await sendOtp({ phone, reason: 'changingPass', locale: i18n.language });
+      onSent(phone);
+    } catch (error) {
+      setFailure(otpSendFailure(t, error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormFailure message={failure} />
+      <TextField
+        label={t('auth.signUp.fields.phone')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint={t('auth.phone.hint')}
+        error={translateValidation(t, errors.phone?.message)}
+        {...register('phone')}
+      />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('auth.forgot.textCode')}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({
+  phone,
+  onResetCode,
+  onBack,
+}: {
+  phone: string;
+  onResetCode: (code: string) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { code: '' },
+  });
+  useEffect(() => setFocus('code'), [setFocus]);
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    try {
+      const result = await verifyOtp({ phone, code, reason: 'changingPass' });
+      if (result.code) onResetCode(result.code);
+      else setFailure(t('auth.errors.generic'));
+    } catch (error) {
+      if (isApiError(error) && error.code === ErrorCode.wrongOtp)
+        return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
+      setFailure(failureText(t, error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {/* Said the same whether the number has an account: nobody learns who plays here. */}
+      <p className="text-sm text-muted">{t('auth.forgot.codeSent', { phone })}</p>
+      <FormFailure message={failure} />
+      <TextField
+        label={t('auth.phone.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={translateValidation(t, errors.code?.message)}
+        {...register('code')}
+      />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('auth.forgot.checkCode')}
+      </Button>
+      <button type="button" className="self-start text-sm font-medium text-accent hover:underline" onClick={onBack}>
+        {t('auth.phone.changeNumber')}
+      </button>
+    </form>
+  );
+}
