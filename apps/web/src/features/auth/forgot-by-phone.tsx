@@ -1,19 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ErrorCode, otpSendBodySchema, otpVerifyBodySchema } from '@casino/contracts';
+import { ErrorCode, otpSendBodySchema } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { sendOtp, verifyOtp } from './api/account.ts';
 import { failureText, FormFailure } from './form-failure.tsx';
-import { otpSendFailure } from './phone-code-step.tsx';
+import { CodeField, otpSendFailure, useCodeForm } from './phone-code-step.tsx';
 import { translateValidation } from './translate-validation.ts';
 
 const phoneSchema = otpSendBodySchema.pick({ phone: true });
-const codeSchema = otpVerifyBodySchema.pick({ code: true });
 
 /**
  * The forgot-password dialog's phone way: a code texted to the account's number (`changingPass`),
@@ -78,17 +77,12 @@ function CodeStep({
 }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useCodeForm();
   const {
-    register,
     handleSubmit,
     setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
-    resolver: zodResolver(codeSchema),
-    defaultValues: { code: '' },
-  });
-  useEffect(() => setFocus('code'), [setFocus]);
+    formState: { isSubmitting },
+  } = form;
   const onSubmit = handleSubmit(async ({ code }) => {
     setFailure(null);
     try {
@@ -106,14 +100,7 @@ function CodeStep({
       {/* Said the same whether the number has an account: nobody learns who plays here. */}
       <p className="text-sm text-muted">{t('auth.forgot.codeSent', { phone })}</p>
       <FormFailure message={failure} />
-      <TextField
-        label={t('auth.phone.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={translateValidation(t, errors.code?.message)}
-        {...register('code')}
-      />
+      <CodeField form={form} />
       <Button type="submit" block loading={isSubmitting}>
         {t('auth.forgot.checkCode')}
       </Button>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ErrorCode, registerPhoneBodySchema, type AuthResult, type RegisterPhoneBody } from '@casino/contracts';
+import { ErrorCode, otpVerifyBodySchema, type AuthResult, type RegisterPhoneBody } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
@@ -11,7 +11,33 @@ import { registerByPhone, sendOtp } from './api/account.ts';
 import { failureText, FormFailure } from './form-failure.tsx';
 import { translateValidation } from './translate-validation.ts';
 
-const codeSchema = registerPhoneBodySchema.pick({ code: true });
+const codeSchema = otpVerifyBodySchema.pick({ code: true });
+
+/** The form of a phone step's six-digit code; the cursor starts in it (the step replaced a form). */
+export function useCodeForm() {
+  const form = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { code: '' },
+  });
+  const { setFocus } = form;
+  useEffect(() => setFocus('code'), [setFocus]);
+  return form;
+}
+
+/** The code field of `useCodeForm`. */
+export function CodeField({ form }: { form: ReturnType<typeof useCodeForm> }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.phone.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      error={translateValidation(t, form.formState.errors.code?.message)}
+      {...form.register('code')}
+    />
+  );
+}
 
 /** Why a texted code could not be sent, in words. */
 export function otpSendFailure(t: (key: string) => string, error: unknown): string {
@@ -32,19 +58,12 @@ export function PhoneCodeStep({ body, onRegistered, onBack }: Props) {
   const { t, i18n } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
+  const form = useCodeForm();
   const {
-    register,
     handleSubmit,
     setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
-    resolver: zodResolver(codeSchema),
-    defaultValues: { code: '' },
-  });
-
-  // The step replaces the form: the cursor goes where the next thing to type is.
-  useEffect(() => setFocus('code'), [setFocus]);
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setFailure(null);
@@ -73,14 +92,7 @@ export function PhoneCodeStep({ body, onRegistered, onBack }: Props) {
       <p className="text-sm text-muted">{t('auth.phone.codeSent', { phone: body.phone })}</p>
       <FormFailure message={failure} />
       {resent ? <output className="block text-sm text-success">{t('auth.phone.resent')}</output> : null}
-      <TextField
-        label={t('auth.phone.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={translateValidation(t, errors.code?.message)}
-        {...register('code')}
-      />
+      <CodeField form={form} />
       <Button type="submit" block loading={isSubmitting}>
         {t('auth.signUp.submit')}
       </Button>
