@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@casino/contracts';
+import { DomainError, unprocessable } from './errors.ts';
 import type { ReplayGuard } from './replay-guard.ts';
 import { SignatureError, verifyCall, type Signed } from './signing.ts';
 
@@ -8,10 +10,12 @@ export type SignedJsonOptions = {
   scope: string;
   replayGuard: ReplayGuard;
   bodyLimit: number;
-  /** The refusal in the partner's own error envelope. */
-  refuse: (message: string) => Error;
-  invalidJson: (message: string) => Error;
+  /** The refusal in the partner's own error envelope (default: ours, code 15010 / 422). */
+  refuse?: (message: string) => Error;
+  invalidJson?: (message: string) => Error;
 };
+
+const refuseSignature = (message: string) => new DomainError(ErrorCode.invalidSignature, message);
 
 const signedCalls = new WeakMap<FastifyRequest, Signed>();
 
@@ -29,6 +33,8 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  * is refused; only then is the body parsed and handed to the route's schema.
  */
 export function acceptSignedJson(app: FastifyInstance, options: SignedJsonOptions): void {
+  const refuse = options.refuse ?? refuseSignature;
+  const invalidJson = options.invalidJson ?? unprocessable;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -43,21 +49,21 @@ export function acceptSignedJson(app: FastifyInstance, options: SignedJsonOption
           { signature: header(request, 'x-signature'), requestId: header(request, 'x-request-id') },
         );
       } catch (error) {
-        throw error instanceof SignatureError ? options.refuse(error.message) : error;
+        throw error instanceof SignatureError ? refuse(error.message) : error;
       }
       if (!(await options.replayGuard.firstSeen(options.scope, signed.requestId, signed.timestamp))) {
-        throw options.refuse('This X-Request-Id was already used; sign every call with a new one');
+        throw refuse('This X-Request-Id was already used; sign every call with a new one');
       }
       signedCalls.set(request, signed);
       try {
         return JSON.parse(raw) as unknown;
       } catch {
-        throw options.invalidJson('The body is not valid JSON');
+        throw invalidJson('The body is not valid JSON');
       }
     },
   );
   // A call without a JSON body never reached the parser, so nothing checked its signature.
   app.addHook('preValidation', async (request) => {
-    if (!signedCalls.has(request)) throw options.refuse('A signed JSON body is required');
+    if (!signedCalls.has(request)) throw refuse('A signed JSON body is required');
   });
 }

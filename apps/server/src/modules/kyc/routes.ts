@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, ErrorCode, kycStateSchema, kycTokenSchema, kycWebhookSchema } from '@casino/contracts';
+import { dataEnvelope, kycStateSchema, kycTokenSchema, kycWebhookSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
-import { DomainError, errorResponses, unprocessable } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { applyKycWebhook, providerAccessToken, verificationState } from './service.ts';
 
@@ -55,8 +55,6 @@ export const kycWebhookRoutes =
       scope: 'kyc-webhook',
       replayGuard: ctx.replayGuard,
       bodyLimit: 8192,
-      refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
-      invalidJson: (message) => unprocessable(message),
     });
     app.post(
       '/kyc',

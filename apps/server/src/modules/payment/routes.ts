@@ -5,7 +5,6 @@ import {
   dataEnvelope,
   depositBodySchema,
   depositResultSchema,
-  ErrorCode,
   idParamSchema,
   invoiceSchema,
   invoicesQuerySchema,
@@ -21,7 +20,7 @@ import {
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
-import { DomainError, errorResponses, unprocessable } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { subunitOf } from '../settings/index.ts';
@@ -214,8 +213,6 @@ export const paymentWebhookRoutes =
       scope: 'payment-webhook',
       replayGuard: ctx.replayGuard,
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
-      invalidJson: (message) => unprocessable(message),
     });
     app.post(
       '/sandbox',

@@ -6,13 +6,11 @@ import { z } from 'zod';
 import {
   dataEnvelope,
   DOCUMENT_MAX_BYTES,
-  ErrorCode,
   kycAccessTokenAnswerSchema,
   kycAccessTokenBodySchema,
   type KycWebhook,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import { DomainError, unprocessable } from '../../lib/errors.ts';
 import { sniffMimeType } from '../../lib/file-type.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { signedPost } from '../../lib/signing.ts';
@@ -101,8 +99,6 @@ export const sandboxKycRoutes =
         scope: 'sandbox-kyc',
         replayGuard: ctx.replayGuard,
         bodyLimit: 4096,
-        refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
-        invalidJson: (message) => unprocessable(message),
       });
       api.post(
         '/api/access-tokens',

@@ -14,10 +14,9 @@ import {
   type ProviderWebhook,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import { DomainError, unprocessable } from '../../lib/errors.ts';
+import { unprocessable } from '../../lib/errors.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { signedPost } from '../../lib/signing.ts';
-import { ErrorCode } from '@casino/contracts';
 import { sandboxPayPayments } from './tables.ts';
 import { checkoutPage, challengePage, cryptoFaucetPage, qrPayPage, resultPage, walletPage } from './pages.ts';
 import { depositAddress } from './crypto.ts';
@@ -151,8 +150,6 @@ export const sandboxPaymentsRoutes =
         scope: 'sandbox-pay',
         replayGuard: ctx.replayGuard,
         bodyLimit: 16 * 1024,
-        refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
-        invalidJson: (message) => unprocessable(message),
       });
       api.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
         '/api/payments',

@@ -3,13 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ErrorCode, otpSendBodySchema } from '@casino/contracts';
-import { isApiError } from '@/shared/lib/http.ts';
+import { otpSendBodySchema } from '@casino/contracts';
 import { Button } from '@/shared/ui/button.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { sendOtp, verifyOtp } from './api/account.ts';
 import { failureText, FormFailure } from './form-failure.tsx';
-import { CodeField, otpSendFailure, useCodeForm } from './phone-code-step.tsx';
+import { CodeField, isWrongCode, otpSendFailure, phoneFieldProps, useCodeForm } from './phone-code-step.tsx';
 import { translateValidation } from './translate-validation.ts';
 
 const phoneSchema = otpSendBodySchema.pick({ phone: true });
@@ -50,15 +49,7 @@ function NumberStep({ onSent }: { onSent: (phone: string) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormFailure message={failure} />
-      <TextField
-        label={t('auth.signUp.fields.phone')}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        hint={t('auth.phone.hint')}
-        error={translateValidation(t, errors.phone?.message)}
-        {...register('phone')}
-      />
+      <TextField {...phoneFieldProps(t)} error={translateValidation(t, errors.phone?.message)} {...register('phone')} />
       <Button type="submit" block loading={isSubmitting}>
         {t('auth.forgot.textCode')}
       </Button>
@@ -90,8 +81,7 @@ function CodeStep({
       if (result.code) onResetCode(result.code);
       else setFailure(t('auth.errors.generic'));
     } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.wrongOtp)
-        return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
+      if (isWrongCode(error)) return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
       setFailure(failureText(t, error));
     }
   });

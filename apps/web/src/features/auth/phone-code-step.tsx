@@ -24,15 +24,34 @@ export function useCodeForm() {
   return form;
 }
 
+type Translate = (key: string) => string;
+
+/** What every phone-number field has (sign-up, sign-in, verification, reset by phone). */
+export const phoneFieldProps = (t: Translate) => ({
+  label: t('auth.signUp.fields.phone'),
+  type: 'tel',
+  autoComplete: 'tel',
+  inputMode: 'tel' as const,
+  hint: t('auth.phone.hint'),
+});
+
+/** What every field of a texted six-digit code has. */
+export const codeFieldProps = (t: Translate) => ({
+  label: t('auth.phone.code'),
+  inputMode: 'numeric' as const,
+  autoComplete: 'one-time-code',
+  maxLength: 6,
+});
+
+/** The server's "wrong or expired code" (11003), shown under the code field. */
+export const isWrongCode = (error: unknown) => isApiError(error) && error.code === ErrorCode.wrongOtp;
+
 /** The code field of `useCodeForm`. */
 export function CodeField({ form }: { form: ReturnType<typeof useCodeForm> }) {
   const { t } = useTranslation();
   return (
     <TextField
-      label={t('auth.phone.code')}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
+      {...codeFieldProps(t)}
       error={translateValidation(t, form.formState.errors.code?.message)}
       {...form.register('code')}
     />
@@ -70,8 +89,7 @@ export function PhoneCodeStep({ body, onRegistered, onBack }: Props) {
     try {
       await onRegistered(await registerByPhone({ ...body, code }));
     } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.wrongOtp)
-        return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
+      if (isWrongCode(error)) return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
       if (isApiError(error) && error.status === 422) return setFailure(error.message);
       setFailure(failureText(t, error));
     }

@@ -3,13 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ErrorCode, otpVerifyBodySchema } from '@casino/contracts';
+import { otpVerifyBodySchema } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { sendOtp, verifyOtp } from './api/account.ts';
 import { FormFailure } from './form-failure.tsx';
-import { otpSendFailure } from './phone-code-step.tsx';
+import { codeFieldProps, isWrongCode, otpSendFailure, phoneFieldProps } from './phone-code-step.tsx';
 import { refreshProfile } from './session.ts';
 import { useSession } from './session-store.ts';
 import { VerificationCard } from '@/shared/ui/verification-card.tsx';
@@ -50,8 +50,7 @@ export function PhoneVerification() {
       setCodeSentTo(null);
       await refreshProfile();
     } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.wrongOtp)
-        return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
+      if (isWrongCode(error)) return setError('code', { message: t('auth.phone.wrongCode') }, { shouldFocus: true });
       if (isApiError(error) && error.status === 422 && error.fields.phone?.[0])
         return setError('phone', { message: error.fields.phone[0] }, { shouldFocus: true });
       setFailure(otpSendFailure(t, error));
@@ -70,21 +69,14 @@ export function PhoneVerification() {
           <p className="text-sm text-muted">{t('auth.verification.phoneText')}</p>
           <FormFailure message={failure} />
           <TextField
-            label={t('auth.signUp.fields.phone')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            hint={t('auth.phone.hint')}
+            {...phoneFieldProps(t)}
             readOnly={codeSentTo !== null}
             error={translateValidation(t, errors.phone?.message)}
             {...register('phone')}
           />
           {codeSentTo ? (
             <TextField
-              label={t('auth.phone.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
+              {...codeFieldProps(t)}
               hint={t('auth.phone.codeSent', { phone: codeSentTo })}
               error={translateValidation(t, errors.code?.message)}
               {...register('code')}

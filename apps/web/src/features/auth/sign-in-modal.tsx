@@ -18,6 +18,7 @@ import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 import './i18n/index.ts';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
+import { phoneFieldProps } from './phone-code-step.tsx';
 import { ChannelSwitch, type Channel } from './channel-switch.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -114,11 +115,7 @@ export default function SignInModal({ close }: ModalProps) {
         ) : (
           <TextField
             key="phone"
-            label={t('auth.signUp.fields.phone')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            hint={t('auth.phone.hint')}
+            {...phoneFieldProps(t)}
             error={translateValidation(t, errors.login?.message)}
             {...register('login')}
           />

@@ -25,7 +25,7 @@ import { Select } from '@/shared/ui/select.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { useRegister } from './api/register.ts';
 import { sendOtp } from './api/account.ts';
-import { otpSendFailure, PhoneCodeStep } from './phone-code-step.tsx';
+import { otpSendFailure, PhoneCodeStep, phoneFieldProps } from './phone-code-step.tsx';
 import { FormFailure } from './form-failure.tsx';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
@@ -223,16 +223,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
           );
         }
         if (field.name === 'phone') {
-          return (
-            <TextField
-              key={field.name}
-              {...common}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              hint={t('auth.phone.hint')}
-            />
-          );
+          return <TextField key={field.name} {...phoneFieldProps(t)} {...common} />;
         }
         return (
           <TextField

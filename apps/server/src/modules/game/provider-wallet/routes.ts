@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorCode,
   walletBalanceAnswerSchema,
   walletBalanceBodySchema,
   walletBetBodySchema,
@@ -11,7 +10,7 @@ import {
   walletWinBodySchema,
 } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
-import { DomainError, toHttpError, unprocessable } from '../../../lib/errors.ts';
+import { toHttpError } from '../../../lib/errors.ts';
 import { acceptSignedJson, signedCallOf } from '../../../lib/signed-json.ts';
 import { walletBalance, walletBet, walletRollback, walletWin, type WalletOutcome } from './service.ts';
 
@@ -31,8 +30,6 @@ export const providerWalletRoutes =
       scope: 'game-wallet',
       replayGuard: ctx.replayGuard,
       bodyLimit: BODY_LIMIT,
-      refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
-      invalidJson: (message) => unprocessable(message),
     });
 
     const logCall = (request: FastifyRequest, status: number, code?: number) => {
