@@ -29,17 +29,20 @@ import {
   TokenInvalidError as PushTokenInvalid,
 } from './push/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
-import { playerRoutes, type IdTokenCheck } from './modules/player/index.ts';
+import { closePlayerSessions, emailPlayer, playerRoutes, type IdTokenCheck } from './modules/player/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import {
   catalogueMediaRoutes,
   catalogueRoutes,
+  closeLiveGameSessions,
   historyRoutes,
   playRoutes,
   providerWalletRoutes,
 } from './modules/game/index.ts';
-import { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './modules/payment/index.ts';
+import { paymentRoutes, paymentTotalsSince, paymentWebhookRoutes, riskRoutes } from './modules/payment/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
+import { limitsRoutes, type LimitsPorts } from './modules/limits/index.ts';
+import { notificationRoutes } from './modules/notification/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
 import { sandboxPaymentsRoutes } from './sandbox/payments/routes.ts';
@@ -78,6 +81,16 @@ function unstorableInput(values: unknown): string | null {
   return null;
 }
 
+/** What the limits module needs of payments, players and games, wired here so none depends on another. */
+export const limitsPorts: LimitsPorts = {
+  paymentTotals: paymentTotalsSince,
+  async endPlay(tx, playerId) {
+    await closeLiveGameSessions(tx, playerId);
+    return closePlayerSessions(tx, playerId, 'excluded');
+  },
+  mailLimitConfirmation: (tx, playerId, params) => emailPlayer(tx, playerId, 'limitChangeConfirm', params),
+};
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
@@ -96,16 +109,23 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 
+  // The third-party support widget (Zendesk) loads its script and talks to its own hosts.
+  const widget = config.supportWidgetKey
+    ? {
+        script: ['https://static.zdassets.com'],
+        connect: ['https://*.zendesk.com', 'wss://*.zendesk.com', 'https://*.zdassets.com'],
+      }
+    : { script: [], connect: [] };
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...webScriptHashes(config.webDist)],
+        scriptSrc: ["'self'", ...webScriptHashes(config.webDist), ...widget.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...widget.connect],
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
@@ -192,6 +212,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // The sandbox identity-verification provider: signed calls in, signed webhooks out, its own pages.
     if (config.kyc.sandbox) await app.register(sandboxKycRoutes(ctx), { prefix: '/sandbox/kyc' });
   }
+  await app.register(limitsRoutes(ctx, limitsPorts), { prefix: '/api/player/limits' });
+  await app.register(notificationRoutes(ctx), { prefix: '/api/notification' });
   await app.register(walletRoutes(ctx), { prefix: '/api/wallet' });
   await app.register(catalogueRoutes(ctx), { prefix: '/api/game' });
   await app.register(catalogueMediaRoutes(ctx), { prefix: '/media/v1' });

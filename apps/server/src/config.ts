@@ -55,6 +55,19 @@ const envSchema = z.object({
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   KYC_HIDE_DOCUMENTS: bool.default(false),
+  /** Minutes between reality-check reminders during real-money play, until the player picks their own. */
+  REALITY_CHECK_MINUTES: z.coerce
+    .number()
+    .int()
+    .refine((m) => [10, 20, 30, 60].includes(m), 'must be 10, 20, 30 or 60')
+    .default(30),
+  /** How often each node looks for limit changes that are due (they apply within this much of their time). */
+  LIMITS_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** A third-party chat widget (Zendesk Web Widget key); unset: the built-in live chat. */
+  SUPPORT_WIDGET_KEY: z
+    .string()
+    .regex(/^[\w-]{8,100}$/)
+    .optional(),
   /** A real identity-verification provider (docs/identity-verification-api.md); unset: the sandbox outside production. */
   KYC_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
   KYC_SECRET: z.string().min(32).optional(),
@@ -217,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             },
     /** null: no identity verification; `sandbox`: the built-in provider at /sandbox/kyc (never in production). */
     kyc,
+    limits: { realityCheckMinutes: e.REALITY_CHECK_MINUTES, jobMs: e.LIMITS_JOB_MS },
+    supportWidgetKey: e.SUPPORT_WIDGET_KEY ?? null,
     restrictedCountries: e.RESTRICTED_COUNTRIES as Readonly<Record<string, 1 | 2>>,
     payment: {
       providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,

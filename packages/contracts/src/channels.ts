@@ -8,6 +8,8 @@ export const Channel = {
   quests: (playerId: string) => `retention:quests#${playerId}`,
   retentionAccounts: (playerId: string) => `retention:accounts#${playerId}`,
   notifications: (playerId: string) => `messenger:notifications#${playerId}`,
+  /** The player's live support chat (beyond the spec's list). */
+  support: (playerId: string) => `messenger:support#${playerId}`,
   gameBets: (playerId: string) => `game:bets#${playerId}`,
   /** The player's identity documents (beyond the spec's list): a review's outcome arrives here. */
   playerDocuments: (playerId: string) => `player:documents#${playerId}`,
@@ -31,6 +33,11 @@ export const PushEvent = {
   gameWinner: 'game.winner',
   documentUpdated: 'document.updated',
   verificationUpdated: 'verification.updated',
+  messageCreated: 'messenger.message.created',
+  unreadUpdated: 'messenger.unread.updated',
+  supportMessage: 'support.message',
+  /** Limits changed (a pending change took effect, an exclusion began): the limits page reloads. */
+  limitsUpdated: 'limits.updated',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 

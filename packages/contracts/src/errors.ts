@@ -22,6 +22,10 @@ export const ErrorCode = {
   accountBlocked: 11002,
   wrongOtp: 11003,
   otpSendLimit: 11005,
+  /** Sign-in refused during a self-exclusion or cooling-off; the error carries `until`. */
+  accountExcluded: 11007,
+  /** A looser limit change is already waiting: cancel it before asking for another. */
+  limitChangePending: 13110,
   /** The payment method is not offered for this currency, country or direction. */
   paymentMethodUnavailable: 13001,
   /** The invoice can no longer be cancelled (already sent to the provider, or finished). */
@@ -75,6 +79,8 @@ const STATUS_OF_CODE: Readonly<Record<number, number>> = {
   [ErrorCode.accountBlocked]: 403,
   [ErrorCode.wrongOtp]: 422,
   [ErrorCode.otpSendLimit]: 429,
+  [ErrorCode.accountExcluded]: 403,
+  [ErrorCode.limitChangePending]: 409,
   [ErrorCode.paymentMethodUnavailable]: 422,
   [ErrorCode.invoiceNotCancellable]: 409,
   [ErrorCode.paymentProviderUnavailable]: 502,
@@ -114,6 +120,8 @@ export const errorEnvelopeSchema = z.object({
     code: z.number().int(),
     message: text(),
     fields: z.record(text(), z.array(text())).optional(),
+    /** A refusal that lasts until a moment (an exclusion's end): ISO date-time, null for never. */
+    until: text().nullable().optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -19,3 +19,5 @@ export * from './provider-wallet.ts';
 export * from './payment.ts';
 export * from './content.ts';
 export * from './page-paths.ts';
+export * from './limits.ts';
+export * from './notification.ts';

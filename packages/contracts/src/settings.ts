@@ -66,6 +66,10 @@ export const playerInitSchema = z.object({
   social: z.object({ domain: text(), clientId: text(), connections: z.array(text()) }).nullable(),
   /** Identity verification: the provider's page (opened with `?token=`); null when not offered. */
   kyc: z.object({ sdkUrl: text() }).nullable(),
+  /** The third-party support chat's key (Zendesk); null: the built-in live chat. */
+  supportWidgetKey: text().nullable(),
+  /** Minutes between reality-check reminders for a player who has not chosen their own. */
+  realityCheckMinutes: z.number().int(),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;
 

@@ -17,3 +17,4 @@ export * from '../modules/messages/tables.ts';
 export * from '../modules/documents/tables.ts';
 export * from '../modules/kyc/tables.ts';
 export * from '../sandbox/kyc/tables.ts';
+export * from '../modules/notification/tables.ts';

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { invoiceSchema, mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
 import { describeMailbox, opsMailbox, type OpsMailboxBody } from './mailbox.ts';
 import { opsDocuments, type OpsDocumentsBody } from './documents.ts';
+import { opsMessage, opsSupport, type OpsMessageBody, type OpsSupportBody } from './messaging.ts';
 import { describeAutologin, opsAutologin, opsAutologinResultSchema, type OpsAutologinBody } from './autologin.ts';
 import { describeInvoices, type OpsCryptoSendBody, type OpsInvoiceBody } from './payments.ts';
 import type { Db } from '../db/client.ts';
@@ -62,6 +63,10 @@ Commands:
       The latest messages (e-mail, SMS) to that address or number: codes and links, when no SMTP_URL is set.
   game disable|enable <identity>
       Switch a game off (hidden, cannot start, bets in open sessions refused) or on again.
+  message <email|all> <title> <body…>
+      A message in the player's notifications (every player's with all), pushed to open tabs at once.
+  support list | support reply <email> <text…>
+      Live chats waiting for an answer and the latest contact-form messages; answer a player's chat.
   help
       Show this text.
 
@@ -80,7 +85,9 @@ type Parsed =
   | { command: 'content'; body: OpsContentBody }
   | { command: 'mailbox'; body: OpsMailboxBody }
   | { command: 'autologin'; body: OpsAutologinBody }
-  | { command: 'documents'; body: OpsDocumentsBody };
+  | { command: 'documents'; body: OpsDocumentsBody }
+  | { command: 'message'; body: OpsMessageBody }
+  | { command: 'support'; body: OpsSupportBody };
 
 const COMMANDS = [
   'credit',
@@ -94,6 +101,8 @@ const COMMANDS = [
   'mailbox',
   'autologin',
   'documents',
+  'message',
+  'support',
 ] as const;
 
 function parseCredit(rest: string[]): Parsed {
@@ -192,6 +201,18 @@ export function parseArgs(argv: string[]): Parsed {
       };
     throw new CliError(`documents needs list | approve <id> | reject <id> [reason].\n\n${USAGE}`);
   }
+  if (command === 'message') {
+    const [to, title, ...body] = rest;
+    if (!to || !title || body.length === 0) throw new CliError(`message needs <email|all> <title> <body>.\n\n${USAGE}`);
+    return { command: 'message', body: { to, title, body: body.join(' ') } };
+  }
+  if (command === 'support') {
+    const [verb, email, ...words] = rest;
+    if (verb === 'list' && rest.length === 1) return { command: 'support', body: { action: 'list' } };
+    if (verb === 'reply' && email && words.length > 0)
+      return { command: 'support', body: { action: 'reply', email, text: words.join(' ') } };
+    throw new CliError(`support needs list | reply <email> <text>.\n\n${USAGE}`);
+  }
   if (command === 'autologin') {
     const [email, flag, redirect] = rest;
     const valid = email && (rest.length === 1 || (rest.length === 3 && flag === '--redirect' && redirect));
@@ -222,11 +243,23 @@ type Operation<B, R> = {
 const OPERATIONS = {
   credit: { path: 'credit', result: opsCreditResultSchema, local: opsCredit, describe: describeCredit },
   limit: { path: 'limit', result: opsMessageSchema, local: opsLimit, describe: (r) => r.message },
-  exclude: { path: 'exclude', result: opsMessageSchema, local: opsExclude, describe: (r) => r.message },
+  exclude: {
+    path: 'exclude',
+    result: opsMessageSchema,
+    local: async (db, body) => ({ message: (await opsExclude(db, body)).message }),
+    describe: (r) => r.message,
+  },
   game: { path: 'game', result: opsMessageSchema, local: opsGame, describe: (r) => r.message },
   content: { path: 'content', result: opsMessageSchema, local: opsContent, describe: (r) => r.message },
   mailbox: { path: 'mailbox', result: z.array(mailboxEntrySchema), local: opsMailbox, describe: describeMailbox },
   documents: { path: 'documents', result: opsMessageSchema, local: opsDocuments, describe: (r) => r.message },
+  message: {
+    path: 'message',
+    result: opsMessageSchema,
+    local: (db, body) => opsMessage(db, body),
+    describe: (r) => r.message,
+  },
+  support: { path: 'support', result: opsMessageSchema, local: opsSupport, describe: (r) => r.message },
 } satisfies {
   credit: Operation<OpsCreditBody, z.infer<typeof opsCreditResultSchema>>;
   limit: Operation<OpsLimitBody, z.infer<typeof opsMessageSchema>>;
@@ -235,6 +268,8 @@ const OPERATIONS = {
   content: Operation<OpsContentBody, z.infer<typeof opsMessageSchema>>;
   mailbox: Operation<OpsMailboxBody, MailboxEntry[]>;
   documents: Operation<OpsDocumentsBody, z.infer<typeof opsMessageSchema>>;
+  message: Operation<OpsMessageBody, z.infer<typeof opsMessageSchema>>;
+  support: Operation<OpsSupportBody, z.infer<typeof opsMessageSchema>>;
 };
 
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */
@@ -336,6 +371,10 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return runOperation(config, OPERATIONS.mailbox, parsed.body);
     case 'documents':
       return runOperation(config, OPERATIONS.documents, parsed.body);
+    case 'message':
+      return runOperation(config, OPERATIONS.message, parsed.body);
+    case 'support':
+      return runOperation(config, OPERATIONS.support, parsed.body);
     case 'autologin':
       // The link is on this site's public address, whichever process writes the token.
       return runOperation(

@@ -7,7 +7,7 @@ import { fieldError } from '../lib/errors.ts';
 import { importContent } from '../modules/content/index.ts';
 import { closeLiveGameSessions, setGameEnabled } from '../modules/game/index.ts';
 import { excludePlayer, setMoneyLimit } from '../modules/limits/index.ts';
-import { findPlayer, type PlayerRef } from '../modules/player/index.ts';
+import { closePlayerSessions, findPlayer, type PlayerRef } from '../modules/player/index.ts';
 import { accountCurrency } from '../modules/wallet/index.ts';
 
 /**
@@ -77,20 +77,26 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
   };
 }
 
-export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsMessage> {
+/** Excludes a player: their open games and every session of theirs end with it (the caller forgets those). */
+export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsMessage & { endedSessions: string[] }> {
   const player = await playerByEmail(db, body.email);
-  // One transaction: the exclusion and the end of the player's open games happen together.
-  const { limit, closedGameSessions } = await db.transaction(async (tx) => {
+  // One transaction: the exclusion, the end of the player's open games and sessions happen together.
+  const { limit, closedGameSessions, endedSessions } = await db.transaction(async (tx) => {
     const exclusion = await excludePlayer(tx, {
       playerId: player.id,
       type: body.type === 'self-exclusion' ? LimitDefinition.selfExclusion : LimitDefinition.coolingOff,
       days: body.days,
     });
-    return { limit: exclusion, closedGameSessions: await closeLiveGameSessions(tx, player.id) };
+    return {
+      limit: exclusion,
+      closedGameSessions: await closeLiveGameSessions(tx, player.id),
+      endedSessions: await closePlayerSessions(tx, player.id, 'excluded'),
+    };
   });
   const sessions = closedGameSessions === 1 ? '1 live game session' : `${closedGameSessions} live game sessions`;
   return {
-    message: `${body.type === 'self-exclusion' ? 'Self-excluded' : 'Cooling-off for'} ${player.email ?? player.id} until ${limit.expiresAt!.toISOString()}; closed ${sessions}`,
+    message: `${body.type === 'self-exclusion' ? 'Self-excluded' : 'Cooling-off for'} ${player.email ?? player.id} until ${limit.expiresAt!.toISOString()}; closed ${sessions} and ${endedSessions.length} sign-in sessions`,
+    endedSessions,
   };
 }
 

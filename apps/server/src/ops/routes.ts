@@ -18,6 +18,7 @@ import {
   sendTestTransfer,
 } from '../modules/payment/index.ts';
 import { opsCryptoSendBodySchema, opsInvoiceBodySchema } from './payments.ts';
+import { opsMessage, opsMessageBodySchema, opsSupport, opsSupportBodySchema } from './messaging.ts';
 import {
   opsExclude,
   opsExcludeBodySchema,
@@ -72,13 +73,13 @@ export const opsRoutes =
     app.post('/limit', { schema: { hide: true, body: opsLimitBodySchema, response: message } }, async (request) => ({
       data: await opsLimit(ctx.db, request.body),
     }));
-    app.post(
-      '/exclude',
-      { schema: { hide: true, body: opsExcludeBodySchema, response: message } },
-      async (request) => ({
-        data: await opsExclude(ctx.db, request.body),
-      }),
-    );
+    app.post('/exclude', { schema: { hide: true, body: opsExcludeBodySchema, response: message } }, async (request) => {
+      const { message, endedSessions } = await opsExclude(ctx.db, request.body);
+      // The player's open tabs and sockets end at once.
+      for (const sessionId of endedSessions) ctx.sessions.forget(sessionId);
+      ctx.notifyOutbox();
+      return { data: { message } };
+    });
     app.post(
       '/invoices',
       { schema: { hide: true, body: opsInvoiceBodySchema, response: { 200: dataEnvelope(z.array(invoiceSchema)) } } },
@@ -142,6 +143,16 @@ export const opsRoutes =
         data: await opsDocuments(ctx.db, request.body, (work) => withTransaction(ctx, work)),
       }),
     );
+    app.post(
+      '/message',
+      { schema: { hide: true, body: opsMessageBodySchema, response: message } },
+      async (request) => ({ data: await opsMessage(ctx.db, request.body, (work) => withTransaction(ctx, work)) }),
+    );
+    app.post('/support', { schema: { hide: true, body: opsSupportBodySchema, response: message } }, async (request) => {
+      const data = await opsSupport(ctx.db, request.body);
+      ctx.notifyOutbox();
+      return { data };
+    });
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({
       data: await opsGame(ctx.db, request.body),
     }));

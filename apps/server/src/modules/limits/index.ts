@@ -1,4 +1,4 @@
-/** Responsible-gaming limits: bet, loss, self-exclusion and cooling-off, checked at launch and at every bet. */
+/** Responsible-gaming limits: bet, loss, deposit, self-exclusion and cooling-off, set by the player and checked at every bet and deposit. */
 export {
   activeExclusion,
   assertMayPlay,
@@ -12,3 +12,5 @@ export {
   type ExclusionType,
   type MoneyLimitType,
 } from './service.ts';
+export { applyDueLimitChanges, LIMIT_CHANGE_EVENT, type LimitChangedEvent, type LimitsPorts } from './player-limits.ts';
+export { limitsRoutes } from './routes.ts';

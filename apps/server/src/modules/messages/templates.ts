@@ -7,6 +7,7 @@ export type TemplateParams = {
   otp: { code: string; minutes: number };
   passwordChanged: Record<string, never>;
   signInLocked: { minutes: number; link: string };
+  limitChangeConfirm: { link: string; what: string; hours: number };
 };
 export type TemplateName = keyof TemplateParams;
 export const TEMPLATE_NAMES = [
@@ -15,6 +16,7 @@ export const TEMPLATE_NAMES = [
   'otp',
   'passwordChanged',
   'signInLocked',
+  'limitChangeConfirm',
 ] as const satisfies readonly TemplateName[];
 
 type Rendered = { subject: string; text: string };
@@ -40,6 +42,10 @@ const en: Texts = {
     subject: 'Sign-in to your account paused',
     text: `There were many failed attempts to sign in to your account, so signing in is paused for ${p.minutes} minutes. If it was not you, your password is still safe; to choose a new one now, open:\n\n${p.link}`,
   }),
+  limitChangeConfirm: (p) => ({
+    subject: 'Confirm your limit change',
+    text: `You asked for a ${p.what}. To protect you, it takes effect ${p.hours} hours after you confirm it here (the link works for 24 hours):\n\n${p.link}\n\nIf you did not ask for it, ignore this message: your limit stays as it is.`,
+  }),
 };
 
 const de: Texts = {
@@ -63,6 +69,10 @@ const de: Texts = {
     subject: 'Anmeldung bei deinem Konto pausiert',
     text: `Es gab viele fehlgeschlagene Anmeldeversuche, deshalb ist die Anmeldung für ${p.minutes} Minuten pausiert. Warst du es nicht, ist dein Passwort weiterhin sicher; ein neues wählst du hier:\n\n${p.link}`,
   }),
+  limitChangeConfirm: (p) => ({
+    subject: 'Bestätige die Änderung deines Limits',
+    text: `Du hast Folgendes beantragt: ${p.what}. Zu deinem Schutz gilt die Änderung ${p.hours} Stunden nach deiner Bestätigung hier (der Link gilt 24 Stunden):\n\n${p.link}\n\nWarst du es nicht, ignoriere diese Nachricht: Dein Limit bleibt, wie es ist.`,
+  }),
 };
 
 const ptBr: Texts = {
@@ -82,6 +92,10 @@ const ptBr: Texts = {
   signInLocked: (p) => ({
     subject: 'Acesso à sua conta pausado',
     text: `Houve muitas tentativas de acesso sem sucesso, então o acesso está pausado por ${p.minutes} minutos. Se não foi você, sua senha continua segura; para escolher uma nova agora, abra:\n\n${p.link}`,
+  }),
+  limitChangeConfirm: (p) => ({
+    subject: 'Confirme a alteração do seu limite',
+    text: `Você pediu: ${p.what}. Para sua proteção, a alteração vale ${p.hours} horas depois da confirmação aqui (o link vale por 24 horas):\n\n${p.link}\n\nSe não foi você, ignore esta mensagem: seu limite continua o mesmo.`,
   }),
 };
 

@@ -1,4 +1,11 @@
 /** Payments: methods, deposit and withdrawal invoices through the payment provider, webhooks, the turnover gate. */
 export { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
-export { approveWithdrawal, confirmDeposit, declineWithdrawal, pendingWithdrawals, wireInvoice } from './service.ts';
+export {
+  approveWithdrawal,
+  confirmDeposit,
+  declineWithdrawal,
+  paymentTotalsSince,
+  pendingWithdrawals,
+  wireInvoice,
+} from './service.ts';
 export { sendTestTransfer } from './provider-client.ts';

@@ -150,6 +150,31 @@ async function depositedSince(db: DbOrTx, playerId: string, currency: string, si
   return BigInt(row?.sum ?? '0');
 }
 
+/** Deposits (paid or still open, as limits count them) and paid withdrawals of a currency since a moment. */
+export async function paymentTotalsSince(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  since: Date,
+): Promise<{ deposits: bigint; withdrawals: bigint }> {
+  const [row] = await db
+    .select({
+      withdrawals: sql<string>`coalesce(sum(${paymentInvoices.amountMinor}) filter (where ${paymentInvoices.type} = ${InvoiceType.withdrawal} and ${paymentInvoices.state} = 'succeeded'), 0)::text`,
+    })
+    .from(paymentInvoices)
+    .where(
+      and(
+        eq(paymentInvoices.playerId, playerId),
+        eq(paymentInvoices.currency, currency),
+        gte(paymentInvoices.createdAt, since),
+      ),
+    );
+  return {
+    deposits: await depositedSince(db, playerId, currency, since),
+    withdrawals: BigInt(row?.withdrawals ?? '0'),
+  };
+}
+
 /** 13100 once a deposit limit of this currency has no room for `amountMinor` (any amount when null). */
 export async function assertDepositRoom(
   db: DbOrTx,

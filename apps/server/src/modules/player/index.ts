@@ -4,3 +4,6 @@ export { createSessionStates, SESSION_STATE_FRESH_MS } from './session-states.ts
 export { ensurePlayer, findPlayer, playerStatusOf, publicName, publicNames, type PlayerRef } from './lookup.ts';
 export { issueAutologin } from './autologin.ts';
 export type { IdTokenCheck } from './social.ts';
+export { closePlayerSessions } from './passwords.ts';
+export { emailPlayer, localeOf } from './mail.ts';
+export { findPlayerIds } from './lookup.ts';

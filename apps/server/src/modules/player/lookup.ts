@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -59,4 +59,15 @@ export async function ensurePlayer(
   await db.insert(players).values(values).onConflictDoNothing({ target: players.email });
   const player = await findPlayer(db, { email: values.email });
   return player!.id;
+}
+
+/** Player ids for an operator's message: every player (`all`), in pages of `limit` after `after`. */
+export async function findPlayerIds(db: DbOrTx, after: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(after ? gt(players.id, after) : undefined)
+    .orderBy(asc(players.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

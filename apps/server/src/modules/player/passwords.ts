@@ -20,7 +20,8 @@ export type SessionCloseReason =
   | 'blocked'
   | 'closed_by_player'
   | 'password_changed'
-  | 'password_reset';
+  | 'password_reset'
+  | 'excluded';
 
 /** Ends the player's open sessions (all, or all but `keep`); answers their ids so their connections can go too. */
 export async function closePlayerSessions(

@@ -113,6 +113,8 @@ export const playerRoutes =
               ? { domain: social.domain, clientId: social.clientId, connections: social.connections }
               : null,
             kyc: ctx.config.kyc ? { sdkUrl: `${ctx.config.kyc.providerUrl ?? '/sandbox/kyc'}/sdk` } : null,
+            supportWidgetKey: ctx.config.supportWidgetKey,
+            realityCheckMinutes: ctx.config.limits.realityCheckMinutes,
           },
         };
       },

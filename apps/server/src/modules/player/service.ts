@@ -5,6 +5,7 @@ import {
   DEFAULT_LOCALE,
   ErrorCode,
   isSupportedLocale,
+  LimitDefinition,
   PlayerStatus,
   ValidationMessage,
   type AuthResult,
@@ -31,6 +32,7 @@ import { useAutologin } from './autologin.ts';
 import type { SessionCloseReason } from './passwords.ts';
 import { SIGN_IN_LIMITS, type SignInGuard } from './sign-in-guard.ts';
 import { sendMessage } from '../messages/index.ts';
+import { activeExclusion } from '../limits/index.ts';
 
 export type TokenSigner = Pick<TokenService, 'sign'>;
 
@@ -402,6 +404,7 @@ export async function openSession(
   playerId: string,
   client: ClientInfo,
 ): Promise<Issued> {
+  await assertNotExcluded(db, playerId);
   const sessionId = randomUUID();
   const issued = await tokens.sign(playerId, sessionId);
   const userAgent = client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null;
@@ -475,6 +478,20 @@ const LOCKED_OUT_MESSAGES: ReadonlyMap<number, string> = new Map([
 function lockedOutError(player: PlayerRow): DomainError | null {
   const message = LOCKED_OUT_MESSAGES.get(player.status);
   return message ? forbidden(message, ErrorCode.accountBlocked) : null;
+}
+
+/** Every way in opens a session here: none opens during a self-exclusion or cooling-off. */
+async function assertNotExcluded(db: DbOrTx, playerId: string): Promise<void> {
+  const exclusion = await activeExclusion(db, playerId);
+  if (!exclusion) return;
+  const until = exclusion.expiresAt?.toISOString() ?? null;
+  const what = exclusion.type === LimitDefinition.selfExclusion ? 'excluded yourself' : 'taken a break';
+  throw new DomainError(
+    ErrorCode.accountExcluded,
+    until ? `You have ${what} until ${until}; you can sign in again then` : `You have ${what} for good`,
+    undefined,
+    { until },
+  );
 }
 
 export function assertMayLogIn(player: PlayerRow): void {

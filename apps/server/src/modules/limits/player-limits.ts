@@ -1,0 +1,634 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  COOLING_OFF_PERIODS,
+  CashPeriods,
+  Channel,
+  ErrorCode,
+  LIMIT_CURRENCY_REQUIRED,
+  LIMIT_INCREASE_DELAY_HOURS,
+  LimitDefinition,
+  LimitStatus,
+  PushEvent,
+  SELF_EXCLUSION_PERIODS,
+  formatMinor,
+  isExclusionDefinition,
+  restrictionDays,
+  scaleDigits,
+  toMajor,
+  toMinor,
+  type CashPeriod,
+  type LimitCreateBody,
+  type LimitUpdateBody,
+  type PlayerLimit,
+  type RestrictionPeriod,
+} from '@casino/contracts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { DomainError, conflict, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { enqueue } from '../../outbox/index.ts';
+import { accountCurrency } from '../wallet/index.ts';
+import { periodStarts } from './service.ts';
+import { limitChanges, playerLimits, type LimitChangeRow, type PlayerLimitRow } from './tables.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** How long the e-mailed confirmation link of a raise or removal stays valid. */
+export const LIMIT_CONFIRM_TTL_MS = DAY_MS;
+export const LIMIT_CHANGE_EVENT = 'limits.changed';
+const NAMES: Record<number, string> = { 1: 'bet', 2: 'loss', 3: 'deposit', 4: 'self-exclusion', 5: 'cooling-off' };
+
+/** What the limits module needs of other modules; the composition root supplies it. */
+export type LimitsPorts = {
+  /** Deposits (paid or still open) and paid withdrawals of a currency since a moment, minor units. */
+  paymentTotals(
+    db: DbOrTx,
+    playerId: string,
+    currency: string,
+    since: Date,
+  ): Promise<{ deposits: bigint; withdrawals: bigint }>;
+  /** Ends every session of the player and their live games, in the transaction; returns the sessions ended. */
+  endPlay(tx: Tx, playerId: string): Promise<string[]>;
+  /** Mails the player a link (the player's address and language are the player module's). */
+  mailLimitConfirmation(
+    tx: Tx,
+    playerId: string,
+    params: { link: string; what: string; hours: number },
+  ): Promise<boolean>;
+};
+
+/**
+ * The event a limit change writes: the notification module turns it into a messenger message, the
+ * web reloads its limits. `kind`: `applied` (a raise or removal took effect), `decreased`, `added`,
+ * `excluded` (an exclusion began), `requested` (a raise or removal waits for the e-mail link).
+ */
+export type LimitChangedEvent = {
+  playerId: string;
+  kind: 'applied' | 'decreased' | 'added' | 'excluded' | 'requested' | 'confirmed' | 'cancelled';
+  definition: number;
+  period: string | null;
+  currency: string | null;
+  amount: string | null;
+  until: string | null;
+};
+
+async function announce(tx: DbOrTx, event: LimitChangedEvent): Promise<void> {
+  await enqueue(tx, {
+    event: LIMIT_CHANGE_EVENT,
+    channel: Channel.notifications(event.playerId),
+    payload: { event: PushEvent.limitsUpdated, ...event },
+  });
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const inEffect = (now: Date) =>
+  and(lte(playerLimits.startsAt, now), or(isNull(playerLimits.expiresAt), gt(playerLimits.expiresAt, now)));
+
+function money(row: PlayerLimitRow): { period: CashPeriod; currency: string; amountMinor: bigint } {
+  return { period: row.period!, currency: row.currency!, amountMinor: row.amountMinor ?? 0n };
+}
+
+const describe = (row: { type: number; period: string | null; currency: string | null }, amount: bigint | null) =>
+  amount === null
+    ? `removal of your ${row.period} ${NAMES[row.type]} limit`
+    : `${row.period} ${NAMES[row.type]} limit of ${formatMinor(amount, accountCurrency(row.currency!).subunitToUnit)} ${row.currency}`;
+
+/** The player's limits in effect (money limits: the latest of each type, period and currency), oldest first. */
+async function limitsOf(db: DbOrTx, playerId: string, now: Date): Promise<PlayerLimitRow[]> {
+  const rows = await db
+    .select()
+    .from(playerLimits)
+    .where(and(eq(playerLimits.playerId, playerId), inEffect(now)))
+    .orderBy(asc(playerLimits.startsAt));
+  // Of several money limits of one type, period and currency in effect, the one that started last counts.
+  const latest = new Map<string, PlayerLimitRow>();
+  for (const row of rows)
+    latest.set(isExclusionDefinition(row.type) ? row.id : `${row.type}:${row.period}:${row.currency}`, row);
+  return [...latest.values()];
+}
+
+async function openChangesOf(db: DbOrTx, limitIds: string[]): Promise<Map<string, LimitChangeRow>> {
+  if (limitIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(limitChanges)
+    .where(
+      and(inArray(limitChanges.limitId, limitIds), isNull(limitChanges.appliedAt), isNull(limitChanges.cancelledAt)),
+    )
+    .orderBy(desc(limitChanges.requestedAt));
+  const open = new Map<string, LimitChangeRow>();
+  const now = Date.now();
+  for (const row of rows) {
+    // An unconfirmed request whose link has lapsed is as good as gone.
+    if (!row.confirmedAt && now - row.requestedAt.getTime() > LIMIT_CONFIRM_TTL_MS) continue;
+    if (!open.has(row.limitId)) open.set(row.limitId, row);
+  }
+  return open;
+}
+
+/** Staked, lost and deposited per period for each currency with a money limit (minor units). */
+async function usageOf(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  playerId: string,
+  rows: PlayerLimitRow[],
+  now: Date,
+): Promise<Map<string, bigint>> {
+  const used = new Map<string, bigint>();
+  const money = rows.filter((r) => !isExclusionDefinition(r.type));
+  if (money.length === 0) return used;
+  const starts = await periodStarts(db, now);
+  for (const currency of new Set(money.map((r) => r.currency!))) {
+    const play = await playTotals(db, playerId, currency, starts);
+    for (const row of money.filter((r) => r.currency === currency)) {
+      const period = row.period!;
+      const value =
+        row.type === LimitDefinition.deposit
+          ? (await ports.paymentTotals(db, playerId, currency, starts[period])).deposits
+          : row.type === LimitDefinition.bet
+            ? play[period].stakes
+            : play[period].stakes - play[period].wins;
+      used.set(row.id, value > 0n ? value : 0n);
+    }
+  }
+  return used;
+}
+
+/** Stakes and wins of a currency since each period's start (the game module's `game_play_totals`). */
+export async function playTotals(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  starts: Record<CashPeriod, Date>,
+): Promise<Record<CashPeriod, { stakes: bigint; wins: bigint }>> {
+  const list = CashPeriods.map((p) => starts[p].toISOString());
+  const rows = await rowsOf<{ since: string | Date; bets: string; wins: string }>(
+    db,
+    sql`select since, bets::text as bets, wins::text as wins
+          from game_play_totals(${playerId}::uuid, ${currency}, ${`{${list.join(',')}}`}::timestamptz[])`,
+  );
+  const at = new Map(rows.map((r) => [new Date(String(r.since)).getTime(), r]));
+  const of = (p: CashPeriod) => {
+    const row = at.get(starts[p].getTime());
+    return { stakes: BigInt(row?.bets ?? '0'), wins: BigInt(row?.wins ?? '0') };
+  };
+  return { daily: of('daily'), weekly: of('weekly'), monthly: of('monthly') };
+}
+
+function toWire(row: PlayerLimitRow, change: LimitChangeRow | undefined, used: bigint | undefined): PlayerLimit {
+  const scale = row.currency ? accountCurrency(row.currency).subunitToUnit : 1;
+  const amount = (minor: bigint | null | undefined) =>
+    minor === null || minor === undefined ? null : toMajor(minor, scale);
+  return {
+    id: row.id,
+    definition: row.type,
+    period: row.period,
+    amount: amount(row.amountMinor),
+    currency: row.currency,
+    status: change ? LimitStatus.pending : LimitStatus.active,
+    createdAt: row.createdAt.toISOString(),
+    expiredAt: row.expiresAt?.toISOString() ?? null,
+    used: amount(used),
+    pendingExist: change !== undefined,
+    cancelProcess: change !== undefined,
+    pending: change
+      ? {
+          id: change.id,
+          amount: amount(change.amountMinor),
+          period: change.period,
+          confirmed: change.confirmedAt !== null,
+          effectiveAt: change.runAt?.toISOString() ?? null,
+          requestedAt: change.requestedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** The player's limits in effect, with what each has used this period and any change waiting. */
+export async function listPlayerLimits(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  playerId: string,
+  now = new Date(),
+): Promise<PlayerLimit[]> {
+  const rows = await limitsOf(db, playerId, now);
+  const [changes, used] = await Promise.all([
+    openChangesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    usageOf(db, ports, playerId, rows, now),
+  ]);
+  return rows.map((row) => toWire(row, changes.get(row.id), used.get(row.id)));
+}
+
+async function oneLimit(db: DbOrTx, playerId: string, id: string, now: Date): Promise<PlayerLimitRow> {
+  if (!isUuid(id)) throw notFound('Limit not found');
+  const [row] = await db
+    .select()
+    .from(playerLimits)
+    .where(and(eq(playerLimits.id, id), eq(playerLimits.playerId, playerId), inEffect(now)))
+    .for('update');
+  if (!row) throw notFound('Limit not found');
+  return row;
+}
+
+function amountOf(amount: number | string | undefined, currency: string): bigint {
+  if (amount === undefined) throw fieldError('amount', 'Enter the limit amount');
+  const { subunitToUnit } = accountCurrency(currency);
+  const minor = toMinor(amount, subunitToUnit);
+  if (minor === null)
+    throw fieldError('amount', `The amount must have at most ${scaleDigits(subunitToUnit)} decimals for ${currency}`);
+  if (minor <= 0n) throw fieldError('amount', 'The limit must be more than zero');
+  return minor;
+}
+
+const cannotShorten = (until: Date | null) =>
+  new DomainError(
+    ErrorCode.forbidden,
+    until
+      ? `Your exclusion runs until ${until.toISOString()}; it cannot be shortened or lifted early`
+      : 'Your exclusion has no end; it cannot be lifted',
+  );
+
+export type CreateOutcome = { limit: PlayerLimit; endedSessions: string[] };
+
+/**
+ * Adds a limit. A money limit applies at once; one of the same type, period and currency is replaced
+ * only by a stricter one (raising goes through `updatePlayerLimit`). An exclusion starts at once, ends
+ * every session and live game of the player, and can only be lengthened.
+ */
+export async function addPlayerLimit(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  playerId: string,
+  body: LimitCreateBody,
+  now = new Date(),
+): Promise<CreateOutcome> {
+  if (isExclusionDefinition(body.definition)) return exclude(db, ports, playerId, body, now);
+  if (!body.period || !(CashPeriods as readonly string[]).includes(body.period))
+    throw fieldError('period', 'Choose daily, weekly or monthly');
+  const period = body.period as CashPeriod;
+  if (!body.currency)
+    throw fieldError(
+      'currency',
+      body.definition === LimitDefinition.deposit
+        ? LIMIT_CURRENCY_REQUIRED
+        : 'Please, select the currency of the limit',
+    );
+  const currency = accountCurrency(body.currency).code;
+  const amountMinor = amountOf(body.amount, currency);
+  return db.transaction(async (tx) => {
+    // One player's limit changes queue behind each other, so two tabs cannot both add the first one.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+    const existing = (await limitsOf(tx, playerId, now)).find(
+      (r) => r.type === body.definition && r.period === period && r.currency === currency,
+    );
+    if (existing && amountMinor >= (existing.amountMinor ?? 0n))
+      throw conflict(
+        `You already have a ${period} ${NAMES[body.definition]} limit in ${currency}: change it to raise it`,
+      );
+    if (existing) await cancelOpenChanges(tx, existing.id, now);
+    if (existing) await tx.update(playerLimits).set({ expiresAt: now }).where(eq(playerLimits.id, existing.id));
+    const [row] = await tx
+      .insert(playerLimits)
+      .values({
+        playerId,
+        type: body.definition,
+        period,
+        currency,
+        amountMinor,
+        status: LimitStatus.active,
+        createdAt: now,
+        startsAt: now,
+      })
+      .returning();
+    await announce(tx, {
+      playerId,
+      kind: existing ? 'decreased' : 'added',
+      definition: body.definition,
+      period,
+      currency,
+      amount: formatMinor(amountMinor, accountCurrency(currency).subunitToUnit),
+      until: null,
+    });
+    const used = await usageOf(tx, ports, playerId, [row!], now);
+    return { limit: toWire(row!, undefined, used.get(row!.id)), endedSessions: [] };
+  });
+}
+
+async function exclude(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  playerId: string,
+  body: LimitCreateBody,
+  now: Date,
+): Promise<CreateOutcome> {
+  const offered: readonly string[] =
+    body.definition === LimitDefinition.selfExclusion ? SELF_EXCLUSION_PERIODS : COOLING_OFF_PERIODS;
+  if (!body.period || !offered.includes(body.period))
+    throw fieldError('period', `Choose one of: ${offered.map((p) => p.replace('_', ' ')).join(', ')}`);
+  const days = restrictionDays(body.period as RestrictionPeriod);
+  const until = days === null ? null : new Date(now.getTime() + days * DAY_MS);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+    const current = (await limitsOf(tx, playerId, now)).filter((r) => isExclusionDefinition(r.type));
+    // An exclusion in effect is never shortened: a new one must end no sooner than every current one.
+    for (const row of current) {
+      if (row.expiresAt === null || (until !== null && until < row.expiresAt)) throw cannotShorten(row.expiresAt);
+    }
+    const [row] = await tx
+      .insert(playerLimits)
+      .values({
+        playerId,
+        type: body.definition,
+        period: null,
+        status: LimitStatus.active,
+        createdAt: now,
+        startsAt: now,
+        expiresAt: until,
+      })
+      .returning();
+    // Money limits cannot be loosened while excluded; a waiting raise is dropped.
+    await tx
+      .update(limitChanges)
+      .set({ cancelledAt: now })
+      .where(
+        and(eq(limitChanges.playerId, playerId), isNull(limitChanges.appliedAt), isNull(limitChanges.cancelledAt)),
+      );
+    const endedSessions = await ports.endPlay(tx, playerId);
+    await announce(tx, {
+      playerId,
+      kind: 'excluded',
+      definition: body.definition,
+      period: body.period!,
+      currency: null,
+      amount: null,
+      until: until?.toISOString() ?? null,
+    });
+    return { limit: { ...toWire(row!, undefined, undefined), period: body.period! }, endedSessions };
+  });
+}
+
+async function cancelOpenChanges(tx: DbOrTx, limitId: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(limitChanges)
+    .set({ cancelledAt: now })
+    .where(and(eq(limitChanges.limitId, limitId), isNull(limitChanges.appliedAt), isNull(limitChanges.cancelledAt)))
+    .returning({ id: limitChanges.id });
+  return rows.length;
+}
+
+function assertMoneyLimit(row: PlayerLimitRow): void {
+  if (isExclusionDefinition(row.type)) throw cannotShorten(row.expiresAt);
+}
+
+async function requestLooser(
+  tx: Tx,
+  ports: LimitsPorts,
+  row: PlayerLimitRow,
+  change: { period: CashPeriod; amountMinor: bigint | null },
+  publicUrl: string,
+  now: Date,
+): Promise<void> {
+  const open = await openChangesOf(tx, [row.id]);
+  if (open.size > 0)
+    throw conflict('A change of this limit is already waiting: cancel it first', ErrorCode.limitChangePending);
+  // Lapsed, unconfirmed requests go, so the only open one is the new one.
+  await cancelOpenChanges(tx, row.id, now);
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(limitChanges).values({
+    limitId: row.id,
+    playerId: row.playerId,
+    amountMinor: change.amountMinor,
+    period: change.period,
+    confirmTokenHash: hashToken(token),
+    requestedAt: now,
+  });
+  const mailed = await ports.mailLimitConfirmation(tx, row.playerId, {
+    link: `${publicUrl}/profile/limits?confirm-limit=${token}`,
+    what: describe({ ...row, period: change.period }, change.amountMinor),
+    hours: LIMIT_INCREASE_DELAY_HOURS,
+  });
+  if (!mailed) throw unprocessable(NO_EMAIL, { amount: [NO_EMAIL] });
+  await announce(tx, {
+    playerId: row.playerId,
+    kind: 'requested',
+    definition: row.type,
+    period: change.period,
+    currency: row.currency,
+    amount:
+      change.amountMinor === null
+        ? null
+        : formatMinor(change.amountMinor, accountCurrency(row.currency!).subunitToUnit),
+    until: null,
+  });
+}
+
+/**
+ * Changes a money limit: a lower amount for the same period applies at once (a waiting raise is
+ * dropped); a higher amount or another period waits for the e-mail link and then 24 hours.
+ */
+export async function updatePlayerLimit(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  input: { playerId: string; id: string; body: LimitUpdateBody; publicUrl: string },
+  now = new Date(),
+): Promise<PlayerLimit> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${input.playerId}`}))`);
+    const row = await oneLimit(tx, input.playerId, input.id, now);
+    assertMoneyLimit(row);
+    const current = money(row);
+    const amountMinor = amountOf(input.body.amount, current.currency);
+    if (input.body.period === current.period && amountMinor === current.amountMinor)
+      throw fieldError('amount', 'This is the limit you have');
+    if (input.body.period === current.period && amountMinor < current.amountMinor) {
+      await cancelOpenChanges(tx, row.id, now);
+      await tx.update(playerLimits).set({ expiresAt: now }).where(eq(playerLimits.id, row.id));
+      const [next] = await tx
+        .insert(playerLimits)
+        .values({
+          ...current,
+          amountMinor,
+          playerId: row.playerId,
+          type: row.type,
+          status: LimitStatus.active,
+          createdAt: now,
+          startsAt: now,
+        })
+        .returning();
+      await announce(tx, {
+        playerId: row.playerId,
+        kind: 'decreased',
+        definition: row.type,
+        period: current.period,
+        currency: current.currency,
+        amount: formatMinor(amountMinor, accountCurrency(current.currency).subunitToUnit),
+        until: null,
+      });
+      const used = await usageOf(tx, ports, row.playerId, [next!], now);
+      return toWire(next!, undefined, used.get(next!.id));
+    }
+    await requestLooser(tx, ports, row, { period: input.body.period, amountMinor }, input.publicUrl, now);
+    return (await listPlayerLimits(tx, ports, input.playerId, now)).find((l) => l.id === row.id)!;
+  });
+}
+
+/**
+ * DELETE on a limit: with a change waiting, cancels that change (`cancelProcess`); otherwise asks to
+ * remove the limit, which waits for the e-mail link and then 24 hours. Exclusions cannot be lifted.
+ */
+export async function deletePlayerLimit(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  input: { playerId: string; id: string; publicUrl: string },
+  now = new Date(),
+): Promise<{ cancelled: boolean; limit: PlayerLimit }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${input.playerId}`}))`);
+    const row = await oneLimit(tx, input.playerId, input.id, now);
+    assertMoneyLimit(row);
+    const open = await openChangesOf(tx, [row.id]);
+    if (open.size > 0) {
+      await cancelOpenChanges(tx, row.id, now);
+      await announce(tx, {
+        playerId: row.playerId,
+        kind: 'cancelled',
+        definition: row.type,
+        period: row.period,
+        currency: row.currency,
+        amount: null,
+        until: null,
+      });
+    } else {
+      await requestLooser(tx, ports, row, { period: money(row).period, amountMinor: null }, input.publicUrl, now);
+    }
+    const limit = (await listPlayerLimits(tx, ports, input.playerId, now)).find((l) => l.id === row.id)!;
+    return { cancelled: open.size > 0, limit };
+  });
+}
+
+export const NO_EMAIL =
+  'Raising or removing a limit is confirmed by e-mail: add your e-mail address to your profile first';
+export const LIMIT_LINK_INVALID = 'This confirmation link is no longer valid. Ask for the change again.';
+
+/** The e-mailed link: the change is confirmed and takes effect 24 hours from now. Only its owner may use it. */
+export async function confirmLimitChange(
+  db: DbOrTx,
+  input: { playerId: string; token: string },
+  now = new Date(),
+): Promise<{ effectiveAt: string }> {
+  return db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(limitChanges)
+      .where(eq(limitChanges.confirmTokenHash, hashToken(input.token)))
+      .for('update');
+    const usable =
+      change &&
+      change.playerId === input.playerId &&
+      !change.cancelledAt &&
+      !change.appliedAt &&
+      (change.confirmedAt || now.getTime() - change.requestedAt.getTime() <= LIMIT_CONFIRM_TTL_MS);
+    if (!usable) throw unprocessable(LIMIT_LINK_INVALID, { token: [LIMIT_LINK_INVALID] });
+    if (change.confirmedAt) return { effectiveAt: change.runAt!.toISOString() };
+    const runAt = new Date(now.getTime() + LIMIT_INCREASE_DELAY_HOURS * HOUR_MS);
+    await tx.update(limitChanges).set({ confirmedAt: now, runAt }).where(eq(limitChanges.id, change.id));
+    await announce(tx, {
+      playerId: change.playerId,
+      kind: 'confirmed',
+      definition: 0,
+      period: change.period,
+      currency: null,
+      amount: null,
+      until: runAt.toISOString(),
+    });
+    return { effectiveAt: runAt.toISOString() };
+  });
+}
+
+/**
+ * The limits job: applies confirmed changes whose time has come. Each round takes up to `batch` due
+ * rows with `FOR UPDATE SKIP LOCKED` in one transaction, so nodes running it at once never apply one
+ * twice, and a crash mid-round leaves the rows for the next. Returns how many it applied.
+ */
+export async function applyDueLimitChanges(db: DbOrTx, now = new Date(), batch = 50): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(limitChanges)
+      .where(and(isNull(limitChanges.appliedAt), isNull(limitChanges.cancelledAt), lte(limitChanges.runAt, now)))
+      .orderBy(asc(limitChanges.runAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    for (const change of due) {
+      const [limit] = await tx.select().from(playerLimits).where(eq(playerLimits.id, change.limitId)).for('update');
+      const live = limit && (limit.expiresAt === null || limit.expiresAt > now);
+      if (live) {
+        await tx.update(playerLimits).set({ expiresAt: now }).where(eq(playerLimits.id, limit.id));
+        if (change.amountMinor !== null) {
+          await tx.insert(playerLimits).values({
+            playerId: limit.playerId,
+            type: limit.type,
+            period: change.period,
+            currency: limit.currency,
+            amountMinor: change.amountMinor,
+            status: LimitStatus.active,
+            createdAt: now,
+            startsAt: now,
+          });
+        }
+        await announce(tx, {
+          playerId: limit.playerId,
+          kind: 'applied',
+          definition: limit.type,
+          period: change.period,
+          currency: limit.currency,
+          amount:
+            change.amountMinor === null
+              ? null
+              : formatMinor(change.amountMinor, accountCurrency(limit.currency!).subunitToUnit),
+          until: null,
+        });
+      }
+      await tx
+        .update(limitChanges)
+        .set(live ? { appliedAt: now } : { cancelledAt: now })
+        .where(eq(limitChanges.id, change.id));
+    }
+    return due.length;
+  });
+}
+
+/** Net deposits and net result of a currency for the current day, week and month (major units). */
+export async function limitsSummary(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  playerId: string,
+  currencyCode: string,
+  now = new Date(),
+) {
+  const currency = accountCurrency(currencyCode);
+  const starts = await periodStarts(db, now);
+  const play = await playTotals(db, playerId, currency.code, starts);
+  const major = (minor: bigint) => toMajor(minor, currency.subunitToUnit);
+  const period = async (p: CashPeriod) => {
+    const pay = await ports.paymentTotals(db, playerId, currency.code, starts[p]);
+    return {
+      deposits: major(pay.deposits),
+      withdrawals: major(pay.withdrawals),
+      netDeposits: major(pay.deposits - pay.withdrawals),
+      stakes: major(play[p].stakes),
+      wins: major(play[p].wins),
+      netResult: major(play[p].wins - play[p].stakes),
+    };
+  };
+  return {
+    currency: currency.code,
+    daily: await period('daily'),
+    weekly: await period('weekly'),
+    monthly: await period('monthly'),
+  };
+}

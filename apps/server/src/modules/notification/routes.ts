@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  contactBodySchema,
+  contactReceiptSchema,
+  dataEnvelope,
+  messageIdsBodySchema,
+  messengerListSchema,
+  messengerQuerySchema,
+  supportMessageSchema,
+  supportPostBodySchema,
+  unreadCountSchema,
+} from '@casino/contracts';
+import type { AppContext } from '../../context.ts';
+import { authOf, optionalPlayer, requirePlayer } from '../../lib/auth-guard.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { registerMessengerConsumers } from './consumers.ts';
+import {
+  deleteMessages,
+  fileContactMessage,
+  listMessages,
+  markRead,
+  postSupportMessage,
+  supportHistory,
+} from './service.ts';
+
+const bearer = [{ bearer: [] }];
+
+/**
+ * `/api/notification`: the messenger (messages from domain events and operators), the contact form
+ * and the built-in live support chat. Registers the consumers that turn events into messages.
+ */
+export const notificationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const stopConsumers = registerMessengerConsumers(ctx.outboxConsumers);
+    app.addHook('onClose', async () => stopConsumers());
+    const player = requirePlayer(ctx);
+    const unread = { 200: dataEnvelope(unreadCountSchema), ...errorResponses(401, 422, 429) };
+    const writeRate = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+    app.get(
+      '/messenger/messages',
+      {
+        preHandler: player,
+        schema: {
+          tags: ['notification'],
+          summary: "A page of the player's messages, newest first; meta.totalUnread counts the unread ones",
+          security: bearer,
+          querystring: messengerQuerySchema,
+          response: { 200: messengerListSchema, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => listMessages(ctx.db, authOf(request).playerId, request.query),
+    );
+
+    app.post(
+      '/messenger/messages/read',
+      {
+        preHandler: player,
+        schema: {
+          tags: ['notification'],
+          summary: 'Mark messages read (only the player’s own are touched)',
+          security: bearer,
+          body: messageIdsBodySchema,
+          response: unread,
+        },
+        config: writeRate,
+      },
+      async (request) => {
+        const data = await markRead(ctx.db, authOf(request).playerId, request.body.messageIds);
+        ctx.notifyOutbox();
+        return { data };
+      },
+    );
+
+    app.post(
+      '/messenger/messages/read/all',
+      {
+        preHandler: player,
+        schema: {
+          tags: ['notification'],
+          summary: 'Mark every message read',
+          security: bearer,
+          response: unread,
+        },
+        config: writeRate,
+      },
+      async (request) => {
+        const data = await markRead(ctx.db, authOf(request).playerId, 'all');
+        ctx.notifyOutbox();
+        return { data };
+      },
+    );
+
+    app.delete(
+      '/messenger/messages',
+      {
+        preHandler: player,
+        schema: {
+          tags: ['notification'],
+          summary: 'Delete messages (only the player’s own are touched)',
+          security: bearer,
+          body: messageIdsBodySchema,
+          response: unread,
+        },
+        config: writeRate,
+      },
+      async (request) => {
+        const data = await deleteMessages(ctx.db, authOf(request).playerId, request.body.messageIds);
+        ctx.notifyOutbox();
+        return { data };
+      },
+    );
+
+    app.post(
+      '/communications',
+      {
+        preHandler: optionalPlayer(ctx),
+        schema: {
+          tags: ['notification'],
+          summary: 'Send the support team a message from the contact form (guests too)',
+          security: bearer,
+          body: contactBodySchema,
+          response: { 200: dataEnvelope(contactReceiptSchema), ...errorResponses(401, 422, 429) },
+        },
+        config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      },
+      async (request) => {
+        const data = await fileContactMessage(ctx.db, request.auth?.playerId ?? null, request.body);
+        request.log.info({ contactId: data.id, subject: request.body.subject }, 'contact message');
+        return { data };
+      },
+    );
+
+    app.get(
+      '/support/messages',
+      {
+        preHandler: player,
+        schema: {
+          tags: ['notification'],
+          summary: "The player's live support conversation, oldest first (the latest 200 lines)",
+          security: bearer,
+          response: { 200: dataEnvelope(z.array(supportMessageSchema)), ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ data: await supportHistory(ctx.db, authOf(request).playerId) }),
+    );
+
+    app.post(
+      '/support/messages',
+      {
+        preHandler: player,
+        schema: {
+          tags: ['notification'],
+          summary: 'Write to the support team; the answer arrives on messenger:support#<playerId>',
+          security: bearer,
+          body: supportPostBodySchema,
+          response: { 200: dataEnvelope(supportMessageSchema), ...errorResponses(401, 422, 429) },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const data = await postSupportMessage(ctx.db, authOf(request).playerId, 'player', request.body.text);
+        ctx.notifyOutbox();
+        return { data };
+      },
+    );
+  };

@@ -1,0 +1,265 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  Channel,
+  MessageState,
+  PushEvent,
+  pageMeta,
+  type ContactBody,
+  type MessengerList,
+  type MessengerMessage,
+  type MessengerPush,
+  type SupportMessage,
+  type SupportPush,
+} from '@casino/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { enqueue } from '../../outbox/index.ts';
+import { contactMessages, messengerMessages, supportMessages, type MessengerMessageRow } from './tables.ts';
+import type { Written } from './texts.ts';
+
+export const MESSENGER_PUSH_EVENT = 'messenger.push';
+
+function toWire(row: MessengerMessageRow): MessengerMessage {
+  return {
+    id: row.id,
+    state: row.readAt ? MessageState.read : MessageState.unread,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    type: row.type,
+    content: {
+      title: row.title,
+      body: row.body,
+      link: row.linkUrl ? { url: row.linkUrl, label: row.linkLabel ?? row.linkUrl } : null,
+    },
+  };
+}
+
+async function unreadOf(db: DbOrTx, playerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messengerMessages)
+    .where(and(eq(messengerMessages.playerId, playerId), isNull(messengerMessages.readAt)));
+  return row?.n ?? 0;
+}
+
+async function push(tx: DbOrTx, playerId: string, payload: MessengerPush): Promise<void> {
+  await enqueue(tx, { event: MESSENGER_PUSH_EVENT, channel: Channel.notifications(playerId), payload });
+}
+
+/** Files a message for one player and pushes it with the new unread count, in the caller's transaction. */
+export async function postMessage(
+  tx: DbOrTx,
+  playerId: string,
+  message: Written,
+  source: string,
+): Promise<MessengerMessage> {
+  const [row] = await tx
+    .insert(messengerMessages)
+    .values({
+      playerId,
+      type: message.type,
+      title: message.title,
+      body: message.body,
+      linkUrl: message.link?.url ?? null,
+      linkLabel: message.link?.label ?? null,
+      source,
+    })
+    .returning();
+  const wire = toWire(row!);
+  await push(tx, playerId, {
+    event: PushEvent.messageCreated,
+    message: wire,
+    totalUnread: await unreadOf(tx, playerId),
+  });
+  return wire;
+}
+
+/** One message to many players (an operator's): one insert per batch, one push each. */
+export async function postToMany(tx: DbOrTx, playerIds: string[], message: Written, source: string): Promise<number> {
+  if (playerIds.length === 0) return 0;
+  const rows = await tx
+    .insert(messengerMessages)
+    .values(
+      playerIds.map((playerId) => ({
+        playerId,
+        type: message.type,
+        title: message.title,
+        body: message.body,
+        linkUrl: message.link?.url ?? null,
+        linkLabel: message.link?.label ?? null,
+        source,
+      })),
+    )
+    .returning();
+  const unread = await rowsOf<{ player_id: string; n: number }>(
+    tx,
+    sql`select player_id, count(*)::int as n from messenger_messages
+         where read_at is null and player_id = any(${`{${playerIds.join(',')}}`}::uuid[]) group by player_id`,
+  );
+  const counts = new Map(unread.map((r) => [r.player_id, Number(r.n)]));
+  for (const row of rows) {
+    await push(tx, row.playerId, {
+      event: PushEvent.messageCreated,
+      message: toWire(row),
+      totalUnread: counts.get(row.playerId) ?? 1,
+    });
+  }
+  return rows.length;
+}
+
+/** A page of the player's messages, newest first, with how many are unread. */
+export async function listMessages(
+  db: DbOrTx,
+  playerId: string,
+  page: { page: number; perPage: number },
+): Promise<MessengerList> {
+  const mine = eq(messengerMessages.playerId, playerId);
+  const [rows, [total], totalUnread] = await Promise.all([
+    db
+      .select()
+      .from(messengerMessages)
+      .where(mine)
+      .orderBy(desc(messengerMessages.createdAt), desc(messengerMessages.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ n: count() }).from(messengerMessages).where(mine),
+    unreadOf(db, playerId),
+  ]);
+  return { data: rows.map(toWire), meta: { ...pageMeta(page.page, page.perPage, total?.n ?? 0), totalUnread } };
+}
+
+/** Only the player's own messages are touched; ids of others (or no message) are passed over. */
+const ownIds = (playerId: string, ids: string[]) =>
+  and(eq(messengerMessages.playerId, playerId), inArray(messengerMessages.id, ids.filter(isUuid)));
+
+async function settled(tx: DbOrTx, playerId: string): Promise<{ totalUnread: number }> {
+  const totalUnread = await unreadOf(tx, playerId);
+  // The player's other tabs and devices update their count too.
+  await push(tx, playerId, { event: PushEvent.unreadUpdated, totalUnread });
+  return { totalUnread };
+}
+
+export async function markRead(db: DbOrTx, playerId: string, ids: string[] | 'all'): Promise<{ totalUnread: number }> {
+  return db.transaction(async (tx) => {
+    const which =
+      ids === 'all' ? eq(messengerMessages.playerId, playerId) : ids.some(isUuid) ? ownIds(playerId, ids) : null;
+    if (which)
+      await tx
+        .update(messengerMessages)
+        .set({ readAt: new Date() })
+        .where(and(which, isNull(messengerMessages.readAt)));
+    return settled(tx, playerId);
+  });
+}
+
+export async function deleteMessages(db: DbOrTx, playerId: string, ids: string[]): Promise<{ totalUnread: number }> {
+  return db.transaction(async (tx) => {
+    if (ids.some(isUuid)) await tx.delete(messengerMessages).where(ownIds(playerId, ids));
+    return settled(tx, playerId);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact form
+
+export async function fileContactMessage(
+  db: DbOrTx,
+  playerId: string | null,
+  body: ContactBody,
+): Promise<{ id: string; createdAt: string }> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ playerId, ...body })
+    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+  return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+}
+
+export type ContactEntry = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+};
+
+export async function latestContactMessages(db: DbOrTx, limit: number): Promise<ContactEntry[]> {
+  const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live support chat
+
+export const SUPPORT_PUSH_EVENT = 'support.push';
+const SUPPORT_HISTORY = 200;
+
+const supportWire = (row: typeof supportMessages.$inferSelect): SupportMessage => ({
+  id: String(row.id),
+  author: row.author,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The conversation's latest messages, oldest first. */
+export async function supportHistory(db: DbOrTx, playerId: string): Promise<SupportMessage[]> {
+  const rows = await db
+    .select()
+    .from(supportMessages)
+    .where(eq(supportMessages.playerId, playerId))
+    .orderBy(desc(supportMessages.id))
+    .limit(SUPPORT_HISTORY);
+  return rows.reverse().map(supportWire);
+}
+
+/** Adds a line to the player's conversation and pushes it to the player's open chats. */
+export async function postSupportMessage(
+  db: DbOrTx,
+  playerId: string,
+  author: 'player' | 'operator',
+  text: string,
+): Promise<SupportMessage> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(supportMessages).values({ playerId, author, text }).returning();
+    const message = supportWire(row!);
+    const payload: SupportPush = { event: PushEvent.supportMessage, message };
+    await enqueue(tx, { event: SUPPORT_PUSH_EVENT, channel: Channel.support(playerId), payload });
+    return message;
+  });
+}
+
+export type OpenChat = { playerId: string; lastText: string; lastAt: string; waiting: number };
+
+/**
+ * Conversations whose last word is the player's (waiting for an answer), oldest wait first, with how
+ * many of the player's lines came since the operator last wrote.
+ */
+export async function openChats(db: DbOrTx, limit = 50): Promise<OpenChat[]> {
+  const rows = await rowsOf<{ player_id: string; text: string; created_at: string | Date; waiting: number }>(
+    db,
+    sql`select l.player_id, l.text, l.created_at,
+               (select count(*)::int from support_messages w
+                 where w.player_id = l.player_id and w.author = 'player'
+                   and w.id > coalesce((select max(o.id) from support_messages o
+                                         where o.player_id = l.player_id and o.author = 'operator'), 0)) as waiting
+          from (select distinct on (player_id) player_id, author, text, created_at
+                  from support_messages order by player_id, id desc) l
+         where l.author = 'player'
+         order by l.created_at asc
+         limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    playerId: r.player_id,
+    lastText: r.text,
+    lastAt: new Date(String(r.created_at)).toISOString(),
+    waiting: Number(r.waiting),
+  }));
+}

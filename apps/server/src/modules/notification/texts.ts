@@ -1,0 +1,211 @@
+import type { LocaleCode, MessageType } from '@casino/contracts';
+
+/** A messenger message the platform writes: its words in the player's language, and a page it points to. */
+export type Written = { type: MessageType; title: string; body: string; link: { url: string; label: string } | null };
+
+/** What a domain event tells the player, filled in from the event. */
+export type Topic =
+  | { kind: 'depositSucceeded' | 'depositFailed' | 'withdrawalPaid' | 'withdrawalFailed'; amount: string }
+  | { kind: 'documentApproved' | 'documentRejected'; reason: string | null }
+  | { kind: 'verificationApproved' | 'verificationRejected'; reason: string | null }
+  | { kind: 'excluded'; selfExclusion: boolean; until: string | null }
+  | { kind: 'limitApplied' | 'limitSet'; limit: string; amount: string | null }
+  | { kind: 'limitRequested'; limit: string; amount: string | null }
+  | { kind: 'limitConfirmed'; until: string }
+  | { kind: 'limitCancelled'; limit: string };
+
+type Words = { [K in Topic['kind']]: (t: Topic & { kind: K }) => Omit<Written, 'link' | 'type'> };
+
+/** A moment as the player reads it in every language: `2026-11-25 14:00 UTC`. */
+export const shownTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+const en: Words = {
+  depositSucceeded: (t) => ({ title: 'Deposit received', body: `${t.amount} is in your balance. Good luck!` }),
+  depositFailed: (t) => ({
+    title: 'Deposit failed',
+    body: `Your deposit of ${t.amount} did not go through. Nothing was charged.`,
+  }),
+  withdrawalPaid: (t) => ({ title: 'Withdrawal paid', body: `${t.amount} is on its way to you.` }),
+  withdrawalFailed: (t) => ({
+    title: 'Withdrawal not paid',
+    body: `Your withdrawal of ${t.amount} was not paid; the money is back in your balance. Please contact our Support Team for more information.`,
+  }),
+  documentApproved: () => ({ title: 'Document approved', body: 'Thank you: your document was checked and accepted.' }),
+  documentRejected: (t) => ({
+    title: 'Document not accepted',
+    body: `Your document was not accepted${t.reason ? `: ${t.reason}` : ''}. Please upload a new one.`,
+  }),
+  verificationApproved: () => ({ title: 'Identity verified', body: 'Your identity is verified. Thank you!' }),
+  verificationRejected: (t) => ({
+    title: 'Identity not verified',
+    body: `Your identity check did not succeed${t.reason ? `: ${t.reason}` : ''}. You can try again.`,
+  }),
+  excluded: (t) => ({
+    title: t.selfExclusion ? 'Self-exclusion started' : 'Cooling-off started',
+    body: t.until
+      ? `Your account is closed to play and deposits until ${shownTime(t.until)}. Withdrawals stay open. If you need help, support organisations such as GamCare are there for you.`
+      : 'Your account is closed to play and deposits for good. Withdrawals stay open.',
+  }),
+  limitApplied: (t) => ({
+    title: 'Limit changed',
+    body: t.amount ? `Your ${t.limit} is now ${t.amount}.` : `Your ${t.limit} is removed.`,
+  }),
+  limitSet: (t) => ({ title: 'Limit set', body: `Your ${t.limit} of ${t.amount} applies now.` }),
+  limitRequested: (t) => ({
+    title: 'Confirm your limit change',
+    body: `We sent you an e-mail to confirm ${t.amount ? `changing your ${t.limit} to ${t.amount}` : `removing your ${t.limit}`}. It takes effect 24 hours after you confirm.`,
+  }),
+  limitConfirmed: (t) => ({ title: 'Limit change confirmed', body: `It takes effect at ${shownTime(t.until)}.` }),
+  limitCancelled: (t) => ({ title: 'Limit change cancelled', body: `Your ${t.limit} stays as it is.` }),
+};
+
+const de: Words = {
+  depositSucceeded: (t) => ({ title: 'Einzahlung erhalten', body: `${t.amount} ist auf deinem Konto. Viel Glück!` }),
+  depositFailed: (t) => ({
+    title: 'Einzahlung fehlgeschlagen',
+    body: `Deine Einzahlung von ${t.amount} ging nicht durch. Es wurde nichts abgebucht.`,
+  }),
+  withdrawalPaid: (t) => ({ title: 'Auszahlung ausgezahlt', body: `${t.amount} ist auf dem Weg zu dir.` }),
+  withdrawalFailed: (t) => ({
+    title: 'Auszahlung nicht ausgeführt',
+    body: `Deine Auszahlung von ${t.amount} wurde nicht ausgeführt; das Geld ist wieder auf deinem Konto. Bitte wende dich an unseren Support.`,
+  }),
+  documentApproved: () => ({ title: 'Dokument bestätigt', body: 'Danke: Dein Dokument wurde geprüft und akzeptiert.' }),
+  documentRejected: (t) => ({
+    title: 'Dokument nicht akzeptiert',
+    body: `Dein Dokument wurde nicht akzeptiert${t.reason ? `: ${t.reason}` : ''}. Bitte lade ein neues hoch.`,
+  }),
+  verificationApproved: () => ({ title: 'Identität bestätigt', body: 'Deine Identität ist bestätigt. Danke!' }),
+  verificationRejected: (t) => ({
+    title: 'Identität nicht bestätigt',
+    body: `Die Prüfung deiner Identität war nicht erfolgreich${t.reason ? `: ${t.reason}` : ''}. Du kannst es erneut versuchen.`,
+  }),
+  excluded: (t) => ({
+    title: t.selfExclusion ? 'Selbstausschluss begonnen' : 'Spielpause begonnen',
+    body: t.until
+      ? `Dein Konto ist bis ${shownTime(t.until)} für Spiel und Einzahlungen gesperrt. Auszahlungen bleiben möglich.`
+      : 'Dein Konto ist dauerhaft für Spiel und Einzahlungen gesperrt. Auszahlungen bleiben möglich.',
+  }),
+  limitApplied: (t) => ({
+    title: 'Limit geändert',
+    body: t.amount ? `Dein ${t.limit} beträgt jetzt ${t.amount}.` : `Dein ${t.limit} ist aufgehoben.`,
+  }),
+  limitSet: (t) => ({ title: 'Limit gesetzt', body: `Dein ${t.limit} von ${t.amount} gilt ab sofort.` }),
+  limitRequested: (t) => ({
+    title: 'Bestätige die Änderung deines Limits',
+    body: `Wir haben dir eine E-Mail geschickt. Die Änderung (${t.limit}${t.amount ? `: ${t.amount}` : ''}) gilt 24 Stunden nach deiner Bestätigung.`,
+  }),
+  limitConfirmed: (t) => ({ title: 'Limitänderung bestätigt', body: `Sie gilt ab ${shownTime(t.until)}.` }),
+  limitCancelled: (t) => ({ title: 'Limitänderung abgebrochen', body: `Dein ${t.limit} bleibt, wie es ist.` }),
+};
+
+const ptBr: Words = {
+  depositSucceeded: (t) => ({ title: 'Depósito recebido', body: `${t.amount} está no seu saldo. Boa sorte!` }),
+  depositFailed: (t) => ({
+    title: 'Depósito recusado',
+    body: `Seu depósito de ${t.amount} não foi concluído. Nada foi cobrado.`,
+  }),
+  withdrawalPaid: (t) => ({ title: 'Saque pago', body: `${t.amount} está a caminho.` }),
+  withdrawalFailed: (t) => ({
+    title: 'Saque não pago',
+    body: `Seu saque de ${t.amount} não foi pago; o dinheiro voltou ao seu saldo. Fale com nosso suporte para mais informações.`,
+  }),
+  documentApproved: () => ({ title: 'Documento aprovado', body: 'Obrigado: seu documento foi verificado e aceito.' }),
+  documentRejected: (t) => ({
+    title: 'Documento não aceito',
+    body: `Seu documento não foi aceito${t.reason ? `: ${t.reason}` : ''}. Envie um novo, por favor.`,
+  }),
+  verificationApproved: () => ({ title: 'Identidade verificada', body: 'Sua identidade foi verificada. Obrigado!' }),
+  verificationRejected: (t) => ({
+    title: 'Identidade não verificada',
+    body: `A verificação da sua identidade não deu certo${t.reason ? `: ${t.reason}` : ''}. Você pode tentar de novo.`,
+  }),
+  excluded: (t) => ({
+    title: t.selfExclusion ? 'Autoexclusão iniciada' : 'Pausa iniciada',
+    body: t.until
+      ? `Sua conta está fechada para jogos e depósitos até ${shownTime(t.until)}. Saques continuam possíveis.`
+      : 'Sua conta está fechada para jogos e depósitos para sempre. Saques continuam possíveis.',
+  }),
+  limitApplied: (t) => ({
+    title: 'Limite alterado',
+    body: t.amount ? `Seu ${t.limit} agora é ${t.amount}.` : `Seu ${t.limit} foi removido.`,
+  }),
+  limitSet: (t) => ({ title: 'Limite definido', body: `Seu ${t.limit} de ${t.amount} vale a partir de agora.` }),
+  limitRequested: (t) => ({
+    title: 'Confirme a alteração do limite',
+    body: `Enviamos um e-mail. A alteração (${t.limit}${t.amount ? `: ${t.amount}` : ''}) vale 24 horas depois da confirmação.`,
+  }),
+  limitConfirmed: (t) => ({ title: 'Alteração confirmada', body: `Ela vale a partir de ${shownTime(t.until)}.` }),
+  limitCancelled: (t) => ({ title: 'Alteração cancelada', body: `Seu ${t.limit} continua o mesmo.` }),
+};
+
+const WORDS: Record<LocaleCode, Words> = { en, de, 'pt-br': ptBr };
+
+const LIMIT_NAMES: Record<LocaleCode, Record<string, Record<number, string>>> = {
+  en: {
+    daily: { 1: 'daily bet limit', 2: 'daily loss limit', 3: 'daily deposit limit' },
+    weekly: { 1: 'weekly bet limit', 2: 'weekly loss limit', 3: 'weekly deposit limit' },
+    monthly: { 1: 'monthly bet limit', 2: 'monthly loss limit', 3: 'monthly deposit limit' },
+  },
+  de: {
+    daily: { 1: 'tägliches Einsatzlimit', 2: 'tägliches Verlustlimit', 3: 'tägliches Einzahlungslimit' },
+    weekly: { 1: 'wöchentliches Einsatzlimit', 2: 'wöchentliches Verlustlimit', 3: 'wöchentliches Einzahlungslimit' },
+    monthly: { 1: 'monatliches Einsatzlimit', 2: 'monatliches Verlustlimit', 3: 'monatliches Einzahlungslimit' },
+  },
+  'pt-br': {
+    daily: { 1: 'limite diário de apostas', 2: 'limite diário de perdas', 3: 'limite diário de depósito' },
+    weekly: { 1: 'limite semanal de apostas', 2: 'limite semanal de perdas', 3: 'limite semanal de depósito' },
+    monthly: { 1: 'limite mensal de apostas', 2: 'limite mensal de perdas', 3: 'limite mensal de depósito' },
+  },
+};
+
+const langOf = (locale: string) => (locale in WORDS ? locale : 'en') as LocaleCode;
+
+/** "daily deposit limit" in the player's language. */
+export const limitName = (definition: number, period: string | null, locale: string) =>
+  LIMIT_NAMES[langOf(locale)][period ?? 'daily']?.[definition] ?? LIMIT_NAMES.en.daily![definition] ?? 'limit';
+
+const TYPE: Record<Topic['kind'], MessageType> = {
+  depositSucceeded: 'success',
+  depositFailed: 'error',
+  withdrawalPaid: 'success',
+  withdrawalFailed: 'warn',
+  documentApproved: 'success',
+  documentRejected: 'warn',
+  verificationApproved: 'success',
+  verificationRejected: 'warn',
+  excluded: 'default',
+  limitApplied: 'success',
+  limitSet: 'success',
+  limitRequested: 'default',
+  limitConfirmed: 'default',
+  limitCancelled: 'default',
+};
+
+const LINK: Partial<Record<Topic['kind'], { url: string; label: Record<LocaleCode, string> }>> = {
+  depositFailed: {
+    url: '/?wallet=deposit',
+    label: { en: 'Try again', de: 'Erneut versuchen', 'pt-br': 'Tentar de novo' },
+  },
+  withdrawalFailed: {
+    url: '/profile/history',
+    label: { en: 'See history', de: 'Verlauf ansehen', 'pt-br': 'Ver histórico' },
+  },
+  documentRejected: { url: '/profile/documents', label: { en: 'Upload', de: 'Hochladen', 'pt-br': 'Enviar' } },
+  verificationRejected: {
+    url: '/profile/verification',
+    label: { en: 'Try again', de: 'Erneut versuchen', 'pt-br': 'Tentar de novo' },
+  },
+  limitApplied: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
+  limitSet: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
+  limitRequested: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
+  limitConfirmed: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
+};
+
+/** The message a topic makes, in the player's language (English for any other). */
+export function write(topic: Topic, locale: string): Written {
+  const lang = langOf(locale);
+  const words = (WORDS[lang][topic.kind] as (t: Topic) => Omit<Written, 'link' | 'type'>)(topic);
+  const link = LINK[topic.kind];
+  return { ...words, type: TYPE[topic.kind], link: link ? { url: link.url, label: link.label[lang] } : null };
+}

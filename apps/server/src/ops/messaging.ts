@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX, SUPPORT_TEXT_MAX, text } from '@casino/contracts';
+import type { Db, Tx } from '../db/client.ts';
+import { fieldError } from '../lib/errors.ts';
+import { latestContactMessages, openChats, postSupportMessage, postToMany } from '../modules/notification/index.ts';
+import { findPlayer, findPlayerIds } from '../modules/player/index.ts';
+
+export const opsMessageBodySchema = z
+  .object({
+    to: text().min(1).max(254),
+    title: text().trim().min(1).max(MESSAGE_TITLE_MAX),
+    body: text().trim().min(1).max(MESSAGE_BODY_MAX),
+  })
+  .strict();
+export type OpsMessageBody = z.infer<typeof opsMessageBodySchema>;
+
+const BATCH = 500;
+
+/** A messenger message from the operator to one player (by e-mail) or to every player (`all`). */
+export async function opsMessage(
+  db: Db,
+  body: OpsMessageBody,
+  transact: <T>(work: (tx: Tx) => Promise<T>) => Promise<T> = (work) => db.transaction(work),
+): Promise<{ message: string }> {
+  const content = { type: 'default' as const, title: body.title, body: body.body, link: null };
+  if (body.to !== 'all') {
+    const player = await findPlayer(db, { email: body.to });
+    if (!player) throw fieldError('to', 'No player with this email');
+    await transact((tx) => postToMany(tx, [player.id], content, 'operator'));
+    return { message: `Sent "${body.title}" to ${player.email}` };
+  }
+  let sent = 0;
+  let after: string | null = null;
+  for (;;) {
+    const ids = await findPlayerIds(db, after, BATCH);
+    if (ids.length === 0) break;
+    sent += await transact((tx) => postToMany(tx, ids, content, 'operator'));
+    after = ids.at(-1)!;
+  }
+  return { message: `Sent "${body.title}" to ${sent} players` };
+}
+
+export const opsSupportBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('list') }),
+  z.object({
+    action: z.literal('reply'),
+    email: text().min(1).max(254),
+    text: text().trim().min(1).max(SUPPORT_TEXT_MAX),
+  }),
+]);
+export type OpsSupportBody = z.infer<typeof opsSupportBodySchema>;
+
+const oneLine = (value: string, max = 80) => {
+  const line = value.replace(/\s+/g, ' ');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+/** Open support chats (waiting for an answer) and the latest contact-form messages, or an answer to one player. */
+export async function opsSupport(db: Db, body: OpsSupportBody): Promise<{ message: string }> {
+  if (body.action === 'reply') {
+    const player = await findPlayer(db, { email: body.email });
+    if (!player) throw fieldError('email', 'No player with this email');
+    await postSupportMessage(db, player.id, 'operator', body.text);
+    return { message: `Answered ${player.email}` };
+  }
+  const [chats, contacts] = await Promise.all([openChats(db), latestContactMessages(db, 10)]);
+  const emails = await Promise.all(chats.map((c) => findPlayer(db, { id: c.playerId })));
+  const lines = ['Chats waiting for an answer:'];
+  if (chats.length === 0) lines.push('  none');
+  chats.forEach((chat, i) =>
+    lines.push(
+      `  ${emails[i]?.email ?? chat.playerId}  ${chat.lastAt}  (${chat.waiting} waiting)  ${oneLine(chat.lastText)}`,
+    ),
+  );
+  lines.push('Latest contact-form messages:');
+  if (contacts.length === 0) lines.push('  none');
+  for (const c of contacts) lines.push(`  ${c.createdAt}  ${c.email}  [${c.subject}]  ${oneLine(c.message)}`);
+  return { message: lines.join('\n') };
+}
