@@ -55,12 +55,11 @@ const envSchema = z.object({
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   KYC_HIDE_DOCUMENTS: bool.default(false),
-  /** Minutes between reality-check reminders during real-money play, until the player picks their own. */
-  REALITY_CHECK_MINUTES: z.coerce
-    .number()
-    .int()
-    .refine((m) => [10, 20, 30, 60].includes(m), 'must be 10, 20, 30 or 60')
-    .default(30),
+  /**
+   * Minutes between reality-check reminders during real-money play, until the player picks their own:
+   * 10, 20, 30 or 60 (outside production, fractions such as 0.1 let a test see it in seconds).
+   */
+  REALITY_CHECK_MINUTES: z.coerce.number().min(0.05).max(60).default(30),
   /** How often each node looks for limit changes that are due (they apply within this much of their time). */
   LIMITS_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** A third-party chat widget (Zendesk Web Widget key); unset: the built-in live chat. */
@@ -174,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         '(behind a CDN or load balancer that sets it, TRUST_PROXY=1; or a secret the CDN adds, GEO_HEADER_SECRET)',
     );
   }
+  if (production && ![10, 20, 30, 60].includes(e.REALITY_CHECK_MINUTES))
+    throw new ConfigError(
+      'Invalid configuration:\n  REALITY_CHECK_MINUTES: must be 10, 20, 30 or 60 in production (shorter ones are for tests)',
+    );
   if (production && e.SEED_DEMO)
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)',

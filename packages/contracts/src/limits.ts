@@ -145,7 +145,8 @@ export const limitsSummaryQuerySchema = z.object({ currency: text().min(1).max(1
 export const REALITY_CHECK_INTERVALS = [10, 20, 30, 60] as const;
 export const SESSION_TIME_LIMITS = [30, 60, 120, 180, 240, 360] as const;
 export const realityCheckSchema = z.object({
-  intervalMinutes: z.number().int(),
+  /** 10, 20, 30 or 60 (a test server's default may be a fraction). */
+  intervalMinutes: z.number(),
   /** Minutes of play per signed-in session (null: no limit). */
   sessionMinutes: z.number().int().nullable(),
 });

@@ -13,6 +13,8 @@ export const messengerMessageSchema = z.object({
   readAt: z.string().nullable(),
   createdAt: z.string(),
   type: z.enum(MESSAGE_TYPES),
+  /** What it is about: payment, limits, documents, verification or operator. */
+  topic: z.string(),
   content: z.object({
     title: z.string(),
     body: z.string(),

@@ -69,7 +69,7 @@ export const playerInitSchema = z.object({
   /** The third-party support chat's key (Zendesk); null: the built-in live chat. */
   supportWidgetKey: text().nullable(),
   /** Minutes between reality-check reminders for a player who has not chosen their own. */
-  realityCheckMinutes: z.number().int(),
+  realityCheckMinutes: z.number(),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;
 

@@ -74,11 +74,11 @@ export const opsRoutes =
       data: await opsLimit(ctx.db, request.body),
     }));
     app.post('/exclude', { schema: { hide: true, body: opsExcludeBodySchema, response: message } }, async (request) => {
-      const { message, endedSessions } = await opsExclude(ctx.db, request.body);
+      const { message: line, endedSessions } = await opsExclude(ctx.db, request.body);
       // The player's open tabs and sockets end at once.
       for (const sessionId of endedSessions) ctx.sessions.forget(sessionId);
       ctx.notifyOutbox();
-      return { data: { message } };
+      return { data: { message: line } };
     });
     app.post(
       '/invoices',

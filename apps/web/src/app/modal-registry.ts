@@ -3,11 +3,12 @@ import { MODAL_NAMES, type ModalName } from '@casino/contracts';
 import { authModals } from '@/features/auth/modals.ts';
 import { gamePlayModals } from '@/features/game-play/modals.ts';
 import { gamesModals } from '@/features/games/modals.ts';
+import { limitsModals } from '@/features/limits/modals.ts';
 import { walletModals } from '@/features/wallet/modals.ts';
 import type { LazyModal, ModalEntries } from '@/shared/modals/types.ts';
 
 // Every modal is its own chunk: nothing of a modal is downloaded until its key is in the URL.
-const built: ModalEntries = { ...authModals, ...walletModals, ...gamesModals, ...gamePlayModals };
+const built: ModalEntries = { ...authModals, ...walletModals, ...gamesModals, ...gamePlayModals, ...limitsModals };
 
 const comingSoon: LazyModal = lazy(() => import('@/shared/modals/coming-soon-modal.tsx'));
 

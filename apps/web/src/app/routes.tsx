@@ -43,7 +43,7 @@ const pages: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="info" replace /> },
       { path: 'info', lazy: page(() => import('@/pages/profile/profile-info-page.tsx')) },
-      profileTab('limits', 'profileLimits'),
+      { path: 'limits', lazy: page(() => import('@/pages/profile/profile-limits-page.tsx')) },
       { path: 'wallet', lazy: page(() => import('@/pages/profile/profile-wallet-page.tsx')) },
       profileTab('bonuses', 'profileBonuses'),
       { path: 'history', lazy: page(() => import('@/pages/profile/profile-history-page.tsx')) },
@@ -54,7 +54,7 @@ const pages: RouteObject[] = [
         lazy: page(() => import('@/pages/profile/profile-documents-page.tsx')),
       },
       { path: 'verification', lazy: page(() => import('@/pages/profile/profile-verification-page.tsx')) },
-      profileTab('notifications', 'profileNotifications'),
+      { path: 'notifications', lazy: page(() => import('@/pages/profile/profile-notifications-page.tsx')) },
     ],
   },
   { path: 'providers', lazy: page(() => import('@/pages/providers-page.tsx')) },

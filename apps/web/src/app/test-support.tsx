@@ -15,6 +15,8 @@ export const initWith = (
   restrictType: null,
   social: null,
   kyc: null,
+  supportWidgetKey: null,
+  realityCheckMinutes: 30,
   ...over,
   features: { sportsbook: false, loyalty: false, quests: false, documents: false, ...features },
 });

@@ -85,7 +85,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const inEffect = (now: Date) =>
   and(lte(playerLimits.startsAt, now), or(isNull(playerLimits.expiresAt), gt(playerLimits.expiresAt, now)));
 
-function money(row: PlayerLimitRow): { period: CashPeriod; currency: string; amountMinor: bigint } {
+function moneyOf(row: PlayerLimitRow): { period: CashPeriod; currency: string; amountMinor: bigint } {
   return { period: row.period!, currency: row.currency!, amountMinor: row.amountMinor ?? 0n };
 }
 
@@ -440,7 +440,7 @@ export async function updatePlayerLimit(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${input.playerId}`}))`);
     const row = await oneLimit(tx, input.playerId, input.id, now);
     assertMoneyLimit(row);
-    const current = money(row);
+    const current = moneyOf(row);
     const amountMinor = amountOf(input.body.amount, current.currency);
     if (input.body.period === current.period && amountMinor === current.amountMinor)
       throw fieldError('amount', 'This is the limit you have');
@@ -503,7 +503,7 @@ export async function deletePlayerLimit(
         until: null,
       });
     } else {
-      await requestLooser(tx, ports, row, { period: money(row).period, amountMinor: null }, input.publicUrl, now);
+      await requestLooser(tx, ports, row, { period: moneyOf(row).period, amountMinor: null }, input.publicUrl, now);
     }
     const limit = (await listPlayerLimits(tx, ports, input.playerId, now)).find((l) => l.id === row.id)!;
     return { cancelled: open.size > 0, limit };

@@ -27,6 +27,7 @@ function toWire(row: MessengerMessageRow): MessengerMessage {
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     type: row.type,
+    topic: row.source.startsWith('invoice.') ? 'payment' : row.source.split('.')[0]!,
     content: {
       title: row.title,
       body: row.body,
@@ -217,7 +218,7 @@ export async function supportHistory(db: DbOrTx, playerId: string): Promise<Supp
     .where(eq(supportMessages.playerId, playerId))
     .orderBy(desc(supportMessages.id))
     .limit(SUPPORT_HISTORY);
-  return rows.reverse().map(supportWire);
+  return rows.toReversed().map(supportWire);
 }
 
 /** Adds a line to the player's conversation and pushes it to the player's open chats. */

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ReturnToGameSlot } from '@/features/game-play';
+import { SupportWidget } from '@/features/support';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -34,6 +35,9 @@ export function DefaultLayout() {
         <ReturnToGameSlot />
       </Suspense>
       <DrawerSlot />
+      <Suspense fallback={null}>
+        <SupportWidget />
+      </Suspense>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryRestore, useSession } from '@/features/auth';
 import { HeaderBalance } from '@/features/wallet';
+import { NotificationsBell } from '@/features/notifications';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Icon } from '@/shared/ui/icon.tsx';
@@ -51,6 +52,9 @@ export function HeaderAccount() {
           {t('account.deposit')}
         </Button>
       </span>
+      <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
+        <NotificationsBell />
+      </Suspense>
       <UserMenu />
     </div>
   );

@@ -1,3 +1,3 @@
 // Public surface of the auth feature.
 export { useSession, type SessionStatus, type SessionState } from './session-store.ts';
-export { startSession, logout, completeLogin, retryRestore } from './session.ts';
+export { startSession, logout, completeLogin, retryRestore, signedOutByServer } from './session.ts';

@@ -82,6 +82,13 @@ export async function logout(): Promise<void> {
   navigateTo(localisedHomePath());
 }
 
+/** The server ended every session of the player (an exclusion began): forget it here and in the other tabs. */
+export function signedOutByServer(): void {
+  endLocalSession();
+  broadcastSessionChange('logout');
+  navigateTo(localisedHomePath());
+}
+
 /** Forgets the player in this tab: token, cached player data, player channels. */
 function endLocalSession(): void {
   // Guest first, so the token watcher below sees a cleared token as expected, not as a lost session.

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { emailSchema, ErrorCode, loginBodySchema, phoneSchema } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
+import { i18n } from '@/shared/i18n';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
@@ -36,6 +37,13 @@ type SignInValues = z.output<typeof signInSchema>;
 function signInFailure(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('auth.errors.generic');
   if (error.code === ErrorCode.emailNotVerified) return t('auth.signIn.errors.emailNotVerified');
+  if (error.code === ErrorCode.accountExcluded) {
+    if (!error.until) return t('auth.signIn.errors.excludedForever');
+    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+      new Date(error.until),
+    );
+    return t('auth.signIn.errors.excludedUntil', { date });
+  }
   if (error.code === ErrorCode.accountBlocked || error.status === 403) return t('auth.signIn.errors.blocked');
   if (error.status === 401) return t('auth.signIn.errors.wrongCredentials');
   if (error.status === 429) return t('auth.signIn.errors.tooManyAttempts');

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { ContactForm } from '@/features/support';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { usePageMeta } from '@/shared/lib/use-page-meta.ts';
@@ -59,6 +60,11 @@ export function HelpCentre() {
         );
       })}
       <p className="mt-8 text-sm text-muted">{t('content.stillNeedHelp')}</p>
+      <div className="mt-4 rounded-2xl border border-line bg-surface p-4 sm:p-6">
+        <Suspense fallback={<Spinner label={t('content.loading')} />}>
+          <ContactForm />
+        </Suspense>
+      </div>
     </section>
   );
 }

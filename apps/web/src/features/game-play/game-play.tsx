@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isModalName, type Game } from '@casino/contracts';
@@ -22,6 +22,7 @@ import {
   stagePlugButton,
 } from './game-stage-parts.tsx';
 import { useDemoNudge } from './use-demo-nudge.ts';
+import { RealityCheck } from '@/features/limits';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useGameLaunch } from './use-game-launch.ts';
 import './i18n/index.ts';
@@ -334,6 +335,11 @@ export function GamePlay({ game, routeId }: Props) {
       >
         {content}
       </div>
+      {playingReal && (
+        <Suspense fallback={null}>
+          <RealityCheck active={playingReal} currency={active?.currency} onStop={close} />
+        </Suspense>
+      )}
     </div>
   );
 }

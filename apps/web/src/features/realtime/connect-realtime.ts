@@ -1,6 +1,7 @@
 import { connectSocket } from '@/shared/lib/socket.ts';
 import { loadPaymentInvoicesChannel, refreshAccounts } from '@/features/wallet';
 import { loadGameBetsChannel } from '@/features/game-play';
+import { loadMessengerChannel } from '@/features/notifications';
 
 let playerId: string | null = null;
 let stopPlayerChannels: (() => void) | null = null;
@@ -20,15 +21,22 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
       await connectSocket(nextPlayerId ? 'player' : 'guest');
       if (nextPlayerId) {
         // Loaded on demand: the payload schemas (zod) stay out of the home route's first JS.
-        const [{ subscribeWalletAccounts }, { subscribeGameBets }, { subscribePaymentInvoices }] = await Promise.all([
+        const [
+          { subscribeWalletAccounts },
+          { subscribeGameBets },
+          { subscribePaymentInvoices },
+          { subscribeMessenger },
+        ] = await Promise.all([
           import('./wallet-accounts-channel.ts'),
           loadGameBetsChannel(),
           loadPaymentInvoicesChannel(),
+          loadMessengerChannel(),
         ]);
         const stops = await Promise.all([
           subscribeWalletAccounts(nextPlayerId),
           subscribeGameBets(nextPlayerId),
           subscribePaymentInvoices(nextPlayerId),
+          subscribeMessenger(nextPlayerId),
         ]);
         stopPlayerChannels = () => {
           for (const stop of stops) stop();

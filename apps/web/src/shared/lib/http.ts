@@ -33,12 +33,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: number;
   readonly fields: FieldErrors;
-  constructor(status: number, code: number, message: string, fields: FieldErrors = {}) {
+  /** A refusal that lasts until a moment (an exclusion's end, ISO); null: for good; undefined: not said. */
+  readonly until: string | null | undefined;
+  constructor(status: number, code: number, message: string, fields: FieldErrors = {}, until?: string | null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.until = until;
   }
 }
 
@@ -87,13 +90,16 @@ async function send(method: HttpMethod, path: string, options: ApiOptions, token
 
 async function readError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+    const body = (await response.json()) as {
+      error?: { code?: unknown; message?: unknown; fields?: unknown; until?: unknown };
+    };
     const error = body.error ?? {};
     return new ApiError(
       response.status,
       typeof error.code === 'number' ? error.code : response.status,
       typeof error.message === 'string' ? error.message : response.statusText,
       error.fields && typeof error.fields === 'object' ? (error.fields as FieldErrors) : {},
+      typeof error.until === 'string' || error.until === null ? error.until : undefined,
     );
   } catch {
     return new ApiError(response.status, response.status, response.statusText);

@@ -37,6 +37,8 @@ export function readPlayerInit(data: unknown): PlayerInit {
     },
     social: readSocial(d.social),
     kyc: typeof d.kyc?.sdkUrl === 'string' ? { sdkUrl: d.kyc.sdkUrl } : null,
+    supportWidgetKey: typeof d.supportWidgetKey === 'string' ? d.supportWidgetKey : null,
+    realityCheckMinutes: typeof d.realityCheckMinutes === 'number' ? d.realityCheckMinutes : 30,
   };
 }
 
@@ -56,6 +58,8 @@ export const FALLBACK_INIT: PlayerInit = {
   features: { sportsbook: false, loyalty: false, quests: false, documents: false },
   social: null,
   kyc: null,
+  supportWidgetKey: null,
+  realityCheckMinutes: 30,
 };
 
 export const playerInitQuery = {

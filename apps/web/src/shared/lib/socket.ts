@@ -67,8 +67,13 @@ function createClient(): Promise<Centrifuge> {
  * Call before ending the session on the server: its connections close with 3500 before the answer
  * arrives, and that close is then expected, not a sign of a session ended elsewhere.
  */
-export function expectSessionEnd(): void {
+export function expectSessionEnd(): () => void {
+  const was = identity;
   identity = 'guest';
+  // Undo, for a call that failed and left the session as it was.
+  return () => {
+    identity = was;
+  };
 }
 
 /** The shared client (created on first call, not connected by this). */

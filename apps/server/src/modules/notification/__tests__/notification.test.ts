@@ -21,7 +21,13 @@ afterAll(async () => {
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function call(token: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, ip = '127.0.0.1') {
+async function call(
+  token: string | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  ip = '127.0.0.1',
+) {
   const res = await server.app.inject({
     method,
     url,
@@ -49,7 +55,10 @@ describe('messenger', () => {
     server.ctx.notifyOutbox();
     const pushed = await waitFor(() =>
       published.find(
-        (p) => p.channel === Channel.notifications(player.id) && p.payload.event === 'messenger.message.created' && p.payload.totalUnread === 4,
+        (p) =>
+          p.channel === Channel.notifications(player.id) &&
+          p.payload.event === 'messenger.message.created' &&
+          p.payload.totalUnread === 4,
       ),
     );
     expect((pushed.payload.message as Json).content).toMatchObject({ title: 'Hello 4', body: '<b>not html</b>' });
@@ -65,31 +74,53 @@ describe('messenger', () => {
       messageIds: [newest!.id, 'junk', '00000000-0000-0000-0000-000000000000'],
     });
     expect(read.json.data).toEqual({ totalUnread: 3 });
-    expect((await call(other.token, 'POST', '/api/notification/messenger/messages/read', { messageIds: [second!.id] })).json.data).toEqual({ totalUnread: 0 });
+    expect(
+      (await call(other.token, 'POST', '/api/notification/messenger/messages/read', { messageIds: [second!.id] })).json
+        .data,
+    ).toEqual({ totalUnread: 0 });
     expect((await inbox(player.token)).meta.totalUnread).toBe(3);
-    expect((await call(other.token, 'DELETE', '/api/notification/messenger/messages', { messageIds: [second!.id] })).status).toBe(200);
+    expect(
+      (await call(other.token, 'DELETE', '/api/notification/messenger/messages', { messageIds: [second!.id] })).status,
+    ).toBe(200);
     expect((await inbox(player.token)).meta.totalRows).toBe(4);
 
-    const deleted = await call(player.token, 'DELETE', '/api/notification/messenger/messages', { messageIds: [second!.id] });
+    const deleted = await call(player.token, 'DELETE', '/api/notification/messenger/messages', {
+      messageIds: [second!.id],
+    });
     expect(deleted.json.data).toEqual({ totalUnread: 2 });
-    expect((await call(player.token, 'POST', '/api/notification/messenger/messages/read/all')).json.data).toEqual({ totalUnread: 0 });
+    expect((await call(player.token, 'POST', '/api/notification/messenger/messages/read/all')).json.data).toEqual({
+      totalUnread: 0,
+    });
     const after = await inbox(player.token);
     expect(after.meta).toMatchObject({ totalRows: 3, totalUnread: 0 });
     expect(after.data.every((m) => m.state === 2 && m.readAt)).toBe(true);
     // The player's other tabs hear the count.
     await waitFor(() =>
-      published.find((p) => p.channel === Channel.notifications(player.id) && p.payload.event === 'messenger.unread.updated' && p.payload.totalUnread === 0),
+      published.find(
+        (p) =>
+          p.channel === Channel.notifications(player.id) &&
+          p.payload.event === 'messenger.unread.updated' &&
+          p.payload.totalUnread === 0,
+      ),
     );
   });
 
   it('refuses bad input and guests', async () => {
     const player = await newPlayer();
-    for (const body of [{}, { messageIds: [] }, { messageIds: ['x'.repeat(65)] }, { messageIds: Array(101).fill('a') }, { messageIds: ['a\u0000'] }]) {
+    for (const body of [
+      {},
+      { messageIds: [] },
+      { messageIds: ['x'.repeat(65)] },
+      { messageIds: Array(101).fill('a') },
+      { messageIds: ['a\u0000'] },
+    ]) {
       expect((await call(player.token, 'POST', '/api/notification/messenger/messages/read', body)).status).toBe(422);
     }
     expect((await call(player.token, 'GET', '/api/notification/messenger/messages?perPage=500')).status).toBe(422);
     expectErrorEnvelope((await call(null, 'GET', '/api/notification/messenger/messages')).res, 401);
-    await expect(opsMessage(server.ctx.db, { to: 'nobody@example.com', title: 't', body: 'b' })).rejects.toThrow(/No player/);
+    await expect(opsMessage(server.ctx.db, { to: 'nobody@example.com', title: 't', body: 'b' })).rejects.toThrow(
+      /No player/,
+    );
   });
 
   it('messages everyone with `all`', async () => {
@@ -123,7 +154,13 @@ describe('contact form', () => {
       expect((await call(null, 'POST', '/api/notification/communications', body, '10.0.0.2')).status).toBe(422);
     }
     // Five a ten minutes from one address: a flood is turned away.
-    const flood = await call(null, 'POST', '/api/notification/communications', { name: 'A', email: 'a@b.co', subject: 'other', message: 'long enough text' }, '10.0.0.2');
+    const flood = await call(
+      null,
+      'POST',
+      '/api/notification/communications',
+      { name: 'A', email: 'a@b.co', subject: 'other', message: 'long enough text' },
+      '10.0.0.2',
+    );
     expect(flood.status).toBe(429);
   });
 });
@@ -131,14 +168,20 @@ describe('contact form', () => {
 describe('live support chat', () => {
   it('the player writes, the operator sees the chat waiting and answers; both lines are pushed and kept', async () => {
     const player = await newPlayer();
-    const sent = await call(player.token, 'POST', '/api/notification/support/messages', { text: '  Where is my bonus?  ' });
+    const sent = await call(player.token, 'POST', '/api/notification/support/messages', {
+      text: '  Where is my bonus?  ',
+    });
     expect(supportMessageSchema.parse(sent.json.data)).toMatchObject({ author: 'player', text: 'Where is my bonus?' });
     expect((await opsSupport(server.ctx.db, { action: 'list' })).message).toContain(`${player.email}`);
 
     await opsSupport(server.ctx.db, { action: 'reply', email: player.email, text: 'It is on its way.' });
     server.ctx.notifyOutbox();
     await waitFor(() =>
-      published.find((p) => p.channel === Channel.support(player.id) && (p.payload.message as Json | undefined)?.text === 'It is on its way.'),
+      published.find(
+        (p) =>
+          p.channel === Channel.support(player.id) &&
+          (p.payload.message as Json | undefined)?.text === 'It is on its way.',
+      ),
     );
     const history = (await call(player.token, 'GET', '/api/notification/support/messages')).json.data as Json[];
     expect(history.map((m) => [m.author, m.text])).toEqual([
@@ -148,7 +191,9 @@ describe('live support chat', () => {
     // Answered: no longer waiting.
     expect((await opsSupport(server.ctx.db, { action: 'list' })).message).not.toContain(player.email);
     expect((await call(player.token, 'POST', '/api/notification/support/messages', { text: '   ' })).status).toBe(422);
-    expect((await call(player.token, 'POST', '/api/notification/support/messages', { text: 'x'.repeat(2001) })).status).toBe(422);
+    expect(
+      (await call(player.token, 'POST', '/api/notification/support/messages', { text: 'x'.repeat(2001) })).status,
+    ).toBe(422);
     expect((await call(null, 'GET', '/api/notification/support/messages')).status).toBe(401);
   });
 });

@@ -1,3 +1,4 @@
+import { LocaleLink } from '@/shared/i18n';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, isValidCpf, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
@@ -48,6 +49,11 @@ export function DepositForm({ account }: { account: Account }) {
       <div role="alert" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
         <p className="font-semibold">{limited ? t('wallet.pay.limitReached') : t('wallet.pay.methodsFailed')}</p>
         <p className="mt-1 text-muted">{methods.error.message}</p>
+        {limited && (
+          <LocaleLink to="/profile/limits" className="mt-2 inline-block font-semibold text-accent hover:underline">
+            {t('wallet.pay.reviewLimits')}
+          </LocaleLink>
+        )}
       </div>
     );
   }
