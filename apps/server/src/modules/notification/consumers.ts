@@ -1,8 +1,17 @@
-import { InvoiceStatus, LimitDefinition, PushEvent, type KycState, type PlayerDocument } from '@casino/contracts';
+import {
+  InvoiceStatus,
+  LimitDefinition,
+  PushEvent,
+  formatMinor,
+  toMinor,
+  type KycState,
+  type PlayerDocument,
+} from '@casino/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { OutboxConsumers, OutboxRow } from '../../outbox/index.ts';
 import { LIMIT_CHANGE_EVENT, type LimitChangedEvent } from '../limits/index.ts';
 import { localeOf } from '../player/index.ts';
+import { subunitOf } from '../settings/index.ts';
 import { postMessage } from './service.ts';
 import { limitName, write, type Topic } from './texts.ts';
 
@@ -14,7 +23,8 @@ type Invoice = { status: number; amount: number; currency: string; statusResult:
 function invoiceTopic(row: OutboxRow): Topic | null {
   const invoice = (row.payload as { invoice?: Invoice }).invoice;
   if (!invoice) return null;
-  const amount = `${invoice.amount} ${invoice.currency}`;
+  const scale = subunitOf(invoice.currency);
+  const amount = `${formatMinor(toMinor(invoice.amount, scale) ?? 0n, scale)} ${invoice.currency}`;
   const deposit = row.event === 'invoice.deposit.updated';
   if (invoice.status === InvoiceStatus.success)
     return { kind: deposit ? 'depositSucceeded' : 'withdrawalPaid', amount };

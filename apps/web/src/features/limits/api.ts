@@ -68,3 +68,13 @@ export const useSetRealityCheck = () =>
 
 export const fetchPlaySummary = (since: string, currency: string) =>
   api<PlaySummary>('GET', '/api/player/limits/reality-check/summary', { query: { since, currency } });
+
+/**
+ * Starts a cooling-off or self-exclusion. Nothing is reloaded after it: the server has ended this
+ * session too, and the modal tells the player so before signing out here.
+ */
+export const useStartExclusion = () =>
+  useMutation({
+    mutationFn: (body: LimitCreateBody) =>
+      api<PlayerLimit>('POST', '/api/player/limits', { body, redirectOnAuthError: false }),
+  });

@@ -7,7 +7,7 @@ import { expectSessionEnd } from '@/shared/lib/socket.ts';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Checkbox } from '@/shared/ui/checkbox.tsx';
-import { useAddLimit } from './api.ts';
+import { useStartExclusion } from './api.ts';
 import { useWhen } from './time.ts';
 import './i18n/index.ts';
 
@@ -25,7 +25,7 @@ export default function ExclusionModal({ value }: ModalProps) {
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<PlayerLimit | null>(null);
-  const add = useAddLimit();
+  const add = useStartExclusion();
   const kind = definition === LimitDefinition.selfExclusion ? 'selfExclusion' : 'coolingOff';
   const until = useWhen(done?.expiredAt ?? null);
 

@@ -31,7 +31,7 @@ export function NotificationsPanel() {
     <div className="space-y-3">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted" aria-live="polite">
-          {t('notifications.openUnread', { count: unread })}
+          {unread > 0 ? t('notifications.openUnread', { count: unread }) : t('notifications.noneUnread')}
         </p>
         <Button
           size="sm"
@@ -64,6 +64,7 @@ export function NotificationsPanel() {
                 <button
                   type="button"
                   className="font-semibold text-danger hover:underline"
+                  aria-label={`${t('notifications.delete')}: ${message.content.title}`}
                   onClick={() =>
                     remove.mutate([message.id], {
                       // The last one of a later page gone: show the page before.
@@ -72,7 +73,6 @@ export function NotificationsPanel() {
                   }
                 >
                   {t('notifications.delete')}
-                  <span className="sr-only">: {message.content.title}</span>
                 </button>
               </MessageItem>
             </li>
