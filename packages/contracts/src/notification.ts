@@ -13,7 +13,7 @@ export const messengerMessageSchema = z.object({
   readAt: z.string().nullable(),
   createdAt: z.string(),
   type: z.enum(MESSAGE_TYPES),
-  /** What it is about: payment, limits, documents, verification or operator. */
+  /** What wrote it: `payment`, `limits.<kind>` (applied, added, requested…), `document.updated`, `verification.updated` or `operator`. */
   topic: z.string(),
   content: z.object({
     title: z.string(),

@@ -106,7 +106,7 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
     }),
     consumers.register(LIMIT_CHANGE_EVENT, (row, tx) => {
       const event = row.payload as unknown as LimitChangedEvent;
-      return post(tx, event.playerId, (locale) => limitTopic(event, locale), 'limits');
+      return post(tx, event.playerId, (locale) => limitTopic(event, locale), `limits.${event.kind}`);
     }),
   ];
   return () => stops.forEach((stop) => stop());

@@ -27,7 +27,7 @@ function toWire(row: MessengerMessageRow): MessengerMessage {
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     type: row.type,
-    topic: row.source.startsWith('invoice.') ? 'payment' : row.source.split('.')[0]!,
+    topic: row.source.startsWith('invoice.') ? 'payment' : row.source,
     content: {
       title: row.title,
       body: row.body,

@@ -11,6 +11,8 @@ import { useStartExclusion } from './api.ts';
 import { useWhen } from './time.ts';
 import './i18n/index.ts';
 
+const ALIASES = new Set(['daily', 'weekly', 'monthly']);
+
 /**
  * `?self-exclusion-limit=<4|5>`: a cooling-off (5) or a self-exclusion (4). It starts at once, signs
  * the player out on every device and cannot be shortened, so the player confirms they understand.
@@ -19,8 +21,10 @@ export default function ExclusionModal({ value }: ModalProps) {
   const { t } = useTranslation();
   const definition =
     value === String(LimitDefinition.selfExclusion) ? LimitDefinition.selfExclusion : LimitDefinition.coolingOff;
-  const periods: readonly string[] =
-    definition === LimitDefinition.selfExclusion ? SELF_EXCLUSION_PERIODS : COOLING_OFF_PERIODS;
+  // "Daily", "weekly" and "monthly" last as long as "1 day", "1 week" and "1 month": each length is offered once.
+  const periods: readonly string[] = (
+    definition === LimitDefinition.selfExclusion ? SELF_EXCLUSION_PERIODS : COOLING_OFF_PERIODS
+  ).filter((p) => !ALIASES.has(p));
   const [period, setPeriod] = useState(periods[0]!);
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | null>(null);

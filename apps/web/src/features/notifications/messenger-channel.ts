@@ -12,6 +12,12 @@ const pushSchema = z.discriminatedUnion('event', [
 ]);
 
 /**
+ * Payments announce themselves (the invoices channel), and what the player just did on the limits
+ * page is told there; a change that took effect later (`limits.applied`) and the rest are toasted.
+ */
+const toasted = (topic: string) => topic !== 'payment' && (!topic.startsWith('limits.') || topic === 'limits.applied');
+
+/**
  * `messenger:notifications#<playerId>`: a new message shows as a toast (payments have their own,
  * from the invoices channel) and in the header's count; a count change from another tab follows;
  * a limits change reloads the limits page.
@@ -27,7 +33,7 @@ export function subscribeMessenger(playerId: string): Promise<() => void> {
       }
       queryClient.setQueryData(unreadQueryKey, push.data.totalUnread);
       void queryClient.invalidateQueries({ queryKey: [...messengerQueryKey, 'list'] });
-      if (push.data.event === PushEvent.messageCreated && push.data.message.topic !== 'payment') {
+      if (push.data.event === PushEvent.messageCreated && toasted(push.data.message.topic)) {
         const { content, type } = push.data.message;
         toast({ type, title: content.title, description: content.body });
       }

@@ -5,6 +5,7 @@ import { LocaleLink } from '@/shared/i18n';
 import { useDismiss } from '@/shared/lib/use-dismiss.ts';
 import { Icon } from '@/shared/ui/icon.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
+import { clearToasts } from '@/shared/ui/toast.ts';
 import { useMarkAllRead, useMessages, useUnreadCount } from './api.ts';
 import { MessageItem } from './message-item.tsx';
 import './i18n/index.ts';
@@ -39,7 +40,11 @@ export function NotificationsBell() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={unread > 0 ? t('notifications.openUnread', { count: unread }) : t('notifications.open')}
-        onClick={() => setOpenOn(open ? null : pathname)}
+        onClick={() => {
+          // The toasts say what the list now shows, and would lie over it.
+          if (!open) clearToasts();
+          setOpenOn(open ? null : pathname);
+        }}
         className="relative grid size-10 place-items-center rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg"
       >
         <Icon name="bell" />

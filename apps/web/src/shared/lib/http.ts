@@ -142,8 +142,10 @@ export function getAccessToken(refused: string | null = null): Promise<string | 
 }
 
 function endSessionAndAskToSignIn(options: ApiOptions) {
+  // A call that was under way when this tab ended the session itself (an exclusion) asks nothing.
+  const had = hasSession();
   clearSession();
-  if (options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
+  if (had && options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
 }
 
 /** A call answered with `{ data }`: resolves to `data`. */
