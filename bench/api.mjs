@@ -85,6 +85,19 @@ try {
         headers: { authorization: `Bearer ${token}` },
       }),
     );
+    // Every page a player opens asks for the bell's count; the limits page for the limits and their use.
+    results.push(
+      await measure('GET /api/notification/messenger/messages?perPage=3 (authenticated)', {
+        url: `${server.url}/api/notification/messenger/messages?page=1&perPage=3`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+    results.push(
+      await measure('GET /api/player/limits (authenticated)', {
+        url: `${server.url}/api/player/limits`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
   }
 } finally {
   await server.stop();

@@ -180,11 +180,13 @@ test('live support: the player writes, the operator answers from the CLI, the an
   const panel = page.getByRole('region', { name: 'Support 24/7' });
   await panel.getByLabel('Your message').fill('Hello, where can I see my bonus?');
   await panel.getByRole('button', { name: 'Send' }).click();
-  await expect(panel.getByText('Hello, where can I see my bonus?')).toBeVisible();
+  // In the conversation, and the field is empty again.
+  await expect(panel.getByRole('listitem').getByText('Hello, where can I see my bonus?')).toBeVisible();
+  await expect(panel.getByLabel('Your message')).toHaveValue('');
 
   expect(await ops('support', 'list')).toContain(email);
   await ops('support', 'reply', email, 'Hi! Under Profile, Bonuses.');
-  await expect(panel.getByText('Hi! Under Profile, Bonuses.')).toBeVisible();
+  await expect(panel.getByRole('listitem').getByText('Hi! Under Profile, Bonuses.')).toBeVisible();
   await shot(page, 'support-chat-desktop');
   // The conversation is kept.
   await page.reload();

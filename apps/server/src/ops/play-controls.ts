@@ -95,7 +95,7 @@ export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsM
   });
   const sessions = closedGameSessions === 1 ? '1 live game session' : `${closedGameSessions} live game sessions`;
   return {
-    message: `${body.type === 'self-exclusion' ? 'Self-excluded' : 'Cooling-off for'} ${player.email ?? player.id} until ${limit.expiresAt!.toISOString()}; closed ${sessions} and ${endedSessions.length} sign-in sessions`,
+    message: `${body.type === 'self-exclusion' ? 'Self-excluded' : 'Cooling-off for'} ${player.email ?? player.id} until ${limit.expiresAt!.toISOString()}; closed ${sessions} and ${endedSessions.length === 1 ? '1 sign-in session' : `${endedSessions.length} sign-in sessions`}`,
     endedSessions,
   };
 }

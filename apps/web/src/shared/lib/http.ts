@@ -142,10 +142,8 @@ export function getAccessToken(refused: string | null = null): Promise<string | 
 }
 
 function endSessionAndAskToSignIn(options: ApiOptions) {
-  // A call that was under way when this tab ended the session itself (an exclusion) asks nothing.
-  const had = hasSession();
   clearSession();
-  if (had && options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
+  if (options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
 }
 
 /** A call answered with `{ data }`: resolves to `data`. */
@@ -180,6 +178,8 @@ async function call(method: HttpMethod, path: string, options: ApiOptions): Prom
   const response = await send(method, path, options, token);
   if (response.ok) return response;
   const error = await readError(response);
-  if (useAuth && endsSession(error)) endSessionAndAskToSignIn(options);
+  // A call that was under way when this tab ended its session itself (an exclusion) asks nothing.
+  const endedHere = token !== null && !hasSession();
+  if (useAuth && endsSession(error) && !endedHere) endSessionAndAskToSignIn(options);
   throw error;
 }

@@ -32,6 +32,9 @@ describe('GET /api/player/init', () => {
       },
       // And the sandbox identity-verification provider's page.
       kyc: { sdkUrl: '/sandbox/kyc/sdk' },
+      // No third-party chat widget: the built-in live chat; reminders at the default interval.
+      supportWidgetKey: null,
+      realityCheckMinutes: 30,
     });
   });
 
