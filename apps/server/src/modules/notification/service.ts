@@ -109,25 +109,42 @@ export async function postToMany(tx: DbOrTx, playerIds: string[], message: Writt
   return rows.length;
 }
 
-/** A page of the player's messages, newest first, with how many are unread. */
+/**
+ * A page of the player's messages, newest first, with how many there are and how many are unread:
+ * one statement (window counts are taken before the limit), as the bell asks on every page load.
+ */
 export async function listMessages(
   db: DbOrTx,
   playerId: string,
   page: { page: number; perPage: number },
 ): Promise<MessengerList> {
-  const mine = eq(messengerMessages.playerId, playerId);
-  const [rows, [total], totalUnread] = await Promise.all([
-    db
-      .select()
-      .from(messengerMessages)
-      .where(mine)
-      .orderBy(desc(messengerMessages.createdAt), desc(messengerMessages.id))
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage),
-    db.select({ n: count() }).from(messengerMessages).where(mine),
-    unreadOf(db, playerId),
-  ]);
-  return { data: rows.map(toWire), meta: { ...pageMeta(page.page, page.perPage, total?.n ?? 0), totalUnread } };
+  const rows = await db
+    .select({
+      row: messengerMessages,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      unread: sql<number>`count(*) filter (where ${messengerMessages.readAt} is null) over ()`.mapWith(Number),
+    })
+    .from(messengerMessages)
+    .where(eq(messengerMessages.playerId, playerId))
+    .orderBy(desc(messengerMessages.createdAt), desc(messengerMessages.id))
+    .limit(page.perPage)
+    .offset((page.page - 1) * page.perPage);
+  // A page past the end has no rows to carry the counts: ask for them alone.
+  const [first] = rows;
+  const totals = first
+    ? { total: first.total, unread: first.unread }
+    : await db
+        .select({
+          total: count(),
+          unread: sql<number>`count(*) filter (where ${messengerMessages.readAt} is null)`.mapWith(Number),
+        })
+        .from(messengerMessages)
+        .where(eq(messengerMessages.playerId, playerId))
+        .then(([r]) => ({ total: r?.total ?? 0, unread: r?.unread ?? 0 }));
+  return {
+    data: rows.map((r) => toWire(r.row)),
+    meta: { ...pageMeta(page.page, page.perPage, totals.total), totalUnread: totals.unread },
+  };
 }
 
 /** Only the player's own messages are touched; ids of others (or no message) are passed over. */

@@ -67,6 +67,10 @@ describe('messenger', () => {
     expect(page1.data.map((m) => m.content.title)).toEqual(['Hello 4', 'Hello 3', 'Hello 2']);
     expect(page1.meta).toMatchObject({ page: 1, perPage: 3, totalRows: 4, totalPages: 2, totalUnread: 4 });
     expect((await inbox(other.token)).meta.totalUnread).toBe(0);
+    // Past the last page: no rows, the same counts.
+    const past = await inbox(player.token, '?page=5&perPage=3');
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ totalRows: 4, totalUnread: 4 });
 
     const [newest, second] = page1.data;
     // Another player's ids, junk and ours together: only ours change.
