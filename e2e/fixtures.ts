@@ -72,3 +72,13 @@ export async function bearerOf(page: Page): Promise<Record<string, string>> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').accessToken as string);
   return { authorization: `Bearer ${token}` };
 }
+
+/** Opens the development mailbox for `to` and follows the link of the newest message titled `subject`. */
+export async function followMailedLink(page: Page, to: string, subject: string) {
+  await page.goto('/dev/mailbox');
+  await page.getByLabel('E-mail address or phone number').fill(to);
+  await page.getByRole('button', { name: 'Open' }).click();
+  const message = page.getByRole('article', { name: subject }).first();
+  await expect(message).toBeVisible();
+  await message.getByRole('link').click();
+}

@@ -1,15 +1,4 @@
-import { expect, ops, registerByApi, shot, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
-import type { Page } from '@playwright/test';
-
-/** Opens the development mailbox for `to` and follows the link of the newest message titled `subject`. */
-async function followMailedLink(page: Page, to: string, subject: string) {
-  await page.goto('/dev/mailbox');
-  await page.getByLabel('E-mail address or phone number').fill(to);
-  await page.getByRole('button', { name: 'Open' }).click();
-  const message = page.getByRole('article', { name: subject }).first();
-  await expect(message).toBeVisible();
-  await message.getByRole('link').click();
-}
+import { expect, followMailedLink, ops, registerByApi, shot, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
 
 test('password reset by the e-mailed link: the old password and every session stop working', async ({
   page,

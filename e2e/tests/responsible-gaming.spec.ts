@@ -3,22 +3,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { runServer } from '../../scripts/run-server.mjs';
-import { expect, ops, registerByApi, shot, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
+import { expect, followMailedLink, ops, registerByApi, shot, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
 
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1440, height: 900 }],
 ] as const;
-
-/** Opens the development mailbox for `to` and follows the link of the newest message titled `subject`. */
-async function followMailedLink(page: Page, to: string, subject: string) {
-  await page.goto('/dev/mailbox');
-  await page.getByLabel('E-mail address or phone number').fill(to);
-  await page.getByRole('button', { name: 'Open' }).click();
-  const message = page.getByRole('article', { name: subject }).first();
-  await expect(message).toBeVisible();
-  await message.getByRole('link').click();
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/?sign-in');

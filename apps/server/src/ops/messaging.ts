@@ -34,7 +34,7 @@ export async function opsMessage(
   for (;;) {
     const ids = await findPlayerIds(db, after, BATCH);
     if (ids.length === 0) break;
-    sent += await transact((tx) => postToMany(tx, ids, content, 'operator'));
+    sent += (await transact((tx) => postToMany(tx, ids, content, 'operator'))).length;
     after = ids.at(-1)!;
   }
   return { message: `Sent "${body.title}" to ${sent} players` };

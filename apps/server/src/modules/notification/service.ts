@@ -55,30 +55,18 @@ export async function postMessage(
   message: Written,
   source: string,
 ): Promise<MessengerMessage> {
-  const [row] = await tx
-    .insert(messengerMessages)
-    .values({
-      playerId,
-      type: message.type,
-      title: message.title,
-      body: message.body,
-      linkUrl: message.link?.url ?? null,
-      linkLabel: message.link?.label ?? null,
-      source,
-    })
-    .returning();
-  const wire = toWire(row!);
-  await push(tx, playerId, {
-    event: PushEvent.messageCreated,
-    message: wire,
-    totalUnread: await unreadOf(tx, playerId),
-  });
-  return wire;
+  const [wire] = await postToMany(tx, [playerId], message, source);
+  return wire!;
 }
 
 /** One message to many players (an operator's): one insert per batch, one push each. */
-export async function postToMany(tx: DbOrTx, playerIds: string[], message: Written, source: string): Promise<number> {
-  if (playerIds.length === 0) return 0;
+export async function postToMany(
+  tx: DbOrTx,
+  playerIds: string[],
+  message: Written,
+  source: string,
+): Promise<MessengerMessage[]> {
+  if (playerIds.length === 0) return [];
   const rows = await tx
     .insert(messengerMessages)
     .values(
@@ -99,14 +87,15 @@ export async function postToMany(tx: DbOrTx, playerIds: string[], message: Writt
          where read_at is null and player_id = any(${`{${playerIds.join(',')}}`}::uuid[]) group by player_id`,
   );
   const counts = new Map(unread.map((r) => [r.player_id, Number(r.n)]));
-  for (const row of rows) {
+  const wires = rows.map(toWire);
+  for (const [i, row] of rows.entries()) {
     await push(tx, row.playerId, {
       event: PushEvent.messageCreated,
-      message: toWire(row),
+      message: wires[i]!,
       totalUnread: counts.get(row.playerId) ?? 1,
     });
   }
-  return rows.length;
+  return wires;
 }
 
 /**
