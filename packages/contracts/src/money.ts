@@ -4,6 +4,9 @@
  */
 const MAX_SCALE_DIGITS = 8;
 
+/** The largest amount in minor units a JSON number states exactly (2^53 − 1): no limit or balance goes beyond. */
+export const MAX_WIRE_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
 export function scaleDigits(subunitToUnit: number): number {
   const digits = Math.round(Math.log10(subunitToUnit));
   if (10 ** digits !== subunitToUnit || digits < 0 || digits > MAX_SCALE_DIGITS) {

@@ -9,6 +9,7 @@ import {
   LIMIT_INCREASE_DELAY_HOURS,
   LimitDefinition,
   LimitStatus,
+  MAX_WIRE_MINOR,
   PushEvent,
   SELF_EXCLUSION_PERIODS,
   formatMinor,
@@ -241,6 +242,7 @@ function amountOf(amount: number | string | undefined, currency: string): bigint
   if (minor === null)
     throw fieldError('amount', `The amount must have at most ${scaleDigits(subunitToUnit)} decimals for ${currency}`);
   if (minor <= 0n) throw fieldError('amount', 'The limit must be more than zero');
+  if (minor > MAX_WIRE_MINOR) throw fieldError('amount', 'The limit is too large');
   return minor;
 }
 

@@ -26,10 +26,21 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+let nextAddress = 0;
+/** A fresh client address: a burst test meets only its own rate-limit counters. */
+const freshAddress = () => `10.2.${Math.floor(++nextAddress / 250)}.${nextAddress % 250}`;
+
+async function call(
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  ip = '127.0.0.1',
+) {
   const res = await server.app.inject({
     method,
     url,
+    remoteAddress: ip,
     headers: bearer(token),
     ...(payload === undefined ? {} : { payload: payload as Json }),
   });
@@ -337,5 +348,107 @@ describe('reality check', () => {
     );
     const totals = await call(token, 'GET', '/api/player/limits/summary?currency=EUR');
     expect(totals.json.data).toMatchObject({ currency: 'EUR', daily: { netDeposits: 0, netResult: 0 } });
+  });
+});
+
+describe('a hostile client', () => {
+  it('twenty identical new limits at once: one is kept, the others are told one exists', async () => {
+    const { token } = await newPlayer();
+    const body = { definition: 3, period: 'daily', currency: 'EUR', amount: 50 };
+    const ip = freshAddress();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call(token, 'POST', '/api/player/limits', body, ip)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await limits(token)).toHaveLength(1);
+  });
+
+  it('the same confirmation link twenty times at once confirms once; replayed after a cancel it is refused', async () => {
+    const { token, email } = await newPlayer();
+    const { json } = await call(token, 'POST', '/api/player/limits', {
+      definition: 1,
+      period: 'daily',
+      currency: 'EUR',
+      amount: 5,
+    });
+    const id = json.data.id as string;
+    await call(token, 'PUT', `/api/player/limits/${id}`, { period: 'daily', amount: 50 });
+    const link = await confirmationToken(email);
+    const first = await call(token, 'POST', '/api/player/limits/confirm', { token: link });
+    expect(first.status).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call(token, 'POST', '/api/player/limits/confirm', { token: link })),
+    );
+    // The rate limit may turn the burst away; a confirmation that went through names the same moment.
+    expect(results.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    for (const r of results.filter((x) => x.status === 200)) expect(r.json.data).toEqual(first.json.data);
+    expect((await limits(token))[0]!.pending).toMatchObject({
+      confirmed: true,
+      effectiveAt: first.json.data.effectiveAt,
+    });
+
+    await call(token, 'DELETE', `/api/player/limits/${id}`);
+    const replay = await server.app.inject({
+      method: 'POST',
+      url: '/api/player/limits/confirm',
+      headers: bearer(token),
+      remoteAddress: '10.1.0.1',
+      payload: { token: link },
+    });
+    expectErrorEnvelope(replay, 422);
+    expect((await limits(token))[0]).toMatchObject({ amount: 5, pending: null });
+  });
+
+  it('huge amounts: the largest the wire states exactly is taken, more is refused, in any currency', async () => {
+    const { token } = await newPlayer();
+    const ip = freshAddress();
+    const add = (currency: string, amount: number | string) =>
+      call(token, 'POST', '/api/player/limits', { definition: 2, period: 'monthly', currency, amount }, ip);
+    expect((await add('EUR', '90071992547409.91')).status).toBe(200);
+    for (const [currency, amount] of [
+      ['USD', '90071992547409.92'],
+      ['USD', 1e16],
+      ['USD', '9999999999999999'],
+      ['BTC', '999999999999999'],
+      ['BTC', '90071992.54740992'],
+    ] as const) {
+      const res = await add(currency, amount);
+      expect(res.status, `${amount} ${currency}`).toBe(422);
+    }
+    expect((await add('BTC', '90071992.54740991')).status).toBe(200);
+    expect((await limits(token)).map((l) => l.amount).sort()).toEqual([90071992.54740991, 90071992547409.91]);
+  });
+
+  it('NUL bytes and oversized values in paths and queries are refused before any route reads them', async () => {
+    const { token } = await newPlayer();
+    const since = new Date().toISOString();
+    for (const url of [
+      `/api/player/limits/reality-check/summary?since=${since}&currency=EUR%00`,
+      `/api/player/limits/summary?currency=${'E'.repeat(100)}`,
+      `/api/player/limits/reality-check/summary?since=yesterday&currency=EUR`,
+    ]) {
+      expect((await call(token, 'GET', url)).status, url).toBe(422);
+    }
+    expect(
+      (await call(token, 'PUT', `/api/player/limits/${'a'.repeat(65)}`, { period: 'daily', amount: 1 })).status,
+    ).toBe(422);
+    expect((await call(token, 'DELETE', '/api/player/limits/%00')).status).toBe(422);
+  });
+
+  it('twenty exclusions at once: every answer is a start or an ended session, and one exclusion holds', async () => {
+    const { token, email, password } = await newPlayer();
+    const ip = freshAddress();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(token, 'POST', '/api/player/limits', { definition: 5, period: '1_week' }, ip),
+      ),
+    );
+    expect(results.every((r) => r.status === 200 || r.status === 401)).toBe(true);
+    expect(results.some((r) => r.status === 200)).toBe(true);
+    const refused = expectErrorEnvelope(await login(server.app, email, password), 403) as { until?: string };
+    expect(new Date(refused.until!).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * HOUR);
+    expect(new Date(refused.until!).getTime() - Date.now()).toBeLessThanOrEqual(7 * 24 * HOUR);
   });
 });

@@ -201,3 +201,63 @@ describe('live support chat', () => {
     expect((await call(null, 'GET', '/api/notification/support/messages')).status).toBe(401);
   });
 });
+
+describe('a hostile client', () => {
+  it('twenty read-alls and twenty deletes of one message at once leave consistent counts', async () => {
+    const player = await newPlayer();
+    for (const n of [1, 2, 3]) await opsMessage(server.ctx.db, { to: player.email, title: `Note ${n}`, body: 'x' });
+    const [target] = (await inbox(player.token)).data;
+    const [reads, deletes] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(player.token, 'POST', '/api/notification/messenger/messages/read/all', undefined, `10.3.0.${i}`),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(
+            player.token,
+            'DELETE',
+            '/api/notification/messenger/messages',
+            { messageIds: [target!.id] },
+            `10.3.1.${i}`,
+          ),
+        ),
+      ),
+    ]);
+    expect([...reads, ...deletes].every((r) => r.status === 200)).toBe(true);
+    const after = await inbox(player.token);
+    expect(after.meta).toMatchObject({ totalRows: 2, totalUnread: 0 });
+  });
+
+  it('twenty support lines at once are all kept, in order of arrival, none lost or doubled', async () => {
+    const player = await newPlayer();
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(player.token, 'POST', '/api/notification/support/messages', { text: `line ${i}` }, `10.4.0.${i}`),
+      ),
+    );
+    expect(sent.every((r) => r.status === 200)).toBe(true);
+    const history = (await call(player.token, 'GET', '/api/notification/support/messages')).json.data as Json[];
+    expect(history).toHaveLength(20);
+    expect(new Set(history.map((m) => m.text)).size).toBe(20);
+    const ids = history.map((m) => Number(m.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('huge pages and values are refused or answered empty, never a server error', async () => {
+    const player = await newPlayer();
+    expect(
+      (await call(player.token, 'GET', '/api/notification/messenger/messages?page=10000&perPage=50')).json.data,
+    ).toEqual([]);
+    expect((await call(player.token, 'GET', '/api/notification/messenger/messages?page=10001')).status).toBe(422);
+    expect((await call(player.token, 'GET', '/api/notification/messenger/messages?page=1e400')).status).toBe(422);
+    const huge = await call(player.token, 'POST', '/api/notification/support/messages', {
+      text: 'x'.repeat(1_000_000),
+    });
+    expect([413, 422]).toContain(huge.status);
+    expect((await call(player.token, 'POST', '/api/notification/support/messages', { text: 'a\u0000b' })).status).toBe(
+      422,
+    );
+  });
+});
