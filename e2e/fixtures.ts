@@ -59,12 +59,24 @@ export async function signUpAndSignIn(page: Page, prefix = 'player'): Promise<st
   await page.goto('/');
   await registerByApi(page, email);
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const signIn = page.getByRole('dialog', { name: 'Sign in' });
-  await signIn.getByLabel('Email').fill(email);
-  await signIn.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, email);
   await expect(page.getByTestId('header-balance')).toBeVisible();
   return email;
+}
+
+/** Fills and sends the open sign-in dialog (password `secret-pass-1`); answers the dialog. */
+async function submitSignIn(page: Page, email: string) {
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill('secret-pass-1');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  return dialog;
+}
+
+/** Signs a registered player in through `/?sign-in`; answers the dialog (to read a refusal in it). */
+export async function signIn(page: Page, email: string) {
+  await page.goto('/?sign-in');
+  return submitSignIn(page, email);
 }
 
 /** The signed-in player's bearer header, read from the session the site keeps. */

@@ -1,23 +1,23 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
 import { runServer } from '../../scripts/run-server.mjs';
-import { expect, followMailedLink, ops, registerByApi, shot, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
+import {
+  expect,
+  followMailedLink,
+  ops,
+  registerByApi,
+  signIn,
+  shot,
+  signUpAndSignIn,
+  test,
+  uniqueEmail,
+} from '../fixtures.ts';
 
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1440, height: 900 }],
 ] as const;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/?sign-in');
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  return dialog;
-}
 
 test('a daily deposit limit refuses a larger deposit; raising it waits for the e-mail link and 24 hours', async ({
   page,

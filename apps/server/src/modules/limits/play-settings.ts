@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { toMajor, type PlaySummary, type RealityCheck } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { accountCurrency } from '../wallet/index.ts';
+import { playTotalsSince } from './player-limits.ts';
 import { playSettings } from './tables.ts';
 
 /** The player's reality-check interval (the configured default until they choose) and session-time limit. */
@@ -38,13 +38,8 @@ export async function playSince(
     throw unprocessable('The play session must have begun within the last day', {
       since: ['Must be within the last day'],
     });
-  const [row] = await rowsOf<{ bets: string; wins: string }>(
-    db,
-    sql`select bets::text as bets, wins::text as wins
-          from game_play_totals(${playerId}::uuid, ${currency.code}, ARRAY[${since.toISOString()}::timestamptz])`,
-  );
-  const stakes = BigInt(row?.bets ?? '0');
-  const wins = BigInt(row?.wins ?? '0');
+  const [totals] = await playTotalsSince(db, playerId, currency.code, [since]);
+  const { stakes, wins } = totals!;
   const major = (minor: bigint) => toMajor(minor, currency.subunitToUnit);
   return {
     since: since.toISOString(),

@@ -156,25 +156,41 @@ async function usageOf(
   return used;
 }
 
-/** Stakes and wins of a currency since each period's start (the game module's `game_play_totals`). */
-export async function playTotals(
+/** Stakes and wins of a currency since each moment, in order (the game module's `game_play_totals`). */
+export async function playTotalsSince(
   db: DbOrTx,
   playerId: string,
   currency: string,
-  starts: Record<CashPeriod, Date>,
-): Promise<Record<CashPeriod, { stakes: bigint; wins: bigint }>> {
-  const list = CashPeriods.map((p) => starts[p].toISOString());
+  since: Date[],
+): Promise<{ stakes: bigint; wins: bigint }[]> {
+  const list = since.map((d) => d.toISOString());
   const rows = await rowsOf<{ since: string | Date; bets: string; wins: string }>(
     db,
     sql`select since, bets::text as bets, wins::text as wins
           from game_play_totals(${playerId}::uuid, ${currency}, ${`{${list.join(',')}}`}::timestamptz[])`,
   );
+  // Equal moments (a Monday's day and week) come back as one row.
   const at = new Map(rows.map((r) => [new Date(String(r.since)).getTime(), r]));
-  const of = (p: CashPeriod) => {
-    const row = at.get(starts[p].getTime());
+  return since.map((d) => {
+    const row = at.get(d.getTime());
     return { stakes: BigInt(row?.bets ?? '0'), wins: BigInt(row?.wins ?? '0') };
-  };
-  return { daily: of('daily'), weekly: of('weekly'), monthly: of('monthly') };
+  });
+}
+
+/** Stakes and wins of a currency since each period's start. */
+async function playTotals(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  starts: Record<CashPeriod, Date>,
+): Promise<Record<CashPeriod, { stakes: bigint; wins: bigint }>> {
+  const [daily, weekly, monthly] = await playTotalsSince(
+    db,
+    playerId,
+    currency,
+    CashPeriods.map((p) => starts[p]),
+  );
+  return { daily: daily!, weekly: weekly!, monthly: monthly! };
 }
 
 function toWire(row: PlayerLimitRow, change: LimitChangeRow | undefined, used: bigint | undefined): PlayerLimit {
@@ -206,14 +222,8 @@ function toWire(row: PlayerLimitRow, change: LimitChangeRow | undefined, used: b
   };
 }
 
-/** The player's limits in effect, with what each has used this period and any change waiting. */
-export async function listPlayerLimits(
-  db: DbOrTx,
-  ports: LimitsPorts,
-  playerId: string,
-  now = new Date(),
-): Promise<PlayerLimit[]> {
-  const rows = await limitsOf(db, playerId, now);
+/** Limits as the API shows them: with what each has used this period and any change waiting. */
+async function viewsOf(db: DbOrTx, ports: LimitsPorts, playerId: string, rows: PlayerLimitRow[], now: Date) {
   const [changes, used] = await Promise.all([
     openChangesOf(
       db,
@@ -223,6 +233,23 @@ export async function listPlayerLimits(
   ]);
   return rows.map((row) => toWire(row, changes.get(row.id), used.get(row.id)));
 }
+
+const viewOf = async (db: DbOrTx, ports: LimitsPorts, row: PlayerLimitRow, now: Date) =>
+  (await viewsOf(db, ports, row.playerId, [row], now))[0]!;
+
+/** The player's limits in effect, with what each has used this period and any change waiting. */
+export async function listPlayerLimits(
+  db: DbOrTx,
+  ports: LimitsPorts,
+  playerId: string,
+  now = new Date(),
+): Promise<PlayerLimit[]> {
+  return viewsOf(db, ports, playerId, await limitsOf(db, playerId, now), now);
+}
+
+/** One player's limit changes queue behind each other (two tabs cannot both add the first one). */
+const lockPlayerLimits = (tx: DbOrTx, playerId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
 
 async function oneLimit(db: DbOrTx, playerId: string, id: string, now: Date): Promise<PlayerLimitRow> {
   if (!isUuid(id)) throw notFound('Limit not found');
@@ -282,8 +309,7 @@ export async function addPlayerLimit(
   const currency = accountCurrency(body.currency).code;
   const amountMinor = amountOf(body.amount, currency);
   return db.transaction(async (tx) => {
-    // One player's limit changes queue behind each other, so two tabs cannot both add the first one.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+    await lockPlayerLimits(tx, playerId);
     const existing = (await limitsOf(tx, playerId, now)).find(
       (r) => r.type === body.definition && r.period === period && r.currency === currency,
     );
@@ -315,8 +341,7 @@ export async function addPlayerLimit(
       amount: formatMinor(amountMinor, accountCurrency(currency).subunitToUnit),
       until: null,
     });
-    const used = await usageOf(tx, ports, playerId, [row!], now);
-    return { limit: toWire(row!, undefined, used.get(row!.id)), endedSessions: [] };
+    return { limit: await viewOf(tx, ports, row!, now), endedSessions: [] };
   });
 }
 
@@ -334,7 +359,7 @@ async function exclude(
   const days = restrictionDays(body.period as RestrictionPeriod);
   const until = days === null ? null : new Date(now.getTime() + days * DAY_MS);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+    await lockPlayerLimits(tx, playerId);
     const current = (await limitsOf(tx, playerId, now)).filter((r) => isExclusionDefinition(r.type));
     // An exclusion in effect is never shortened: a new one must end no sooner than every current one.
     for (const row of current) {
@@ -439,7 +464,7 @@ export async function updatePlayerLimit(
   now = new Date(),
 ): Promise<PlayerLimit> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${input.playerId}`}))`);
+    await lockPlayerLimits(tx, input.playerId);
     const row = await oneLimit(tx, input.playerId, input.id, now);
     assertMoneyLimit(row);
     const current = moneyOf(row);
@@ -470,11 +495,10 @@ export async function updatePlayerLimit(
         amount: formatMinor(amountMinor, accountCurrency(current.currency).subunitToUnit),
         until: null,
       });
-      const used = await usageOf(tx, ports, row.playerId, [next!], now);
-      return toWire(next!, undefined, used.get(next!.id));
+      return viewOf(tx, ports, next!, now);
     }
     await requestLooser(tx, ports, row, { period: input.body.period, amountMinor }, input.publicUrl, now);
-    return (await listPlayerLimits(tx, ports, input.playerId, now)).find((l) => l.id === row.id)!;
+    return viewOf(tx, ports, row, now);
   });
 }
 
@@ -489,7 +513,7 @@ export async function deletePlayerLimit(
   now = new Date(),
 ): Promise<{ cancelled: boolean; limit: PlayerLimit }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${input.playerId}`}))`);
+    await lockPlayerLimits(tx, input.playerId);
     const row = await oneLimit(tx, input.playerId, input.id, now);
     assertMoneyLimit(row);
     const open = await openChangesOf(tx, [row.id]);
@@ -507,7 +531,7 @@ export async function deletePlayerLimit(
     } else {
       await requestLooser(tx, ports, row, { period: moneyOf(row).period, amountMinor: null }, input.publicUrl, now);
     }
-    const limit = (await listPlayerLimits(tx, ports, input.playerId, now)).find((l) => l.id === row.id)!;
+    const limit = await viewOf(tx, ports, row, now);
     return { cancelled: open.size > 0, limit };
   });
 }

@@ -1,6 +1,5 @@
-import { useCallback, useId, useRef, useState } from 'react';
-import { useDismiss } from '@/shared/lib/use-dismiss.ts';
-import { useLocation } from 'react-router';
+import { useId } from 'react';
+import { usePageDisclosure } from '@/shared/lib/use-page-disclosure.ts';
 import { useTranslation } from 'react-i18next';
 import { logout, useSession } from '@/features/auth';
 import { LocaleLink } from '@/shared/i18n';
@@ -22,17 +21,8 @@ export function UserMenu() {
   const { t } = useTranslation();
   const profile = useSession((s) => s.profile);
   const { open: openModal } = useModal();
-  const { pathname } = useLocation();
-  // Open "on this page": moving to another page closes the menu without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, rootRef, buttonRef } = usePageDisclosure();
   const listId = useId();
-
-  const close = useCallback(() => setOpenOn(null), []);
-  useDismiss(rootRef, buttonRef, open, close);
 
   const name = profile?.nickname || profile?.firstName || profile?.email || t('account.player');
   const initial = name.trim().charAt(0).toUpperCase() || '?';

@@ -6,7 +6,7 @@ import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useAddLimit } from './api.ts';
-import { LimitFields, limitErrors, type LimitDraft, type LimitErrors } from './limit-form.tsx';
+import { LimitFields, isLimitAmount, limitErrors, type LimitDraft, type LimitErrors } from './limit-form.tsx';
 import './i18n/index.ts';
 
 const MONEY = new Set<string>([LimitDefinition.bet, LimitDefinition.loss, LimitDefinition.deposit].map(String));
@@ -32,7 +32,7 @@ export default function AddCashLimitModal({ value, close }: ModalProps) {
     if (!draft.currency)
       local.currency =
         definition === LimitDefinition.deposit ? LIMIT_CURRENCY_REQUIRED : t('limits.form.chooseCurrency');
-    if (!/^\d+(\.\d+)?$/.test(draft.amount) || Number(draft.amount) <= 0) local.amount = t('limits.form.amountInvalid');
+    if (!isLimitAmount(draft.amount)) local.amount = t('limits.form.amountInvalid');
     setErrors(local);
     if (Object.keys(local).length) return;
     add.mutate(

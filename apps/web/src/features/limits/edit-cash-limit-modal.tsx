@@ -6,7 +6,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useLimits, useUpdateLimit } from './api.ts';
-import { LimitFields, limitErrors, type LimitDraft, type LimitErrors } from './limit-form.tsx';
+import { LimitFields, isLimitAmount, limitErrors, type LimitDraft, type LimitErrors } from './limit-form.tsx';
 import './i18n/index.ts';
 
 /** `?edit-cash-limit=<id>`: lowering applies at once; raising or another period waits for e-mail and 24 hours. */
@@ -34,7 +34,7 @@ export default function EditCashLimitModal({ value, close }: ModalProps) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!/^\d+(\.\d+)?$/.test(form.amount) || Number(form.amount) <= 0) {
+    if (!isLimitAmount(form.amount)) {
       setErrors({ amount: t('limits.form.amountInvalid') });
       return;
     }

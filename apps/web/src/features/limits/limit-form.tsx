@@ -8,6 +8,9 @@ import { TextField } from '@/shared/ui/text-field.tsx';
 export type LimitDraft = { currency: string; period: string; amount: string };
 export type LimitErrors = Partial<Record<keyof LimitDraft | 'form', string>>;
 
+/** An amount the form may send: digits with an optional decimal part, above zero (the server checks the rest). */
+export const isLimitAmount = (amount: string) => /^\d+(\.\d+)?$/.test(amount) && Number(amount) > 0;
+
 /** What the server refused, by field (the rest as one line over the form). */
 export function limitErrors(error: unknown, fallback: string): LimitErrors {
   if (!isApiError(error)) return { form: fallback };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { subscribeChannel } from '@/shared/lib/socket.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { toast } from '@/shared/ui/toast.ts';
+import { limitsQueryKey } from '@/features/limits';
 import { messengerQueryKey, unreadQueryKey } from './api.ts';
 
 const pushSchema = z.discriminatedUnion('event', [
@@ -28,7 +29,7 @@ export function subscribeMessenger(playerId: string): Promise<() => void> {
       const push = pushSchema.safeParse(data);
       if (!push.success) return;
       if (push.data.event === PushEvent.limitsUpdated) {
-        void queryClient.invalidateQueries({ queryKey: ['player', 'limits'] });
+        void queryClient.invalidateQueries({ queryKey: limitsQueryKey });
         return;
       }
       queryClient.setQueryData(unreadQueryKey, push.data.totalUnread);

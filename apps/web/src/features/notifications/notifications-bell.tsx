@@ -1,8 +1,7 @@
-import { useCallback, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '@/shared/i18n';
-import { useDismiss } from '@/shared/lib/use-dismiss.ts';
+import { usePageDisclosure } from '@/shared/lib/use-page-disclosure.ts';
 import { Icon } from '@/shared/ui/icon.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { clearToasts } from '@/shared/ui/toast.ts';
@@ -20,14 +19,8 @@ export const POPOVER_SIZE = 3;
  */
 export function NotificationsBell() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, rootRef, buttonRef } = usePageDisclosure();
   const panelId = useId();
-  const close = useCallback(() => setOpenOn(null), []);
-  useDismiss(rootRef, buttonRef, open, close);
   const unread = useUnreadCount(true).data ?? 0;
   const latest = useMessages(1, POPOVER_SIZE, open);
   const readAll = useMarkAllRead();
@@ -43,7 +36,7 @@ export function NotificationsBell() {
         onClick={() => {
           // The toasts say what the list now shows, and would lie over it.
           if (!open) clearToasts();
-          setOpenOn(open ? null : pathname);
+          setOpen(!open);
         }}
         className="relative grid size-10 place-items-center rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg"
       >
