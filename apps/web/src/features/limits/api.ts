@@ -13,9 +13,10 @@ import { queryClient } from '@/shared/lib/query-client.ts';
 /** Push handlers (`limits.updated`) invalidate this key, so the page follows changes made elsewhere. */
 export const limitsQueryKey = ['player', 'limits'] as const;
 
-export const useLimits = () =>
+export const useLimits = (enabled = true) =>
   useQuery({
     queryKey: limitsQueryKey,
+    enabled,
     queryFn: ({ signal }) => api<PlayerLimit[]>('GET', '/api/player/limits', { signal }),
   });
 

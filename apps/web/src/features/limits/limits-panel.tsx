@@ -36,10 +36,11 @@ const MONEY_SECTIONS = [
 /** `/profile/limits`: the player's own limits, their use this period, changes waiting, breaks and the reality check. */
 export function LimitsPanel() {
   const { t } = useTranslation();
-  const limits = useLimits();
-  useConfirmLink();
+  // An e-mailed link is confirmed before the limits are read, so the list shows the change confirmed.
+  const confirming = useConfirmLink();
+  const limits = useLimits(!confirming);
 
-  if (limits.isPending) return <Spinner label={t('limits.loading')} />;
+  if (confirming || limits.isPending) return <Spinner label={t('limits.loading')} />;
   if (limits.isError)
     return (
       <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-fg">
@@ -63,8 +64,11 @@ export function LimitsPanel() {
   );
 }
 
-/** The e-mailed link lands here with `?confirm-limit=<token>`: confirm it once, then drop it from the address. */
-function useConfirmLink() {
+/**
+ * The e-mailed link lands here with `?confirm-limit=<token>`: confirm it once, then drop it from the
+ * address. True while the confirmation is under way.
+ */
+function useConfirmLink(): boolean {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const token = params.get('confirm-limit');
@@ -101,6 +105,7 @@ function useConfirmLink() {
         ),
       );
   }, [token, t, i18n.language, setParams]);
+  return token !== null;
 }
 
 function Card({ id, title, text, children }: { id: string; title: string; text: string; children: React.ReactNode }) {
