@@ -3,6 +3,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildWeb } from './build-web.mjs';
+import { checkNode } from './check-node.mjs';
+
+checkNode();
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWeb } from './build-web.mjs';
+import { checkNode } from './check-node.mjs';
+
+checkNode();
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-test-reports-'));

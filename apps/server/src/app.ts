@@ -7,13 +7,15 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/contracts';
+import { z } from 'zod';
+import { currencySchema, ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/contracts';
 import type { AppContext } from './context.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
@@ -71,10 +73,14 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   } else socket.destroy();
 }
 
-/** Path and query values that PostgreSQL could not store (NUL, lone surrogates): refused before any route reads them. */
+/**
+ * Path and query keys and values that PostgreSQL could not store (NUL, lone surrogates): refused
+ * before any route reads them. A hostile key is named `_` (it cannot be echoed).
+ */
 function unstorableInput(values: unknown): string | null {
   if (!values || typeof values !== 'object') return null;
   for (const [key, value] of Object.entries(values)) {
+    if (!isStorableText(key)) return '_';
     const texts = Array.isArray(value) ? value : [value];
     if (texts.some((text) => typeof text === 'string' && !isStorableText(text))) return key;
   }
@@ -93,10 +99,13 @@ export const limitsPorts: LimitsPorts = {
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
+  const hops = typeof config.trustProxy === 'number' ? config.trustProxy : 0;
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A number of hops: the nearest `n` addresses (the socket's peer first) are the operator's proxies.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < hops : config.trustProxy,
     clientErrorHandler: answerClientError,
     // A path that is not valid percent-encoded UTF-8 never reaches a route: answer it in the envelope too.
     frameworkErrors: (error, _request, reply) => {
@@ -176,22 +185,29 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'casino-rl:' } : {}),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Casino platform API',
-        version: '1.0.0',
-        description: 'Player API. Amounts are major units; ids are strings.',
+  // The OpenAPI document and its page: outside production only (in production it maps the API for an attacker).
+  if (config.apiDocs) {
+    // Recursive schemas need a name of their own in the document (else a dangling `schema0` reference).
+    const named = z.registry<{ id: string }>();
+    named.add(currencySchema, { id: 'Currency' });
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Casino platform API',
+          version: '1.0.0',
+          description: 'Player API. Amounts are major units; ids are strings.',
+        },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    transformStaticCSP: (header) => header,
-  });
+      transform: createJsonSchemaTransform({ schemaRegistry: named }),
+      transformObject: createJsonSchemaTransformObject({ schemaRegistry: named }),
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      transformStaticCSP: (header) => header,
+    });
+  }
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
   app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
@@ -227,9 +243,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(opsRoutes(ctx), { prefix: '/api/ops' });
   await app.register(messagesRoutes(ctx), { prefix: '/api/dev' });
   // The sandbox game provider: a separate party behind the same HTTP boundary a real aggregator would use.
-  await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });
+  // Sandbox parties run only when no real one is configured, which production refuses (config.ts).
+  if (config.game.sandbox) await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });
   // The sandbox payment provider: reached only over signed HTTP, reporting only through signed webhooks.
-  await app.register(sandboxPaymentsRoutes(ctx), { prefix: '/sandbox/pay' });
+  if (config.payment.sandbox) await app.register(sandboxPaymentsRoutes(ctx), { prefix: '/sandbox/pay' });
 
   ctx.push = await registerPushHub(app, {
     broker: ctx.broker,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-
-const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000';
+import { isIP } from 'node:net';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -48,7 +47,30 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies in front of the node to believe for the client's address (X-Forwarded-For) and the
+   * country header: `0` none; a number of hops (`1`: the node is reachable only through one load
+   * balancer or CDN; `true`/`yes` mean 1); or the proxies' addresses and ranges, comma-separated.
+   * Never every hop: the left-most X-Forwarded-For entry is whatever the client wrote.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .transform((v, issue) => {
+      const value = v.toLowerCase();
+      if (['', '0', 'false', 'no'].includes(value)) return false as const;
+      if (['true', 'yes'].includes(value)) return 1;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      const ranges = value.split(',').map((r) => r.trim());
+      if (ranges.every((r) => isIP(r.split('/')[0]!) && (!r.includes('/') || /^\d{1,3}$/.test(r.split('/')[1]!))))
+        return ranges;
+      issue.addIssue({
+        code: 'custom',
+        message: "must be 0, a number of proxy hops (1–10), or the proxies' addresses/ranges, comma-separated",
+      });
+      return z.NEVER;
+    }),
   SEED_DEMO: bool.default(true),
   LOYALTY_ENABLED: bool.default(false),
   QUESTS_ENABLED: bool.default(false),
@@ -165,8 +187,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)',
     );
-  if (production && e.JWT_SECRET === DEMO_SECRET)
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: the demo secret must not be used in production');
+  // Production never talks to a built-in sandbox party: a real provider, and the secret shared with it.
+  const partners = [
+    ['PAYMENT_PROVIDER_URL', e.PAYMENT_PROVIDER_URL, 'the payment provider (the sandbox pays with public test cards)'],
+    ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET, 'the secret shared with the payment provider'],
+    ['GAME_PROVIDER_URL', e.GAME_PROVIDER_URL, 'the game provider (aggregator) that runs the games'],
+    ['GAME_WALLET_SECRET', e.GAME_WALLET_SECRET, 'the secret shared with the game provider'],
+  ] as const;
+  const missing = production ? partners.filter(([, value]) => !value) : [];
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map(([name, , what]) => `  ${name}: required in production (${what})`).join('\n')}`,
+    );
   if (production && !e.TRUST_PROXY && !e.GEO_HEADER_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  GEO_HEADER_SECRET or TRUST_PROXY: production needs a country header it can trust ' +
@@ -203,8 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     geoHeaderSecret: e.GEO_HEADER_SECRET ?? null,
     defaultCountry: e.DEFAULT_COUNTRY,
-    /** null: the embedded database keeps a random secret in DATA_DIR (see secrets.ts). */
-    jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? DEMO_SECRET : null),
+    /** null: the deployment makes a random one and keeps it in its database (never in production). */
+    jwtSecret: e.JWT_SECRET ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     trustProxy: e.TRUST_PROXY,
@@ -236,7 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     limits: { realityCheckMinutes: e.REALITY_CHECK_MINUTES, jobMs: e.LIMITS_JOB_MS },
     supportWidgetKey: e.SUPPORT_WIDGET_KEY ?? null,
     restrictedCountries: e.RESTRICTED_COUNTRIES as Readonly<Record<string, 1 | 2>>,
+    /** The API's OpenAPI document and its page at /api/docs: a map for an attacker, so not in production. */
+    apiDocs: !production,
     payment: {
+      /** The built-in sandbox provider at /sandbox/pay (never in production). */
+      sandbox: !e.PAYMENT_PROVIDER_URL,
       providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
       secret: e.PAYMENT_WEBHOOK_SECRET ?? null,
       autoApproveBelow: e.WITHDRAWAL_AUTO_APPROVE_BELOW,
@@ -244,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       cryptoConfirmSeconds: e.CRYPTO_CONFIRM_SECONDS,
     },
     game: {
+      /** The built-in sandbox game provider at /sandbox/games (never in production). */
+      sandbox: !e.GAME_PROVIDER_URL,
       walletSecret: e.GAME_WALLET_SECRET ?? null,
       providerUrl: e.GAME_PROVIDER_URL?.replace(/\/$/, '') ?? null,
       walletUrl: e.GAME_WALLET_URL?.replace(/\/$/, '') ?? null,

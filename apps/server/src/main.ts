@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createServer } from './server.ts';
-import { writeOpsEndpoint, opsEndpointFile } from './lib/secrets.ts';
+import { readOpsEndpoint, writeOpsEndpoint, opsEndpointFile } from './lib/secrets.ts';
 import fs from 'node:fs';
 
 async function main() {
@@ -29,9 +29,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  if (!config.databaseUrl) {
-    writeOpsEndpoint(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, secret: ctx.opsSecret });
-  }
+  // The operator's CLI on this machine reaches this process over loopback with the per-start secret,
+  // on every topology (payment commands need a running node: it holds the provider connection).
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  writeOpsEndpoint(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, secret: ctx.opsSecret });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(
     `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}\n  Stop with Ctrl-C.\n`,
@@ -48,7 +49,9 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
-      if (!config.databaseUrl) fs.rmSync(opsEndpointFile(config.dataDir), { force: true });
+      // Several processes may share a data folder on PostgreSQL: only the one the file names removes it.
+      if (readOpsEndpoint(config.dataDir)?.pid === process.pid)
+        fs.rmSync(opsEndpointFile(config.dataDir), { force: true });
       await server.close();
       console.log('Stopped cleanly.');
       process.exit(0);

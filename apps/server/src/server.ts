@@ -10,9 +10,10 @@ import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed.ts';
 import { createLogger } from './lib/logger.ts';
 import { memoryReplayGuard, redisReplayGuard } from './lib/replay-guard.ts';
-import { embeddedJwtSecret, newOpsSecret } from './lib/secrets.ts';
+import { legacyJwtSecret, newOpsSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { seedCatalogue } from './modules/game/index.ts';
+import { keptSecret } from './modules/settings/index.ts';
 import { seedContent } from './modules/content/index.ts';
 import { createSessionStates } from './modules/player/index.ts';
 import { memoryAttempts, redisAttempts } from './lib/attempts.ts';
@@ -41,7 +42,11 @@ export async function createServer(config: Config, options: { database?: Databas
         ? await openDatabase({ databaseUrl: config.databaseUrl })
         : await openDatabase({ dataDir: `${config.dataDir}/pglite` }));
     if (!options.database) await prepareDatabase(database);
-    const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
+    // Outside production a deployment without JWT_SECRET makes its own, kept in its database (shared
+    // by every node); never a constant from the source, which would let anyone sign tokens and webhooks.
+    const jwtSecret =
+      config.jwtSecret ??
+      (await keptSecret(database.db, 'jwt', config.databaseUrl ? undefined : legacyJwtSecret(config.dataDir)));
     broker = config.redisUrl ? createRedisBroker(config.redisUrl) : createMemoryBroker();
     // Requests are over by onClose, so nothing waits on these connections when they go.
     // Counters and limits under REDIS_PREFIX, so two deployments (or test runs) can share a Redis.

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { toHttpError } from '../lib/errors.ts';
-import { createTestServer, type TestServer } from '../test/server.ts';
+import { createTestServer, PRODUCTION_ENV, type TestServer } from '../test/server.ts';
 import { registerBody } from '../modules/player/__tests__/helpers.ts';
 
 /** What a client without a login can send at the edge, and what it must get back: never a 5xx. */
@@ -119,13 +119,7 @@ describe('the country of a visitor', () => {
   });
 
   it('is unknown, and restricted, in production when the header is missing', async () => {
-    const production = await createTestServer({
-      NODE_ENV: 'production',
-      SEED_DEMO: '0',
-      TRUST_PROXY: '1',
-      PUBLIC_URL: 'https://casino.example',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    });
+    const production = await createTestServer(PRODUCTION_ENV);
     try {
       expect(await countryOf(production, {})).toEqual(expect.objectContaining({ country: 'XX', restricted: true }));
       expect(await countryOf(production, { 'cf-ipcountry': 'XX' })).toMatchObject({ restricted: true });
@@ -136,7 +130,7 @@ describe('the country of a visitor', () => {
   });
 
   it('production refuses to start without a way to trust the header', () => {
-    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: '0', SMTP_URL: 'smtp://mail:25' };
+    const { TRUST_PROXY: _, ...base } = PRODUCTION_ENV;
     expect(() => loadConfig(base)).toThrow(ConfigError);
     expect(() => loadConfig(base)).toThrow(/GEO_HEADER_SECRET or TRUST_PROXY/);
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).production).toBe(true);
@@ -144,7 +138,7 @@ describe('the country of a visitor', () => {
   });
 
   it('production refuses to start without an SMTP server: reset links must reach a real inbox', () => {
-    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: '0', TRUST_PROXY: '1' };
+    const { SMTP_URL: _, ...base } = PRODUCTION_ENV;
     expect(() => loadConfig(base)).toThrow(/SMTP_URL/);
     expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:pass@mail.example:465' }).mail.smtpUrl).toBe(
       'smtps://user:pass@mail.example:465',
@@ -153,13 +147,7 @@ describe('the country of a visitor', () => {
   });
 
   it('production has no sandbox sign-in provider: social sign-in is Auth0 or nothing', () => {
-    const base = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      SEED_DEMO: '0',
-      TRUST_PROXY: '1',
-      SMTP_URL: 'smtp://m:25',
-    };
+    const base = PRODUCTION_ENV;
     expect(loadConfig(base).social).toBeNull();
     expect(
       loadConfig({ ...base, SOCIAL_DOMAIN: 'https://casino.eu.auth0.com/', SOCIAL_CLIENT_ID: 'abc' }).social,

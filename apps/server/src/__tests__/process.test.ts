@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,4 +79,38 @@ describe('the server process', () => {
     expect(await prod.exited).toBe(2);
     expect(prod.output()).toMatch(/JWT_SECRET: required in production/);
   });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the server process on PostgreSQL', () => {
+  it("answers the operator's payment commands on this machine (an authenticated loopback path)", async () => {
+    const { createTestDatabase } = await import('../test/server.ts');
+    const database = await createTestDatabase();
+    const url = (database.pool!.options as { connectionString: string }).connectionString;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-pg-process-'));
+    const node = startProcess({ DATABASE_URL: url, DATA_DIR: folder, REDIS_URL: process.env.REDIS_URL ?? '' });
+    try {
+      await node.waitFor(/running: (http:\/\/\S+)/);
+      const ops = (args: string[]) =>
+        new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+          execFile(
+            process.execPath,
+            ['--import', 'tsx', path.resolve(import.meta.dirname, '../ops/cli.ts'), ...args],
+            { env: { ...process.env, DATABASE_URL: url, DATA_DIR: folder, LOG_LEVEL: 'silent' }, timeout: 30_000 },
+            (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
+          );
+        });
+      const list = await ops(['withdrawals', 'list']);
+      expect(list).toMatchObject({ code: 0, stdout: 'No pending withdrawals.' });
+      // A real "not found" says so; it is not mistaken for a server that did not answer.
+      const missing = await ops(['deposits', 'confirm', '999999']);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/not found/i);
+      expect(missing.stderr).not.toMatch(/did not answer|No server runs/);
+    } finally {
+      node.child.kill('SIGINT');
+      await node.exited;
+      expect(fs.existsSync(path.join(folder, 'ops-endpoint.json'))).toBe(false);
+      await database.close();
+    }
+  }, 120_000);
 });

@@ -52,7 +52,8 @@ export async function bearerClaims(
 }
 
 /**
- * preHandler for player-only routes: a valid, unexpired access token that is the current token of an
+ * onRequest hook for player-only routes (before the body is read or validated, so a guest learns
+ * nothing of a route's input rules): a valid, unexpired access token that is the current token of an
  * open session. A session this node ends stops working at once; one another node ends, within a
  * second (at once with Redis).
  */
@@ -64,7 +65,7 @@ export function requirePlayer(ctx: AuthContext) {
   };
 }
 
-/** preHandler for routes open to guests: a bearer token, when sent, must be a current one (401 otherwise, so the client refreshes it). */
+/** onRequest hook for routes open to guests: a bearer token, when sent, must be a current one (401 otherwise, so the client refreshes it). */
 export function optionalPlayer(ctx: AuthContext) {
   const guard = requirePlayer(ctx);
   return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -37,8 +37,19 @@ export const fieldError = (field: string, message: string) => unprocessable(mess
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema]));
 
+/** What JSON and the envelope's schema can carry of a text the client wrote (a field key, a parser's message). */
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const carried = (text: string) => text.replace(LONE_SURROGATES, '\ufffd').replaceAll('\u0000', '\ufffd').slice(0, 200);
+
+/**
+ * The error envelope. Field keys and messages may echo what a client sent (a query key, an unknown
+ * body key): made carriable here, so no answer ever fails to serialise and falls outside the envelope.
+ */
 export function errorBody(code: number, message: string, fields?: Fields, details?: Readonly<Record<string, unknown>>) {
-  return { error: { code, message, ...details, ...(fields ? { fields } : {}) } };
+  const safeFields = fields
+    ? Object.fromEntries(Object.entries(fields).map(([key, lines]) => [carried(key), lines.map(carried)]))
+    : undefined;
+  return { error: { code, message: carried(message), ...details, ...(safeFields ? { fields: safeFields } : {}) } };
 }
 
 /** Field errors of a failed request-schema check, keyed by dotted path (`_` for the whole body), or null for any other error. */

@@ -3,21 +3,16 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
- * The embedded setup needs no configuration, so it makes its own signing secret on first start and
- * keeps it (mode 0600) in the data folder; servers with DATABASE_URL get JWT_SECRET from the environment.
+ * The signing secret an embedded install of an earlier version kept in DATA_DIR/secrets.json: taken
+ * over into the database once, so players stay signed in across the upgrade.
  */
-export function embeddedJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secrets.json');
+export function legacyJwtSecret(dataDir: string): string | undefined {
   try {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { jwtSecret?: string };
-    if (stored.jwtSecret && stored.jwtSecret.length >= 32) return stored.jwtSecret;
+    const stored = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { jwtSecret?: string };
+    return stored.jwtSecret && stored.jwtSecret.length >= 32 ? stored.jwtSecret : undefined;
   } catch {
-    // first start
+    return undefined;
   }
-  const jwtSecret = randomBytes(32).toString('base64url');
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ jwtSecret }), { mode: 0o600 });
-  return jwtSecret;
 }
 
 export type OpsEndpoint = { pid: number; url: string; secret: string };

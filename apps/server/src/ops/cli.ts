@@ -4,6 +4,8 @@
  * How it reaches the data, in order: with DATABASE_URL it opens the shared database itself; else, if
  * a running server left DATA_DIR/ops-endpoint.json, it asks that server over loopback (the embedded
  * database can only be open in one process); else it locks DATA_DIR and opens the embedded database.
+ * Payment commands always go to a running server on this machine (every server writes the file, on
+ * every topology): it holds the provider connection.
  */
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
@@ -11,7 +13,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { DataDirLockedError, isAlive, lockDataDir } from '../db/lock.ts';
 import { DomainError } from '../lib/errors.ts';
-import { readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
+import { opsEndpointFile, readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
 import { z } from 'zod';
 import { invoiceSchema, mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
 import { describeMailbox, opsMailbox, type OpsMailboxBody } from './mailbox.ts';
@@ -290,7 +292,8 @@ async function viaServer<R>(
   } catch {
     return null;
   }
-  if (response.status === 404) return null;
+  // Without our mark the answer came from a server that does not know this secret (a stale file).
+  if (response.headers.get('x-ops') !== 'accepted') return null;
   const json = (await response.json().catch(() => null)) as { data?: unknown; error?: { message: string } } | null;
   if (!response.ok) throw new CliError(`Error: ${json?.error?.message ?? `the server answered ${response.status}`}`);
   return result.parse(json?.data);
@@ -349,9 +352,17 @@ async function viaRunningServer<R>(
 ): Promise<string> {
   const endpoint = readOpsEndpoint(config.dataDir);
   const live = endpoint && isAlive(endpoint.pid) ? endpoint : null;
-  const result = live ? await viaServer(live, route, body, schema) : null;
+  if (!live)
+    throw new CliError(
+      `No server runs on this machine for ${config.dataDir} (no live ${path.basename(opsEndpointFile(config.dataDir))}): ` +
+        'start it (npm start), or run this command where a server of this deployment runs, with its DATA_DIR.',
+    );
+  const result = await viaServer(live, route, body, schema);
   if (!result)
-    throw new CliError(`No running server answered for ${config.dataDir}: start it (npm start) and try again.`);
+    throw new CliError(
+      `The server (process ${live.pid}) at ${live.url} did not answer or did not accept this machine's ops secret: ` +
+        'try again once it is up.',
+    );
   return describe(result);
 }
 

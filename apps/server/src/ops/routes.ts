@@ -57,10 +57,13 @@ function secretMatches(given: string | string[] | undefined, expected: string): 
 export const opsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!fromLoopback(request) || !secretMatches(request.headers['x-ops-secret'], ctx.opsSecret)) {
         throw notFound(`Not found: ${request.url.split('?')[0]}`);
       }
+      // Tells the CLI its secret was accepted, so a 404 after it is a real "not found" (an invoice,
+      // a player), not a server that does not know this secret.
+      void reply.header('x-ops', 'accepted');
     });
 
     app.post(

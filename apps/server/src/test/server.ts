@@ -41,6 +41,20 @@ export async function createTestDatabase(): Promise<Database> {
 
 export type TestServer = RunningServer & { database: Database };
 
+/** Every setting production demands (real partners, their secrets, SMTP, a trusted country header). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-production-secret-a-production-secret',
+  SEED_DEMO: '0',
+  TRUST_PROXY: '1',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PUBLIC_URL: 'https://casino.example',
+  PAYMENT_PROVIDER_URL: 'https://psp.example/v1',
+  PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
+  GAME_PROVIDER_URL: 'https://aggregator.example',
+  GAME_WALLET_SECRET: 'g'.repeat(40),
+} as const;
+
 /** A whole server node (app, push hub, dispatcher) on a fresh database, not listening unless asked. */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();

@@ -30,14 +30,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    // API and media paths are never pages: an unknown one is a JSON 404, not the SPA.
-    const notAPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/media/');
+    // API, media and sandbox-party paths are never pages: an unknown one is a JSON 404, not the SPA.
+    const notAPage = pathname === '/api' || /^\/(api|media|sandbox)\//.test(pathname);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (notAPage || !isRead) return reply.status(404).send(errorBody(ErrorCode.notFound, `Not found: ${pathname}`));
     if (!hasBuild) {

@@ -17,7 +17,7 @@ export const documentRoutes =
     await app.register(multipart, {
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 100 },
     });
-    app.addHook('preHandler', requirePlayer(ctx));
+    app.addHook('onRequest', requirePlayer(ctx));
 
     app.get(
       '/',

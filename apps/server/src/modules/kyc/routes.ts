@@ -13,7 +13,7 @@ const bearer = [{ bearer: [] }];
 export const kycRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requirePlayer(ctx));
+    app.addHook('onRequest', requirePlayer(ctx));
 
     app.post(
       '/auth',

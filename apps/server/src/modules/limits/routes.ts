@@ -57,7 +57,7 @@ export const limitsRoutes =
     void tick();
     app.addHook('onClose', async () => clearInterval(timer));
 
-    app.addHook('preHandler', requirePlayer(ctx));
+    app.addHook('onRequest', requirePlayer(ctx));
     const one = { 200: dataEnvelope(playerLimitSchema), ...errorResponses(401, 404, 409, 422, 429) };
 
     app.get(

@@ -42,7 +42,7 @@ export const notificationRoutes =
     app.get(
       '/messenger/messages',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags: ['notification'],
           summary: "A page of the player's messages, newest first; meta.totalUnread counts the unread ones",
@@ -57,7 +57,7 @@ export const notificationRoutes =
     app.post(
       '/messenger/messages/read',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags: ['notification'],
           summary: 'Mark messages read (only the player’s own are touched)',
@@ -77,7 +77,7 @@ export const notificationRoutes =
     app.post(
       '/messenger/messages/read/all',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags: ['notification'],
           summary: 'Mark every message read',
@@ -96,7 +96,7 @@ export const notificationRoutes =
     app.delete(
       '/messenger/messages',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags: ['notification'],
           summary: 'Delete messages (only the player’s own are touched)',
@@ -116,11 +116,11 @@ export const notificationRoutes =
     app.post(
       '/communications',
       {
-        preHandler: optionalPlayer(ctx),
+        onRequest: optionalPlayer(ctx),
         schema: {
           tags: ['notification'],
           summary: 'Send the support team a message from the contact form (guests too)',
-          security: bearer,
+          security: [...bearer, {}],
           body: contactBodySchema,
           response: { 200: dataEnvelope(contactReceiptSchema), ...errorResponses(401, 422, 429) },
         },
@@ -136,7 +136,7 @@ export const notificationRoutes =
     app.get(
       '/support/messages',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags: ['notification'],
           summary: "The player's live support conversation, oldest first (the latest 200 lines)",
@@ -150,7 +150,7 @@ export const notificationRoutes =
     app.post(
       '/support/messages',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags: ['notification'],
           summary: 'Write to the support team; the answer arrives on messenger:support#<playerId>',

@@ -17,3 +17,4 @@ export {
   type Restriction,
 } from './countries.ts';
 export { syncCurrencyScales } from './scales.ts';
+export { keptSecret } from './secrets.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The scale of each currency, copied from the currency list at every start (`syncCurrencyScales`),
@@ -18,3 +18,13 @@ export const currencyScales = pgTable(
     ),
   ],
 );
+
+/**
+ * Secrets this deployment made for itself (outside production, when the operator gave none): kept in
+ * the database so every node and the ops CLI share them, and a restart keeps sessions valid.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

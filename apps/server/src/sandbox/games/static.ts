@@ -63,6 +63,6 @@ export async function registerGameAssets(app: FastifyInstance, distDir: string) 
     decorateReply: false,
     index: false,
     preCompressed: true,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
 }

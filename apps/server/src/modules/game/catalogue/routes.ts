@@ -31,6 +31,8 @@ import {
 
 const tags = ['game'];
 const bearer = [{ bearer: [] }];
+/** Guests too; a token, when sent, makes the answer the player's (favourites, say). */
+const guestOrBearer = [...bearer, {}];
 const idOrIdentityParams = gameIdOrIdentityParamsSchema;
 const gamePage = pageEnvelope(gameSchema);
 const gameList = dataEnvelope(z.array(gameSchema));
@@ -107,7 +109,7 @@ export const catalogueRoutes =
             '`name` matches prefix or substring ignoring case, accents and punctuation; exact and prefix matches come first. ' +
             '`sortBy=default` is the operator order (the collection order with one `collectionId[]`); `popularity` and `score` ' +
             "are ranks: `sortOrder=asc` (the default) lists the most popular first, and `score` puts a player's favourites and recent games first.",
-          security: bearer,
+          security: guestOrBearer,
           querystring: gamesQuerySchema,
           response: { 200: gamePage, ...errorResponses(401, 422) },
         },
@@ -152,7 +154,7 @@ export const catalogueRoutes =
         schema: {
           tags,
           summary: 'One game by id or identity (also a disabled one, for open sessions and histories)',
-          security: bearer,
+          security: guestOrBearer,
           params: idOrIdentityParams,
           response: { 200: dataEnvelope(gameSchema), ...errorResponses(401, 404, 422) },
         },

@@ -4,7 +4,7 @@ import { Channel, ErrorCode, kycStateSchema, type KycWebhook } from '@casino/con
 import { loadConfig } from '../../../config.ts';
 import { signCall } from '../../../lib/signing.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { createTestServer, PRODUCTION_ENV, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { bearer, expectErrorEnvelope, register } from '../../player/__tests__/helpers.ts';
 
@@ -266,13 +266,7 @@ describe('POST /api/player/webhooks/kyc', () => {
 });
 
 describe('configuration', () => {
-  const production = {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'a-production-secret-a-production-secret',
-    TRUST_PROXY: '1',
-    SEED_DEMO: '0',
-    SMTP_URL: 'smtp://mail.example.com:587',
-  };
+  const production = PRODUCTION_ENV;
   it('production offers verification only with a provider, and then needs its secret', () => {
     expect(loadConfig(production).kyc).toBeNull();
     expect(() => loadConfig({ ...production, KYC_PROVIDER_URL: 'https://kyc.example.com' })).toThrow(/KYC_SECRET/);
