@@ -28,6 +28,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       wildcard: false,
       preCompressed: true,
       index: false,
+      // The header is ours alone, else the file sender's default replaces it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -5,5 +5,6 @@ export { publicCatalogueIdentities, setGameEnabled } from './catalogue/service.t
 export { seedCatalogue } from './catalogue/seed/seed-catalogue.ts';
 export { playRoutes } from './play/routes.ts';
 export { closeLiveGameSessions } from './play/service.ts';
+export { moneyAtRisk } from './play/turnover.ts';
 export { historyRoutes } from './history/routes.ts';
 export { providerWalletRoutes } from './provider-wallet/routes.ts';

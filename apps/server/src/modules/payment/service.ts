@@ -24,6 +24,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, withTransaction } from '../../outbox/index.ts';
+import { moneyAtRisk } from '../game/index.ts';
 import { activeExclusion, depositLimitsInEffect, periodStarts } from '../limits/index.ts';
 import { playerStatusOf } from '../player/index.ts';
 import { currencyByCode, subunitOf } from '../settings/index.ts';
@@ -31,10 +32,10 @@ import {
   accountById,
   accountCurrency,
   accountIn,
+  lockAccount,
   openAccount,
   positiveMinor,
   postEntry,
-  wageredOn,
 } from '../wallet/index.ts';
 import { boundsOf, CRYPTO_NETWORKS, fieldsOf, findMethod } from './methods.ts';
 import { askProvider } from './provider-client.ts';
@@ -377,11 +378,14 @@ async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOut
   return 'applied';
 }
 
-/** Remaining turnover before a withdrawal in this currency (minor units), and what it is made of. */
-export async function turnoverOf(ctx: AppContext, playerId: string, currency: string) {
+/**
+ * Remaining turnover before a withdrawal in this currency (minor units), and what it is made of: the
+ * paid deposits times the multiplier, less the money put at risk in play (the game module's rule).
+ */
+export async function turnoverOf(ctx: AppContext, playerId: string, currency: string, db: DbOrTx = ctx.db) {
   const multiplier = ctx.config.payment.turnoverMultiplier;
-  const account = await accountIn(ctx.db, playerId, currency);
-  const [row] = await ctx.db
+  const account = await accountIn(db, playerId, currency);
+  const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${paymentInvoices.amountMinor}), 0)::text` })
     .from(paymentInvoices)
     .where(
@@ -395,9 +399,30 @@ export async function turnoverOf(ctx: AppContext, playerId: string, currency: st
   const deposited = BigInt(row?.sum ?? '0');
   // Integer arithmetic: the multiplier is taken in hundredths.
   const required = (deposited * BigInt(Math.round(multiplier * 100))) / 100n;
-  const wagered = account ? await wageredOn(ctx.db, account.id) : 0n;
+  const wagered = account ? await moneyAtRisk(db, playerId, account.id) : 0n;
   const remaining = required > wagered ? required - wagered : 0n;
   return { multiplier, required, wagered, remaining };
+}
+
+/**
+ * The turnover gate, decided under the account's lock: a deposit credit takes the same lock and marks
+ * its invoice paid in its transaction, so one racing this withdrawal is either seen here or credits
+ * after it (and the withdrawal cannot have taken its money).
+ */
+async function assertTurnoverMet(
+  ctx: AppContext,
+  tx: Tx,
+  row: Pick<InvoiceRow, 'playerId' | 'accountId' | 'currency'>,
+) {
+  if (ctx.config.payment.turnoverMultiplier <= 0) return;
+  await lockAccount(tx, row.accountId);
+  const { remaining } = await turnoverOf(ctx, row.playerId, row.currency, tx);
+  if (remaining > 0n) {
+    throw new DomainError(
+      ErrorCode.turnoverNotMet,
+      `Wager ${formatMinor(remaining, subunitOf(row.currency))} ${row.currency} more before you withdraw`,
+    );
+  }
 }
 
 /**
@@ -419,16 +444,8 @@ export async function createWithdrawal(
   const details = methodFieldsOf(definition, 'withdrawal', body.currency, body.fields);
   const account = await accountIn(ctx.db, playerId, body.currency);
   if (!account) throw new DomainError(ErrorCode.accountNotFound, `You have no ${body.currency} account`);
-  if (ctx.config.payment.turnoverMultiplier > 0) {
-    const { remaining } = await turnoverOf(ctx, playerId, body.currency);
-    if (remaining > 0n) {
-      throw new DomainError(
-        ErrorCode.turnoverNotMet,
-        `Wager ${formatMinor(remaining, info.subunitToUnit)} ${body.currency} more before you withdraw`,
-      );
-    }
-  }
   const invoice = await withTransaction(ctx, async (tx) => {
+    await assertTurnoverMet(ctx, tx, { playerId, accountId: account.id, currency: body.currency });
     const [row] = await tx
       .insert(paymentInvoices)
       .values({
@@ -476,6 +493,8 @@ export async function approveWithdrawal(ctx: AppContext, invoiceId: string): Pro
     if (row.type !== InvoiceType.withdrawal) throw unprocessable('This invoice is not a withdrawal');
     if (row.state !== 'requested')
       throw new DomainError(ErrorCode.invoiceNotCancellable, `This withdrawal is already ${row.state}`);
+    // Again at approval: deposits paid since the request must be wagered before money leaves.
+    await assertTurnoverMet(ctx, tx, row);
     return saveInvoice(tx, row, { state: 'sent', statusResult: 'Approved' });
   });
   try {

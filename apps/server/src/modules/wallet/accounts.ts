@@ -196,23 +196,41 @@ export async function hideAccount(db: DbOrTx, playerId: string, accountId: strin
   });
 }
 
+/** The accounts caches of this process (one per app; tests run several), told of every balance change. */
+const accountCaches = new Set<ReadCache<Account[]>>();
+
+/**
+ * A player's balances changed: their cached list is dropped at once, so their next read (on this node)
+ * sees the change. Called as the change is written, inside its transaction: the cache lives only on
+ * the embedded database, which runs one transaction at a time and makes every other query wait for its
+ * end, so no read can fill the cache again before the change commits (or rolls back).
+ */
+export function forgetAccountsOf(playerId: string): void {
+  for (const cache of accountCaches) cache.forget(playerId);
+}
+
 /**
  * The accounts list the player's pages ask for. On the embedded database every query runs on this
  * process's own thread, and it is the only node, so the list is kept in memory and dropped whenever
- * it changes: on every balance event this node delivers (each balance change writes one, in the same
- * transaction) and on the account changes made here. On PostgreSQL the query costs this process little
- * and other nodes change balances too, so it is read each time.
+ * it changes: on every balance change written here (`forgetAccountsOf`), on every balance event this
+ * node delivers (a change written by another process) and on the account changes made here. On
+ * PostgreSQL the query costs this process little and other nodes change balances too, so it is read
+ * each time.
  */
 export function createAccountsReader(ctx: Pick<AppContext, 'db' | 'database' | 'outboxConsumers'>) {
   const cache: ReadCache<Account[]> =
     ctx.database.kind === 'pglite' ? createReadCache({ maxAgeMs: 60_000 }) : noReadCache();
-  const stop = ctx.outboxConsumers.onDelivery(PushEvent.accountBalanceUpdated, (row) => {
+  accountCaches.add(cache);
+  const stopDelivery = ctx.outboxConsumers.onDelivery(PushEvent.accountBalanceUpdated, (row) => {
     const playerId = row.channel?.split('#')[1];
     if (playerId) cache.forget(playerId);
   });
   return {
     list: (playerId: string) => cache.get(playerId, () => listAccounts(ctx.db, playerId)),
     forget: (playerId: string) => cache.forget(playerId),
-    stop,
+    stop: () => {
+      accountCaches.delete(cache);
+      stopDelivery();
+    },
   };
 }

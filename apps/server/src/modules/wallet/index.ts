@@ -5,6 +5,7 @@ export {
   accountCurrency,
   accountIn,
   accountNotFound,
+  forgetAccountsOf,
   listAccounts,
   openAccount,
   playableAccount,
@@ -13,9 +14,9 @@ export {
 export {
   credit,
   InsufficientFundsError,
+  lockAccount,
   positiveMinor,
   postEntry,
-  wageredOn,
   type CreditResult,
   type PostEntryInput,
 } from './ledger.ts';

@@ -1,13 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, formatMinor, scaleDigits, toMinor, type Account } from '@casino/contracts';
-import { isTransaction, type DbOrTx } from '../../db/client.ts';
+import { isTransaction, type DbOrTx, type Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conflict, DomainError, fieldError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { noteEnqueued } from '../../outbox/index.ts';
 import { subunitOf } from '../settings/index.ts';
-import { accountCurrency, accountIn, accountNotFound, openAccount, type WalletAccount } from './accounts.ts';
+import {
+  accountCurrency,
+  accountIn,
+  accountNotFound,
+  forgetAccountsOf,
+  openAccount,
+  type WalletAccount,
+} from './accounts.ts';
 import { ledgerEntries, walletAccounts } from './tables.ts';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
@@ -89,7 +96,10 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
       ErrorCode.duplicateTransaction,
     );
   }
-  if (status === 'posted') noteEnqueued();
+  if (status === 'posted') {
+    noteEnqueued();
+    forgetAccountsOf(account!.playerId);
+  }
   const [entry] = await db
     .select()
     .from(ledgerEntries)
@@ -159,13 +169,10 @@ export async function credit(db: DbOrTx, input: CreditInput): Promise<CreditResu
   });
 }
 
-/** Real money staked on the account (bets less rolled-back bets), in minor units: the turnover a withdrawal gate counts. */
-export async function wageredOn(db: DbOrTx, accountId: string): Promise<bigint> {
-  const [row] = await rowsOf<{ wagered: string | null }>(
-    db,
-    sql`select coalesce(sum(case when kind = 'bet' then -real_delta - bonus_delta
-                                 when kind = 'rollback' then -real_delta - bonus_delta else 0 end), 0)::text as wagered
-          from ledger_entries where account_id = ${accountId}::uuid and kind in ('bet', 'rollback')`,
-  );
-  return BigInt(row?.wagered ?? '0');
+/**
+ * Takes the account's lock for the rest of the transaction: the one every balance change takes, so
+ * a decision read after it (the turnover gate) is not overtaken by a change of that account.
+ */
+export async function lockAccount(tx: Tx, accountId: string): Promise<void> {
+  await tx.execute(sql`select wallet_lock(${accountId}::uuid)`);
 }

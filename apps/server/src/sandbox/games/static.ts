@@ -63,6 +63,8 @@ export async function registerGameAssets(app: FastifyInstance, distDir: string) 
     decorateReply: false,
     index: false,
     preCompressed: true,
+    // The header is ours alone (`cacheControl: false`), else the file sender's default replaces it.
+    cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
 }

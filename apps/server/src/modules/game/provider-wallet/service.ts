@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../../lib/pg-errors.ts';
 import { inUnitOfWork, noteEnqueued } from '../../../outbox/index.ts';
 import { playRefusal } from '../../limits/index.ts';
 import { restrictedCountryCodes, subunitOf } from '../../settings/index.ts';
+import { forgetAccountsOf } from '../../wallet/index.ts';
 import { gameDisabled, gameRestrictedInCountry } from '../play/service.ts';
 
 /**
@@ -146,13 +147,27 @@ function outcomeOf(stored: Stored, body: Partial<WalletRollbackBody & WalletWinB
   return 'code' in stored ? { refused: refusalOf(stored, body) } : { ok: stored };
 }
 
-/** Runs one wallet function and wakes the outbox when it wrote events. */
-async function run(ctx: AppContext, name: string, text: string, params: readonly unknown[]): Promise<Stored> {
+/**
+ * Runs one wallet function (its token first) and wakes the outbox when it wrote events. The statement
+ * also names the session's player, whose cached accounts list a balance change makes stale.
+ */
+async function run(ctx: AppContext, name: string, params: readonly unknown[]): Promise<Stored> {
+  const args = params.map((_, i) => `$${i + 1}`).join(', ');
+  // Only the embedded database caches accounts lists (see createAccountsReader): elsewhere no lookup.
+  const player =
+    ctx.database.kind === 'pglite' ? '(select player_id from game_sessions where token = $1)' : 'null::uuid';
+  const text = `select answer, events, ${player} as player from ${name}(${args})`;
   return inUnitOfWork(ctx, async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const [row] = await ctx.database.query<{ answer: Stored; events: boolean }>(name, text, params);
+        const [row] = await ctx.database.query<{ answer: Stored; events: boolean; player: string | null }>(
+          name,
+          text,
+          params,
+        );
         if (row!.events) noteEnqueued();
+        // Committed (one statement): the player's next read sees the change.
+        if (row!.events && row!.player) forgetAccountsOf(row!.player);
         return row!.answer;
       } catch (error) {
         // The same round or transaction id written at this moment by a call on another account (its
@@ -178,23 +193,18 @@ export async function walletBet(
   ctx: AppContext,
   { body, now = new Date() }: Call<WalletBetBody>,
 ): Promise<WalletOutcome> {
-  const stored = await run(
-    ctx,
-    'game_wallet_bet',
-    'select answer, events from game_wallet_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-    [
-      body.token,
-      body.transactionId,
-      body.roundId,
-      body.gameIdentity,
-      body.amount,
-      body.currency,
-      body.closeRound ?? false,
-      requestHash('bet', body),
-      restrictedCountryCodes(),
-      now.toISOString(),
-    ],
-  );
+  const stored = await run(ctx, 'game_wallet_bet', [
+    body.token,
+    body.transactionId,
+    body.roundId,
+    body.gameIdentity,
+    body.amount,
+    body.currency,
+    body.closeRound ?? false,
+    requestHash('bet', body),
+    restrictedCountryCodes(),
+    now.toISOString(),
+  ]);
   return outcomeOf(stored, body);
 }
 
@@ -203,24 +213,19 @@ export async function walletWin(
   ctx: AppContext,
   { body, now = new Date() }: Call<WalletWinBody>,
 ): Promise<WalletOutcome> {
-  const stored = await run(
-    ctx,
-    'game_wallet_win',
-    'select answer, events from game_wallet_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-    [
-      body.token,
-      body.transactionId,
-      body.roundId,
-      body.gameIdentity,
-      body.amount,
-      body.currency,
-      body.closeRound,
-      body.promotion ? `${body.promotion.kind}:${body.promotion.id}` : null,
-      requestHash('win', body),
-      ctx.config.game.maxWinMultiplier,
-      now.toISOString(),
-    ],
-  );
+  const stored = await run(ctx, 'game_wallet_win', [
+    body.token,
+    body.transactionId,
+    body.roundId,
+    body.gameIdentity,
+    body.amount,
+    body.currency,
+    body.closeRound,
+    body.promotion ? `${body.promotion.kind}:${body.promotion.id}` : null,
+    requestHash('win', body),
+    ctx.config.game.maxWinMultiplier,
+    now.toISOString(),
+  ]);
   return outcomeOf(stored, body);
 }
 
@@ -229,19 +234,14 @@ export async function walletRollback(
   ctx: AppContext,
   { body, now = new Date() }: Call<WalletRollbackBody>,
 ): Promise<WalletOutcome> {
-  const stored = await run(
-    ctx,
-    'game_wallet_rollback',
-    'select answer, events from game_wallet_rollback($1, $2, $3, $4, $5, $6, $7)',
-    [
-      body.token,
-      body.transactionId,
-      body.referenceTransactionId,
-      body.roundId,
-      body.gameIdentity,
-      requestHash('rollback', body),
-      now.toISOString(),
-    ],
-  );
+  const stored = await run(ctx, 'game_wallet_rollback', [
+    body.token,
+    body.transactionId,
+    body.referenceTransactionId,
+    body.roundId,
+    body.gameIdentity,
+    requestHash('rollback', body),
+    now.toISOString(),
+  ]);
   return outcomeOf(stored, body);
 }
