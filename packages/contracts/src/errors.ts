@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CashPeriods } from './constants.ts';
 import { text } from './text.ts';
 
 /**
@@ -115,6 +116,23 @@ export function httpStatusOf(code: number): number {
   return STATUS_OF_CODE[code] ?? (code >= 400 && code < 600 ? code : 500);
 }
 
+/** Which exclusion refuses a sign-in (11007). */
+export const ExclusionKinds = ['self_exclusion', 'cooling_off'] as const;
+export type ExclusionKind = (typeof ExclusionKinds)[number];
+/**
+ * Why a session ended (16003), told to the device that held it: signed out from another device's
+ * session list, a password changed or reset, an exclusion, a blocked account, or its time ran out.
+ */
+export const SessionEndReasons = [
+  'closed_by_player',
+  'password_changed',
+  'password_reset',
+  'excluded',
+  'blocked',
+  'expired',
+] as const;
+export type SessionEndReason = (typeof SessionEndReasons)[number];
+
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.number().int(),
@@ -122,6 +140,10 @@ export const errorEnvelopeSchema = z.object({
     fields: z.record(text(), z.array(text())).optional(),
     /** A refusal that lasts until a moment (an exclusion's end): ISO date-time, null for never. */
     until: text().nullable().optional(),
+    /** Which of several causes: the exclusion's kind (11007) or why the session ended (16003). */
+    reason: z.enum([...ExclusionKinds, ...SessionEndReasons]).optional(),
+    /** The deposit limit that refused (13100): its period and what it still lets in, in major units. */
+    limit: z.object({ period: z.enum(CashPeriods), left: z.number().nonnegative(), currency: text() }).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -11,6 +11,8 @@ export type AttemptCounter = {
   count(key: string): Promise<number>;
   /** Seconds until the window of `key` ends (0 when nothing is counted). */
   ttl(key: string): Promise<number>;
+  /** Takes back one `hit` (a try reserved and then not made); the window runs on, and never below 0. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
@@ -40,11 +42,17 @@ export function memoryAttempts(now: () => number = () => Date.now()): AttemptCou
       const w = live(key);
       return w ? Math.ceil((w.until - now()) / 1000) : 0;
     },
+    async release(key) {
+      const w = live(key);
+      if (w && w.n > 0) w.n -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
   };
 }
+
+const RELEASE = `if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then redis.call('decr', KEYS[1]) end`;
 
 export function redisAttempts(redis: Redis, prefix = 'casino-attempts:'): AttemptCounter {
   return {
@@ -59,6 +67,10 @@ export function redisAttempts(redis: Redis, prefix = 'casino-attempts:'): Attemp
     },
     async ttl(key) {
       return Math.max(0, await redis.ttl(prefix + key));
+    },
+    async release(key) {
+      // Only a live count goes down: a DECR of a gone key would leave -1 behind, with no expiry.
+      await redis.eval(RELEASE, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from './errors.ts';
+import { ErrorCode, type SessionEndReason } from '@casino/contracts';
+import { DomainError, unauthorized } from './errors.ts';
 import { TokenExpiredError, type AccessClaims, type TokenService } from './tokens.ts';
 
 export type Auth = { playerId: string; sessionId: string; tokenId: string };
@@ -22,6 +23,8 @@ export type SessionStates = {
   forget(sessionId: string): void;
   /** Called on every node for every forgotten session (this node's and, with Redis, the others'). */
   onForget(listener: (sessionId: string) => void): void;
+  /** Why a closed session ended, told only to its last token (null: not for telling). */
+  endReason(claims: SessionClaims): Promise<SessionEndReason | null>;
   /** Whether the session is still open (read afresh after a forget). */
   isOpen(sessionId: string): Promise<boolean>;
   close(): Promise<void>;
@@ -60,10 +63,16 @@ export async function bearerClaims(
 export function requirePlayer(ctx: AuthContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const claims = await bearerClaims(ctx, request);
-    if ((await ctx.sessions.tokenState(claims)) !== 'current') throw unauthorized('Session ended');
+    const state = await ctx.sessions.tokenState(claims);
+    if (state === 'closed') throw sessionClosed(await ctx.sessions.endReason(claims));
+    if (state !== 'current') throw unauthorized('Session ended');
     request.auth = { playerId: claims.playerId, sessionId: claims.sessionId, tokenId: claims.tokenId };
   };
 }
+
+/** 16003, with why when the device may know it (signed out elsewhere, password changed, excluded…). */
+export const sessionClosed = (reason: SessionEndReason | null) =>
+  new DomainError(ErrorCode.sessionClosed, 'Session ended', undefined, reason ? { reason } : undefined);
 
 /** onRequest hook for routes open to guests: a bearer token, when sent, must be a current one (401 otherwise, so the client refreshes it). */
 export function optionalPlayer(ctx: AuthContext) {

@@ -57,7 +57,7 @@ const createLimit = {
 export const paymentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requirePlayer(ctx));
+    app.addHook('onRequest', requirePlayer(ctx));
 
     for (const direction of ['deposit', 'withdrawal'] as const) {
       app.get(
@@ -168,7 +168,7 @@ export const paymentRoutes =
 export const riskRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requirePlayer(ctx));
+    app.addHook('onRequest', requirePlayer(ctx));
     app.get(
       '/reasons/turn-over-wager',
       {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { playerCodes, type CodePurpose } from './tables.ts';
@@ -58,38 +58,36 @@ export async function useCode(db: DbOrTx, purpose: CodePurpose, code: string): P
 }
 
 /**
- * Spends a typed code (OTP) if it is the latest live code for (purpose, target) and has not had
- * `maxAttempts` wrong guesses. A miss changes nothing here: count it with `countWrongGuess` after
- * the caller's transaction, which a refusal rolls back.
+ * Takes one try at the live code of (purpose, target), then compares: answers the code's id if `code`
+ * is it. The try is taken first, in the statement that checks the limit (the row lock orders racers),
+ * so at most `maxAttempts` guesses are ever compared, however many arrive at once. Call it outside
+ * the transaction that spends the code: a refusal there must not give the try back.
  */
-export async function spendTypedCode(
+export async function tryTypedCode(
   db: DbOrTx,
   purpose: CodePurpose,
   target: string,
   code: string,
   maxAttempts: number,
-): Promise<UsedCode | null> {
-  const now = new Date();
-  const [spent] = await db
-    .update(playerCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        liveCode(purpose, target, now),
-        eq(playerCodes.codeHash, hashOf(code)),
-        sql`${playerCodes.attempts} < ${maxAttempts}`,
-      ),
-    )
-    .returning({ playerId: playerCodes.playerId, target: playerCodes.target });
-  return spent ?? null;
-}
-
-/** A wrong guess against the live code of (purpose, target): the code dies after its last allowed one. */
-export async function countWrongGuess(db: DbOrTx, purpose: CodePurpose, target: string): Promise<void> {
-  await db
+): Promise<string | null> {
+  const tried = await db
     .update(playerCodes)
     .set({ attempts: sql`${playerCodes.attempts} + 1` })
-    .where(liveCode(purpose, target, new Date()));
+    .where(and(liveCode(purpose, target, new Date()), sql`${playerCodes.attempts} < ${maxAttempts}`))
+    .returning({ id: playerCodes.id, codeHash: playerCodes.codeHash });
+  const guess = Buffer.from(hashOf(code), 'hex');
+  return tried.find((row) => timingSafeEqual(Buffer.from(row.codeHash, 'hex'), guess))?.id ?? null;
+}
+
+/** Spends a code `tryTypedCode` accepted, in the caller's transaction; null if a racer spent it first. */
+export async function spendTriedCode(tx: DbOrTx, id: string): Promise<UsedCode | null> {
+  const now = new Date();
+  const [spent] = await tx
+    .update(playerCodes)
+    .set({ usedAt: now })
+    .where(and(eq(playerCodes.id, id), isNull(playerCodes.usedAt), gt(playerCodes.expiresAt, now)))
+    .returning({ playerId: playerCodes.playerId, target: playerCodes.target });
+  return spent ?? null;
 }
 
 const liveCode = (purpose: CodePurpose, target: string, now: Date) =>

@@ -46,7 +46,7 @@ export async function closePlayerSessions(
 
 /**
  * Mails a reset link if the address belongs to a player. Answers the same either way, so the form
- * cannot be used to learn who plays here.
+ * cannot be used to learn who plays here; run it after the answer, whose timing would tell.
  */
 export async function requestPasswordReset(db: DbOrTx, email: string, publicUrl: string): Promise<void> {
   const [player] = await db
@@ -75,7 +75,7 @@ export async function requestPasswordReset(db: DbOrTx, email: string, publicUrl:
 export async function confirmPasswordReset(
   db: DbOrTx,
   body: PasswordConfirmBody,
-): Promise<{ playerId: string; login: string; closed: string[] }> {
+): Promise<{ playerId: string; closed: string[] }> {
   assertNewPasswordAllowed(body.newPassword);
   const passwordHash = await hashPassword(body.newPassword);
   return db.transaction(async (tx) => {
@@ -88,7 +88,7 @@ export async function confirmPasswordReset(
       .returning({ id: players.id, email: players.email, locale: players.locale });
     const closed = await closePlayerSessions(tx, used.playerId, 'password_reset');
     if (player?.email) await noticeChanged(tx, player.email, player.locale);
-    return { playerId: used.playerId, login: used.target, closed };
+    return { playerId: used.playerId, closed };
   });
 }
 

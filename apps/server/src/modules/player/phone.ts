@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { overBudget, type AttemptCounter } from '../../lib/attempts.ts';
 import { DomainError, tooManyRequests, unprocessable } from '../../lib/errors.ts';
 import { sendMessage } from '../messages/index.ts';
-import { countWrongGuess, issueCode, newDigitCode, newLinkCode, spendTypedCode } from './codes.ts';
+import { issueCode, newDigitCode, newLinkCode, spendTriedCode, tryTypedCode, type UsedCode } from './codes.ts';
 import { RESET_TTL_SEC } from './passwords.ts';
 import { players, type CodePurpose } from './tables.ts';
 
@@ -46,60 +46,71 @@ async function phoneOwner(db: DbOrTx, phone: string) {
   return row ?? null;
 }
 
+/** Runs work after the answer is sent (the caller keeps it in hand until it is done). */
+export type Defer = (work: () => Promise<void>) => void;
+
 /**
  * Texts a six-digit code (5 minutes, 5 tries). For a password change the answer is the same whether
- * the number is known; for registration a taken number is said at once, as a taken e-mail is.
+ * the number is known, and as quick: whose number it is is found out after the answer (`defer`). For
+ * registration a taken number is said at once, as a taken e-mail is.
  */
 export async function sendOtp(
   db: DbOrTx,
   attempts: AttemptCounter,
   input: { phone: string; reason: OtpReason; playerId: string | null; locale: string },
+  defer: Defer,
 ): Promise<void> {
   const phone = normalisePhone(input.phone);
+  if (input.reason === 'changingPass') {
+    await spendSendBudget(attempts, phone);
+    defer(async () => {
+      const owner = await phoneOwner(db, phone);
+      if (owner) await textCode(db, 'changingPass', phone, owner.id, owner.locale ?? input.locale);
+    });
+    return;
+  }
   const owner = await phoneOwner(db, phone);
-  if (input.reason === 'registration' && owner) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
-  if (input.reason === 'phoneVerification' && owner && owner.id !== input.playerId)
+  if (owner && (input.reason === 'registration' || owner.id !== input.playerId))
     throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
+  await spendSendBudget(attempts, phone);
+  await textCode(db, input.reason, phone, input.playerId, owner?.locale ?? input.locale);
+}
+
+async function spendSendBudget(attempts: AttemptCounter, phone: string): Promise<void> {
   const wait = await overBudget(attempts, `otp-send:${phone}`, OTP_SENDS);
   if (wait)
     throw tooManyRequests('Too many codes were sent to this number. Try again later.', wait, ErrorCode.otpSendLimit);
-  if (input.reason === 'changingPass' && !owner) return;
+}
+
+async function textCode(db: DbOrTx, reason: OtpReason, phone: string, playerId: string | null, locale: string) {
   const code = newDigitCode();
-  const playerId = input.reason === 'changingPass' ? owner!.id : input.playerId;
   await db.transaction(async (tx) => {
-    await issueCode(tx, { playerId, purpose: PURPOSE[input.reason], target: phone, code, ttlSec: OTP_TTL_SEC });
+    await issueCode(tx, { playerId, purpose: PURPOSE[reason], target: phone, code, ttlSec: OTP_TTL_SEC });
     await sendMessage(tx, {
       channel: 'sms',
       to: phone,
       template: 'otp',
-      locale: owner?.locale ?? input.locale,
+      locale,
       params: { code, minutes: OTP_TTL_SEC / 60 },
     });
   });
 }
 
-/** Spends a registration code of `phone` (in the registration's transaction; see `countingWrongCodes`). */
-export async function useRegistrationCode(tx: DbOrTx, phone: string, code: string): Promise<void> {
-  if (!(await spendTypedCode(tx, 'otp_registration', phone, code, OTP_MAX_ATTEMPTS))) throw wrongCode();
+/**
+ * Takes a try at the texted code of (reason, phone): the code's id to spend with `spendCode`, or
+ * 11003. Outside the transaction that spends it, so the try counts whatever that transaction does.
+ */
+export async function tryCode(db: DbOrTx, reason: OtpReason, phone: string, code: string): Promise<string> {
+  const id = await tryTypedCode(db, PURPOSE[reason], phone, code, OTP_MAX_ATTEMPTS);
+  if (!id) throw wrongCode();
+  return id;
 }
 
-/**
- * Runs `work` (a transaction that spends a code) and, if it was refused for a wrong code, counts the
- * guess afterwards: inside, the refusal's rollback would undo the count and guessing would be free.
- */
-export async function countingWrongCodes<T>(
-  db: DbOrTx,
-  reason: OtpReason,
-  phone: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError && error.code === ErrorCode.wrongOtp)
-      await countWrongGuess(db, PURPOSE[reason], phone);
-    throw error;
-  }
+/** Spends a code `tryCode` accepted (in the caller's transaction); 11003 if a racer spent it first. */
+export async function spendCode(tx: DbOrTx, id: string): Promise<UsedCode> {
+  const used = await spendTriedCode(tx, id);
+  if (!used) throw wrongCode();
+  return used;
 }
 
 /**
@@ -109,35 +120,33 @@ export async function countingWrongCodes<T>(
  */
 export async function verifyOtp(db: DbOrTx, body: OtpVerifyBody, playerId: string | null): Promise<{ code?: string }> {
   const phone = normalisePhone(body.phone);
-  return countingWrongCodes(db, body.reason, phone, () =>
-    db.transaction(async (tx) => {
-      const used = await spendTypedCode(tx, PURPOSE[body.reason], phone, body.code, OTP_MAX_ATTEMPTS);
-      if (!used) throw wrongCode();
-      if (body.reason === 'changingPass') {
-        if (!used.playerId) throw wrongCode();
-        const resetCode = newLinkCode();
-        await issueCode(tx, {
-          playerId: used.playerId,
-          purpose: 'password_reset',
-          target: phone,
-          code: resetCode,
-          ttlSec: RESET_TTL_SEC,
-        });
-        return { code: resetCode };
-      }
-      // phoneVerification: only for the player the code was sent to.
-      if (!playerId || used.playerId !== playerId) throw wrongCode();
-      const [other] = await tx
-        .select({ id: players.id })
-        .from(players)
-        .where(and(eq(players.phone, phone), ne(players.id, playerId)))
-        .limit(1);
-      if (other) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
-      await tx
-        .update(players)
-        .set({ phone, phoneConfirmed: true, updatedAt: new Date() })
-        .where(eq(players.id, playerId));
-      return {};
-    }),
-  );
+  const id = await tryCode(db, body.reason, phone, body.code);
+  return db.transaction(async (tx) => {
+    const used = await spendCode(tx, id);
+    if (body.reason === 'changingPass') {
+      if (!used.playerId) throw wrongCode();
+      const resetCode = newLinkCode();
+      await issueCode(tx, {
+        playerId: used.playerId,
+        purpose: 'password_reset',
+        target: phone,
+        code: resetCode,
+        ttlSec: RESET_TTL_SEC,
+      });
+      return { code: resetCode };
+    }
+    // phoneVerification: only for the player the code was sent to.
+    if (!playerId || used.playerId !== playerId) throw wrongCode();
+    const [other] = await tx
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.phone, phone), ne(players.id, playerId)))
+      .limit(1);
+    if (other) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
+    await tx
+      .update(players)
+      .set({ phone, phoneConfirmed: true, updatedAt: new Date() })
+      .where(eq(players.id, playerId));
+    return {};
+  });
 }

@@ -11,6 +11,7 @@ import {
   okSchema,
   socialLoginBodySchema,
   DEFAULT_LOCALE,
+  ErrorCode,
   isSupportedLocale,
   otpSendBodySchema,
   otpVerifyBodySchema,
@@ -34,7 +35,7 @@ import {
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { authOf, bearerClaims, requirePlayer } from '../../lib/auth-guard.ts';
-import { errorResponses, notFound, tooManyRequests, unprocessable } from '../../lib/errors.ts';
+import { DomainError, errorResponses, notFound, tooManyRequests, unprocessable } from '../../lib/errors.ts';
 import { overBudget } from '../../lib/attempts.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { restrictionOf } from '../settings/index.ts';
@@ -44,7 +45,7 @@ import { SESSION_STATE_FRESH_MS } from './session-states.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
 import { updateProfile } from './profile.ts';
 import { loginWithIdentity, verifyIdToken, type IdTokenCheck } from './social.ts';
-import { sendOtp, verifyOtp } from './phone.ts';
+import { PHONE_TAKEN, sendOtp, verifyOtp } from './phone.ts';
 import { changePassword, confirmPasswordReset, requestPasswordReset } from './passwords.ts';
 import { CONFIRMATION_LINK_INVALID, confirmEmail, resendEmailConfirmation } from './confirmations.ts';
 import {
@@ -61,6 +62,15 @@ import {
 } from './service.ts';
 
 const bearer = [{ bearer: [] }];
+
+/**
+ * "Already registered" answers (of an e-mail address or a number) one network address gets: they tell
+ * who plays here. Each sign-up holds a unit while it runs and keeps it only for that answer, so a
+ * burst gets no more of them than a series, and a shared network can still sign many players up.
+ */
+export const REGISTRATION_PROBES = { max: 10, windowSec: 10 * 60 } as const;
+const saysTaken = (error: unknown) =>
+  error instanceof DomainError && (error.code === ErrorCode.emailTaken || error.fields?.phone?.[0] === PHONE_TAKEN);
 
 export const playerRoutes =
   (ctx: AppContext, options: { idTokens: IdTokenCheck | null }): FastifyPluginAsyncZod =>
@@ -82,6 +92,36 @@ export const playerRoutes =
       const wait = await overBudget(ctx.attempts, key, { max, windowSec });
       if (wait) throw tooManyRequests(message, wait);
     };
+    /** A sign-up on one unit of the address's budget of "already registered" answers (see REGISTRATION_PROBES). */
+    const probing = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
+      const key = `register-probe:${request.ip}`;
+      const { max, windowSec } = REGISTRATION_PROBES;
+      await spend(key, max, windowSec, 'Too many sign-up attempts from your network. Try again later.');
+      let taken = false;
+      try {
+        return await work();
+      } catch (error) {
+        taken = saysTaken(error);
+        throw error;
+      } finally {
+        if (!taken) await ctx.attempts.release(key);
+      }
+    };
+    /**
+     * Work an answer must not wait for, since its length would tell something: started once the answer
+     * is out (the embedded database runs on this thread) and done before the app closes.
+     */
+    const pending = new Set<Promise<void>>();
+    const later = (request: FastifyRequest, what: string, work: () => Promise<void>) => {
+      const running: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((err: unknown) => request.log.error({ err }, `${what} failed`))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    };
+    app.addHook('onClose', async () => {
+      await Promise.all(pending);
+    });
     const ok = { data: { ok: true as const } };
     const okResponse = { 200: dataEnvelope(okSchema) };
 
@@ -140,18 +180,14 @@ export const playerRoutes =
           tags: ['player'],
           summary: 'Register with email and password; opens the first session',
           body: registerBodySchema,
-          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(403, 413, 422) },
+          response: { 200: dataEnvelope(authResultSchema), ...errorResponses(403, 413, 422, 429) },
         },
       },
       async (request) => {
-        const result = await registerPlayer(
-          ctx.db,
-          ctx.tokens,
-          request.body,
-          client(request, request.body.fingerprint),
-          {
+        const result = await probing(request, () =>
+          registerPlayer(ctx.db, ctx.tokens, request.body, client(request, request.body.fingerprint), {
             publicUrl: ctx.config.publicUrl,
-          },
+          }),
         );
         request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered');
         return { data: result };
@@ -173,12 +209,15 @@ export const playerRoutes =
         const { phone, reason, locale } = request.body;
         // Verifying a number is for a signed-in player; the other reasons are for guests.
         const playerId = reason === 'phoneVerification' ? (await bearerClaims(ctx, request)).playerId : null;
-        await sendOtp(ctx.db, ctx.attempts, {
+        const input = {
           phone,
           reason,
           playerId,
           locale: locale && isSupportedLocale(locale) ? locale : DEFAULT_LOCALE,
-        });
+        };
+        await probing(request, () =>
+          sendOtp(ctx.db, ctx.attempts, input, (work) => later(request, 'password reset text', work)),
+        );
         return ok;
       },
     );
@@ -341,7 +380,7 @@ export const playerRoutes =
     app.post(
       '/sessions/logout',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['player'],
           summary: 'End the current session',
@@ -360,7 +399,7 @@ export const playerRoutes =
     app.get(
       '/sessions',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['player'],
           summary: "The player's sessions (devices), newest first; the current one is marked",
@@ -380,7 +419,7 @@ export const playerRoutes =
     app.put(
       '/sessions/:id/close',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['player'],
           summary: "End one of the player's sessions (its live connections close at once)",
@@ -411,7 +450,8 @@ export const playerRoutes =
       async (request) => {
         const { email } = request.body;
         await spend(`reset:${email}`, 3, 3600, 'A reset link was sent to this address a moment ago. Check your inbox.');
-        await requestPasswordReset(ctx.db, email, ctx.config.publicUrl);
+        // Known or not, the address is looked up and mailed after the answer, which is the same either way.
+        later(request, 'password reset mail', () => requestPasswordReset(ctx.db, email, ctx.config.publicUrl));
         return ok;
       },
     );
@@ -428,10 +468,10 @@ export const playerRoutes =
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const { playerId, login, closed } = await confirmPasswordReset(ctx.db, request.body);
+        const { playerId, closed } = await confirmPasswordReset(ctx.db, request.body);
         forgetAll(closed);
         // Whoever was locked out by failed sign-ins has just proved they own the address.
-        await guard.cleared(login);
+        await guard.cleared(playerId);
         request.log.info({ playerId, sessionsClosed: closed.length }, 'password reset');
         return ok;
       },
@@ -440,7 +480,7 @@ export const playerRoutes =
     app.put(
       '/passwords',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['player'],
           summary: 'Change the password (the current one first); every other session ends',
@@ -462,7 +502,7 @@ export const playerRoutes =
     app.post(
       '/profile/confirmations/email/resend',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['player'],
           summary: 'Send the e-mail confirmation link again',
@@ -481,7 +521,7 @@ export const playerRoutes =
     app.put(
       '/profile',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['player'],
           summary: "Save some profile fields (the profile scenario's rules; filled locked fields cannot change)",
@@ -522,7 +562,7 @@ export const playerRoutes =
     app.get(
       '/profile',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['player'],
           summary: 'The player profile',

@@ -9,6 +9,7 @@ import {
   PlayerStatus,
   ValidationMessage,
   type AuthResult,
+  type ExclusionKind,
   type PlayerSession,
   type Profile,
   type RegisterBody,
@@ -21,16 +22,18 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AccessClaims, TokenService } from '../../lib/tokens.ts';
+import { sessionClosed } from '../../lib/auth-guard.ts';
 import { COUNTRY_CODES, countryByCode, enabledCurrencyCodes, restrictionOf } from '../settings/index.ts';
 import { openAccount } from '../wallet/index.ts';
 import { clientOf, deviceTypeOf } from './device.ts';
 import { REGISTRATION_FIELDS } from './fields.ts';
 import { players, playerSessions } from './tables.ts';
 import { sendEmailConfirmation } from './confirmations.ts';
-import { countingWrongCodes, e164, normalisePhone, PHONE_TAKEN, useRegistrationCode } from './phone.ts';
+import { e164, normalisePhone, PHONE_TAKEN, spendCode, tryCode } from './phone.ts';
 import { useAutologin } from './autologin.ts';
 import type { SessionCloseReason } from './passwords.ts';
-import { SIGN_IN_LIMITS, type SignInGuard } from './sign-in-guard.ts';
+import { endReasonOf } from './session-states.ts';
+import { SIGN_IN_LIMITS, signInAccount, type SignInGuard } from './sign-in-guard.ts';
 import { sendMessage } from '../messages/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 
@@ -125,7 +128,8 @@ export async function registerPlayer(
 
 /**
  * Registration with a phone number and the SMS code sent to it (`POST /otp/send`, reason
- * registration): the number is confirmed by the code, so it is stored as confirmed.
+ * registration): the number is confirmed by the code, so it is stored as confirmed. The code is
+ * checked before anything else is said of the number: a guess must not learn that it is taken.
  */
 export async function registerPlayerByPhone(
   db: DbOrTx,
@@ -136,34 +140,33 @@ export async function registerPlayerByPhone(
   assertFieldsValid(phoneRegistrationSchema, body);
   assertCountryAllowed(client.country);
   const phone = normalisePhone(body.phone);
+  const codeId = await tryCode(db, 'registration', phone, body.code);
   const passwordHash = await hashPassword(body.password);
   const { country, locale } = homeOf(body, client);
   try {
-    return await countingWrongCodes(db, 'registration', phone, () =>
-      db.transaction(async (tx) => {
-        const [taken] = await tx.select({ id: players.id }).from(players).where(eq(players.phone, phone)).limit(1);
-        if (taken) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
-        await useRegistrationCode(tx, phone, body.code);
-        const [player] = await tx
-          .insert(players)
-          .values({
-            phone,
-            phoneConfirmed: true,
-            passwordHash,
-            currency: body.currency,
-            country,
-            locale,
-            receiveSmsPromo: body.receiveSmsPromo ?? false,
-            agreedTc: true,
-            affiliateTag: body.affiliateTag?.trim() || null,
-            registrationIp: client.ip,
-          })
-          .returning();
-        await openAccount(tx, player!.id, body.currency, { active: true });
-        const session = await openSession(tx, tokens, player!.id, client);
-        return authResult(session, player!, true);
-      }),
-    );
+    return await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: players.id }).from(players).where(eq(players.phone, phone)).limit(1);
+      if (taken) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
+      await spendCode(tx, codeId);
+      const [player] = await tx
+        .insert(players)
+        .values({
+          phone,
+          phoneConfirmed: true,
+          passwordHash,
+          currency: body.currency,
+          country,
+          locale,
+          receiveSmsPromo: body.receiveSmsPromo ?? false,
+          agreedTc: true,
+          affiliateTag: body.affiliateTag?.trim() || null,
+          registrationIp: client.ip,
+        })
+        .returning();
+      await openAccount(tx, player!.id, body.currency, { active: true });
+      const session = await openSession(tx, tokens, player!.id, client);
+      return authResult(session, player!, true);
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'players_phone_key')) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
     throw error;
@@ -182,17 +185,18 @@ export async function loginPlayer(
   options: IdentityOptions,
 ): Promise<AuthResult> {
   // The contract gives an e-mail lower-cased, or a number as +digits; a number is matched as E.164.
-  const login = credentials.login.trim().toLowerCase();
-  await options.guard.check(login, client.ip);
-  const byPhone = login.startsWith('+');
+  const typed = credentials.login.trim().toLowerCase();
+  const byPhone = typed.startsWith('+');
+  const login = byPhone ? (e164(typed) ?? typed) : typed;
   // A number libphonenumber rejects matches nobody (no stored phone is empty).
-  const match = byPhone ? eq(players.phone, e164(login) ?? '') : eq(players.email, login);
+  const match = byPhone ? eq(players.phone, e164(typed) ?? '') : eq(players.email, login);
   const [player] = await db.select().from(players).where(match).limit(1);
+  const attempt = await options.guard.begin(signInAccount(player?.id ?? null, login), client.ip);
   let passwordRight = false;
   if (player?.passwordHash) passwordRight = await verifyPassword(credentials.password, player.passwordHash);
   else await burnPasswordCheck(credentials.password);
   if (!player || !passwordRight) {
-    const { locked } = await options.guard.failed(login, client.ip);
+    const { locked } = await attempt.failed();
     // The owner hears of it once per pause, with a way back in that does not need the old password.
     if (locked && player?.email) {
       const to = player.email;
@@ -208,7 +212,7 @@ export async function loginPlayer(
     }
     throw unauthorized(WRONG_CREDENTIALS, ErrorCode.invalidCredentials);
   }
-  await options.guard.cleared(login);
+  await attempt.succeeded();
   assertMayLogIn(player);
   assertCountryAllowed(client.country);
   if (!byPhone && options.requireEmailConfirmation && !player.confirmedAt) throw emailNotVerified();
@@ -256,7 +260,10 @@ export async function refreshSession(
     .innerJoin(players, eq(players.id, playerSessions.playerId))
     .where(and(eq(playerSessions.id, claims.sessionId), eq(playerSessions.playerId, claims.playerId)))
     .limit(1);
-  if (!row || row.session.closedAt) throw sessionEnded();
+  if (!row) throw sessionEnded();
+  if (row.session.closedAt) {
+    throw sessionClosed(row.session.tokenId === claims.tokenId ? endReasonOf(row.session.closeReason) : null);
+  }
   if (row.session.tokenId !== claims.tokenId) {
     await closeSession(db, claims.sessionId, 'token_replay');
     throw sessionEnded();
@@ -485,12 +492,13 @@ async function assertNotExcluded(db: DbOrTx, playerId: string): Promise<void> {
   const exclusion = await activeExclusion(db, playerId);
   if (!exclusion) return;
   const until = exclusion.expiresAt?.toISOString() ?? null;
-  const what = exclusion.type === LimitDefinition.selfExclusion ? 'excluded yourself' : 'taken a break';
+  const selfExcluded = exclusion.type === LimitDefinition.selfExclusion;
+  const what = selfExcluded ? 'excluded yourself' : 'taken a break';
   throw new DomainError(
     ErrorCode.accountExcluded,
     until ? `You have ${what} until ${until}; you can sign in again then` : `You have ${what} for good`,
     undefined,
-    { until },
+    { until, reason: (selfExcluded ? 'self_exclusion' : 'cooling_off') satisfies ExclusionKind },
   );
 }
 

@@ -1,10 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SessionEndReason } from '@casino/contracts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import type { SessionStates } from '../../lib/auth-guard.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { SessionCloseReason } from './passwords.ts';
 import { playerSessions } from './tables.ts';
 
 /**
@@ -25,6 +27,22 @@ const openSession = preparedStatement((db: Db) =>
     .where(and(eq(playerSessions.id, sql.placeholder('id')), isNull(playerSessions.closedAt)))
     .prepare('player_open_session'),
 );
+
+/**
+ * What the device that held a closed session is told of why. Its own logout needs no telling, and a
+ * replayed token is answered as a plain end (the holder may be the thief).
+ */
+const END_REASONS: Partial<Record<SessionCloseReason, SessionEndReason>> = {
+  closed_by_player: 'closed_by_player',
+  password_changed: 'password_changed',
+  password_reset: 'password_reset',
+  excluded: 'excluded',
+  blocked: 'blocked',
+  idle: 'expired',
+  max_age: 'expired',
+};
+export const endReasonOf = (closeReason: string | null): SessionEndReason | null =>
+  END_REASONS[closeReason as SessionCloseReason] ?? null;
 
 export function createSessionStates(
   db: Db,
@@ -75,6 +93,23 @@ export function createSessionStates(
     },
     onForget(listener) {
       listeners.push(listener);
+    },
+    async endReason(claims) {
+      if (!isUuid(claims.sessionId) || !isUuid(claims.playerId)) return null;
+      // Read only for a refused request (a closed session), so not worth a cache.
+      const [row] = await db
+        .select({ closeReason: playerSessions.closeReason })
+        .from(playerSessions)
+        .where(
+          and(
+            eq(playerSessions.id, claims.sessionId),
+            eq(playerSessions.playerId, claims.playerId),
+            // Only the session's last token learns why: an older one was replaced before the end.
+            eq(playerSessions.tokenId, claims.tokenId),
+            isNotNull(playerSessions.closedAt),
+          ),
+        );
+      return endReasonOf(row?.closeReason ?? null);
     },
     async isOpen(sessionId) {
       return isUuid(sessionId) && (await read(sessionId)) !== null;

@@ -107,7 +107,7 @@ export const playerCodes = pgTable(
     /** The address or number the code was sent to. */
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
-    /** Wrong guesses of a short code (OTP); the code is void past the limit. */
+    /** Tries at a short code (OTP), each taken before its comparison; the code is void past the limit. */
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -13,7 +13,7 @@ const common = { tags: ['wallet'], security: [{ bearer: [] }] };
 export const walletRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requirePlayer(ctx));
+    app.addHook('onRequest', requirePlayer(ctx));
     const accounts = createAccountsReader(ctx);
     app.addHook('onClose', async () => accounts.stop());
 

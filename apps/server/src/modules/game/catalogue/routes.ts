@@ -100,7 +100,7 @@ export const catalogueRoutes =
     app.get(
       '/games',
       {
-        preHandler: optional,
+        onRequest: optional,
         schema: {
           tags,
           summary: 'Enabled games, filtered, searched, sorted and paged',
@@ -120,7 +120,7 @@ export const catalogueRoutes =
     app.get(
       '/games/favorites',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags,
           summary: "The player's favourite games, newest first",
@@ -135,7 +135,7 @@ export const catalogueRoutes =
     app.get(
       '/games/played',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags,
           summary: "The player's recently played games, last played first",
@@ -150,7 +150,7 @@ export const catalogueRoutes =
     app.get(
       '/games/:idOrIdentity',
       {
-        preHandler: optional,
+        onRequest: optional,
         schema: {
           tags,
           summary: 'One game by id or identity (also a disabled one, for open sessions and histories)',
@@ -165,7 +165,7 @@ export const catalogueRoutes =
     app.post(
       '/games/:idOrIdentity/favorite',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags,
           summary: 'Add a game to the favourites; answers with the whole list',
@@ -180,7 +180,7 @@ export const catalogueRoutes =
     app.delete(
       '/games/:idOrIdentity/favorite',
       {
-        preHandler: player,
+        onRequest: player,
         schema: {
           tags,
           summary: 'Remove a game from the favourites; answers with the whole list',

@@ -27,7 +27,7 @@ export const historyRoutes =
     app.get(
       '/spins',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['game'],
           summary: "The player's casino rounds, newest first",
@@ -42,7 +42,7 @@ export const historyRoutes =
     app.get(
       '/bets',
       {
-        preHandler: requirePlayer(ctx),
+        onRequest: requirePlayer(ctx),
         schema: {
           tags: ['game'],
           summary: "The player's rounds as bets; isSettled=true closed, false open",

@@ -13,7 +13,7 @@ export const playRoutes =
     app.post(
       '/games/:idOrIdentity/play',
       {
-        preHandler: optionalPlayer(ctx),
+        onRequest: optionalPlayer(ctx),
         schema: {
           tags: ['game'],
           summary:
