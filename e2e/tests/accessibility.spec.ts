@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, ops, signUpAndSignIn, test } from '../fixtures.ts';
 
 /**
  * axe on every route and the main dialogs, as a guest and as a player, in the dark and the light
@@ -102,7 +102,10 @@ test('axe: no serious or critical violation on any guest page', async ({ page })
 
 test('axe: no serious or critical violation on any player page', async ({ page }) => {
   test.setTimeout(300_000);
-  await signUpAndSignIn(page, 'axe');
+  const email = await signUpAndSignIn(page, 'axe');
+  // An unread message: every player page is checked with the bell's badge on it.
+  await ops('message', email, 'Welcome', 'A message for the bell.');
+  await expect(page.getByTestId('unread-badge')).toBeVisible();
   const findings = await auditAll(page, playerPages, 'player dark');
   await setTheme(page, 'light');
   findings.push(...(await auditAll(page, lightPlayerPages, 'player light')));

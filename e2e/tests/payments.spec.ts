@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bearerOf, expect, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { bearerOf, expect, ops, opsCredit, shot, signUpAndSignIn, test, verifyIdentity } from '../fixtures.ts';
 
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
@@ -56,6 +56,7 @@ test('withdrawal: requested, approved by the operator, paid out — status and b
 }) => {
   test.slow(); // a payout waits for the provider's webhook, then screenshots at two sizes
   const email = await signUpAndSignIn(page, 'withdraw');
+  await verifyIdentity(page);
   await opsCredit(email, '200', 'EUR');
   await expect(page.getByTestId('header-balance')).toContainText('200.00');
 

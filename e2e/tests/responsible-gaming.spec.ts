@@ -44,7 +44,7 @@ test('a daily deposit limit refuses a larger deposit; raising it waits for the e
   await wallet.getByRole('radio', { name: 'Card' }).check();
   await wallet.getByLabel('Amount (EUR)').fill('30');
   await wallet.getByRole('button', { name: /^Deposit €/ }).click();
-  await expect(wallet).toContainText('Your daily deposit limit is reached (20.00 EUR left this period)');
+  await expect(wallet).toContainText('Your daily deposit limit is reached: you can deposit €20.00 more this period.');
 
   // Raising it: nothing changes now; the page shows it waiting for the e-mail confirmation.
   await page.goto('/profile/limits');

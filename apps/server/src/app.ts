@@ -23,7 +23,7 @@ import { kycRoutes, kycWebhookRoutes } from './modules/kyc/index.ts';
 import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
-import { registerWebApp, webScriptHashes } from './web/static.ts';
+import { pageExists, registerWebApp, webScriptHashes } from './web/static.ts';
 import { registerSeo } from './web/seo.ts';
 import {
   registerPushHub,
@@ -280,7 +280,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   registerSeo(app, ctx);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, pageExists(ctx));
   app.addHook('onClose', async () => {
     await ctx.push?.close();
   });

@@ -136,6 +136,40 @@ const envSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Withdrawals below this many units of the base currency are sent to the provider without an operator (0: never). */
   WITHDRAWAL_AUTO_APPROVE_BELOW: z.coerce.number().min(0).default(0),
+  /**
+   * When a withdrawal needs a verified identity (the provider's approval, or an approved identity document):
+   * `always` (default), `never`, `above:<amount>` (a withdrawal worth more than that many EUR) or
+   * `lifetime:<amount>` (once the player's withdrawals, this one included, pass that many EUR).
+   */
+  WITHDRAWAL_VERIFICATION: z
+    .string()
+    .trim()
+    .default('always')
+    .transform((v, issue) => {
+      const match = /^(always|never)$|^(above|lifetime):(\d+(?:\.\d+)?)$/.exec(v.toLowerCase());
+      if (match?.[1]) return { rule: match[1] as 'always' | 'never', amount: 0 };
+      if (match?.[2]) return { rule: match[2] as 'above' | 'lifetime', amount: Number(match[3]) };
+      issue.addIssue({ code: 'custom', message: 'must be always, never, above:<EUR amount> or lifetime:<EUR amount>' });
+      return z.NEVER;
+    }),
+  /** Card, e-wallet, QR and PIX deposits not paid within this many minutes expire (fractions are for tests). */
+  DEPOSIT_EXPIRY_MINUTES: z.coerce.number().min(0.01).max(1440).default(30),
+  /** Bank transfers wait for the operator longer: days until one not confirmed expires. */
+  BANK_TRANSFER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** The account players transfer deposits to (demo values outside production; production must set them). */
+  BANK_TRANSFER_BENEFICIARY: z.string().trim().min(2).max(100).optional(),
+  BANK_TRANSFER_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'must be an IBAN'))
+    .optional(),
+  BANK_TRANSFER_BIC: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, 'must be a BIC (8 or 11 characters)')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  BANK_TRANSFER_BANK: z.string().trim().min(2).max(100).optional(),
   /** Sandbox payment provider: seconds until a simulated crypto transfer has its confirmations. */
   CRYPTO_CONFIRM_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** Deposits must be wagered this many times before a withdrawal (0 turns the gate off). */
@@ -193,6 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET, 'the secret shared with the payment provider'],
     ['GAME_PROVIDER_URL', e.GAME_PROVIDER_URL, 'the game provider (aggregator) that runs the games'],
     ['GAME_WALLET_SECRET', e.GAME_WALLET_SECRET, 'the secret shared with the game provider'],
+    ['BANK_TRANSFER_BENEFICIARY', e.BANK_TRANSFER_BENEFICIARY, 'the account holder bank-transfer deposits go to'],
+    ['BANK_TRANSFER_IBAN', e.BANK_TRANSFER_IBAN, 'the IBAN bank-transfer deposits go to'],
+    ['BANK_TRANSFER_BIC', e.BANK_TRANSFER_BIC, 'the BIC of that account'],
   ] as const;
   const missing = production ? partners.filter(([, value]) => !value) : [];
   if (missing.length > 0)
@@ -278,6 +315,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       autoApproveBelow: e.WITHDRAWAL_AUTO_APPROVE_BELOW,
       turnoverMultiplier: e.TURNOVER_MULTIPLIER,
       cryptoConfirmSeconds: e.CRYPTO_CONFIRM_SECONDS,
+      withdrawalVerification: e.WITHDRAWAL_VERIFICATION,
+      depositExpiryMs: Math.round(e.DEPOSIT_EXPIRY_MINUTES * 60_000),
+      bankTransferExpiryMs: e.BANK_TRANSFER_EXPIRY_DAYS * 86_400_000,
+      /** Demo defaults outside production (a sandbox account); production refuses to start without them. */
+      bankTransfer: {
+        beneficiary: e.BANK_TRANSFER_BENEFICIARY ?? 'Casino Demo Ltd',
+        iban: e.BANK_TRANSFER_IBAN ?? 'LU280019400644750000',
+        bic: e.BANK_TRANSFER_BIC ?? 'BCEELULL',
+        bank: e.BANK_TRANSFER_BANK ?? 'Sandbox Bank',
+      },
     },
     game: {
       /** The built-in sandbox game provider at /sandbox/games (never in production). */

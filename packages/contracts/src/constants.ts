@@ -17,18 +17,20 @@ export const TaskType = {
   verifyPhone: 5,
   makeDeposits: 6,
 } as const;
-export const InvoiceStatus = { pending: 1, success: 2, failed: 3 } as const;
+/** 4: a deposit not paid in time (`DEPOSIT_EXPIRY_MINUTES`, bank transfers `BANK_TRANSFER_EXPIRY_DAYS`). */
+export const InvoiceStatus = { pending: 1, success: 2, failed: 3, expired: 4 } as const;
 export const InvoiceType = { deposit: 1, withdrawal: 2 } as const;
 export const LimitDefinition = { bet: 1, loss: 2, deposit: 3, selfExclusion: 4, coolingOff: 5 } as const;
 export const LimitStatus = { active: 1, pending: 2 } as const;
 export const MessageState = { unread: 1, read: 2 } as const;
-export const PlayerStatus = { active: 1, limited: 2, blocked: 3, selfExcluded: 4, coolingOff: 5 } as const;
+/** closed: the player closed the account themselves (kept for the retention period, no sign-in). */
+export const PlayerStatus = { active: 1, limited: 2, blocked: 3, selfExcluded: 4, coolingOff: 5, closed: 6 } as const;
 export const DocumentStatus = { pending: 1, approved: 2, rejected: 3 } as const;
 export const BetStatus = { pending: 1, won: 2, lost: 3, rolledBack: 4 } as const;
 export const AccountStatus = { active: 1, inactive: 2 } as const;
 export const CashPeriods = ['daily', 'weekly', 'monthly'] as const;
 
-/** The value type of an enumeration above: `ValueOf<typeof PlayerStatus>` is 1 | 2 | 3 | 4 | 5. */
+/** The value type of an enumeration above: `ValueOf<typeof PlayerStatus>` is 1 | 2 | 3 | 4 | 5 | 6. */
 export type ValueOf<T> = T[keyof T];
 export type CashPeriod = (typeof CashPeriods)[number];
 /** Cooling-off and self-exclusion periods a player may choose. */

@@ -25,6 +25,8 @@ export const ErrorCode = {
   otpSendLimit: 11005,
   /** Sign-in refused during a self-exclusion or cooling-off; the error carries `until`. */
   accountExcluded: 11007,
+  /** Sign-in refused: the player closed this account. */
+  accountClosed: 11008,
   /** A looser limit change is already waiting: cancel it before asking for another. */
   limitChangePending: 13110,
   /** The payment method is not offered for this currency, country or direction. */
@@ -36,6 +38,8 @@ export const ErrorCode = {
   depositLimitReached: 13100,
   /** Deposits must be wagered `TURNOVER_MULTIPLIER` times before a withdrawal. */
   turnoverNotMet: 13101,
+  /** The operator's rule (`WITHDRAWAL_VERIFICATION`) wants a verified identity before this withdrawal. */
+  verificationRequired: 13102,
   gameLimitReached: 14100,
   gameLossLimitReached: 14101,
   limitedPlayer: 14103,
@@ -81,12 +85,14 @@ const STATUS_OF_CODE: Readonly<Record<number, number>> = {
   [ErrorCode.wrongOtp]: 422,
   [ErrorCode.otpSendLimit]: 429,
   [ErrorCode.accountExcluded]: 403,
+  [ErrorCode.accountClosed]: 403,
   [ErrorCode.limitChangePending]: 409,
   [ErrorCode.paymentMethodUnavailable]: 422,
   [ErrorCode.invoiceNotCancellable]: 409,
   [ErrorCode.paymentProviderUnavailable]: 502,
   [ErrorCode.depositLimitReached]: 403,
   [ErrorCode.turnoverNotMet]: 403,
+  [ErrorCode.verificationRequired]: 403,
   [ErrorCode.gameLimitReached]: 403,
   [ErrorCode.gameLossLimitReached]: 403,
   [ErrorCode.limitedPlayer]: 403,

@@ -25,8 +25,17 @@ export const passwordChangeBodySchema = z
     ...newPasswordShape,
   })
   .strict()
-  .refine(repeatMatches, { path: ['repeatNewPassword'], message: REPEAT_MISMATCH });
+  .refine(repeatMatches, { path: ['repeatNewPassword'], message: REPEAT_MISMATCH })
+  // The current password was just checked, so a new one typed the same is no change.
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: ValidationMessage.samePassword,
+  });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+/** `POST /api/player/close`: the player closes their account, confirming with the password (if they have one). */
+export const closeAccountBodySchema = z.object({ password: text().max(128).optional() }).strict();
+export type CloseAccountBody = z.infer<typeof closeAccountBodySchema>;
 
 /** `POST /api/player/passwords/reset`: mails a link to the address if it belongs to a player. */
 export const passwordResetBodySchema = z.object({ email: emailSchema }).strict();

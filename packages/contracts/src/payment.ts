@@ -102,6 +102,19 @@ export const depositResultSchema = z.object({
   address: text().optional(),
   tag: text().optional(),
   message: text().optional(),
+  /** Bank transfer: everything the player's bank asks for; the reference is how the operator finds the deposit. */
+  transfer: z
+    .object({
+      beneficiary: text(),
+      iban: text(),
+      bic: text(),
+      bank: text(),
+      amount: z.number(),
+      currency: text(),
+      reference: text(),
+      expiresAt: text(),
+    })
+    .optional(),
 });
 export type DepositResult = z.infer<typeof depositResultSchema>;
 
@@ -121,7 +134,7 @@ export const invoiceSchema = z.object({
   currency: text(),
   transactionAmount: z.number(),
   transactionCurrency: text(),
-  /** InvoiceStatus: 1 pending, 2 success, 3 failed. */
+  /** InvoiceStatus: 1 pending, 2 success, 3 failed, 4 expired (a deposit not paid in time). */
   status: z.number().int(),
   statusResult: text(),
   /** InvoiceType: 1 deposit, 2 withdrawal. */
@@ -131,7 +144,18 @@ export const invoiceSchema = z.object({
   cancellable: z.boolean(),
   createdAt: text(),
   updatedAt: text().nullable(),
-  publicData: z.object({ qr: text().optional(), url: text().optional(), address: text().optional() }).nullable(),
+  publicData: z
+    .object({
+      qr: text().optional(),
+      url: text().optional(),
+      address: text().optional(),
+      /** Why the provider refused a payment (PaymentFailureReason), so the player is told what to do. */
+      reason: text().optional(),
+      /** Crypto: confirmations the transfer has, and how many it needs before it is credited. */
+      confirmations: z.number().int().optional(),
+      confirmationsRequired: z.number().int().optional(),
+    })
+    .nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -139,7 +163,7 @@ export const invoicesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
   type: z.coerce.number().int().min(1).max(2).optional(),
-  status: z.coerce.number().int().min(1).max(3).optional(),
+  status: z.coerce.number().int().min(1).max(4).optional(),
   currency: code.optional(),
   dateFrom: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   dateTo: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
@@ -178,6 +202,10 @@ export type InvoiceUpdated = z.infer<typeof invoiceUpdatedSchema>;
 
 // The sandbox payment provider's API (docs/payment-provider-api.md): signed JSON both ways.
 
+/** Why a provider refused a payment, in words a machine reads (the site says it in the player's language). */
+export const PAYMENT_FAILURE_REASONS = ['card_declined', 'authentication_failed', 'expired_card', 'cancelled'] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
+
 /** Casino → provider: start a payment (deposit) or a payout (withdrawal). Amounts in minor units. */
 export const providerPaymentBodySchema = z
   .object({
@@ -205,6 +233,8 @@ export const providerPaymentAnswerSchema = z.object({
   qr: text().optional(),
   address: text().optional(),
   tag: text().optional(),
+  /** A failed payment: why. */
+  reasonCode: z.enum(PAYMENT_FAILURE_REASONS).optional(),
 });
 export type ProviderPaymentAnswer = z.infer<typeof providerPaymentAnswerSchema>;
 
@@ -225,9 +255,14 @@ export const providerWebhookSchema = z
     currency: code,
     amountMinor: text().regex(/^[1-9]\d{0,17}$/),
     reason: text().max(200).optional(),
+    /** `payment.failed`: why, as a code (the `reason` text is for people reading logs). */
+    reasonCode: z.enum(PAYMENT_FAILURE_REASONS).optional(),
     qr: text().max(2048).optional(),
     /** Crypto: the deposit address the transfer came to. */
     address: text().max(200).optional(),
+    /** Crypto: confirmations so far and needed (`payment.received`, `payment.updated`, `payment.succeeded`). */
+    confirmations: z.number().int().min(0).max(1000).optional(),
+    confirmationsRequired: z.number().int().min(1).max(1000).optional(),
   })
   .strict();
 export type ProviderWebhook = z.infer<typeof providerWebhookSchema>;

@@ -26,6 +26,7 @@ export const ValidationMessage = {
   accepted: 'You must accept the terms and conditions',
   otpCode: 'Enter the {min}-digit code',
   commonPassword: 'This password is one of the most common ones. Choose one that is harder to guess',
+  samePassword: 'The new password must differ from the current one',
 } as const;
 export type ValidationMessageKey = keyof typeof ValidationMessage;
 

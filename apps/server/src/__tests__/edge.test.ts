@@ -190,12 +190,12 @@ describe('pages', () => {
         expect(response.headers['content-type'], url).toContain('text/html');
       }
       // Unknown page paths get the app (its 404 page) with a real 404, not a soft 200.
-      for (const url of ['/no-such-page', '/de/static', '/zz/profile', '/profile/nope', '/verify']) {
+      for (const url of ['/no-such-page', '/de/static', '/zz/profile', '/profile/nope', '/verify', '/games/x/']) {
         const response = await web.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
         expect(response.headers['content-type'], url).toContain('text/html');
       }
-      for (const url of ['/static/terms', '/pt-br/questions/wagering', '/verify/abc', '/games/x/', '/de']) {
+      for (const url of ['/static/terms', '/pt-br/questions/wagering', '/verify/abc', '/de']) {
         expect((await web.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
       }
       // A remembered language applies to unprefixed pages on the next visit, with the query kept.

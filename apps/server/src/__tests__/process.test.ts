@@ -104,7 +104,7 @@ describe.runIf(process.env.DATABASE_URL)('the server process on PostgreSQL', () 
       // A real "not found" says so; it is not mistaken for a server that did not answer.
       const missing = await ops(['deposits', 'confirm', '999999']);
       expect(missing.code).toBe(1);
-      expect(missing.stderr).toMatch(/not found/i);
+      expect(missing.stderr).toMatch(/not found|no deposit/i);
       expect(missing.stderr).not.toMatch(/did not answer|No server runs/);
     } finally {
       node.child.kill('SIGINT');

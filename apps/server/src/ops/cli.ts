@@ -15,12 +15,12 @@ import { DataDirLockedError, isAlive, lockDataDir } from '../db/lock.ts';
 import { DomainError } from '../lib/errors.ts';
 import { opsEndpointFile, readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
 import { z } from 'zod';
-import { invoiceSchema, mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
+import { mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
 import { describeMailbox, opsMailbox, type OpsMailboxBody } from './mailbox.ts';
 import { opsDocuments, type OpsDocumentsBody } from './documents.ts';
 import { opsMessage, opsSupport, type OpsMessageBody, type OpsSupportBody } from './messaging.ts';
 import { describeAutologin, opsAutologin, opsAutologinResultSchema, type OpsAutologinBody } from './autologin.ts';
-import { describeInvoices, type OpsCryptoSendBody, type OpsInvoiceBody } from './payments.ts';
+import { describeInvoices, opsInvoiceSchema, type OpsCryptoSendBody, type OpsInvoiceBody } from './payments.ts';
 import type { Db } from '../db/client.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
 import {
@@ -39,25 +39,27 @@ import {
 const USAGE = `Usage: npm run ops -- <command>
 
 Commands:
-  credit <email> <amount> <currency> [--reference <text>]
+  credit <player> <amount> <currency> [--reference <text>]
       Credit real money to a player's account in that currency (opened if missing).
       Amount in major units, e.g. 25 or 0.0015. The same --reference never credits twice.
-  limit <email> bet|loss|deposit <amount> <currency> daily|weekly|monthly
+  limit <player> bet|loss|deposit <amount> <currency> daily|weekly|monthly
       Set a player's bet, loss or deposit limit for that currency and period (UTC calendar); applies
       at once and replaces the one of the same kind.
   withdrawals list | withdrawals approve <invoice> | withdrawals decline <invoice>
-      Pending withdrawals; send one to the payment provider, or decline it (the money goes back).
-  deposits confirm <invoice>
-      A bank transfer arrived: credit the deposit.
+      Pending withdrawals (player, verification, amount, method, age); send one to the payment
+      provider, or decline it (the money goes back).
+  deposits list | deposits confirm <reference>
+      Bank transfers waiting to arrive (reference, player, amount, age); one arrived: credit it
+      (its reference, e.g. DEP-11, as the player wrote it on the transfer).
   content import <dir>
       Load content pages from a folder laid out as <locale>/<static|question|bonus>/<identity>.md.
   crypto send <address> <amount>
       Development: the sandbox provider sees a transfer to that deposit address (XRP: <address>?dt=<tag>),
       credited after CRYPTO_CONFIRM_SECONDS.
       (Payment commands need the running server: approving talks to the payment provider.)
-  exclude <email> self-exclusion|cooling-off <days>
+  exclude <player> self-exclusion|cooling-off <days>
       Exclude a player from real-money play for that many days; closes their live game sessions.
-  autologin <email> [--redirect <path>]
+  autologin <player> [--redirect <path>]
       Print a one-time sign-in link for the player (valid 10 minutes, once), e.g. for support.
   documents list | documents approve <id> | documents reject <id> [reason…]
       Identity documents waiting for review; approve or reject one (the player sees it at once).
@@ -65,12 +67,15 @@ Commands:
       The latest messages (e-mail, SMS) to that address or number: codes and links, when no SMTP_URL is set.
   game disable|enable <identity>
       Switch a game off (hidden, cannot start, bets in open sessions refused) or on again.
-  message <email|all> <title> <body…>
+  message <player|all> <title> <body…>
       A message in the player's notifications (every player's with all), pushed to open tabs at once.
-  support list | support reply <email> <text…>
+  support list | support reply <player> <text…>
       Live chats waiting for an answer and the latest contact-form messages; answer a player's chat.
   help
       Show this text.
+
+<player> is an e-mail address, a phone number with its country code (+49 151 1234 5678, 0049-151-…;
+matched as E.164) or the player's id (the short number lists show, or the uuid).
 
 Environment: the server's (DATA_DIR, DATABASE_URL, …).`;
 
@@ -117,44 +122,44 @@ function parseCredit(rest: string[]): Parsed {
     else if (arg.startsWith('--')) throw new CliError(`Unknown option ${arg}.\n\n${USAGE}`);
     else positional.push(arg);
   }
-  const [email, amount, currency] = positional;
-  if (!email || !amount || !currency || positional.length > 3 || reference === '') {
-    throw new CliError(`credit needs <email> <amount> <currency>.\n\n${USAGE}`);
+  const [player, amount, currency] = positional;
+  if (!player || !amount || !currency || positional.length > 3 || reference === '') {
+    throw new CliError(`credit needs <player> <amount> <currency>.\n\n${USAGE}`);
   }
-  return { command: 'credit', body: { email, amount, currency, ...(reference ? { reference } : {}) } };
+  return { command: 'credit', body: { player, amount, currency, ...(reference ? { reference } : {}) } };
 }
 
 function parseLimit(rest: string[]): Parsed {
-  const [email, type, amount, currency, period] = rest;
+  const [player, type, amount, currency, period] = rest;
   if (
     rest.length !== 5 ||
-    !email ||
+    !player ||
     !amount ||
     !currency ||
     (type !== 'bet' && type !== 'loss' && type !== 'deposit') ||
     (period !== 'daily' && period !== 'weekly' && period !== 'monthly')
   ) {
-    throw new CliError(`limit needs <email> bet|loss|deposit <amount> <currency> daily|weekly|monthly.\n\n${USAGE}`);
+    throw new CliError(`limit needs <player> bet|loss|deposit <amount> <currency> daily|weekly|monthly.\n\n${USAGE}`);
   }
-  return { command: 'limit', body: { email, type, amount, currency, period } };
+  return { command: 'limit', body: { player, type, amount, currency, period } };
 }
 
 function parseExclude(rest: string[]): Parsed {
-  const [email, type, daysText] = rest;
+  const [player, type, daysText] = rest;
   const days = Number(daysText);
   if (
     rest.length !== 3 ||
-    !email ||
+    !player ||
     (type !== 'self-exclusion' && type !== 'cooling-off') ||
     !/^\d+$/.test(daysText ?? '') ||
     days < 1 ||
     days > MAX_EXCLUSION_DAYS
   ) {
     throw new CliError(
-      `exclude needs <email> self-exclusion|cooling-off <days> (1 to ${MAX_EXCLUSION_DAYS}).\n\n${USAGE}`,
+      `exclude needs <player> self-exclusion|cooling-off <days> (1 to ${MAX_EXCLUSION_DAYS}).\n\n${USAGE}`,
     );
   }
-  return { command: 'exclude', body: { email, type, days } };
+  return { command: 'exclude', body: { player, type, days } };
 }
 
 function parseGame(rest: string[]): Parsed {
@@ -171,10 +176,12 @@ function parseInvoices(command: 'withdrawals' | 'deposits', rest: string[]): Par
     return { command: 'invoices', body: { action: 'withdrawals-list' } };
   if (command === 'withdrawals' && (verb === 'approve' || verb === 'decline') && invoice && rest.length === 2)
     return { command: 'invoices', body: { action: `withdrawals-${verb}`, invoice } };
+  if (command === 'deposits' && verb === 'list' && rest.length === 1)
+    return { command: 'invoices', body: { action: 'deposits-list' } };
   if (command === 'deposits' && verb === 'confirm' && invoice && rest.length === 2)
     return { command: 'invoices', body: { action: 'deposits-confirm', invoice } };
   throw new CliError(
-    `${command} needs ${command === 'deposits' ? 'confirm <invoice>' : 'list | approve <invoice> | decline <invoice>'}.\n\n${USAGE}`,
+    `${command} needs ${command === 'deposits' ? 'list | confirm <reference>' : 'list | approve <invoice> | decline <invoice>'}.\n\n${USAGE}`,
   );
 }
 
@@ -205,21 +212,22 @@ export function parseArgs(argv: string[]): Parsed {
   }
   if (command === 'message') {
     const [to, title, ...body] = rest;
-    if (!to || !title || body.length === 0) throw new CliError(`message needs <email|all> <title> <body>.\n\n${USAGE}`);
+    if (!to || !title || body.length === 0)
+      throw new CliError(`message needs <player|all> <title> <body>.\n\n${USAGE}`);
     return { command: 'message', body: { to, title, body: body.join(' ') } };
   }
   if (command === 'support') {
-    const [verb, email, ...words] = rest;
+    const [verb, player, ...words] = rest;
     if (verb === 'list' && rest.length === 1) return { command: 'support', body: { action: 'list' } };
-    if (verb === 'reply' && email && words.length > 0)
-      return { command: 'support', body: { action: 'reply', email, text: words.join(' ') } };
-    throw new CliError(`support needs list | reply <email> <text>.\n\n${USAGE}`);
+    if (verb === 'reply' && player && words.length > 0)
+      return { command: 'support', body: { action: 'reply', player, text: words.join(' ') } };
+    throw new CliError(`support needs list | reply <player> <text>.\n\n${USAGE}`);
   }
   if (command === 'autologin') {
-    const [email, flag, redirect] = rest;
-    const valid = email && (rest.length === 1 || (rest.length === 3 && flag === '--redirect' && redirect));
-    if (!valid) throw new CliError(`autologin needs <email> [--redirect <path>].\n\n${USAGE}`);
-    return { command: 'autologin', body: { email, ...(redirect ? { redirect } : {}) } };
+    const [player, flag, redirect] = rest;
+    const valid = player && (rest.length === 1 || (rest.length === 3 && flag === '--redirect' && redirect));
+    if (!valid) throw new CliError(`autologin needs <player> [--redirect <path>].\n\n${USAGE}`);
+    return { command: 'autologin', body: { player, ...(redirect ? { redirect } : {}) } };
   }
   if (command === 'mailbox') {
     if (!rest[0] || rest.length !== 1) throw new CliError(`mailbox needs <email|phone>.\n\n${USAGE}`);
@@ -399,7 +407,7 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
         parsed.body,
       );
     case 'invoices':
-      return viaRunningServer(config, 'invoices', parsed.body, z.array(invoiceSchema), (r) =>
+      return viaRunningServer(config, 'invoices', parsed.body, z.array(opsInvoiceSchema), (r) =>
         describeInvoices(parsed.body.action, r),
       );
     case 'crypto':

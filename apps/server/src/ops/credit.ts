@@ -2,24 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { accountSchema } from '@casino/contracts';
 import type { DbOrTx } from '../db/client.ts';
-import { fieldError } from '../lib/errors.ts';
-import { findPlayer } from '../modules/player/index.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
 import { credit, type CreditResult } from '../modules/wallet/index.ts';
 
 export const opsCreditBodySchema = z
   .object({
-    email: z.string().min(1).max(254),
+    ...playerNaming,
     /** A string keeps every digit the operator typed. */
     amount: z.union([z.number(), z.string().max(40)]),
     currency: z.string().min(1).max(10),
     /** Makes the credit idempotent: the same reference never credits twice. */
     reference: z.string().min(1).max(100).optional(),
   })
-  .strict();
+  .strict()
+  .refine(...namesPlayer);
 export type OpsCreditBody = z.infer<typeof opsCreditBodySchema>;
 
 export const opsCreditResultSchema = z.object({
   playerId: z.string(),
+  /** The player's e-mail, else phone number. */
   email: z.string().nullable(),
   currency: z.string(),
   amount: z.string(),
@@ -32,8 +33,7 @@ export type OpsCreditResult = CreditResult & { email: string | null };
 
 /** The one implementation behind `POST /api/ops/credit` and the CLI's own database access. */
 export async function opsCredit(db: DbOrTx, body: OpsCreditBody): Promise<OpsCreditResult> {
-  const player = await findPlayer(db, { email: body.email });
-  if (!player) throw fieldError('email', 'No player with this email');
+  const player = await playerOf(db, body);
   const result = await credit(db, {
     playerId: player.id,
     amount: body.amount,
@@ -41,7 +41,7 @@ export async function opsCredit(db: DbOrTx, body: OpsCreditBody): Promise<OpsCre
     idempotencyKey: `ops:credit:${body.reference ?? randomUUID()}`,
     reason: body.reference ? `ops credit ${body.reference}` : 'ops credit',
   });
-  return { ...result, email: player.email };
+  return { ...result, email: contactOf(player) };
 }
 
 export function describeCredit(result: OpsCreditResult): string {

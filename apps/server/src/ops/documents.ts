@@ -3,6 +3,7 @@ import { DOCUMENT_TYPES, text } from '@casino/contracts';
 import type { Db } from '../db/client.ts';
 import { pendingDocuments, reviewDocument } from '../modules/documents/index.ts';
 import type { Tx } from '../db/client.ts';
+import { findPlayer, playerLabel } from '../modules/player/index.ts';
 
 export const opsDocumentsBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('list') }),
@@ -23,11 +24,12 @@ export async function opsDocuments(
   if (body.action === 'list') {
     const pending = await pendingDocuments(db);
     if (pending.length === 0) return { message: 'No documents waiting for review.' };
+    const owners = await Promise.all(pending.map((d) => findPlayer(db, { id: d.playerId })));
     return {
       message: pending
         .map(
-          (d) =>
-            `${d.id}  ${d.createdAt}  player ${d.playerId}  ${typeName(d.type)}  ${d.fileName} (${d.mimeType}, ${d.size} bytes)`,
+          (d, i) =>
+            `${d.id}  ${d.createdAt}  player ${owners[i] ? playerLabel(owners[i]) : d.playerId}  ${typeName(d.type)}  ${d.fileName} (${d.mimeType}, ${d.size} bytes)`,
         )
         .join('\n'),
     };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX, SUPPORT_TEXT_MAX, text } from '@casino/contracts';
 import type { Db, Tx } from '../db/client.ts';
-import { fieldError } from '../lib/errors.ts';
 import { latestContactMessages, openChats, postSupportMessage, postToMany } from '../modules/notification/index.ts';
-import { findPlayer, findPlayerIds } from '../modules/player/index.ts';
+import { findPlayer, findPlayerBy, findPlayerIds, playerLabel } from '../modules/player/index.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
 
 export const opsMessageBodySchema = z
   .object({
@@ -16,7 +16,7 @@ export type OpsMessageBody = z.infer<typeof opsMessageBodySchema>;
 
 const BATCH = 500;
 
-/** A messenger message from the operator to one player (by e-mail) or to every player (`all`). */
+/** A messenger message from the operator to one player (e-mail, phone or id) or to every player (`all`). */
 export async function opsMessage(
   db: Db,
   body: OpsMessageBody,
@@ -24,10 +24,9 @@ export async function opsMessage(
 ): Promise<{ message: string }> {
   const content = { type: 'default' as const, title: body.title, body: body.body, link: null };
   if (body.to !== 'all') {
-    const player = await findPlayer(db, { email: body.to });
-    if (!player) throw fieldError('to', 'No player with this email');
+    const player = await findPlayerBy(db, body.to);
     await transact((tx) => postToMany(tx, [player.id], content, 'operator'));
-    return { message: `Sent "${body.title}" to ${player.email}` };
+    return { message: `Sent "${body.title}" to ${contactOf(player)}` };
   }
   let sent = 0;
   let after: string | null = null;
@@ -42,11 +41,13 @@ export async function opsMessage(
 
 export const opsSupportBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('list') }),
-  z.object({
-    action: z.literal('reply'),
-    email: text().min(1).max(254),
-    text: text().trim().min(1).max(SUPPORT_TEXT_MAX),
-  }),
+  z
+    .object({
+      action: z.literal('reply'),
+      ...playerNaming,
+      text: text().trim().min(1).max(SUPPORT_TEXT_MAX),
+    })
+    .refine(...namesPlayer),
 ]);
 export type OpsSupportBody = z.infer<typeof opsSupportBodySchema>;
 
@@ -58,18 +59,17 @@ const oneLine = (value: string, max = 80) => {
 /** Open support chats (waiting for an answer) and the latest contact-form messages, or an answer to one player. */
 export async function opsSupport(db: Db, body: OpsSupportBody): Promise<{ message: string }> {
   if (body.action === 'reply') {
-    const player = await findPlayer(db, { email: body.email });
-    if (!player) throw fieldError('email', 'No player with this email');
+    const player = await playerOf(db, body);
     await postSupportMessage(db, player.id, 'operator', body.text);
-    return { message: `Answered ${player.email}` };
+    return { message: `Answered ${contactOf(player)}` };
   }
   const [chats, contacts] = await Promise.all([openChats(db), latestContactMessages(db, 10)]);
-  const emails = await Promise.all(chats.map((c) => findPlayer(db, { id: c.playerId })));
+  const who = await Promise.all(chats.map((c) => findPlayer(db, { id: c.playerId })));
   const lines = ['Chats waiting for an answer:'];
   if (chats.length === 0) lines.push('  none');
   chats.forEach((chat, i) =>
     lines.push(
-      `  ${emails[i]?.email ?? chat.playerId}  ${chat.lastAt}  (${chat.waiting} waiting)  ${oneLine(chat.lastText)}`,
+      `  ${who[i] ? playerLabel(who[i]) : chat.playerId}  ${chat.lastAt}  (${chat.waiting} waiting)  ${oneLine(chat.lastText)}`,
     ),
   );
   lines.push('Latest contact-form messages:');

@@ -1,21 +1,62 @@
 import { z } from 'zod';
-import type { Invoice } from '@casino/contracts';
+import { invoiceSchema, text } from '@casino/contracts';
 
 /** Operator commands on payments. They need the running server: approving talks to the payment provider. */
 
 export const opsInvoiceBodySchema = z
   .object({
-    action: z.enum(['withdrawals-list', 'withdrawals-approve', 'withdrawals-decline', 'deposits-confirm']),
+    action: z.enum([
+      'withdrawals-list',
+      'withdrawals-approve',
+      'withdrawals-decline',
+      'deposits-list',
+      'deposits-confirm',
+    ]),
     invoice: z.string().max(64).optional(),
   })
   .strict();
 export type OpsInvoiceBody = z.infer<typeof opsInvoiceBodySchema>;
 
-const line = (i: Invoice) =>
-  `${i.id}  #${i.number}  ${String(i.amount)} ${i.currency}  ${i.paymentMethod}  ${i.cancellable ? 'waiting for approval' : 'sent to the provider'}  ${i.createdAt}`;
+/** An invoice as the operator sees it; lists add the player (e-mail or phone), verification and reference. */
+export const opsInvoiceSchema = invoiceSchema.extend({
+  player: text().optional(),
+  verified: z.boolean().optional(),
+  reference: text().optional(),
+});
+export type OpsInvoice = z.infer<typeof opsInvoiceSchema>;
 
-export function describeInvoices(action: OpsInvoiceBody['action'], invoices: Invoice[]): string {
-  if (action === 'withdrawals-list') return invoices.length ? invoices.map(line).join('\n') : 'No pending withdrawals.';
+/** "just now", "12 min ago", "3 h ago", "2 days ago". */
+export function ageOf(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+const withdrawalLine = (i: OpsInvoice) =>
+  [
+    i.id,
+    `#${i.number}`,
+    i.player ?? i.playerId,
+    i.verified ? 'verified' : 'NOT VERIFIED',
+    `${String(i.amount)} ${i.currency}`,
+    i.paymentMethod,
+    i.cancellable ? 'waiting for approval' : 'sent to the provider',
+    ageOf(i.createdAt),
+  ].join('  ');
+
+const depositLine = (i: OpsInvoice) =>
+  [i.reference ?? `#${i.number}`, i.player ?? i.playerId, `${String(i.amount)} ${i.currency}`, ageOf(i.createdAt)].join(
+    '  ',
+  );
+
+export function describeInvoices(action: OpsInvoiceBody['action'], invoices: OpsInvoice[]): string {
+  if (action === 'withdrawals-list')
+    return invoices.length ? invoices.map(withdrawalLine).join('\n') : 'No pending withdrawals.';
+  if (action === 'deposits-list')
+    return invoices.length ? invoices.map(depositLine).join('\n') : 'No bank transfers waiting.';
   const [invoice] = invoices;
   if (!invoice) return 'Nothing changed.';
   const verb = {

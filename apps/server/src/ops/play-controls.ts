@@ -7,7 +7,8 @@ import { fieldError } from '../lib/errors.ts';
 import { importContent } from '../modules/content/index.ts';
 import { closeLiveGameSessions, setGameEnabled } from '../modules/game/index.ts';
 import { excludePlayer, setMoneyLimit } from '../modules/limits/index.ts';
-import { closePlayerSessions, findPlayer, type PlayerRef } from '../modules/player/index.ts';
+import { closePlayerSessions } from '../modules/player/index.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
 import { accountCurrency } from '../modules/wallet/index.ts';
 
 /**
@@ -17,14 +18,15 @@ import { accountCurrency } from '../modules/wallet/index.ts';
 
 export const opsLimitBodySchema = z
   .object({
-    email: z.string().min(1).max(254),
+    ...playerNaming,
     type: z.enum(['bet', 'loss', 'deposit']),
     /** Major units; a string keeps every digit the operator typed. */
     amount: z.union([z.number(), z.string().max(40)]),
     currency: z.string().min(1).max(10),
     period: z.enum(CashPeriods),
   })
-  .strict();
+  .strict()
+  .refine(...namesPlayer);
 export type OpsLimitBody = z.infer<typeof opsLimitBodySchema>;
 
 /** Longest exclusion the CLI takes: 100 years stands for "forever". */
@@ -32,11 +34,12 @@ export const MAX_EXCLUSION_DAYS = 36_500;
 
 export const opsExcludeBodySchema = z
   .object({
-    email: z.string().min(1).max(254),
+    ...playerNaming,
     type: z.enum(['self-exclusion', 'cooling-off']),
     days: z.number().int().min(1).max(MAX_EXCLUSION_DAYS),
   })
-  .strict();
+  .strict()
+  .refine(...namesPlayer);
 export type OpsExcludeBody = z.infer<typeof opsExcludeBodySchema>;
 
 export const opsGameBodySchema = z.object({ identity: z.string().min(1).max(100), enabled: z.boolean() }).strict();
@@ -45,12 +48,6 @@ export type OpsGameBody = z.infer<typeof opsGameBodySchema>;
 /** Every play control answers with one line for the operator. */
 export const opsMessageSchema = z.object({ message: z.string() });
 export type OpsMessage = z.infer<typeof opsMessageSchema>;
-
-async function playerByEmail(db: DbOrTx, email: string): Promise<PlayerRef> {
-  const player = await findPlayer(db, { email });
-  if (!player) throw fieldError('email', 'No player with this email');
-  return player;
-}
 
 export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessage> {
   const currency = accountCurrency(body.currency);
@@ -62,7 +59,7 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
     );
   }
   if (amountMinor < 0n) throw fieldError('amount', 'The amount must not be negative');
-  const player = await playerByEmail(db, body.email);
+  const player = await playerOf(db, body);
   await setMoneyLimit(db, {
     playerId: player.id,
     type:
@@ -73,13 +70,13 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
   });
   const amount = formatMinor(amountMinor, currency.subunitToUnit);
   return {
-    message: `Set a ${body.period} ${body.type} limit of ${amount} ${currency.code} for ${player.email ?? player.id}; it applies now`,
+    message: `Set a ${body.period} ${body.type} limit of ${amount} ${currency.code} for ${contactOf(player)}; it applies now`,
   };
 }
 
 /** Excludes a player: their open games and every session of theirs end with it (the caller forgets those). */
 export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsMessage & { endedSessions: string[] }> {
-  const player = await playerByEmail(db, body.email);
+  const player = await playerOf(db, body);
   // One transaction: the exclusion, the end of the player's open games and sessions happen together.
   const { limit, closedGameSessions, endedSessions } = await db.transaction(async (tx) => {
     const exclusion = await excludePlayer(tx, {
@@ -95,7 +92,7 @@ export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsM
   });
   const sessions = closedGameSessions === 1 ? '1 live game session' : `${closedGameSessions} live game sessions`;
   return {
-    message: `${body.type === 'self-exclusion' ? 'Self-excluded' : 'Cooling-off for'} ${player.email ?? player.id} until ${limit.expiresAt!.toISOString()}; closed ${sessions} and ${endedSessions.length === 1 ? '1 sign-in session' : `${endedSessions.length} sign-in sessions`}`,
+    message: `${body.type === 'self-exclusion' ? 'Self-excluded' : 'Cooling-off for'} ${contactOf(player)} until ${limit.expiresAt!.toISOString()}; closed ${sessions} and ${endedSessions.length === 1 ? '1 sign-in session' : `${endedSessions.length} sign-in sessions`}`,
     endedSessions,
   };
 }

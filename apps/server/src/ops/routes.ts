@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
 import { withTransaction } from '../outbox/index.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
-import { dataEnvelope, invoiceSchema, mailboxEntrySchema } from '@casino/contracts';
+import { dataEnvelope, mailboxEntrySchema } from '@casino/contracts';
 import { opsMailbox, opsMailboxBodySchema } from './mailbox.ts';
 import { opsDocuments, opsDocumentsBodySchema } from './documents.ts';
 import { opsAutologin, opsAutologinBodySchema, opsAutologinResultSchema } from './autologin.ts';
@@ -16,8 +16,9 @@ import {
   declineWithdrawal,
   pendingWithdrawals,
   sendTestTransfer,
+  waitingBankDeposits,
 } from '../modules/payment/index.ts';
-import { opsCryptoSendBodySchema, opsInvoiceBodySchema } from './payments.ts';
+import { opsCryptoSendBodySchema, opsInvoiceBodySchema, opsInvoiceSchema } from './payments.ts';
 import { opsMessage, opsMessageBodySchema, opsSupport, opsSupportBodySchema } from './messaging.ts';
 import {
   opsExclude,
@@ -85,7 +86,9 @@ export const opsRoutes =
     });
     app.post(
       '/invoices',
-      { schema: { hide: true, body: opsInvoiceBodySchema, response: { 200: dataEnvelope(z.array(invoiceSchema)) } } },
+      {
+        schema: { hide: true, body: opsInvoiceBodySchema, response: { 200: dataEnvelope(z.array(opsInvoiceSchema)) } },
+      },
       async (request) => {
         const { action, invoice = '' } = request.body;
         switch (action) {
@@ -95,6 +98,8 @@ export const opsRoutes =
             return { data: [await approveWithdrawal(ctx, invoice)] };
           case 'withdrawals-decline':
             return { data: [await declineWithdrawal(ctx, invoice, 'operator')] };
+          case 'deposits-list':
+            return { data: await waitingBankDeposits(ctx) };
           case 'deposits-confirm':
             return { data: [await confirmDeposit(ctx, invoice)] };
         }

@@ -53,6 +53,9 @@ export const PRODUCTION_ENV = {
   PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
   GAME_PROVIDER_URL: 'https://aggregator.example',
   GAME_WALLET_SECRET: 'g'.repeat(40),
+  BANK_TRANSFER_BENEFICIARY: 'Casino Example Ltd',
+  BANK_TRANSFER_IBAN: 'DE89370400440532013000',
+  BANK_TRANSFER_BIC: 'COBADEFFXXX',
 } as const;
 
 /** A whole server node (app, push hub, dispatcher) on a fresh database, not listening unless asked. */
@@ -67,6 +70,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     // The tests stand where a CDN would: the country header they send is trusted.
     TRUST_PROXY: '1',
     WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build'),
+    // Most tests withdraw for players they make in the database; trust.test.ts keeps the default rule.
+    WITHDRAWAL_VERIFICATION: 'never',
     // Counters of their own: on a shared Redis they would outlive this server (a rerun, another file).
     ...(process.env.REDIS_URL
       ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` }

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { inlineScriptHashes } from '../lib/csp.ts';
 import { errorBody } from '../lib/errors.ts';
-import { ErrorCode, isPagePath, pagePathInLocale } from '@casino/contracts';
+import { ErrorCode, isPagePath, LOCALE_CODES, pagePathInLocale } from '@casino/contracts';
+import type { AppContext } from '../context.ts';
+import { findGame } from '../modules/game/index.ts';
 
 /** CSP sources of the inline scripts of the built pages (none without a build). */
 export function webScriptHashes(webDist: string): string[] {
@@ -14,11 +16,38 @@ export function webScriptHashes(webDist: string): string[] {
   return [...new Set(pages.flatMap((file) => inlineScriptHashes(fs.readFileSync(file, 'utf8'))))];
 }
 
+/** Whether a path of the route table's shape names something that exists (the page's HTTP status). */
+export type PageExists = (pathname: string) => Promise<boolean>;
+
+const LOCALE_PREFIX = `(?:/(?:${LOCALE_CODES.map((code) => code.replace('-', '\\-')).join('|')}))?`;
+const FEATURE_PAGE = new RegExp(`^${LOCALE_PREFIX}/(loyalty|betting)/?$`);
+const GAME_PAGE = new RegExp(`^${LOCALE_PREFIX}/games/([^/]+)/?$`);
+
+/**
+ * What the route table alone cannot tell: the loyalty and sportsbook pages exist only with their
+ * feature on, and a game page only for a game in the catalogue (one indexed lookup, on game paths only).
+ */
+export function pageExists(ctx: AppContext): PageExists {
+  return async (pathname) => {
+    const feature = FEATURE_PAGE.exec(pathname)?.[1];
+    if (feature) return feature === 'loyalty' ? ctx.config.features.loyalty : ctx.config.features.sportsbook;
+    const game = GAME_PAGE.exec(pathname)?.[1];
+    if (game === undefined) return true;
+    let identity: string;
+    try {
+      identity = decodeURIComponent(game);
+    } catch {
+      return false;
+    }
+    return (await findGame(ctx.db, identity)) !== null;
+  };
+}
+
 /**
  * Serves the built SPA: hashed assets with a year of cache (pre-compressed .br/.gz when the build
  * made them), every other page path gets index.html, and unknown API and media paths get a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(app: FastifyInstance, webDist: string, exists: PageExists = async () => true) {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
   // The home page's first screen, prerendered by the build (scripts/build-web.mjs).
   const hasHome = fs.existsSync(path.join(webDist, 'home.html'));
@@ -36,7 +65,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // API, media and sandbox-party paths are never pages: an unknown one is a JSON 404, not the SPA.
     const notAPage = pathname === '/api' || /^\/(api|media|sandbox)\//.test(pathname);
@@ -58,8 +87,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
         .redirect(localised + query, 302);
     }
     const file = pathname === '/' && hasHome ? 'home.html' : 'index.html';
-    // A path the route table does not know still gets the app (it shows its 404 page), with a real 404.
-    const status = isPagePath(pathname) ? 200 : 404;
+    // A path the route table does not know, or a page of something that does not exist, still gets the
+    // app (it shows its 404 page), with a real 404.
+    const status = isPagePath(pathname) && (await exists(pathname)) ? 200 : 404;
     return reply.status(status).header('cache-control', 'no-cache').sendFile(file);
   });
 }

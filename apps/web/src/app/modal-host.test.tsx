@@ -61,10 +61,22 @@ describe('modal host', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('removes a player-only key for a guest', async () => {
+  it('asks a guest with a player-only key to sign in, and keeps the way back to it', async () => {
     mockApi();
-    const app = renderApp('/?wallet=deposit&search');
-    await waitFor(() => expect(app.url()).toBe('/?search'));
+    sessionStorage.clear();
+    const app = renderApp('/bonuses?wallet=deposit&search');
+    await waitFor(() => expect(app.url()).toBe('/bonuses?search&sign-in=wallet'));
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' }, { timeout: 5_000 });
+    expect(dialog).toHaveAccessibleDescription('Sign in to open your wallet.');
+    // Where a successful sign-in goes (the sign-in dialog takes it).
+    expect(sessionStorage.getItem('returnTo')).toBe('/bonuses?wallet=deposit&search');
+  });
+
+  it('does not add a second sign-in for a guest already in a guest dialog', async () => {
+    mockApi();
+    const app = renderApp('/?sign-up&wallet=deposit');
+    await waitFor(() => expect(app.url()).toBe('/?sign-up'));
   });
 
   it('waits while the session is unknown, then decides', async () => {
@@ -73,7 +85,7 @@ describe('modal host', () => {
     await screen.findByRole('heading', { level: 1, name: 'Bonuses' });
     expect(app.url()).toBe('/bonuses?wallet=deposit');
     act(() => useSession.setState({ status: 'guest' }));
-    await waitFor(() => expect(app.url()).toBe('/bonuses'));
+    await waitFor(() => expect(app.url()).toBe('/bonuses?sign-in=wallet'));
   });
 
   it('closes guest-only modals when a guest becomes a player, and drops the key with the next URL change', async () => {
@@ -135,10 +147,20 @@ describe('modal host', () => {
     });
   });
 
-  it('has a coming-soon modal for every modal without its own component', async () => {
+  it('has a coming-soon modal for a modal whose capability is on its way', async () => {
     mockApi();
-    renderApp('/?loyalty-earn', { status: 'player' });
+    renderApp('/?quests-hub', { status: 'player' });
     const dialog = await screen.findByRole('dialog', { name: 'Coming soon' });
     expect(dialog).toBeInTheDocument();
+  });
+
+  it('has no loyalty-earn modal while there is no loyalty: the key leaves the URL', async () => {
+    mockApi();
+    for (const status of ['guest', 'player'] as const) {
+      const app = renderApp('/bonuses?loyalty-earn&tab=1', { status });
+      await waitFor(() => expect(app.url()).toBe('/bonuses?tab=1'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      app.unmount();
+    }
   });
 });

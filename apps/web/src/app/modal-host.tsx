@@ -2,15 +2,22 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import { MODALS, canOpenModal, isModalName } from '@casino/contracts';
 import { useSession } from '@/features/auth';
+import { rememberReturnPath } from '@/shared/lib/return-path.ts';
 import { modalEntries, parseSearch, toSearch } from '@/shared/modals/modal-query.ts';
+import { isRegisteredModal } from './absent-modals.ts';
 
 // The dialog machinery (Radix, focus trap, scroll lock) loads with the first modal, not with the page.
 const ModalLayer = lazy(() => import('./modal-layer.tsx'));
 
+/** Who may open the modal a query key names; null for other keys and for modals not built. */
+const accessOf = (key: string) => (isModalName(key) && isRegisteredModal(key) ? MODALS[key] : null);
+
 /**
  * Renders the modals named in the URL query, stacked in query order. A key the visitor may not open
- * (a guest-only modal for a player, a player-only one for a guest) is removed from the URL without a
- * history entry. While the session is still being restored we cannot tell, so those keys wait.
+ * (a guest-only modal for a player, a player-only one for a guest, one not built) is removed from the
+ * URL without a history entry. A guest who followed a player-only link (`?wallet=deposit`) is asked to
+ * sign in instead, and comes back to it afterwards. While the session is still being restored we
+ * cannot tell, so those keys wait.
  */
 export function ModalHost() {
   const location = useLocation();
@@ -29,8 +36,16 @@ export function ModalHost() {
     if (!fresh) return;
     const isPlayer = status === 'player';
     const all = parseSearch(location.search);
-    const kept = all.filter(([key]) => !isModalName(key) || canOpenModal(key, isPlayer));
+    const allowed = (key: string) => !isModalName(key) || (isRegisteredModal(key) && canOpenModal(key, isPlayer));
+    const kept = all.filter(([key]) => allowed(key));
     if (kept.length === all.length) return;
+    const held = isPlayer ? undefined : all.find(([key]) => accessOf(key) === 'player');
+    if (held) {
+      // The sign-in dialog brings a successful sign-in back here, with the player's modal open.
+      const back = all.filter(([key]) => accessOf(key) !== 'guest' && (allowed(key) || accessOf(key) === 'player'));
+      rememberReturnPath(location.pathname + toSearch(back));
+      if (!kept.some(([key]) => accessOf(key) === 'guest')) kept.push(['sign-in', held[0]]);
+    }
     void navigate(
       { pathname: location.pathname, search: toSearch(kept), hash: location.hash },
       { replace: true, preventScrollReset: true, state: location.state },
@@ -50,8 +65,12 @@ export function ModalHost() {
     });
   }, []);
 
-  const visible = entries.filter((e) =>
-    status === 'unknown' || status === 'offline' ? MODALS[e.name] === 'any' : canOpenModal(e.name, status === 'player'),
+  const visible = entries.filter(
+    (e) =>
+      isRegisteredModal(e.name) &&
+      (status === 'unknown' || status === 'offline'
+        ? MODALS[e.name] === 'any'
+        : canOpenModal(e.name, status === 'player')),
   );
   const firstWaiting = visible.findIndex((e) => !mounted.has(e.name));
   const shown = firstWaiting === -1 ? visible : visible.slice(0, firstWaiting + 1);

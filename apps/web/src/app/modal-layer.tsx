@@ -26,7 +26,8 @@ export default function ModalLayer({ entry, level, onMounted }: ModalLayerProps)
   const onClose = () => close(entry.name);
   const swipe = useSwipeToClose(onClose);
   const returnFocus = useReturnFocus();
-  const Component = MODAL_COMPONENTS[entry.name];
+  // The host renders registered names only.
+  const Component = MODAL_COMPONENTS[entry.name]!;
   const zIndex = modalZIndex(level);
 
   return (

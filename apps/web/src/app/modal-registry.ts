@@ -6,13 +6,24 @@ import { gamesModals } from '@/features/games/modals.ts';
 import { limitsModals } from '@/features/limits/modals.ts';
 import { walletModals } from '@/features/wallet/modals.ts';
 import type { LazyModal, ModalEntries } from '@/shared/modals/types.ts';
+import { isRegisteredModal } from './absent-modals.ts';
 
 // Every modal is its own chunk: nothing of a modal is downloaded until its key is in the URL.
-const built: ModalEntries = { ...authModals, ...walletModals, ...gamesModals, ...gamePlayModals, ...limitsModals };
+const built: ModalEntries = {
+  ...authModals,
+  ...walletModals,
+  ...gamesModals,
+  ...gamePlayModals,
+  ...limitsModals,
+  success: lazy(() => import('@/shared/modals/success-modal.tsx')),
+};
 
 const comingSoon: LazyModal = lazy(() => import('@/shared/modals/coming-soon-modal.tsx'));
 
-/** The component for each name of MODALS; names whose capability is not built yet share the coming-soon modal. */
+/**
+ * The component for each name of MODALS; names whose capability is not built yet share the coming-soon
+ * modal, and names that stay absent until their capability exists (`absent-modals.ts`) have none.
+ */
 export const MODAL_COMPONENTS = Object.fromEntries(
-  MODAL_NAMES.map((name) => [name, built[name] ?? comingSoon]),
-) as Record<ModalName, LazyModal>;
+  MODAL_NAMES.filter(isRegisteredModal).map((name) => [name, built[name] ?? comingSoon]),
+) as Partial<Record<ModalName, LazyModal>>;

@@ -89,6 +89,27 @@ describe('preloader', () => {
     expect(keepsPreloader('/auth/callback', '?code=1')).toBe(false);
     expect(keepsPreloader('/', '?state=abc')).toBe(false);
   });
+
+  it('goes once the hand-off moves on to the page it leads to', async () => {
+    const api = mockApi();
+    // The sign-in with the token is still under way: only the navigation may end the splash.
+    const answer = api.getMockImplementation()!;
+    api.mockImplementation((input) =>
+      String(input).includes('/sessions/token') ? new Promise<Response>(() => {}) : answer(input),
+    );
+    document.body.insertAdjacentHTML('afterbegin', '<div id="preloader"></div>');
+    const preloader = document.getElementById('preloader')!;
+    try {
+      const app = renderApp('/auth/autologin?state=abc');
+      await waitFor(() => expect(api.mock.calls.some(([url]) => String(url).includes('/sessions/token'))).toBe(true));
+      expect(preloader).not.toHaveClass('is-hidden');
+      // What the autologin page does once the player is signed in.
+      await act(() => app.router.navigate('/favorites?wallet=deposit', { replace: true }));
+      await waitFor(() => expect(preloader).toHaveClass('is-hidden'));
+    } finally {
+      preloader.remove();
+    }
+  });
 });
 
 describe('navigate bridge', () => {

@@ -13,11 +13,11 @@ export function RootLayout() {
   const location = useLocation();
   useNavigationEffects();
 
+  // The auth hand-off pages keep it up while they sign the visitor in; once they move on to the
+  // page they lead to (or anything else shows), it goes.
   useEffect(() => {
     if (!keepsPreloader(location.pathname, location.search)) dismissPreloader();
-    // Only the first render decides; the auth hand-off pages dismiss it themselves when done.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [location.pathname, location.search]);
 
   if (init.restricted && init.restrictType === 1) {
     return (

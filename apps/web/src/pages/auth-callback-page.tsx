@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, safeSitePath } from '@casino/contracts';
-import { completeLogin, finishSocialLogin, socialErrorCode } from '@/features/auth/page.ts';
+import {
+  completeLogin,
+  finishSocialLogin,
+  noteSocialRefusal,
+  socialBackRoute,
+  socialErrorCode,
+} from '@/features/auth/page.ts';
+import { localeOfPath, localizePath } from '@/shared/i18n/locale-path.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { dismissPreloader } from '@/shared/lib/preloader.ts';
@@ -16,7 +23,7 @@ import { EmailLinkCard } from './email-link-card.tsx';
  * wallet open, as after any registration).
  */
 export default function AuthCallbackPage() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const navigate = useNavigate();
   const { social } = usePlayerInit();
   const signIn = useQuery({
@@ -42,28 +49,40 @@ export default function AuthCallbackPage() {
       if (signIn.data.isNew) target.searchParams.set('wallet', 'deposit');
       void navigate(target.pathname + target.search, { replace: true });
     }
-    if (signIn.isError) dismissPreloader();
-  }, [signIn.isSuccess, signIn.isError, signIn.data, navigate]);
+    if (signIn.isError && excluded(signIn.error)) {
+      // Refused during an exclusion: back to the sign-in of the page the player came from (and its
+      // language), which says which exclusion and until when, as it does for a password.
+      noteSocialRefusal(signIn.error);
+      const back = safeSitePath(socialBackRoute(signIn.error));
+      void navigate(`${back}${back.includes('?') ? '&' : '?'}sign-in`, { replace: true });
+    } else if (signIn.isError) dismissPreloader();
+  }, [signIn.isSuccess, signIn.isError, signIn.data, signIn.error, navigate]);
 
-  if (!signIn.isError) return null;
+  if (!signIn.isError || excluded(signIn.error)) return null;
   const error = signIn.error;
+  // Said in the language of the page the player started from (this path has no locale of its own).
+  const back = socialBackRoute(error);
+  const locale = back ? localeOfPath(back) : localeOfPath(window.location.pathname);
+  const tl = i18n.getFixedT(locale);
   const code = socialErrorCode(error);
   const text = code
-    ? t(`auth.social.errors.${code}`)
+    ? tl(`auth.social.errors.${code}`)
     : isApiError(error) && error.code === ErrorCode.emailNotVerified
-      ? t('auth.social.errors.emailNotVerified')
+      ? tl('auth.social.errors.emailNotVerified')
       : isApiError(error) && error.code === ErrorCode.accountBlocked
-        ? t('auth.social.errors.blocked')
-        : t('auth.social.errors.generic');
+        ? tl('auth.social.errors.blocked')
+        : tl('auth.social.errors.generic');
   return (
-    <div className="flex justify-center py-10">
+    <div className="flex justify-center py-10" lang={locale}>
       <EmailLinkCard
         icon="lock"
-        title={t('auth.social.failedTitle')}
+        title={tl('auth.social.failedTitle')}
         text={text}
-        to="/?sign-in"
-        action={t('auth.signIn.title')}
+        to={localizePath('/?sign-in', locale)}
+        action={tl('auth.signIn.title')}
       />
     </div>
   );
 }
+
+const excluded = (error: unknown) => isApiError(error) && error.code === ErrorCode.accountExcluded;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   Channel,
   DOCUMENT_TYPES,
@@ -106,6 +106,24 @@ export async function pendingDocuments(db: DbOrTx): Promise<(PlayerDocument & { 
     .where(eq(playerDocuments.status, DocumentStatus.pending))
     .orderBy(asc(playerDocuments.createdAt));
   return rows.map((r) => ({ ...toDocument(r), playerId: r.playerId }));
+}
+
+const IDENTITY_TYPES = DOCUMENT_TYPES.filter((t) => t.section === 'identity').map((t) => t.id);
+
+/** Whether an operator has approved one of the player's identity documents (the payment rules ask). */
+export async function hasApprovedIdentityDocument(db: DbOrTx, playerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: playerDocuments.id })
+    .from(playerDocuments)
+    .where(
+      and(
+        eq(playerDocuments.playerId, playerId),
+        eq(playerDocuments.status, DocumentStatus.approved),
+        inArray(playerDocuments.type, IDENTITY_TYPES),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 /** An operator's decision; the player sees it at once (outbox → `player:documents#<id>`). */

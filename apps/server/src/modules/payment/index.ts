@@ -6,6 +6,8 @@ export {
   declineWithdrawal,
   paymentTotalsSince,
   pendingWithdrawals,
+  waitingBankDeposits,
+  type OperatorInvoice,
   wireInvoice,
 } from './service.ts';
 export { sendTestTransfer } from './provider-client.ts';

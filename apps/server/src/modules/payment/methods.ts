@@ -3,7 +3,7 @@ import { currencyByCode, type CurrencyInfo } from '../settings/index.ts';
 
 /**
  * The methods the casino offers, per direction and currency. Bounds are set in the base currency and
- * shown in the player's currency, rounded to whole units so presets read well.
+ * shown in the player's currency as round numbers (R$50, not R$59), so minimums and presets read well.
  */
 type MethodDefinition = {
   method: string;
@@ -87,7 +87,7 @@ function networkField(currency: string, minBase: number, maxBase: number): Payme
       id: n.id,
       name: n.name,
       minAmount: info ? fromBase(minBase, info) : 0,
-      maxAmount: info ? fromBase(maxBase, info) : 0,
+      maxAmount: info ? fromBase(maxBase, info, ONE_DIGIT) : 0,
       regex: n.regex,
     })),
   };
@@ -194,12 +194,25 @@ export const METHODS: readonly MethodDefinition[] = [
   },
 ];
 
-/** A base-currency amount in `currency`, rounded to whole units (at least 1 minor unit). */
-function fromBase(amountBase: number, currency: CurrencyInfo): number {
-  const value = amountBase / currency.rate;
-  if (value >= 1) return Math.round(value);
+/** Round numbers a player reads at a glance (R$50, not R$59): minimums and presets. */
+const ROUND_STEPS = [1, 2, 2.5, 5, 10];
+const ONE_DIGIT = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** The nearest `steps` × 10ⁿ (nearest on a log scale), not below the currency's smallest unit. */
+function roundAmount(value: number, currency: CurrencyInfo, steps: readonly number[]): number {
+  if (!(value > 0)) return 0;
+  const power = Math.floor(Math.log10(value));
+  const mantissa = value / 10 ** power;
+  const step = steps.reduce((best, s) =>
+    Math.abs(Math.log(s / mantissa)) < Math.abs(Math.log(best / mantissa)) ? s : best,
+  );
   const digits = Math.max(0, Math.round(Math.log10(currency.subunitToUnit)));
-  return Number(value.toFixed(digits));
+  return Math.max(Number((step * 10 ** power).toFixed(digits)), 1 / currency.subunitToUnit);
+}
+
+/** A base-currency bound in `currency`, as a round number. */
+function fromBase(amountBase: number, currency: CurrencyInfo, steps: readonly number[] = ROUND_STEPS): number {
+  return roundAmount(amountBase / currency.rate, currency, steps);
 }
 
 /** The fields a method asks for in a direction and currency. */
@@ -223,7 +236,7 @@ export function findMethod(method: string, direction: 'deposit' | 'withdrawal', 
 export function boundsOf(definition: MethodDefinition, currency: string): { min: number; max: number } {
   const info = currencyByCode(currency);
   if (!info) return { min: 0, max: 0 };
-  return { min: fromBase(definition.minBase, info), max: fromBase(definition.maxBase, info) };
+  return { min: fromBase(definition.minBase, info), max: fromBase(definition.maxBase, info, ONE_DIGIT) };
 }
 
 export function methodsFor(direction: 'deposit' | 'withdrawal', currency: string, country?: string): PaymentMethod[] {
@@ -234,7 +247,10 @@ export function methodsFor(direction: 'deposit' | 'withdrawal', currency: string
       !(country && m.excludedCountries?.includes(country)),
   ).map((m) => {
     const { min, max } = boundsOf(m, currency);
-    const presets = [2, 5, 10, 20].map((f) => Math.min(max, min * f));
+    const info = currencyByCode(currency);
+    const presets = [
+      ...new Set([2, 5, 10, 20].map((f) => Math.min(max, info ? roundAmount(min * f, info, ROUND_STEPS) : min * f))),
+    ];
     const fields = m.crypto
       ? [
           networkField(currency, m.minBase, m.maxBase),

@@ -25,8 +25,10 @@ import { DomainError, fieldError, notFound, unprocessable } from '../../lib/erro
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, withTransaction } from '../../outbox/index.ts';
 import { moneyAtRisk } from '../game/index.ts';
+import { hasApprovedIdentityDocument } from '../documents/index.ts';
+import { verificationState } from '../kyc/index.ts';
 import { activeExclusion, depositLimitsInEffect, periodStarts } from '../limits/index.ts';
-import { playerStatusOf } from '../player/index.ts';
+import { playerContacts, playerStatusOf } from '../player/index.ts';
 import { currencyByCode, subunitOf } from '../settings/index.ts';
 import {
   accountById,
@@ -48,6 +50,7 @@ const STATUS_OF_STATE: Record<InvoiceState, number> = {
   succeeded: InvoiceStatus.success,
   failed: InvoiceStatus.failed,
   declined: InvoiceStatus.failed,
+  expired: InvoiceStatus.expired,
 };
 const PENDING_STATES: InvoiceState[] = ['awaiting_payment', 'requested', 'sent'];
 
@@ -134,7 +137,10 @@ function amountWithin(definition: Parameters<typeof boundsOf>[0], currency: stri
     throw fieldError('amount', `The amount must be between ${min} and ${max} ${currency}`);
 }
 
-/** Deposits counted against a limit: those paid and those still open (so a limit cannot be raced). */
+/**
+ * Deposits counted against a limit: paid ones only. A started deposit never paid is not money the player
+ * spent (it expires); the advisory lock in createDeposit keeps two checks from passing at once.
+ */
 async function depositedSince(db: DbOrTx, playerId: string, currency: string, since: Date): Promise<bigint> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${paymentInvoices.amountMinor}), 0)::text` })
@@ -144,14 +150,14 @@ async function depositedSince(db: DbOrTx, playerId: string, currency: string, si
         eq(paymentInvoices.playerId, playerId),
         eq(paymentInvoices.type, InvoiceType.deposit),
         eq(paymentInvoices.currency, currency),
-        inArray(paymentInvoices.state, ['awaiting_payment', 'succeeded']),
+        eq(paymentInvoices.state, 'succeeded'),
         gte(paymentInvoices.createdAt, since),
       ),
     );
   return BigInt(row?.sum ?? '0');
 }
 
-/** Deposits (paid or still open, as limits count them) and paid withdrawals of a currency since a moment. */
+/** Paid deposits (as limits count them) and paid withdrawals of a currency since a moment. */
 export async function paymentTotalsSince(
   db: DbOrTx,
   playerId: string,
@@ -190,10 +196,14 @@ export async function assertDepositRoom(
     const used = await depositedSince(db, playerId, currency, starts[limit.period!]);
     const room = (limit.amountMinor ?? 0n) - used;
     if (room <= 0n || (amountMinor !== null && amountMinor > room)) {
-      const left = formatMinor(room > 0n ? room : 0n, subunitOf(currency));
+      const leftMinor = room > 0n ? room : 0n;
+      const left = formatMinor(leftMinor, subunitOf(currency));
+      // The numbers go with the text so the site can say it in the player's language.
       throw new DomainError(
         ErrorCode.depositLimitReached,
         `Your ${limit.period} deposit limit is reached (${left} ${currency} left this period)`,
+        undefined,
+        { limit: { period: limit.period, left: toMajor(leftMinor, subunitOf(currency)), currency } },
       );
     }
   }
@@ -299,6 +309,8 @@ export async function createDeposit(
     await saveInvoice(tx, row, { providerPaymentId: answer.paymentId, publicData });
   });
   const amountText = `${formatMinor(invoice.amountMinor, subunitOf(invoice.currency))} ${invoice.currency}`;
+  const bank = ctx.config.payment.bankTransfer;
+  const reference = transferReference(invoice.number);
   return {
     invoiceId: invoice.id,
     method: definition.method,
@@ -309,10 +321,51 @@ export async function createDeposit(
     ...(answer.address ? { address: answer.address } : {}),
     ...(definition.processingType === 'message'
       ? {
-          message: `Transfer ${amountText} to IBAN ${answer.address ?? ''} with the reference ${invoice.number}. Your balance is credited when the transfer arrives.`,
+          message: `Transfer ${amountText} to ${bank.beneficiary}, IBAN ${bank.iban}, BIC ${bank.bic}, with the reference ${reference}. Your balance is credited when the transfer arrives.`,
+          transfer: {
+            ...bank,
+            amount: toMajor(invoice.amountMinor, subunitOf(invoice.currency)),
+            currency: invoice.currency,
+            reference,
+            expiresAt: new Date(invoice.createdAt.getTime() + ctx.config.payment.bankTransferExpiryMs).toISOString(),
+          },
         }
       : {}),
   };
+}
+
+/** What the player writes on a bank transfer, and the operator confirms it by: `DEP-<invoice number>`. */
+export const transferReference = (number: number) => `DEP-${number}`;
+
+/**
+ * Open deposits not paid in time expire: a card, e-wallet or QR page after DEPOSIT_EXPIRY_MINUTES, a
+ * bank transfer after BANK_TRANSFER_EXPIRY_DAYS; crypto transfers seen on chain wait for their
+ * confirmations. Checked whenever invoices are read (one conditional update: safe on many nodes).
+ */
+async function expireDeposits(ctx: AppContext, playerId?: string): Promise<void> {
+  const now = Date.now();
+  const { depositExpiryMs, bankTransferExpiryMs } = ctx.config.payment;
+  const due = sql`${paymentInvoices.createdAt} < case when ${paymentInvoices.method} = 'bank_transfer'
+    then ${new Date(now - bankTransferExpiryMs).toISOString()}::timestamptz
+    else ${new Date(now - depositExpiryMs).toISOString()}::timestamptz end`;
+  const where = and(
+    playerId ? eq(paymentInvoices.playerId, playerId) : undefined,
+    eq(paymentInvoices.type, InvoiceType.deposit),
+    eq(paymentInvoices.state, 'awaiting_payment'),
+    sql`${paymentInvoices.method} <> 'crypto'`,
+    due,
+  );
+  // A cheap look first: most reads find nothing to expire and take no write lock.
+  const [any] = await ctx.db.select({ id: paymentInvoices.id }).from(paymentInvoices).where(where).limit(1);
+  if (!any) return;
+  await withTransaction(ctx, async (tx) => {
+    const expired = await tx
+      .update(paymentInvoices)
+      .set({ state: 'expired', statusResult: 'Not paid in time', updatedAt: new Date() })
+      .where(where)
+      .returning();
+    for (const row of expired) await announce(tx, row);
+  });
 }
 
 /**
@@ -368,7 +421,7 @@ async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOut
       currency: account.currency,
       amountMinor: BigInt(event.amountMinor),
       providerPaymentId: event.paymentId,
-      publicData: event.address ? { address: event.address } : null,
+      publicData: event.address ? reportedOf({ publicData: { address: event.address } }, event) : null,
       statusResult: 'Waiting for confirmations',
     })
     .onConflictDoNothing()
@@ -425,6 +478,54 @@ async function assertTurnoverMet(
   }
 }
 
+/** Verified: the identity provider approved the player, or an operator approved an identity document. */
+export async function identityVerified(db: DbOrTx, playerId: string): Promise<boolean> {
+  if ((await verificationState(db, playerId)).status === 'approved') return true;
+  return hasApprovedIdentityDocument(db, playerId);
+}
+
+/** Worth in the base currency (EUR), as WITHDRAWAL_AUTO_APPROVE_BELOW counts it. */
+const baseWorth = (amountMinor: bigint, currency: string) =>
+  toMajor(amountMinor, subunitOf(currency)) * (currencyByCode(currency)?.rate ?? 0);
+
+/**
+ * The operator's WITHDRAWAL_VERIFICATION rule, at the request and again at approval: 13102 when it wants
+ * a verified identity the player does not have.
+ */
+async function assertVerifiedFor(
+  ctx: AppContext,
+  db: DbOrTx,
+  withdrawal: { id?: string; playerId: string; amountMinor: bigint; currency: string },
+): Promise<void> {
+  const { rule, amount } = ctx.config.payment.withdrawalVerification;
+  if (rule === 'never') return;
+  if (rule !== 'always') {
+    let worth = baseWorth(withdrawal.amountMinor, withdrawal.currency);
+    if (rule === 'lifetime') {
+      // Every other withdrawal not given back (asked, sent or paid), in every currency.
+      const others = await db
+        .select({ currency: paymentInvoices.currency, sum: sql<string>`sum(${paymentInvoices.amountMinor})::text` })
+        .from(paymentInvoices)
+        .where(
+          and(
+            eq(paymentInvoices.playerId, withdrawal.playerId),
+            eq(paymentInvoices.type, InvoiceType.withdrawal),
+            inArray(paymentInvoices.state, ['requested', 'sent', 'succeeded']),
+            withdrawal.id ? sql`${paymentInvoices.id} <> ${withdrawal.id}` : undefined,
+          ),
+        )
+        .groupBy(paymentInvoices.currency);
+      for (const o of others) worth += baseWorth(BigInt(o.sum), o.currency);
+    }
+    if (worth <= amount) return;
+  }
+  if (await identityVerified(db, withdrawal.playerId)) return;
+  throw new DomainError(
+    ErrorCode.verificationRequired,
+    'Verify your identity before you withdraw: Profile → Verification',
+  );
+}
+
 /**
  * A withdrawal request: the amount moves from real to locked money at once (the ledger refuses more
  * than the real balance, so racing requests never overdraw); it waits for the operator (or goes at
@@ -444,6 +545,7 @@ export async function createWithdrawal(
   const details = methodFieldsOf(definition, 'withdrawal', body.currency, body.fields);
   const account = await accountIn(ctx.db, playerId, body.currency);
   if (!account) throw new DomainError(ErrorCode.accountNotFound, `You have no ${body.currency} account`);
+  await assertVerifiedFor(ctx, ctx.db, { playerId, amountMinor, currency: body.currency });
   const invoice = await withTransaction(ctx, async (tx) => {
     await assertTurnoverMet(ctx, tx, { playerId, accountId: account.id, currency: body.currency });
     const [row] = await tx
@@ -493,8 +595,10 @@ export async function approveWithdrawal(ctx: AppContext, invoiceId: string): Pro
     if (row.type !== InvoiceType.withdrawal) throw unprocessable('This invoice is not a withdrawal');
     if (row.state !== 'requested')
       throw new DomainError(ErrorCode.invoiceNotCancellable, `This withdrawal is already ${row.state}`);
-    // Again at approval: deposits paid since the request must be wagered before money leaves.
+    // Again at approval: deposits paid since the request must be wagered before money leaves, and the
+    // verification rule holds (it may have changed, or other withdrawals passed a lifetime total).
     await assertTurnoverMet(ctx, tx, row);
+    await assertVerifiedFor(ctx, tx, row);
     return saveInvoice(tx, row, { state: 'sent', statusResult: 'Approved' });
   });
   try {
@@ -553,9 +657,16 @@ export async function declineWithdrawal(
 }
 
 /** A deposit is paid: credited once (the ledger key is the invoice). */
-async function settleDeposit(tx: Tx, row: InvoiceRow, paid: boolean, reason?: string): Promise<InvoiceRow> {
-  if (row.state !== 'awaiting_payment') return row;
-  if (!paid) return saveInvoice(tx, row, { state: 'failed', statusResult: reason ?? 'Declined' });
+async function settleDeposit(
+  tx: Tx,
+  row: InvoiceRow,
+  paid: boolean,
+  reason?: string,
+  extra: Partial<InvoiceRow> = {},
+): Promise<InvoiceRow> {
+  // Money paid after the invoice expired was still taken from the player: it is credited.
+  if (row.state !== 'awaiting_payment' && !(paid && row.state === 'expired')) return row;
+  if (!paid) return saveInvoice(tx, row, { state: 'failed', statusResult: reason ?? 'Declined', ...extra });
   await postEntry(tx, {
     accountId: row.accountId,
     idempotencyKey: `deposit:${row.id}`,
@@ -563,13 +674,38 @@ async function settleDeposit(tx: Tx, row: InvoiceRow, paid: boolean, reason?: st
     realDelta: row.amountMinor,
     reference: { invoiceId: row.id, method: row.method },
   });
-  return saveInvoice(tx, row, { state: 'succeeded', statusResult: 'Paid' });
+  return saveInvoice(tx, row, { state: 'succeeded', statusResult: 'Paid', ...extra });
 }
 
-/** Operator: a bank transfer arrived; credit it. */
-export async function confirmDeposit(ctx: AppContext, invoiceId: string): Promise<Invoice> {
+/** What a provider event adds to what the player sees: why it failed, a crypto transfer's confirmations. */
+function reportedOf(row: Pick<InvoiceRow, 'publicData'>, event: ProviderWebhook): InvoiceRow['publicData'] | null {
+  const seen = row.publicData?.confirmations ?? -1;
+  const progress =
+    event.confirmations !== undefined && event.confirmations > seen
+      ? { confirmations: event.confirmations, confirmationsRequired: event.confirmationsRequired }
+      : {};
+  const added = {
+    ...(event.qr ? { qr: event.qr } : {}),
+    ...(event.reasonCode ? { reason: event.reasonCode } : {}),
+    ...progress,
+  };
+  return Object.keys(added).length ? { ...row.publicData, ...added } : null;
+}
+
+/** Operator: a bank transfer arrived; credit it. `reference` is the transfer's (DEP-11), its number or the invoice id. */
+export async function confirmDeposit(ctx: AppContext, reference: string): Promise<Invoice> {
+  const number = /^(?:DEP-?|#)?(\d{1,15})$/i.exec(reference.trim())?.[1];
   return wireInvoice(
     await withTransaction(ctx, async (tx) => {
+      let invoiceId = reference;
+      if (number) {
+        const [found] = await tx
+          .select({ id: paymentInvoices.id })
+          .from(paymentInvoices)
+          .where(eq(paymentInvoices.number, Number(number)));
+        if (!found) throw notFound(`No deposit with the reference ${transferReference(Number(number))}`);
+        invoiceId = found.id;
+      }
       const row = await lockInvoice(tx, invoiceId);
       if (row.type !== InvoiceType.deposit || row.state !== 'awaiting_payment') {
         throw new DomainError(ErrorCode.invoiceNotCancellable, `This invoice is not an open deposit (${row.state})`);
@@ -609,14 +745,24 @@ export async function applyWebhook(ctx: AppContext, event: ProviderWebhook): Pro
     if (payment !== (row.type === InvoiceType.deposit)) throw unprocessable('The event does not match its invoice');
     switch (event.type) {
       case 'payment.succeeded':
-      case 'payment.failed':
-        return (await settleDeposit(tx, row, event.type === 'payment.succeeded', event.reason)) === row
-          ? 'ignored'
-          : 'applied';
-      case 'payment.updated':
-        if (row.state !== 'awaiting_payment' || !event.qr) return 'ignored';
-        await saveInvoice(tx, row, { publicData: { ...row.publicData, qr: event.qr } });
+      case 'payment.failed': {
+        const publicData = reportedOf(row, event);
+        const settled = await settleDeposit(
+          tx,
+          row,
+          event.type === 'payment.succeeded',
+          event.reason,
+          publicData ? { publicData } : {},
+        );
+        return settled === row ? 'ignored' : 'applied';
+      }
+      case 'payment.updated': {
+        // A PIX code issued late, or a crypto transfer's confirmations so far.
+        const publicData = reportedOf(row, event);
+        if (row.state !== 'awaiting_payment' || !publicData) return 'ignored';
+        await saveInvoice(tx, row, { publicData });
         return 'applied';
+      }
       case 'payout.succeeded':
       case 'payout.failed': {
         if (row.state !== 'sent') return 'ignored';
@@ -641,6 +787,7 @@ export async function applyWebhook(ctx: AppContext, event: ProviderWebhook): Pro
 
 export async function invoiceOf(ctx: AppContext, playerId: string, invoiceId: string): Promise<Invoice> {
   if (!isUuid(invoiceId)) throw notFound('Invoice not found');
+  await expireDeposits(ctx, playerId);
   const [row] = await ctx.db
     .select()
     .from(paymentInvoices)
@@ -660,6 +807,7 @@ export async function listInvoices(
   playerId: string,
   query: z.infer<typeof invoicesQuerySchema>,
 ): Promise<{ data: Invoice[]; meta: PageMeta }> {
+  await expireDeposits(ctx, playerId);
   const conditions: (SQL | undefined)[] = [eq(paymentInvoices.playerId, playerId)];
   if (query.type) conditions.push(eq(paymentInvoices.type, query.type as 1 | 2));
   if (query.currency) conditions.push(eq(paymentInvoices.currency, query.currency));
@@ -717,13 +865,49 @@ export async function invoiceStatistics(ctx: AppContext, playerId: string) {
   });
 }
 
-/** Operator: the withdrawals waiting for a decision (or all pending). */
-export async function pendingWithdrawals(db: DbOrTx): Promise<Invoice[]> {
+/** An invoice as the operator lists it: who the player is, whether they are verified, the transfer reference. */
+export type OperatorInvoice = Invoice & { player: string; verified: boolean; reference: string };
+
+async function forOperator(db: DbOrTx, rows: InvoiceRow[]): Promise<OperatorInvoice[]> {
+  const contacts = await playerContacts(
+    db,
+    rows.map((r) => r.playerId),
+  );
+  const verified = new Map<string, boolean>();
+  for (const id of new Set(rows.map((r) => r.playerId))) verified.set(id, await identityVerified(db, id));
+  return rows.map((row) => ({
+    ...wireInvoice(row),
+    player: contacts.get(row.playerId) ?? row.playerId,
+    verified: verified.get(row.playerId) ?? false,
+    reference: transferReference(row.number),
+  }));
+}
+
+/** Operator: the withdrawals waiting for a decision (or all pending), oldest first. */
+export async function pendingWithdrawals(db: DbOrTx): Promise<OperatorInvoice[]> {
   const rows = await db
     .select()
     .from(paymentInvoices)
     .where(and(eq(paymentInvoices.type, InvoiceType.withdrawal), inArray(paymentInvoices.state, PENDING_STATES)))
     .orderBy(paymentInvoices.createdAt)
     .limit(500);
-  return rows.map(wireInvoice);
+  return forOperator(db, rows);
+}
+
+/** Operator: bank transfers the players said they would make, still waiting to arrive, oldest first. */
+export async function waitingBankDeposits(ctx: AppContext): Promise<OperatorInvoice[]> {
+  await expireDeposits(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(paymentInvoices)
+    .where(
+      and(
+        eq(paymentInvoices.type, InvoiceType.deposit),
+        eq(paymentInvoices.method, 'bank_transfer'),
+        eq(paymentInvoices.state, 'awaiting_payment'),
+      ),
+    )
+    .orderBy(paymentInvoices.createdAt)
+    .limit(500);
+  return forOperator(ctx.db, rows);
 }

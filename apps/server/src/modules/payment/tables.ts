@@ -17,11 +17,19 @@ import { players } from '../player/tables.ts';
 import { walletAccounts } from '../wallet/tables.ts';
 
 /**
- * Where an invoice is. Deposits: awaiting_payment → succeeded | failed. Withdrawals: requested (money
+ * Where an invoice is. Deposits: awaiting_payment → succeeded | failed | expired. Withdrawals: requested (money
  * locked; the player may cancel) → sent (the provider has the payout) → succeeded | failed; requested →
  * declined (by the player or the operator: the money comes back).
  */
-export type InvoiceState = 'awaiting_payment' | 'requested' | 'sent' | 'succeeded' | 'failed' | 'declined';
+export type InvoiceState =
+  | 'awaiting_payment'
+  | 'requested'
+  | 'sent'
+  | 'succeeded'
+  | 'failed'
+  | 'declined'
+  /** A deposit not paid in time (a late payment is still credited). */
+  | 'expired';
 
 export const paymentInvoices = pgTable(
   'payment_invoices',
@@ -42,7 +50,15 @@ export const paymentInvoices = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     providerPaymentId: text('provider_payment_id'),
     /** What the player may see of the provider's answer: a QR, a hosted page, an address. */
-    publicData: jsonb('public_data').$type<{ qr?: string; url?: string; address?: string } | null>(),
+    publicData: jsonb('public_data').$type<{
+      qr?: string;
+      url?: string;
+      address?: string;
+      /** Why the provider refused it (PaymentFailureReason). */
+      reason?: string;
+      confirmations?: number;
+      confirmationsRequired?: number;
+    } | null>(),
     /** What the player typed for the method (a payout address, a CPF): never card data. */
     details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
     statusResult: text('status_result').notNull().default(''),

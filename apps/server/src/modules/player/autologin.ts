@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { safeSitePath } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { issueCode, newLinkCode, useCode } from './codes.ts';
 import { players } from './tables.ts';
 
@@ -13,12 +14,18 @@ export const AUTOLOGIN_TTL_SEC = 10 * 60;
  */
 export async function issueAutologin(
   db: DbOrTx,
-  email: string,
+  playerId: string,
   options: { publicUrl: string; redirectPath?: string },
 ): Promise<{ url: string; expiresAt: Date }> {
-  const address = email.trim().toLowerCase();
-  const [player] = await db.select({ id: players.id }).from(players).where(eq(players.email, address)).limit(1);
-  if (!player) throw notFound(`No player with the e-mail ${address}`);
+  const [player] = isUuid(playerId)
+    ? await db
+        .select({ id: players.id, email: players.email, phone: players.phone })
+        .from(players)
+        .where(eq(players.id, playerId))
+        .limit(1)
+    : [];
+  if (!player) throw notFound(`No player with the id ${playerId}`);
+  const address = player.email ?? player.phone ?? player.id;
   const code = newLinkCode();
   await issueCode(db, { playerId: player.id, purpose: 'autologin', target: address, code, ttlSec: AUTOLOGIN_TTL_SEC });
   const url = new URL('/auth/autologin', options.publicUrl);

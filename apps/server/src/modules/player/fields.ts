@@ -88,7 +88,7 @@ export const REGISTRATION_FIELDS = defineFields(1, [
 ]);
 
 /**
- * The profile scenario. Name and birth date are not editable once filled: they must match the
+ * The profile scenario. Name, birth date and country are not editable once filled: they must match the
  * player's identity documents, so support changes them. Phone and e-mail are changed through their
  * confirmation flows (verification tab), not here.
  */
@@ -118,7 +118,8 @@ export const PROFILE_FIELDS = defineFields(101, [
   },
   { name: 'cpf_number', description: 'CPF (Brazilian tax number)', editable: false, rules: [rule.cpf()] },
   { name: 'profession', description: 'Profession', rules: [rule.maxLength(64)] },
-  { name: 'country', description: 'Country', rules: [rule.country()] },
+  // Where the player lives decides which rules and payment methods apply: support changes it.
+  { name: 'country', description: 'Country', editable: false, rules: [rule.country()] },
   { name: 'city', description: 'City', rules: [rule.maxLength(128)] },
   { name: 'address', description: 'Address', rules: [rule.maxLength(256)] },
   { name: 'additionalAddress', description: 'Address line 2', rules: [rule.maxLength(256)] },

@@ -1,9 +1,18 @@
 /** Players: registration, login, sessions, profile, and what other modules may know of a player. */
 export { playerRoutes } from './routes.ts';
 export { createSessionStates, SESSION_STATE_FRESH_MS } from './session-states.ts';
-export { ensurePlayer, findPlayer, playerStatusOf, publicName, publicNames, type PlayerRef } from './lookup.ts';
+export {
+  ensurePlayer,
+  findPlayer,
+  findPlayerBy,
+  playerLabel,
+  playerStatusOf,
+  publicName,
+  publicNames,
+  type PlayerRef,
+} from './lookup.ts';
 export { issueAutologin } from './autologin.ts';
 export type { IdTokenCheck } from './social.ts';
 export { closePlayerSessions } from './passwords.ts';
 export { emailPlayer, localeOf } from './mail.ts';
-export { findPlayerIds } from './lookup.ts';
+export { findPlayerIds, playerContacts } from './lookup.ts';

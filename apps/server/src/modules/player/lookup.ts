@@ -1,18 +1,58 @@
-import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { e164 } from './phone.ts';
 import { players } from './tables.ts';
 
-export type PlayerRef = { id: string; email: string | null };
+/** externalId: the short number support staff and partners see. */
+export type PlayerRef = { id: string; email: string | null; phone: string | null; externalId: number };
+
+const REF = { id: players.id, email: players.email, phone: players.phone, externalId: players.externalId };
 
 /** A player by id or by email (trimmed, any case); null when there is none. */
 export async function findPlayer(db: DbOrTx, by: { id: string } | { email: string }): Promise<PlayerRef | null> {
   if ('id' in by && !isUuid(by.id)) return null;
   const condition = 'id' in by ? eq(players.id, by.id) : eq(players.email, by.email.trim().toLowerCase());
-  const [player] = await db.select({ id: players.id, email: players.email }).from(players).where(condition);
+  const [player] = await db.select(REF).from(players).where(condition);
   return player ?? null;
 }
+
+/** Short ids have at most this many digits; longer digit strings are phone numbers without the +. */
+const EXTERNAL_ID_DIGITS = 10;
+
+/** What an operator typed, as a condition and as words for "No player with …"; null when it names nothing. */
+function condition(typed: string): { where: SQL; what: string } | null {
+  const who = typed.trim();
+  if (isUuid(who)) return { where: eq(players.id, who.toLowerCase()), what: `the id ${who}` };
+  if (who.includes('@')) {
+    const email = who.toLowerCase();
+    return { where: eq(players.email, email), what: `the e-mail ${email}` };
+  }
+  // Separators go, 00 stands for +, as a number is written on a form or read out on the phone.
+  const compact = who.replace(/[\s\-.()/]/g, '').replace(/^00/, '+');
+  if (/^\d{1,10}$/.test(compact) && compact.length <= EXTERNAL_ID_DIGITS)
+    return { where: eq(players.externalId, Number(compact)), what: `the id ${compact}` };
+  const phone = e164(compact.startsWith('+') ? compact : `+${compact}`);
+  return phone ? { where: eq(players.phone, phone), what: `the phone ${phone}` } : null;
+}
+
+/**
+ * A player as an operator names one: an e-mail, a phone number (spaces, dashes, 00 or + before the
+ * country code; matched as E.164), the short id or the uuid. 404 naming what was not found.
+ */
+export async function findPlayerBy(db: DbOrTx, who: string): Promise<PlayerRef> {
+  const by = condition(who);
+  if (!by) throw unprocessable(`Not an e-mail, a phone number (+country code) or a player id: ${who.trim()}`);
+  const [player] = await db.select(REF).from(players).where(by.where).limit(1);
+  if (!player) throw notFound(`No player with ${by.what}`);
+  return player;
+}
+
+/** How lists show a player to the operator: the address or number, and the short id. */
+export const playerLabel = (player: PlayerRef) =>
+  `${player.email ?? player.phone ?? 'no e-mail or phone'} (id ${player.externalId})`;
 
 const statusOf = preparedStatement((db: Db) =>
   db
@@ -70,4 +110,14 @@ export async function findPlayerIds(db: DbOrTx, after: string | null, limit: num
     .orderBy(asc(players.id))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** How the operator recognises each player in a list: the e-mail address, else the phone number, else the id. */
+export async function playerContacts(db: DbOrTx, playerIds: readonly string[]): Promise<Map<string, string>> {
+  if (playerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: players.id, email: players.email, phone: players.phone })
+    .from(players)
+    .where(inArray(players.id, [...new Set(playerIds)]));
+  return new Map(rows.map((r) => [r.id, r.email ?? r.phone ?? r.id]));
 }

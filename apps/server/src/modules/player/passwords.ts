@@ -21,7 +21,8 @@ export type SessionCloseReason =
   | 'closed_by_player'
   | 'password_changed'
   | 'password_reset'
-  | 'excluded';
+  | 'excluded'
+  | 'account_closed';
 
 /** Ends the player's open sessions (all, or all but `keep`); answers their ids so their connections can go too. */
 export async function closePlayerSessions(
@@ -102,6 +103,8 @@ export async function changePassword(
   const [player] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
   if (!player?.passwordHash || !(await verifyPassword(body.currentPassword, player.passwordHash)))
     throw unprocessable(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
+  if (body.newPassword === body.currentPassword)
+    throw unprocessable(ValidationMessage.samePassword, { newPassword: [ValidationMessage.samePassword] });
   assertNewPasswordAllowed(body.newPassword);
   const passwordHash = await hashPassword(body.newPassword);
   return db.transaction(async (tx) => {

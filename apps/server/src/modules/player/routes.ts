@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResultSchema,
+  closeAccountBodySchema,
   dataEnvelope,
   fieldMetaSchema,
   fieldsQuerySchema,
@@ -47,6 +48,7 @@ import { updateProfile } from './profile.ts';
 import { loginWithIdentity, verifyIdToken, type IdTokenCheck } from './social.ts';
 import { PHONE_TAKEN, sendOtp, verifyOtp } from './phone.ts';
 import { changePassword, confirmPasswordReset, requestPasswordReset } from './passwords.ts';
+import { closeAccount } from './closure.ts';
 import { CONFIRMATION_LINK_INVALID, confirmEmail, resendEmailConfirmation } from './confirmations.ts';
 import {
   closeOwnSession,
@@ -495,6 +497,28 @@ export const playerRoutes =
         const closed = await changePassword(ctx.db, playerId, sessionId, request.body);
         forgetAll(closed);
         request.log.info({ playerId, sessionsClosed: closed.length }, 'password changed');
+        return ok;
+      },
+    );
+
+    app.post(
+      '/close',
+      {
+        onRequest: requirePlayer(ctx),
+        schema: {
+          tags: ['player'],
+          summary: 'Close the account (password first): every session ends and sign-in is refused; records are kept',
+          security: bearer,
+          body: closeAccountBodySchema,
+          response: { ...okResponse, ...errorResponses(401, 409, 422, 429) },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const { playerId } = authOf(request);
+        forgetAll(await closeAccount(ctx.db, playerId, request.body));
+        profiles.forget(playerId);
+        request.log.info({ playerId }, 'account closed by the player');
         return ok;
       },
     );

@@ -480,11 +480,13 @@ const LOCKED_OUT_MESSAGES: ReadonlyMap<number, string> = new Map([
   [PlayerStatus.blocked, 'Your account is blocked'],
   [PlayerStatus.selfExcluded, 'Your account is self-excluded'],
   [PlayerStatus.coolingOff, 'Your account is in a cooling-off period'],
+  [PlayerStatus.closed, 'This account is closed'],
 ]);
 
 function lockedOutError(player: PlayerRow): DomainError | null {
   const message = LOCKED_OUT_MESSAGES.get(player.status);
-  return message ? forbidden(message, ErrorCode.accountBlocked) : null;
+  if (!message) return null;
+  return forbidden(message, player.status === PlayerStatus.closed ? ErrorCode.accountClosed : ErrorCode.accountBlocked);
 }
 
 /** Every way in opens a session here: none opens during a self-exclusion or cooling-off. */

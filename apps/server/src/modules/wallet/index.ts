@@ -7,6 +7,7 @@ export {
   accountNotFound,
   forgetAccountsOf,
   listAccounts,
+  listHiddenAccounts,
   openAccount,
   playableAccount,
   type WalletAccount,

@@ -10,6 +10,7 @@ import { writeOpsEndpoint } from '../../lib/secrets.ts';
 import { players } from '../../modules/player/tables.ts';
 import { outbox } from '../../outbox/tables.ts';
 import { listAccounts } from '../../modules/wallet/index.ts';
+import { authHeader } from '../../modules/wallet/__tests__/factories.ts';
 import { createServer } from '../../server.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
@@ -61,7 +62,7 @@ describe('ops CLI', () => {
   it('prints usage for help and for no arguments, and fails on an unknown command', async () => {
     const help = await cli(['help'], dataDir);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('credit <email> <amount> <currency>');
+    expect(help.stdout).toContain('credit <player> <amount> <currency>');
     expect((await cli([], dataDir)).stdout).toContain('Usage:');
     const unknown = await cli(['explode'], dataDir);
     expect(unknown.code).toBe(1);
@@ -77,7 +78,7 @@ describe('ops CLI', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^Error: .*at most 2 decimals for EUR$/);
     const nobody = await cli(['credit', 'nobody@example.com', '1', 'EUR'], dataDir);
-    expect(nobody).toMatchObject({ code: 1, stderr: 'Error: No player with this email' });
+    expect(nobody).toMatchObject({ code: 1, stderr: 'Error: No player with the e-mail nobody@example.com' });
   }, 60_000);
 
   it('asks the running server when one holds the data dir; the server keeps its lock and pushes the balance', async () => {
@@ -120,6 +121,55 @@ describe('ops CLI', () => {
       await expect
         .poll(async () => (await cli(['mailbox', 'Demo@Example.com'], dataDir)).stdout, { timeout: 20_000 })
         .toMatch(/email {2}kept {2}.+\n[\s\S]*http:\/\/localhost:3000\/password\/reset\/[\w-]{43}/);
+    } finally {
+      await server.close();
+      fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });
+    }
+  }, 60_000);
+
+  it('lists waiting bank transfers and withdrawals (player, verification, age) and confirms a deposit by its reference', async () => {
+    const server = await createServer(configFor(dataDir));
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      writeOpsEndpoint(dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, secret: server.ctx.opsSecret });
+      const [demo] = await server.ctx.db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.email, 'demo@example.com'));
+      const auth = await authHeader(server.ctx, demo!.id);
+      // The operator's rule allows this one unverified, so the list can show who is not verified.
+      const payment = server.ctx.config.payment as { withdrawalVerification: { rule: string; amount: number } };
+      payment.withdrawalVerification = { rule: 'never', amount: 0 };
+      const withdrawal = await server.app.inject({
+        method: 'POST',
+        url: '/api/payment/invoices/withdrawal',
+        headers: auth,
+        payload: { method: 'bank_transfer', currency: 'EUR', amount: 20, fields: { iban: 'DE89370400440532013000' } },
+      });
+      expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+      const withdrawals = await cli(['withdrawals', 'list'], dataDir);
+      expect(withdrawals.stdout).toMatch(
+        /^[\w-]{36} {2}#\d+ {2}demo@example\.com {2}NOT VERIFIED {2}20 EUR {2}bank_transfer {2}waiting for approval {2}just now$/m,
+      );
+
+      expect((await cli(['deposits', 'list'], dataDir)).stdout).toBe('No bank transfers waiting.');
+      const deposit = await server.app.inject({
+        method: 'POST',
+        url: '/api/payment/invoices/deposit',
+        headers: auth,
+        payload: { method: 'bank_transfer', currency: 'EUR', amount: 30 },
+      });
+      const reference = deposit.json().data.transfer.reference as string;
+      const list = await cli(['deposits', 'list'], dataDir);
+      expect(list).toMatchObject({ code: 0, stdout: `${reference}  demo@example.com  30 EUR  just now` });
+
+      const unknown = await cli(['deposits', 'confirm', 'DEP-999999'], dataDir);
+      expect(unknown).toMatchObject({ code: 1, stderr: 'Error: No deposit with the reference DEP-999999' });
+      const confirmed = await cli(['deposits', 'confirm', reference], dataDir);
+      expect(confirmed.stdout).toMatch(/^Credited: invoice #\d+ \(30 EUR\), player /);
+      expect((await cli(['deposits', 'list'], dataDir)).stdout).toBe('No bank transfers waiting.');
     } finally {
       await server.close();
       fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });

@@ -75,8 +75,8 @@ describe('POST /api/ops/credit', () => {
       headers,
       payload: { email: 'none@example.com', amount: 1, currency: 'EUR' },
     });
-    expect(noPlayer.statusCode).toBe(422);
-    expect(noPlayer.json()).toMatchObject({ error: { fields: { email: [expect.any(String)] } } });
+    expect(noPlayer.statusCode).toBe(404);
+    expect(noPlayer.json()).toMatchObject({ error: { message: 'No player with the e-mail none@example.com' } });
     const player = await createPlayer(server.ctx.db);
     const decimals = await server.app.inject({
       method: 'POST',

@@ -28,11 +28,11 @@ describe('ops play controls', () => {
   it('parses the CLI commands and refuses malformed ones', () => {
     expect(parseArgs(['limit', 'a@b.c', 'bet', '25', 'EUR', 'daily'])).toEqual({
       command: 'limit',
-      body: { email: 'a@b.c', type: 'bet', amount: '25', currency: 'EUR', period: 'daily' },
+      body: { player: 'a@b.c', type: 'bet', amount: '25', currency: 'EUR', period: 'daily' },
     });
     expect(parseArgs(['exclude', 'a@b.c', 'cooling-off', '7'])).toEqual({
       command: 'exclude',
-      body: { email: 'a@b.c', type: 'cooling-off', days: 7 },
+      body: { player: 'a@b.c', type: 'cooling-off', days: 7 },
     });
     expect(parseArgs(['game', 'disable', 'x-slot'])).toEqual({
       command: 'game',

@@ -10,6 +10,7 @@ import {
   providerCryptoTransferSchema,
   providerPaymentBodySchema,
   CURRENCY_SEEDS,
+  type PaymentFailureReason,
   type ProviderPaymentAnswer,
   type ProviderWebhook,
 } from '@casino/contracts';
@@ -34,11 +35,24 @@ const DEPOSIT_METHODS = ['card', 'bank_transfer', 'ewallet', 'pix', 'qr_pay'];
 const LEASE_MS = 30_000;
 
 /** Test cards, as on real PSPs' sandboxes. */
-const CARD_OUTCOME: Record<string, 'succeeded' | 'declined' | 'challenge'> = {
+const CARD_OUTCOME: Record<string, 'succeeded' | 'declined' | 'expired' | 'challenge'> = {
   '4242424242424242': 'succeeded',
   '4000000000000002': 'declined',
+  '4000000000000069': 'expired',
   '4000000000003220': 'challenge',
 };
+
+/** Why a payment failed: the code the casino reads, and the text for people reading logs. */
+const FAILURES: Record<PaymentFailureReason, string> = {
+  card_declined: 'Card declined',
+  expired_card: 'Card expired',
+  authentication_failed: '3-D Secure check failed',
+  cancelled: 'Cancelled at the e-wallet',
+};
+
+/** Confirmations a transfer needs per network before it is credited (as exchanges ask). */
+const CONFIRMATIONS: Record<string, number> = { bitcoin: 3, litecoin: 6, erc20: 12, trc20: 20, xrp: 1 };
+const confirmationsOf = (transfer: Payment) => CONFIRMATIONS[transfer.details.network ?? ''] ?? 1;
 
 /** A major-unit decimal string in minor units (0 when it has too many decimals). */
 function parseMinor(amount: string, scale: number): bigint {
@@ -70,7 +84,10 @@ export const sandboxPaymentsRoutes =
     async function notify(
       payment: Payment,
       type: ProviderWebhook['type'],
-      extra: { reason?: string; qr?: string; address?: string } = {},
+      extra: Pick<
+        ProviderWebhook,
+        'reason' | 'reasonCode' | 'qr' | 'address' | 'confirmations' | 'confirmationsRequired'
+      > = {},
     ): Promise<boolean> {
       const event: ProviderWebhook = {
         eventId: randomUUID(),
@@ -96,15 +113,30 @@ export const sandboxPaymentsRoutes =
       return false;
     }
 
-    async function finish(payment: Payment, status: 'succeeded' | 'failed', reason?: string): Promise<Payment> {
+    async function finish(
+      payment: Payment,
+      status: 'succeeded' | 'failed',
+      reason?: string | PaymentFailureReason,
+    ): Promise<Payment> {
+      // A known failure goes as its code too (the casino tells the player why and what to do).
+      const reasonCode = reason && reason in FAILURES ? (reason as PaymentFailureReason) : undefined;
+      const text = reasonCode ? FAILURES[reasonCode] : reason;
       const [row] = await ctx.db
         .update(sandboxPayPayments)
-        .set({ status, reason: reason ?? null, updatedAt: new Date() })
+        .set({
+          status,
+          reason: text ?? null,
+          ...(reasonCode ? { details: { ...payment.details, reasonCode } } : {}),
+          updatedAt: new Date(),
+        })
         .where(and(eq(sandboxPayPayments.id, payment.id), eq(sandboxPayPayments.status, payment.status)))
         .returning();
       if (!row) return (await find(payment.id))!;
       const kind = row.kind === 'payment' ? 'payment' : 'payout';
-      await notify(row, `${kind}.${status}` as ProviderWebhook['type'], reason ? { reason } : {});
+      await notify(row, `${kind}.${status}` as ProviderWebhook['type'], {
+        ...(text ? { reason: text } : {}),
+        ...(reasonCode ? { reasonCode } : {}),
+      });
       return row;
     }
 
@@ -114,7 +146,13 @@ export const sandboxPaymentsRoutes =
       return row ?? null;
     }
 
+    /** The answer to the casino; a failed payment says why. */
     function answerOf(payment: Payment): ProviderPaymentAnswer {
+      const reasonCode = payment.details.reasonCode as PaymentFailureReason | undefined;
+      return payment.status === 'failed' && reasonCode ? { ...stateOf(payment), reasonCode } : stateOf(payment);
+    }
+
+    function stateOf(payment: Payment): ProviderPaymentAnswer {
       const status = payment.status === 'challenge' ? 'pending' : payment.status;
       if (payment.kind === 'payout') return { paymentId: payment.id, status };
       if (payment.kind === 'address') {
@@ -253,16 +291,66 @@ export const sandboxPaymentsRoutes =
           currency: owner.currency,
           amountMinor: minor,
           status: 'pending',
-          details: { addressRef: owner.reference, address: owner.details.address! },
+          details: {
+            addressRef: owner.reference,
+            address: owner.details.address!,
+            ...(owner.details.network ? { network: owner.details.network } : {}),
+          },
           confirmAt: new Date(Date.now() + ctx.config.payment.cryptoConfirmSeconds * 1000),
         })
         .returning();
-      await notifyTransfer(transfer!, 'payment.received');
+      await notifyTransfer(transfer!, 'payment.received', 0);
       return { transferId: transfer!.id, confirmAt: transfer!.confirmAt!.toISOString() };
     }
 
-    const notifyTransfer = (transfer: Payment, type: 'payment.received' | 'payment.succeeded') =>
-      notify({ ...transfer, reference: transfer.details.addressRef! }, type, { address: transfer.details.address });
+    const notifyTransfer = (
+      transfer: Payment,
+      type: 'payment.received' | 'payment.updated' | 'payment.succeeded',
+      confirmations: number,
+    ) =>
+      notify({ ...transfer, reference: transfer.details.addressRef! }, type, {
+        address: transfer.details.address,
+        confirmations,
+        confirmationsRequired: confirmationsOf(transfer),
+      });
+
+    /**
+     * Confirmations so far of transfers still waiting, reported as they come (evenly over
+     * CRYPTO_CONFIRM_SECONDS); the casino keeps the highest count it has heard.
+     */
+    async function reportProgress() {
+      const waiting = await ctx.db
+        .select()
+        .from(sandboxPayPayments)
+        .where(
+          and(
+            eq(sandboxPayPayments.kind, 'transfer'),
+            eq(sandboxPayPayments.status, 'pending'),
+            sql`${sandboxPayPayments.confirmAt} > now()`,
+          ),
+        )
+        .limit(50);
+      const total = Math.max(1, ctx.config.payment.cryptoConfirmSeconds) * 1000;
+      for (const transfer of waiting) {
+        const required = confirmationsOf(transfer);
+        const elapsed = Date.now() - transfer.createdAt.getTime();
+        const now = Math.min(required - 1, Math.floor((elapsed / total) * required));
+        const told = Number(transfer.details.confirmations ?? 0);
+        if (now <= told) continue;
+        // Only the worker that moves the count tells the casino.
+        const [moved] = await ctx.db
+          .update(sandboxPayPayments)
+          .set({ details: { ...transfer.details, confirmations: String(now) } })
+          .where(
+            and(
+              eq(sandboxPayPayments.id, transfer.id),
+              sql`coalesce(${sandboxPayPayments.details}->>'confirmations', '0') = ${String(told)}`,
+            ),
+          )
+          .returning();
+        if (moved) await notifyTransfer(moved, 'payment.updated', now);
+      }
+    }
 
     /**
      * Confirmations: a leased job. A worker takes due transfers with FOR UPDATE SKIP LOCKED and leases
@@ -292,7 +380,7 @@ export const sandboxPaymentsRoutes =
         return rows;
       });
       for (const transfer of due) {
-        if (await notifyTransfer(transfer, 'payment.succeeded')) {
+        if (await notifyTransfer(transfer, 'payment.succeeded', confirmationsOf(transfer))) {
           await ctx.db
             .update(sandboxPayPayments)
             .set({ status: 'succeeded', updatedAt: new Date() })
@@ -305,6 +393,7 @@ export const sandboxPaymentsRoutes =
       if (confirming) return;
       confirming = true;
       confirmDue()
+        .then(reportProgress)
         .catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'crypto confirmations failed'))
         .finally(() => {
           confirming = false;
@@ -373,7 +462,7 @@ export const sandboxPaymentsRoutes =
         const done = await finish(
           payment,
           outcome === 'succeeded' ? 'succeeded' : 'failed',
-          outcome === 'declined' ? 'Card declined' : undefined,
+          outcome === 'expired' ? 'expired_card' : outcome === 'declined' ? 'card_declined' : undefined,
         );
         return sendHtml(reply, resultPage(done.status));
       });
@@ -392,11 +481,7 @@ export const sandboxPaymentsRoutes =
         if (!payment || payment.method !== 'ewallet') return sendHtml(reply, resultPage('unknown'), 404);
         if (payment.status !== 'pending') return reply.redirect(back(payment, payment.status === 'succeeded'), 303);
         const paid = (request.body as { action?: string } | undefined)?.action === 'pay';
-        const done = await finish(
-          payment,
-          paid ? 'succeeded' : 'failed',
-          paid ? undefined : 'Cancelled at the e-wallet',
-        );
+        const done = await finish(payment, paid ? 'succeeded' : 'failed', paid ? undefined : 'cancelled');
         return reply.redirect(back(done, done.status === 'succeeded'), 303);
       });
 
@@ -442,7 +527,7 @@ export const sandboxPaymentsRoutes =
         const done = await finish(
           payment,
           approve ? 'succeeded' : 'failed',
-          approve ? undefined : '3-D Secure check failed',
+          approve ? undefined : 'authentication_failed',
         );
         return sendHtml(reply, resultPage(done.status));
       });

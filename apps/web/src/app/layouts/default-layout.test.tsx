@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../test-support.tsx';
 import { useDrawer } from '../drawer-store.ts';
@@ -99,5 +99,17 @@ describe('default layout', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Sports' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Bonuses' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('leaves the floating support button off game pages, where it would cover the game controls', async () => {
+    mockApi();
+    const app = renderApp('/bonuses');
+    expect(await screen.findByRole('button', { name: 'Chat with us' }, { timeout: 5_000 })).toBeInTheDocument();
+    for (const path of ['/games/sugar-rush', '/de/games/sugar-rush']) {
+      await act(() => app.router.navigate(path));
+      await waitFor(() => expect(screen.queryByRole('button', { name: /Chat with us|Chatte mit uns/ })).toBeNull());
+    }
+    // Help stays reachable from the menu.
+    expect(screen.getAllByRole('link', { name: /Help centre|Hilfe-Center/ }).length).toBeGreaterThan(0);
   });
 });

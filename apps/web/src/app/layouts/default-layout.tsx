@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { ReturnToGameSlot } from '@/features/game-play';
 import { SupportWidget } from '@/features/support';
 import { BottomNav } from './bottom-nav.tsx';
@@ -11,6 +11,9 @@ import { MAIN_ID, SkipLink } from './skip-link.tsx';
 
 /** The site frame: header, side nav (desktop) or drawer (phones), page, footer, phone bottom nav. */
 export function DefaultLayout() {
+  // A game's controls sit at the bottom of its frame, where the floating support button would cover
+  // them on a phone: game pages leave it out (help stays in the menu).
+  const onGame = useMatch('/:locale?/games/:id') !== null;
   return (
     <div className="flex min-h-[calc(var(--vh,1vh)*100)] flex-col">
       <SkipLink />
@@ -35,9 +38,11 @@ export function DefaultLayout() {
         <ReturnToGameSlot />
       </Suspense>
       <DrawerSlot />
-      <Suspense fallback={null}>
-        <SupportWidget />
-      </Suspense>
+      {!onGame && (
+        <Suspense fallback={null}>
+          <SupportWidget />
+        </Suspense>
+      )}
     </div>
   );
 }

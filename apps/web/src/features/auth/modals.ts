@@ -7,4 +7,6 @@ export const authModals: ModalEntries = {
   'sign-up': lazy(() => import('./sign-up-modal.tsx')),
   'forgot-pass': lazy(() => import('./forgot-pass-modal.tsx')),
   'reset-pass': lazy(() => import('./reset-pass-modal.tsx')),
+  'sign-up-cancel': lazy(() => import('./sign-up-cancel-modal.tsx')),
+  'profile-confirmed': lazy(() => import('./profile-confirmed-modal.tsx')),
 };

@@ -1,6 +1,6 @@
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { takeReturnPath } from '@/shared/lib/return-path.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { emailSchema, ErrorCode, loginBodySchema, phoneSchema } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
+import { forgetSessionEnd, peekSessionEnd } from '@/shared/lib/session-end.ts';
 import { i18n } from '@/shared/i18n';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -15,6 +16,8 @@ import { TextField } from '@/shared/ui/text-field.tsx';
 import { useLogin } from './api/login.ts';
 import { completeLogin } from './session.ts';
 import { FormFailure } from './form-failure.tsx';
+import { exclusionMessage } from './exclusion-message.ts';
+import { forgetSocialRefusal, peekSocialRefusal } from './social-refusal.ts';
 import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 import './i18n/index.ts';
@@ -37,13 +40,9 @@ type SignInValues = z.output<typeof signInSchema>;
 function signInFailure(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('auth.errors.generic');
   if (error.code === ErrorCode.emailNotVerified) return t('auth.signIn.errors.emailNotVerified');
-  if (error.code === ErrorCode.accountExcluded) {
-    if (!error.until) return t('auth.signIn.errors.excludedForever');
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
-      new Date(error.until),
-    );
-    return t('auth.signIn.errors.excludedUntil', { date });
-  }
+  const excluded = exclusionMessage(t, i18n.language, error);
+  if (excluded) return excluded;
+  if (error.code === ErrorCode.accountClosed) return t('auth.signIn.errors.closed');
   if (error.code === ErrorCode.accountBlocked || error.status === 403) return t('auth.signIn.errors.blocked');
   if (error.status === 401) return t('auth.signIn.errors.wrongCredentials');
   if (error.status === 429) return t('auth.signIn.errors.tooManyAttempts');
@@ -51,11 +50,28 @@ function signInFailure(t: TFunction, error: unknown): string {
   return t('auth.errors.generic');
 }
 
-export default function SignInModal({ close }: ModalProps) {
+/** Why we ask: the player-only modal a guest's link named (`?sign-in=wallet`, set by the modal host). */
+function signInReason(t: TFunction, value: string): string {
+  if (value === 'wallet') return t('auth.signIn.forWallet');
+  if (value) return t('auth.signIn.toContinue');
+  return t('auth.signIn.description');
+}
+
+export default function SignInModal({ value, close }: ModalProps) {
   const { t } = useTranslation();
   const modal = useModal();
   const loginMutation = useLogin();
-  const [failure, setFailure] = useState<string | null>(null);
+  // Sent back here by a refused social sign-in: its reason shows as a password sign-in's would.
+  const [failure, setFailure] = useState<string | null>(() => {
+    const refused = peekSocialRefusal();
+    return refused ? signInFailure(t, refused) : null;
+  });
+  // Sent here because the server ended the session: say why, once.
+  const [ended] = useState(peekSessionEnd);
+  useEffect(() => {
+    forgetSocialRefusal();
+    if (ended) forgetSessionEnd();
+  }, [ended]);
   const [channel, setChannel] = useState<Channel>('email');
   // Read by the resolver at validation time; changed with the tab.
   const channelRef = useRef<Channel>('email');
@@ -98,7 +114,13 @@ export default function SignInModal({ close }: ModalProps) {
   );
 
   return (
-    <ModalFrame title={t('auth.signIn.title')} description={t('auth.signIn.description')} size="sm">
+    <ModalFrame title={t('auth.signIn.title')} description={signInReason(t, value)} size="sm">
+      {ended && (
+        // An <output> is announced as a status: why the player has to sign in again.
+        <output className="mb-4 block rounded-xl border border-warn/40 bg-warn/10 p-3 text-sm text-fg">
+          {t(`auth.signIn.ended.${ended}`)}
+        </output>
+      )}
       <ChannelSwitch
         value={channel}
         onChange={(next) => {

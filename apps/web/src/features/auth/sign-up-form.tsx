@@ -54,11 +54,16 @@ const PHONE_FIELD: FieldMeta = {
   ],
 };
 
-/** The form's fields for a channel: the e-mail ones for e-mail, the number (and no e-mail promo) for phone. */
+/** The form's fields for a channel: the e-mail ones for e-mail; for phone the number, and promotions by SMS instead of e-mail. */
 function fieldsFor(fields: readonly FieldMeta[], channel: SignUpChannel): FieldMeta[] {
   const visible = fields.filter((f) => f.isVisible).sort((a, b) => a.position - b.position);
   if (channel === 'email') return visible;
-  return [PHONE_FIELD, ...visible.filter((f) => f.name !== 'email' && f.name !== 'receiveEmailPromo')];
+  return [
+    PHONE_FIELD,
+    ...visible
+      .filter((f) => f.name !== 'email')
+      .map((f) => (f.name === 'receiveEmailPromo' ? { ...f, name: 'receiveSmsPromo', description: '' } : f)),
+  ];
 }
 
 export type SignUpChannel = 'email' | 'phone';

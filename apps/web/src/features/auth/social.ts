@@ -44,13 +44,24 @@ export async function finishSocialLogin(
   // The library names the token as it came `__raw`.
   const idToken = (await c.getIdTokenClaims())?.['__raw'] as string | undefined;
   if (!idToken) throw Object.assign(new Error('No ID token'), { error: 'missing_transaction' });
-  const result = await api<AuthResult>('POST', '/api/player/sessions/social', {
-    body: { provider: 'auth0', idToken, ...body },
-    auth: false,
-    redirectOnAuthError: false,
-  });
-  return { result, state: appState };
+  try {
+    const result = await api<AuthResult>('POST', '/api/player/sessions/social', {
+      body: { provider: 'auth0', idToken, ...body },
+      auth: false,
+      redirectOnAuthError: false,
+    });
+    return { result, state: appState };
+  } catch (error) {
+    // The callback page has no locale of its own: the refusal is told in the one the player came from.
+    throw Object.assign(error as object, { backRoute: appState?.backRoute });
+  }
 }
+
+/** Where a refused social sign-in had started (its locale is the player's), if known. */
+export const socialBackRoute = (error: unknown): string | undefined => {
+  const back = (error as { backRoute?: unknown } | null)?.backRoute;
+  return typeof back === 'string' ? back : undefined;
+};
 
 /** The Auth0 client's error codes (spec point 8), for words the player reads. */
 export const SOCIAL_ERROR_CODES = [

@@ -52,6 +52,14 @@ export function HelpCentre() {
                     lang={q.locale}
                   >
                     {q.title}
+                    {q.locale !== locale && (
+                      <span
+                        lang={locale}
+                        className="ml-2 inline-block rounded-full bg-raised px-2 py-0.5 align-middle text-xs text-muted"
+                      >
+                        {t('content.englishOnly')}
+                      </span>
+                    )}
                   </LocaleLink>
                 </li>
               ))}

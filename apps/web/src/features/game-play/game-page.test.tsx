@@ -9,7 +9,7 @@ import { queryClient } from '@/shared/lib/query-client.ts';
 import { hasSession, saveSession } from '@/shared/lib/token.ts';
 import { jsonResponse } from '../test-support.tsx';
 import { emitGameBetPush } from './game-bets-events.ts';
-import { DEMO_NUDGE_AFTER_MS, ROUND_OVER_MESSAGE } from './use-demo-nudge.ts';
+import { DEMO_NUDGE_AFTER_MS } from './use-demo-nudge.ts';
 import { useReturnToGame } from './return-to-game-store.ts';
 
 const image = { '1x': '/img.png' };
@@ -120,29 +120,40 @@ describe('game page', () => {
     expect(screen.getByRole('button', { name: 'Demo' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('nudges a guest to play for real only once a round is over, and again after a minute of demo', async () => {
+  it('offers a guest real play when the demo starts and once more a minute after, never on a round', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const app = renderApp('/games/sugar-rush');
     const iframe = (await frame()) as HTMLIFrameElement;
-    const roundOver = (source: Window | null) =>
-      act(() => {
-        window.dispatchEvent(new MessageEvent('message', { data: { type: ROUND_OVER_MESSAGE }, source }));
-      });
-    // Nothing before the first round; a message from any other window is not the game's.
-    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS / 2));
-    roundOver(window);
-    expect(search(app).has('demo-game')).toBe(false);
-    roundOver(iframe.contentWindow);
+    // At the start, before any round.
     await waitFor(() => expect(search(app).get('demo-game')).toBe('sugar-rush'));
     expect(await screen.findByRole('dialog', { name: 'Enjoying Sugar Rush?' })).toBeInTheDocument();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Keep playing demo' }));
     await waitFor(() => expect(search(app).has('demo-game')).toBe(false));
-    // More rounds do not nag; a minute later it asks once more.
-    roundOver(iframe.contentWindow);
+    // Rounds over (what the sandbox game posts) do not bring it back between spins.
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'sandbox-game:round-over' }, source: iframe.contentWindow }),
+      );
+    });
+    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS - 1_000));
     expect(search(app).has('demo-game')).toBe(false);
-    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS));
-    await waitFor(() => expect(search(app).has('demo-game')).toBe(true));
+    // A minute after the first offer closed, once more; then never again.
+    act(() => vi.advanceTimersByTime(1_000));
+    await waitFor(() => expect(search(app).get('demo-game')).toBe('sugar-rush'));
+    await user.click(await screen.findByRole('button', { name: 'Keep playing demo' }));
+    await waitFor(() => expect(search(app).has('demo-game')).toBe(false));
+    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS * 3));
+    expect(search(app).has('demo-game')).toBe(false);
+  });
+
+  it('does not offer real play to a player in demo', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    asPlayer();
+    const app = renderApp('/games/sugar-rush?real=false', { status: 'player' });
+    await frame();
+    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS * 2));
+    expect(search(app).has('demo-game')).toBe(false);
   });
 
   it('opens no nudge for a game that does not exist', async () => {
@@ -174,6 +185,8 @@ describe('game page', () => {
     const user = userEvent.setup();
     const app = renderApp('/games/sugar-rush');
     await frame();
+    // The offer at the start comes first.
+    await user.click(await screen.findByRole('button', { name: 'Keep playing demo' }, firstLoad));
     await user.click(await screen.findByRole('button', { name: 'Real money' }));
     await waitFor(() => expect(search(app).has('sign-up')).toBe(true));
     expect(search(app).get('real')).toBe('true');

@@ -48,7 +48,6 @@ export function GamePlay({ game, routeId }: Props) {
   const money = useMoney();
   const lobbyPath = useReturnToGame((s) => s.lobbyPath);
   const stage = useRef<HTMLDivElement>(null);
-  const frame = useRef<HTMLIFrameElement>(null);
   const fullscreen = useFullscreen(stage);
 
   const choice = modeChoiceOf(params.get('real'));
@@ -127,7 +126,7 @@ export function GamePlay({ game, routeId }: Props) {
     modal.open('sign-up');
   }, [askSignUp, modal]);
 
-  useDemoNudge(status === 'guest' && mode === 'demo' && gameUrl !== undefined, routeId, frame);
+  useDemoNudge(status === 'guest' && mode === 'demo' && gameUrl !== undefined, routeId, params.has('demo-game'));
 
   // Closing the max-bets modal restarts the game (the provider's round state is reset).
   const maxBetsOpen = params.has('max-bets');
@@ -264,7 +263,6 @@ export function GamePlay({ game, routeId }: Props) {
   } else if (gameUrl) {
     content = (
       <iframe
-        ref={frame}
         key={gameUrl}
         src={gameUrl}
         title={t('gamePlay.frameTitle', { game: game.name })}

@@ -1,20 +1,17 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { useModal } from '@/shared/modals/index.ts';
 
-/** How long a guest plays the demo before being asked (again) to play for real. */
+/** How long a guest plays the demo after the first offer before being asked again to play for real. */
 export const DEMO_NUDGE_AFTER_MS = 60_000;
 /** The nudge is an offer, not a nag: at most this many times per game page. */
 const MAX_NUDGES = 2;
 
-/** The message a game in the frame posts when a round is over (see docs/provider-wallet-api.md). */
-export const ROUND_OVER_MESSAGE = 'sandbox-game:round-over';
-
 /**
- * Guests in demo mode are asked to play for real when their first round is over (never before they
- * have played), and after a minute of play since the last time they were asked. A game that posts no
- * messages gets the minute only. Messages count only from the game's own frame.
+ * The wire contract's timing: a guest in demo mode is offered real play when the game starts, and
+ * once more after a minute of play counted from closing that offer. Rounds do not trigger it, so it
+ * never lands between two spins. `nudgeOpen` says whether the offer is on screen now.
  */
-export function useDemoNudge(enabled: boolean, modalValue: string, frame: RefObject<HTMLIFrameElement | null>) {
+export function useDemoNudge(enabled: boolean, modalValue: string, nudgeOpen: boolean) {
   const { open } = useModal();
   const openRef = useRef(open);
   useEffect(() => {
@@ -24,27 +21,18 @@ export function useDemoNudge(enabled: boolean, modalValue: string, frame: RefObj
 
   useEffect(() => {
     if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // An offer on screen counts, also one the address brought along.
+    if (nudgeOpen) {
+      shown.current = Math.max(shown.current, 1);
+      return;
+    }
+    if (shown.current >= MAX_NUDGES) return;
     const nudge = () => {
-      if (shown.current >= MAX_NUDGES) return;
       shown.current += 1;
       openRef.current('demo-game', modalValue);
-      schedule();
     };
-    function schedule() {
-      clearTimeout(timer);
-      if (shown.current < MAX_NUDGES) timer = setTimeout(nudge, DEMO_NUDGE_AFTER_MS);
-    }
-    const onMessage = (event: MessageEvent) => {
-      const source = frame.current?.contentWindow;
-      if (!source || event.source !== source) return;
-      if ((event.data as { type?: unknown } | null)?.type === ROUND_OVER_MESSAGE && shown.current === 0) nudge();
-    };
-    schedule();
-    window.addEventListener('message', onMessage);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-    };
-  }, [enabled, modalValue, frame]);
+    if (shown.current === 0) return nudge();
+    const timer = setTimeout(nudge, DEMO_NUDGE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, modalValue, nudgeOpen]);
 }

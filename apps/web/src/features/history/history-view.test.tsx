@@ -165,4 +165,12 @@ describe('profile history', () => {
     await waitFor(() => expect(within(laptop!).queryByRole('button')).toBeNull());
     expect(laptop).toHaveTextContent('Ended');
   });
+
+  it('says this device is active now; another device shows when it was last active', async () => {
+    renderHistory('/profile/history?tab=sessions');
+    const list = await screen.findByRole('list', { name: 'Where you are signed in' }, firstLoad);
+    const [here, laptop] = within(list).getAllByRole('listitem');
+    expect(within(here!).getAllByRole('definition').at(-1)).toHaveTextContent(/^Active now$/);
+    expect(within(laptop!).getAllByRole('definition').at(-1)).toHaveTextContent(/^Mar 2, 2025, \d{1,2}:00\s?[AP]M$/);
+  });
 });

@@ -70,7 +70,12 @@ export function SessionsPanel({ page, onPage }: { page: number; onPage: (page: n
                 <dt className="text-muted">{t('history.sessions.started')}</dt>
                 <dd className="text-fg">{when(session.createdAt)}</dd>
                 <dt className="text-muted">{t(open ? 'history.sessions.lastActive' : 'history.sessions.endedAt')}</dt>
-                <dd className="text-fg">{when(session.closedAt ?? session.lastActiveAt)}</dd>
+                <dd className="text-fg">
+                  {/* This device is the one in use: its last refresh may be minutes old. */}
+                  {session.current && open
+                    ? t('history.sessions.activeNow')
+                    : when(session.closedAt ?? session.lastActiveAt)}
+                </dd>
               </dl>
               {open && !session.current && (
                 <Button

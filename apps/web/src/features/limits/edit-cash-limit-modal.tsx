@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/features/wallet';
+import { LocaleLink } from '@/shared/i18n';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
-import { Button } from '@/shared/ui/button.tsx';
+import { cn } from '@/shared/lib/cn.ts';
+import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useLimits, useUpdateLimit } from './api.ts';
@@ -18,13 +20,17 @@ export default function EditCashLimitModal({ value, close }: ModalProps) {
   const [errors, setErrors] = useState<LimitErrors>({});
   const update = useUpdateLimit();
 
-  if (limits.isPending) return <Spinner label={t('limits.loading')} />;
-  if (!limit)
+  // A link without a limit (or with one that is gone) leads to the limits page to pick one there.
+  if (value === '' || (!limits.isPending && !limit))
     return (
       <ModalFrame title={t('limits.edit.title')} size="sm">
-        <p className="text-sm text-muted">{t('limits.edit.gone')}</p>
+        <p className="text-sm text-muted">{value === '' ? t('limits.edit.incomplete') : t('limits.edit.gone')}</p>
+        <LocaleLink to="/profile/limits" className={cn(buttonClass('primary', 'md', true), 'mt-5')}>
+          {t('limits.edit.toLimits')}
+        </LocaleLink>
       </ModalFrame>
     );
+  if (limits.isPending || !limit) return <Spinner label={t('limits.loading')} />;
   const form = draft ?? {
     currency: limit.currency ?? '',
     period: limit.period ?? 'daily',

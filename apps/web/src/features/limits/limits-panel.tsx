@@ -37,7 +37,7 @@ const MONEY_SECTIONS = [
 export function LimitsPanel() {
   const { t } = useTranslation();
   // An e-mailed link is confirmed before the limits are read, so the list shows the change confirmed.
-  const confirming = useConfirmLink();
+  const { confirming, invalid, dismiss } = useConfirmLink();
   const limits = useLimits(!confirming);
 
   if (confirming || limits.isPending) return <Spinner label={t('limits.loading')} />;
@@ -49,6 +49,15 @@ export function LimitsPanel() {
     );
   return (
     <div className="space-y-5">
+      {invalid && (
+        <div role="alert" className="rounded-2xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg sm:p-5">
+          <p className="font-semibold">{t('limits.confirmed.invalidTitle')}</p>
+          <p className="mt-1 text-muted">{t('limits.confirmed.invalidText')}</p>
+          <Button size="sm" variant="secondary" className="mt-3" onClick={dismiss}>
+            {t('limits.confirmed.dismiss')}
+          </Button>
+        </div>
+      )}
       {MONEY_SECTIONS.map((section) => (
         <MoneySection
           key={section.key}
@@ -66,13 +75,15 @@ export function LimitsPanel() {
 
 /**
  * The e-mailed link lands here with `?confirm-limit=<token>`: confirm it once, then drop it from the
- * address. True while the confirmation is under way.
+ * address. `confirming` while that is under way; `invalid` once the server refused the link (cancelled,
+ * applied, expired: 422), which stays on the page until dismissed rather than a passing toast.
  */
-function useConfirmLink(): boolean {
+function useConfirmLink(): { confirming: boolean; invalid: boolean; dismiss: () => void } {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const token = params.get('confirm-limit');
   const done = useRef<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
   useEffect(() => {
     if (!token || done.current === token) return;
     done.current = token;
@@ -88,13 +99,10 @@ function useConfirmLink(): boolean {
         });
         void queryClient.invalidateQueries({ queryKey: limitsQueryKey });
       })
-      .catch((error: unknown) =>
-        toast({
-          type: 'error',
-          title: t('limits.confirmed.failed'),
-          description: isApiError(error) ? error.message : t('limits.errors.generic'),
-        }),
-      )
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.status === 422) setInvalid(true);
+        else toast({ type: 'error', title: t('limits.confirmed.failed'), description: t('limits.errors.generic') });
+      })
       .finally(() =>
         setParams(
           (p) => {
@@ -105,7 +113,7 @@ function useConfirmLink(): boolean {
         ),
       );
   }, [token, t, i18n.language, setParams]);
-  return token !== null;
+  return { confirming: token !== null, invalid, dismiss: () => setInvalid(false) };
 }
 
 function Card({ id, title, text, children }: { id: string; title: string; text: string; children: React.ReactNode }) {

@@ -45,7 +45,7 @@ export function NotificationsBell() {
           <span
             aria-hidden="true"
             data-testid="unread-badge"
-            className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white"
+            className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-on-danger"
           >
             {unread > 99 ? '99+' : unread}
           </span>

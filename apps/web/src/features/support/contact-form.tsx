@@ -35,8 +35,12 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     event.preventDefault();
     const parsed = contactBodySchema.safeParse(form);
     if (!parsed.success) {
+      // Each field says what it needs, in the page's language (every field is required).
       const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof ContactBody] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof ContactBody;
+        next[field] ??= t(`support.contact.errors.${field}`);
+      }
       setErrors(next);
       return;
     }
@@ -62,6 +66,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           {t('support.contact.title')}
         </Heading>
         <p className="mt-1 text-sm text-muted">{t('support.contact.text')}</p>
+        <p className="mt-1 text-sm text-muted">{t('support.contact.allRequired')}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -69,6 +74,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           value={form.name}
           maxLength={100}
           autoComplete="name"
+          required
           onChange={(e) => setForm({ ...form, name: e.target.value })}
           error={errors.name}
         />
@@ -78,6 +84,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           value={form.email}
           maxLength={254}
           autoComplete="email"
+          required
           onChange={(e) => setForm({ ...form, email: e.target.value })}
           error={errors.email}
         />
@@ -85,7 +92,8 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <Select
         label={t('support.contact.subject')}
         value={form.subject}
-        placeholder=""
+        placeholder={t('support.contact.chooseSubject')}
+        required
         onChange={(e) => setForm({ ...form, subject: e.target.value })}
         options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: t(`support.contact.subjects.${s}`) }))}
         error={errors.subject}
@@ -98,6 +106,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           id="contact-message"
           rows={4}
           maxLength={2000}
+          required
           value={form.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? 'contact-message-error' : undefined}

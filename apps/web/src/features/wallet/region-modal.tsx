@@ -28,7 +28,10 @@ export default function WalletRegionModal({ close }: ModalProps) {
           label={t('wallet.region.country')}
           value={country}
           onChange={(e) => setCountry(e.target.value)}
-          options={names.sortCountries(countries.data ?? []).map((c) => ({ value: c.code, label: names.country(c) }))}
+          // Where the operator closed the site (RESTRICTED_COUNTRIES) nobody may pay from.
+          options={names
+            .sortCountries((countries.data ?? []).filter((c) => !c.restrict))
+            .map((c) => ({ value: c.code, label: names.country(c) }))}
         />
         <Button onClick={save}>{t('wallet.region.save')}</Button>
       </div>

@@ -9,6 +9,7 @@ import { accountsQueryKey, currenciesQueryKey, replaceAccount } from './index.ts
 import { HeaderBalance } from './header-balance.tsx';
 import { testAccount, testCurrency } from './test-fixtures.ts';
 import WalletModal from './wallet-modal.tsx';
+import { isDepositOpen } from './payments/abandon.ts';
 
 const currency = (code: string, type: Currency['type'], subunitToUnit: number) =>
   testCurrency(code, type, subunitToUnit, { name: code === 'EUR' ? 'Euro' : code === 'BTC' ? 'Bitcoin' : 'US Dollar' });
@@ -114,6 +115,8 @@ describe('wallet modal', () => {
     const frame = await screen.findByTitle('Card payment');
     expect(frame).toHaveAttribute('src', '/sandbox/pay/checkout/p1');
     expect(frame).toHaveAttribute('sandbox', 'allow-forms allow-scripts');
+    // The step on screen is one the cancel-deposit modal may leave.
+    expect(isDepositOpen('i1')).toBe(true);
   });
 
   it('shows the deposit limit instead of a form when the methods call answers 13100', async () => {

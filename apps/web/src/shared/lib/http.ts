@@ -2,9 +2,10 @@
  * The one HTTP helper for the API: same origin (empty base URL), JSON, no cookies,
  * no retries, bracket-style arrays in the query, bearer token refreshed within 10 s of expiry.
  */
-import { DEFAULT_LOCALE, type PageMeta } from '@casino/contracts';
+import { DEFAULT_LOCALE, type ErrorEnvelope, type PageMeta } from '@casino/contracts';
 import { localeOfPath } from '@/shared/i18n/locale-path.ts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
+import { noteSessionEnd, type SessionEnd } from './session-end.ts';
 import { clearSession, getFreshToken, hasSession, type TokenGrant } from './token.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,6 +28,9 @@ export type ApiOptions = {
 };
 
 export type FieldErrors = Record<string, string[]>;
+type EnvelopeError = ErrorEnvelope['error'];
+/** What some refusals say besides their code: which cause of several, the deposit limit that refused. */
+export type ErrorDetails = Pick<EnvelopeError, 'reason' | 'limit'>;
 
 /** An API failure: HTTP status (0 = network), the envelope's code and message, and per-field errors on 422. */
 export class ApiError extends Error {
@@ -35,13 +39,26 @@ export class ApiError extends Error {
   readonly fields: FieldErrors;
   /** A refusal that lasts until a moment (an exclusion's end, ISO); null: for good; undefined: not said. */
   readonly until: string | null | undefined;
-  constructor(status: number, code: number, message: string, fields: FieldErrors = {}, until?: string | null) {
+  /** Which cause of several: the exclusion's kind (11007), why the session ended (16003). */
+  readonly reason: EnvelopeError['reason'];
+  /** The deposit limit that refused (13100). */
+  readonly limit: EnvelopeError['limit'];
+  constructor(
+    status: number,
+    code: number,
+    message: string,
+    fields: FieldErrors = {},
+    until?: string | null,
+    details: ErrorDetails = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.until = until;
+    this.reason = details.reason;
+    this.limit = details.limit;
   }
 }
 
@@ -91,15 +108,34 @@ async function send(method: HttpMethod, path: string, options: ApiOptions, token
 async function readError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as {
-      error?: { code?: unknown; message?: unknown; fields?: unknown; until?: unknown };
+      error?: {
+        code?: unknown;
+        message?: unknown;
+        fields?: unknown;
+        until?: unknown;
+        reason?: unknown;
+        limit?: unknown;
+      };
     };
     const error = body.error ?? {};
+    const limit = error.limit as Partial<NonNullable<EnvelopeError['limit']>> | undefined;
     return new ApiError(
       response.status,
       typeof error.code === 'number' ? error.code : response.status,
       typeof error.message === 'string' ? error.message : response.statusText,
       error.fields && typeof error.fields === 'object' ? (error.fields as FieldErrors) : {},
       typeof error.until === 'string' || error.until === null ? error.until : undefined,
+      {
+        // Read as sent: an unknown reason is shown as no reason (the words have a general case).
+        reason: typeof error.reason === 'string' ? (error.reason as EnvelopeError['reason']) : undefined,
+        limit:
+          limit &&
+          typeof limit.left === 'number' &&
+          typeof limit.currency === 'string' &&
+          typeof limit.period === 'string'
+            ? (limit as NonNullable<EnvelopeError['limit']>)
+            : undefined,
+      },
     );
   } catch {
     return new ApiError(response.status, response.status, response.statusText);
@@ -129,9 +165,28 @@ const ACCOUNT_BLOCKED = 11002;
 async function postRefresh(staleToken: string): Promise<TokenGrant | null> {
   const response = await send('POST', '/api/player/sessions/refresh', {}, staleToken);
   if (response.status === 429 || response.status >= 500) throw await readError(response);
-  if (!response.ok) return null;
+  if (!response.ok) {
+    noteSessionEnd(endReasonOf(await readError(response)));
+    return null;
+  }
   return readData<TokenGrant>(response);
 }
+
+const SESSION_END_REASONS: readonly string[] = [
+  'closed_by_player',
+  'password_changed',
+  'password_reset',
+  'excluded',
+  'blocked',
+  'expired',
+] satisfies SessionEnd[];
+/** What the sign-in dialog will say of a refusal that ended the session. */
+const endReasonOf = (error: ApiError): SessionEnd =>
+  error.code === ACCOUNT_BLOCKED
+    ? 'blocked'
+    : error.reason && SESSION_END_REASONS.includes(error.reason)
+      ? (error.reason as SessionEnd)
+      : 'unknown';
 
 /**
  * The current access token, refreshed first when it is about to expire; null for a guest or when
@@ -141,7 +196,8 @@ export function getAccessToken(refused: string | null = null): Promise<string | 
   return getFreshToken(postRefresh, refused);
 }
 
-function endSessionAndAskToSignIn(options: ApiOptions) {
+function endSessionAndAskToSignIn(options: ApiOptions, error?: ApiError) {
+  if (error) noteSessionEnd(endReasonOf(error));
   clearSession();
   if (options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
 }
@@ -180,6 +236,6 @@ async function call(method: HttpMethod, path: string, options: ApiOptions): Prom
   const error = await readError(response);
   // A call that was under way when this tab ended its session itself (an exclusion) asks nothing.
   const endedHere = token !== null && !hasSession();
-  if (useAuth && endsSession(error) && !endedHere) endSessionAndAskToSignIn(options);
+  if (useAuth && endsSession(error) && !endedHere) endSessionAndAskToSignIn(options, error);
   throw error;
 }

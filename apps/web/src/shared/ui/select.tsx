@@ -27,12 +27,17 @@ export function Select({ label, error, options, placeholder, id, className, chil
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={cn(controlClass(!!error), 'h-11 cursor-pointer')}
+        // The placeholder reads as a prompt, not as a chosen value.
+        className={cn(
+          controlClass(!!error),
+          'h-11 cursor-pointer',
+          placeholder !== undefined && rest.value === '' && 'text-muted',
+        )}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options?.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
+          <option key={o.value} value={o.value} disabled={o.disabled} className="text-fg">
             {o.label}
           </option>
         ))}

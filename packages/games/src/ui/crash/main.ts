@@ -6,6 +6,7 @@ import { balanceAfterFailure } from '../shell/errors.ts';
 import { paramsKey } from '../shell/fairness.ts';
 import { formatMultiplier } from '../shell/money.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
+import { t } from '../shell/i18n.ts';
 import { CrashGraph, type GraphState } from './graph.ts';
 import { parseAutoCashout, potentialWin } from './crash-math.ts';
 import './crash.css';
@@ -29,14 +30,14 @@ function mountCrash(shell: Shell): void {
   const { session } = shell;
   const graph = new CrashGraph();
   const multiplierText = h('output', { class: 'multiplier', 'aria-hidden': 'true' }, '1.00×');
-  const statusText = h('p', { class: 'crash-status' }, 'Place a bet to start a round');
+  const statusText = h('p', { class: 'crash-status' }, t('crashIdle'));
   const board = h(
     'div',
     { class: 'crash-board', 'data-state': 'idle' },
     graph.canvas,
     h('div', { class: 'crash-readout' }, multiplierText, statusText),
   );
-  const recent = h('ol', { class: 'crash-history', 'aria-label': 'Recent crash points' });
+  const recent = h('ol', { class: 'crash-history', 'aria-label': t('recentCrashes') });
   shell.stage.append(board, recent);
 
   const autoInput = h('input', {
@@ -47,20 +48,20 @@ function mountCrash(shell: Shell): void {
     max: String(CRASH_MAX_AUTO_CASHOUT),
     step: '0.01',
     inputmode: 'decimal',
-    placeholder: 'Off',
+    placeholder: t('off'),
   });
   const autoHint = h(
     'p',
     { class: 'field-hint', id: 'auto-hint' },
-    `Optional, ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}× or more`,
+    t('autoHint', { min: `${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}×` }),
   );
   autoInput.setAttribute('aria-describedby', 'auto-hint');
-  const actionLabel = h('span', {}, 'Bet');
+  const actionLabel = h('span', {}, t('bet'));
   const actionSub = h('span', { class: 'sub', hidden: true });
   const actionButton = h('button', { type: 'button', class: 'primary-action crash-action' }, actionLabel, actionSub);
   shell.controls.append(
     shell.bet.el,
-    h('div', { class: 'field auto-field' }, h('label', { for: 'auto-cashout' }, 'Auto cash-out'), autoInput, autoHint),
+    h('div', { class: 'field auto-field' }, h('label', { for: 'auto-cashout' }, t('autoCashout')), autoInput, autoHint),
     actionButton,
   );
 
@@ -81,16 +82,16 @@ function mountCrash(shell: Shell): void {
     actionButton.classList.toggle('danger', running);
     actionLabel.textContent = running
       ? live!.cashingOut
-        ? 'Cashing out…'
-        : 'Cash out'
+        ? t('cashingOut')
+        : t('cashOut')
       : starting
-        ? 'Starting…'
-        : 'Bet';
+        ? t('starting')
+        : t('bet');
     actionSub.hidden = !running;
     actionButton.disabled = shell.ended || starting || cooling || (running && live!.cashingOut);
     shell.bet.setDisabled(running || starting || shell.ended);
     autoInput.disabled = running || starting || shell.ended;
-    shell.fairness.setLocked(running ? 'Seeds can be changed when the round is over.' : null);
+    shell.fairness.setLocked(running ? t('fairLockedRound') : null);
     clearTimeout(coolTimer);
     if (cooling) coolTimer = setTimeout(sync, lastStartAt + session.minSpinMs - performance.now() + 20);
   }
@@ -142,17 +143,20 @@ function mountCrash(shell: Shell): void {
       setState('cashed');
       graph.draw(elapsed, 'cashed', outcome.cashedOutAt);
       multiplierText.textContent = formatMultiplier(outcome.cashedOutAt);
-      statusText.textContent = `Won ${shell.format(outcome.totalWin)} · crashed at ${formatMultiplier(outcome.crashPoint)}`;
+      statusText.textContent = t('crashWonStatus', {
+        sum: shell.format(outcome.totalWin),
+        point: formatMultiplier(outcome.crashPoint),
+      });
       shell.announce(
-        `Cashed out at ${formatMultiplier(outcome.cashedOutAt)} — you won ${shell.format(outcome.totalWin)}`,
+        t('crashCashedOut', { at: formatMultiplier(outcome.cashedOutAt), sum: shell.format(outcome.totalWin) }),
         'win',
       );
     } else {
       setState('crashed');
       graph.draw(elapsed, 'crashed', outcome.crashPoint);
       multiplierText.textContent = formatMultiplier(outcome.crashPoint);
-      statusText.textContent = `Crashed · bet ${shell.format(bet)} lost`;
-      shell.announce(`Crashed at ${formatMultiplier(outcome.crashPoint)} — no win`, 'lose');
+      statusText.textContent = t('crashLostStatus', { sum: shell.format(bet) });
+      shell.announce(t('crashLost', { point: formatMultiplier(outcome.crashPoint) }), 'lose');
     }
     sync();
     shell.roundOver();
@@ -173,9 +177,7 @@ function mountCrash(shell: Shell): void {
   function begin(round: Round, localStart: number, autoCashout: number | null, seedHash: string | null): void {
     live = { id: round.id, bet: round.bet, localStart, autoCashout, cashingOut: false, seedHash };
     setState('running');
-    statusText.textContent = autoCashout
-      ? `Auto cash-out at ${formatMultiplier(autoCashout)}`
-      : 'Cash out before it crashes';
+    statusText.textContent = autoCashout ? t('autoAt', { at: formatMultiplier(autoCashout) }) : t('cashOutBefore');
     sync();
     animate();
     pollTimer = setTimeout(() => void poll(), POLL_MS);
@@ -186,7 +188,10 @@ function mountCrash(shell: Shell): void {
     const auto = parseAutoCashout(autoInput.value);
     if (auto === 'invalid') {
       shell.announce(
-        `Auto cash-out must be between ${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}× and ${CRASH_MAX_AUTO_CASHOUT.toFixed(2)}×, or empty`,
+        t('autoInvalid', {
+          min: `${CRASH_MIN_AUTO_CASHOUT.toFixed(2)}×`,
+          max: `${CRASH_MAX_AUTO_CASHOUT.toFixed(2)}×`,
+        }),
         'info',
       );
       autoInput.focus();
@@ -197,7 +202,7 @@ function mountCrash(shell: Shell): void {
     setState('starting');
     shell.clearError();
     shell.announce('');
-    statusText.textContent = 'Starting…';
+    statusText.textContent = t('starting');
     multiplierText.textContent = '1.00×';
     graph.draw(0, 'idle');
     sync();
@@ -220,7 +225,7 @@ function mountCrash(shell: Shell): void {
       shell.setBalance(balanceAfterFailure(error, before));
       shell.showError(error);
       setState('idle');
-      statusText.textContent = 'Place a bet to start a round';
+      statusText.textContent = t('crashIdle');
       sync();
     }
   }
@@ -256,7 +261,7 @@ function mountCrash(shell: Shell): void {
       open.autoCashout ?? null,
       null,
     );
-    statusText.textContent = 'Your round is still running';
+    statusText.textContent = t('stillRunning');
   } else {
     graph.draw(0, 'idle');
   }

@@ -4,6 +4,7 @@ import type { PlayResult } from '../shell/api.ts';
 import { h, onPrimaryKey, prefersReducedMotion, sleep } from '../shell/dom.ts';
 import { balanceAfterFailure } from '../shell/errors.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
+import { t } from '../shell/i18n.ts';
 import { clampTarget, flipTarget, payoutOnWin } from './dice-math.ts';
 import './dice.css';
 
@@ -17,7 +18,7 @@ function mountDice(shell: Shell): void {
 
   // ---- stage: result and the track (the range input is the track) ----
   const rollValue = h('output', { class: 'roll-value', 'aria-hidden': 'true' }, '–');
-  const rollCaption = h('p', { class: 'roll-caption' }, 'Pick a target, then roll');
+  const rollCaption = h('p', { class: 'roll-caption' }, t('pickTarget'));
   const marker = h('div', { class: 'roll-marker', hidden: true }, h('span', {}));
   const slider = h('input', { type: 'range', id: 'dice-target', class: 'track-input', step: '0.01' });
   // The rail, marker and scale sit in a lane inset by half a thumb, so 0–100 on them lines up with
@@ -39,7 +40,7 @@ function mountDice(shell: Shell): void {
     { class: 'dice-card' },
     rollValue,
     rollCaption,
-    h('label', { for: 'dice-target', class: 'sr-only' }, 'Target slider'),
+    h('label', { for: 'dice-target', class: 'sr-only' }, t('targetSlider')),
     track,
   );
   shell.stage.append(card);
@@ -52,26 +53,26 @@ function mountDice(shell: Shell): void {
     step: '0.01',
     inputmode: 'decimal',
   });
-  const overButton = h('button', { type: 'button', 'aria-pressed': 'true' }, 'Over');
-  const underButton = h('button', { type: 'button', 'aria-pressed': 'false' }, 'Under');
+  const overButton = h('button', { type: 'button', 'aria-pressed': 'true' }, t('over'));
+  const underButton = h('button', { type: 'button', 'aria-pressed': 'false' }, t('under'));
   const chanceOut = h('output', { class: 'stat-value' });
   const multiplierOut = h('output', { class: 'stat-value' });
   const payoutOut = h('output', { class: 'stat-value' });
-  const rollButton = h('button', { type: 'button', class: 'primary-action' }, 'Roll');
+  const rollButton = h('button', { type: 'button', class: 'primary-action' }, t('roll'));
   shell.controls.append(
     h(
       'div',
       { class: 'dice-row' },
-      h('div', { class: 'field target-field' }, h('label', { for: 'dice-target-number' }, 'Target'), targetInput),
+      h('div', { class: 'field target-field' }, h('label', { for: 'dice-target-number' }, t('target')), targetInput),
       h(
         'div',
         { class: 'field' },
-        h('span', { class: 'field-label', id: 'dir-label' }, 'Win if roll is'),
+        h('span', { class: 'field-label', id: 'dir-label' }, t('winIfRoll')),
         h('div', { class: 'segmented', role: 'group', 'aria-labelledby': 'dir-label' }, overButton, underButton),
       ),
-      h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Win chance'), chanceOut),
-      h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Multiplier'), multiplierOut),
-      h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Payout'), payoutOut),
+      h('div', { class: 'stat' }, h('span', { class: 'field-label' }, t('winChance')), chanceOut),
+      h('div', { class: 'stat' }, h('span', { class: 'field-label' }, t('multiplier')), multiplierOut),
+      h('div', { class: 'stat' }, h('span', { class: 'field-label' }, t('payout')), payoutOut),
     ),
     h('div', { class: 'dice-row' }, shell.bet.el, rollButton),
   );
@@ -95,7 +96,7 @@ function mountDice(shell: Shell): void {
     payoutOut.textContent = shell.format(payoutOnWin(shell.bet.value, multiplierX100));
     slider.setAttribute(
       'aria-valuetext',
-      `Roll ${over ? 'over' : 'under'} ${target.toFixed(2)}, win chance ${chance.toFixed(2)} percent`,
+      t(over ? 'sliderOver' : 'sliderUnder', { target: target.toFixed(2), chance: chance.toFixed(2) }),
     );
     track.style.setProperty('--t', `${target}%`);
     track.dataset.dir = over ? 'over' : 'under';
@@ -180,11 +181,14 @@ function mountDice(shell: Shell): void {
     showRoll(outcome.roll, true, outcome.won);
     shell.setBalance(played.balance);
     shell.recordRound(played, { target: outcome.target.toFixed(2), over: String(outcome.over) });
-    rollCaption.textContent = `${outcome.won ? 'Win' : 'No win'} · needed ${outcome.over ? 'over' : 'under'} ${outcome.target.toFixed(2)}`;
+    rollCaption.textContent = t(outcome.over ? 'diceNeededOver' : 'diceNeededUnder', {
+      result: outcome.won ? t('win') : t('noWin'),
+      target: outcome.target.toFixed(2),
+    });
     shell.announce(
       outcome.won
-        ? `Rolled ${outcome.roll.toFixed(2)} — you won ${shell.format(outcome.totalWin)}`
-        : `Rolled ${outcome.roll.toFixed(2)} — no win`,
+        ? t('rolledWon', { roll: outcome.roll.toFixed(2), sum: shell.format(outcome.totalWin) })
+        : t('rolledLost', { roll: outcome.roll.toFixed(2) }),
       outcome.won ? 'win' : 'lose',
     );
     rolling = false;

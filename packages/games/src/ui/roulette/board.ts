@@ -4,6 +4,7 @@
  */
 import { ROULETTE_POCKETS, rouletteBetWins, rouletteColor } from '../../engines/roulette.ts';
 import type { RouletteBet, RouletteBetType } from '../../engines/types.ts';
+import { t } from '../shell/i18n.ts';
 
 /** Pocket order on a single-zero wheel, clockwise from zero. */
 export const WHEEL_ORDER: readonly number[] = [
@@ -41,7 +42,7 @@ export function coveredPockets(bet: { type: RouletteBetType; value?: number }): 
 }
 
 const area = (row: number, col: number, rowSpan = 1, colSpan = 1): Area => ({ row, col, rowSpan, colSpan });
-const ORDINAL = ['1st', '2nd', '3rd'];
+const ORDINAL = ['ordinal1', 'ordinal2', 'ordinal3'] as const;
 
 export function boardSpots(): Spot[] {
   const spots: Spot[] = [];
@@ -49,7 +50,7 @@ export function boardSpots(): Spot[] {
     key: 'straight:0',
     bet: { type: 'straight', value: 0 },
     label: '0',
-    name: '0, zero, green',
+    name: t('spotZero'),
     colour: 'green',
     wide: area(1, 1, 3, 1),
     tall: area(1, 3, 1, 3),
@@ -61,7 +62,7 @@ export function boardSpots(): Spot[] {
       key: `straight:${n}`,
       bet: { type: 'straight', value: n },
       label: String(n),
-      name: `${n}, ${colour}`,
+      name: t('spotNumber', { n, colour: t(colour) }),
       colour,
       wide: area(3 - columnIndex, 1 + Math.ceil(n / 3)),
       tall: area(1 + Math.ceil(n / 3), 3 + columnIndex),
@@ -71,8 +72,8 @@ export function boardSpots(): Spot[] {
     spots.push({
       key: `column:${k}`,
       bet: { type: 'column', value: k },
-      label: '2 to 1',
-      name: `Column ${k} (${k}, ${k + 3}, ${k + 6} … ${k + 33}), pays 2 to 1`,
+      label: t('twoToOne'),
+      name: t('spotColumn', { k, list: `${k}, ${k + 3}, ${k + 6} … ${k + 33}` }),
       colour: null,
       wide: area(4 - k, 14),
       tall: area(14, 2 + k),
@@ -83,27 +84,27 @@ export function boardSpots(): Spot[] {
     spots.push({
       key: `dozen:${d}`,
       bet: { type: 'dozen', value: d },
-      label: `${ORDINAL[d - 1]} 12`,
-      name: `${ORDINAL[d - 1]} 12: dozen ${from} to ${from + 11}, pays 2 to 1`,
+      label: t('dozenLabel', { ordinal: t(ORDINAL[d - 1]!) }),
+      name: t('spotDozen', { ordinal: t(ORDINAL[d - 1]!), from, to: from + 11 }),
       colour: null,
       wide: area(4, 2 + (d - 1) * 4, 1, 4),
       tall: area(2 + (d - 1) * 4, 2, 4, 1),
     });
   }
   const outside: { type: RouletteBetType; label: string; name: string; colour: PocketColour | null }[] = [
-    { type: 'low', label: '1–18', name: '1–18, low', colour: null },
-    { type: 'even', label: 'Even', name: 'Even', colour: null },
-    { type: 'red', label: 'Red', name: 'Red', colour: 'red' },
-    { type: 'black', label: 'Black', name: 'Black', colour: 'black' },
-    { type: 'odd', label: 'Odd', name: 'Odd', colour: null },
-    { type: 'high', label: '19–36', name: '19–36, high', colour: null },
+    { type: 'low', label: '1–18', name: t('low'), colour: null },
+    { type: 'even', label: t('even'), name: t('even'), colour: null },
+    { type: 'red', label: t('redBet'), name: t('redBet'), colour: 'red' },
+    { type: 'black', label: t('blackBet'), name: t('blackBet'), colour: 'black' },
+    { type: 'odd', label: t('odd'), name: t('odd'), colour: null },
+    { type: 'high', label: '19–36', name: t('high'), colour: null },
   ];
   outside.forEach((spot, i) => {
     spots.push({
       key: spot.type,
       bet: { type: spot.type },
       label: spot.label,
-      name: `${spot.name}, pays 1 to 1`,
+      name: t('evenMoney', { name: spot.name }),
       colour: spot.colour,
       wide: area(5, 2 + i * 2, 1, 2),
       tall: area(2 + i * 2, 1, 2, 1),

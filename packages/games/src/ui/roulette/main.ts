@@ -5,11 +5,12 @@ import { h, onPrimaryKey, prefersReducedMotion, sleep } from '../shell/dom.ts';
 import { balanceAfterFailure } from '../shell/errors.ts';
 import { chipLabel } from '../shell/money.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
+import { t } from '../shell/i18n.ts';
 import { BetBoard, betKey, boardSpots, coveredPockets, type Spot } from './board.ts';
 import { Wheel } from './wheel.ts';
 import './roulette.css';
 
-void startGame('roulette', mountRoulette, { betLabel: 'Chip' });
+void startGame('roulette', mountRoulette, { betLabel: () => t('chip') });
 
 function mountRoulette(shell: Shell): void {
   const { session } = shell;
@@ -24,10 +25,10 @@ function mountRoulette(shell: Shell): void {
   const wheel = new Wheel();
   const pocketBadge = h('div', { class: 'pocket-badge', hidden: true });
   const wheelWrap = h('div', { class: 'wheel-wrap' }, wheel.el, pocketBadge);
-  const history = h('ol', { class: 'history', 'aria-label': 'Last numbers' });
+  const history = h('ol', { class: 'history', 'aria-label': t('lastNumbers') });
 
   // ---- table ----
-  const table = h('div', { class: 'table', role: 'group', 'aria-label': 'Betting table' });
+  const table = h('div', { class: 'table', role: 'group', 'aria-label': t('bettingTable') });
   for (const spot of spots) {
     const chip = h('span', { class: 'chip', hidden: true });
     const button = h(
@@ -67,20 +68,20 @@ function mountRoulette(shell: Shell): void {
 
   // ---- controls ----
   const totalValue = h('output', { class: 'stat-value' }, shell.format(0));
-  const undoButton = h('button', { type: 'button', class: 'button ghost' }, 'Undo');
-  const clearButton = h('button', { type: 'button', class: 'button ghost' }, 'Clear');
-  const rebetButton = h('button', { type: 'button', class: 'button ghost' }, 'Rebet');
-  const spinButton = h('button', { type: 'button', class: 'primary-action' }, 'Spin');
+  const undoButton = h('button', { type: 'button', class: 'button ghost' }, t('undo'));
+  const clearButton = h('button', { type: 'button', class: 'button ghost' }, t('clear'));
+  const rebetButton = h('button', { type: 'button', class: 'button ghost' }, t('rebet'));
+  const spinButton = h('button', { type: 'button', class: 'primary-action' }, t('spin'));
   shell.controls.append(
     shell.bet.el,
-    h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Total bet'), totalValue),
+    h('div', { class: 'stat' }, h('span', { class: 'field-label' }, t('totalBet')), totalValue),
     h('div', { class: 'table-actions' }, undoButton, clearButton, rebetButton),
     spinButton,
   );
 
   function spotName(spot: Spot): string {
     const amount = board.amountOn(spot.key);
-    return amount > 0 ? `${spot.name}. Your bet ${shell.format(amount)}` : spot.name;
+    return amount > 0 ? t('yourBetOn', { spot: spot.name, sum: shell.format(amount) }) : spot.name;
   }
 
   function renderSpot(key: string): void {
@@ -141,7 +142,7 @@ function mountRoulette(shell: Shell): void {
   async function spin(): Promise<void> {
     if (spinning || shell.ended) return;
     if (board.empty) {
-      shell.announce('Place a bet on the table first', 'info');
+      shell.announce(t('placeBetFirst'), 'info');
       return;
     }
     const bets = board.bets();
@@ -187,8 +188,8 @@ function mountRoulette(shell: Shell): void {
     pocketBadge.textContent = String(outcome.pocket);
     shell.announce(
       outcome.totalWin > 0
-        ? `${outcome.pocket} ${outcome.color} — you won ${shell.format(outcome.totalWin)}`
-        : `${outcome.pocket} ${outcome.color} — no win`,
+        ? t('rouletteWon', { pocket: outcome.pocket, colour: t(outcome.color), sum: shell.format(outcome.totalWin) })
+        : t('rouletteLost', { pocket: outcome.pocket, colour: t(outcome.color) }),
       outcome.totalWin > 0 ? 'win' : 'lose',
     );
     // The wheel overlay on phones stays up long enough to read the number.

@@ -1,4 +1,5 @@
 import { h } from './dom.ts';
+import { t } from './i18n.ts';
 
 /** A native modal dialog: focus moves in, Escape closes, focus returns to the opener on close. */
 export function createDialog(
@@ -7,7 +8,7 @@ export function createDialog(
 ): { dialog: HTMLDialogElement; body: HTMLElement; open(): void; close(): void } {
   const titleId = `dlg-${Math.random().toString(36).slice(2, 8)}`;
   const body = h('div', { class: 'dialog-body' }, ...content);
-  const closeButton = h('button', { type: 'button', class: 'icon-button dialog-close', 'aria-label': 'Close' }, '✕');
+  const closeButton = h('button', { type: 'button', class: 'icon-button dialog-close', 'aria-label': t('close') }, '✕');
   const dialog = h(
     'dialog',
     { class: 'dialog', 'aria-labelledby': titleId },

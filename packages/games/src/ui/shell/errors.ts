@@ -1,43 +1,46 @@
 /** The casino's refusals as players should read them (codes from the seamless wallet, passed through). */
 import { ApiError } from './api.ts';
+import { language, t, type MessageKey } from './i18n.ts';
 
-const byCode: Record<number, string> = {
-  15001: 'Not enough balance for this bet.',
-  14100: 'You have reached your bet limit. You can review your limits in your casino account.',
-  14101: 'You have reached your loss limit. You can review your limits in your casino account.',
-  14103: 'Betting is not available on your account. Please contact support.',
-  14105: 'Betting is paused: your account is self-excluded or on a cooling-off period.',
-  14306: 'Bets on this game are currently restricted.',
-  14308: 'This game is not available in your country.',
-  15010: 'The casino could not confirm this bet. Please try again.',
-  15011: 'Your game session has expired. Close the game and open it again from the casino.',
-  15012: 'This round is already closed.',
+const byCode: Record<number, MessageKey> = {
+  15001: 'errInsufficient',
+  14100: 'errBetLimit',
+  14101: 'errLossLimit',
+  14103: 'errLimited',
+  14105: 'errExcluded',
+  14306: 'errRestrictedGame',
+  14308: 'errCountry',
+  15010: 'errUnconfirmed',
+  15011: 'errExpired',
+  15012: 'errRoundClosed',
 };
 
 /** The provider's own (string) codes whose wording is ours rather than the server's. */
-const byName: Record<string, string> = {
-  session_expired: 'Your game session has expired. Close the game and open it again from the casino.',
-  session_not_found: 'This game session has ended. Close the game and open it again from the casino.',
-  round_open: 'A round is still running. Wait for it to finish.',
+const byName: Record<string, MessageKey> = {
+  session_expired: 'errExpired',
+  session_not_found: 'errSessionGone',
+  round_open: 'errRoundOpen',
 };
 
-/** null: nothing to show (the request is being retried or was superseded). */
+/** null: nothing to show (the request is being retried or was superseded). In the page language. */
 export function errorMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
+  if (!(error instanceof ApiError)) return t('errGeneric');
   if (error.tooFast) return null;
-  if (typeof error.code === 'string' && byName[error.code]) return byName[error.code]!;
-  if (typeof error.code === 'number' && byCode[error.code]) return byCode[error.code]!;
-  if (typeof error.code === 'number' && error.code >= 14000 && error.code < 15000)
-    return 'Betting is restricted on your account right now.';
-  if (error.status === 0) return 'Connection problem. Check your connection and try again.';
-  if (error.status === 404)
-    return 'This game or round could not be found. Close the game and open it again from the casino.';
-  if (error.status === 401 || error.status === 410) return byCode[15011]!; // 15010 was matched above
+  if (typeof error.code === 'string' && byName[error.code]) return t(byName[error.code]!);
+  if (typeof error.code === 'number' && byCode[error.code]) return t(byCode[error.code]!);
+  if (typeof error.code === 'number' && error.code >= 14000 && error.code < 15000) return t('errRestricted');
+  if (error.status === 0) return t('errConnection');
+  if (error.status === 404) return t('errNotFound');
+  if (error.status === 401 || error.status === 410) return t('errExpired'); // 15010 was matched above
+  // The provider's own refusal of a bet (its message names the rule) is English; ours is said in the page language.
   if (error.status === 422 || error.status === 400)
-    return error.message && error.message !== 'Unprocessable Entity' ? error.message : 'This bet is not allowed.';
-  if (error.status === 503 && typeof error.code === 'string' && error.message) return error.message; // e.g. wallet unreachable, bet not taken
-  if (error.status >= 500) return 'The game server had a problem. Your balance is safe; please try again in a moment.';
-  return error.message || 'Something went wrong. Please try again.';
+    return error.message && error.message !== 'Unprocessable Entity' && language() === 'en'
+      ? error.message
+      : t('errBetNotAllowed');
+  if (error.status === 503 && typeof error.code === 'string' && error.message && language() === 'en')
+    return error.message; // e.g. wallet unreachable, bet not taken
+  if (error.status >= 500) return t('errServer');
+  return language() === 'en' && error.message ? error.message : t('errGeneric');
 }
 
 /** The balance to show after a failed round: the one the casino named with its refusal, else the one before. */

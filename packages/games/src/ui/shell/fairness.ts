@@ -8,6 +8,7 @@ import type { Fairness, GameApi, RoundSummary, SeedRotation } from './api.ts';
 import { createDialog } from './dialog.ts';
 import { h } from './dom.ts';
 import { errorMessage } from './errors.ts';
+import { t } from './i18n.ts';
 import { openVerifier, verifyUrl } from './verify-link.ts';
 
 export type FairnessPanel = {
@@ -44,11 +45,11 @@ export function createFairnessPanel(options: {
     pattern: '[A-Za-z0-9_.\\-]{1,64}',
     'aria-describedby': 'client-seed-hint',
   });
-  const randomButton = h('button', { type: 'button', class: 'button ghost small' }, 'Random');
-  const rotateButton = h('button', { type: 'button', class: 'button small' }, 'Change seeds');
+  const randomButton = h('button', { type: 'button', class: 'button ghost small' }, t('fairRandom'));
+  const rotateButton = h('button', { type: 'button', class: 'button small' }, t('fairChange'));
   const formNote = h('p', { class: 'note', 'aria-live': 'polite' });
   const revealedBox = h('div', { class: 'revealed', hidden: true });
-  const roundsList = h('ol', { class: 'rounds', 'aria-label': 'Recent rounds' });
+  const roundsList = h('ol', { class: 'rounds', 'aria-label': t('fairRecent') });
   const roundsNote = h('p', { class: 'note' });
 
   randomButton.addEventListener('click', () => {
@@ -59,14 +60,10 @@ export function createFairnessPanel(options: {
   // Not a <form>: the game iframe has no allow-forms, and a sandboxed frame drops submit events.
   const form = h(
     'div',
-    { class: 'seed-form', role: 'group', 'aria-label': 'Change seeds' },
-    h('label', { for: 'client-seed' }, 'Your client seed'),
+    { class: 'seed-form', role: 'group', 'aria-label': t('fairChange') },
+    h('label', { for: 'client-seed' }, t('fairYourSeed')),
     h('div', { class: 'seed-row' }, seedInput, randomButton),
-    h(
-      'p',
-      { class: 'note', id: 'client-seed-hint' },
-      'Letters, digits, dots, dashes or underscores. Empty: the server picks one.',
-    ),
+    h('p', { class: 'note', id: 'client-seed-hint' }, t('fairSeedHint')),
     rotateButton,
     formNote,
   );
@@ -81,21 +78,21 @@ export function createFairnessPanel(options: {
     if (rotateButton.disabled) return;
     const clientSeed = seedInput.value.trim();
     if (clientSeed && !/^[A-Za-z0-9_.-]{1,64}$/.test(clientSeed)) {
-      formNote.textContent = 'Use 1 to 64 letters, digits, dots, dashes or underscores.';
+      formNote.textContent = t('fairSeedInvalid');
       seedInput.focus();
       return;
     }
     rotateButton.disabled = true;
-    formNote.textContent = 'Changing seeds…';
+    formNote.textContent = t('fairChanging');
     try {
       const rotation = await api.rotateSeeds(clientSeed || undefined);
       showRevealed(rotation);
       panel.update(rotation.fairness);
       options.onRotate?.(rotation.fairness);
-      formNote.textContent = 'New seed pair active. The previous server seed is revealed below.';
+      formNote.textContent = t('fairChanged');
       panel.refresh();
     } catch (error) {
-      formNote.textContent = errorMessage(error) ?? 'Please try again.';
+      formNote.textContent = errorMessage(error) ?? t('fairTryAgain');
     } finally {
       rotateButton.disabled = locked !== null;
     }
@@ -127,17 +124,17 @@ export function createFairnessPanel(options: {
     const { revealed } = rotation;
     revealedBox.hidden = false;
     revealedBox.replaceChildren(
-      h('h3', {}, 'Previous seed pair'),
+      h('h3', {}, t('fairPrevious')),
       h(
         'dl',
         { class: 'facts' },
-        h('dt', {}, 'Server seed'),
+        h('dt', {}, t('fairServerSeed')),
         h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeed)),
-        h('dt', {}, 'Its hash (shown before play)'),
+        h('dt', {}, t('fairItsHash')),
         h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeedHash)),
-        h('dt', {}, 'Client seed'),
+        h('dt', {}, t('fairClientSeed')),
         h('dd', {}, h('code', { class: 'seed' }, revealed.clientSeed)),
-        h('dt', {}, 'Rounds played'),
+        h('dt', {}, t('fairRoundsPlayed')),
         h('dd', {}, String(revealed.lastNonce === null ? 0 : revealed.lastNonce + 1)),
       ),
       revealed.lastNonce !== null
@@ -146,9 +143,9 @@ export function createFairnessPanel(options: {
             revealed.clientSeed,
             revealed.lastNonce,
             revealed.serverSeedHash,
-            'Verify the last round ↗',
+            t('fairVerifyLast'),
           )
-        : h('p', { class: 'note' }, 'No rounds were played with this pair.'),
+        : h('p', { class: 'note' }, t('fairNoRoundsPair')),
     );
   }
 
@@ -159,31 +156,23 @@ export function createFairnessPanel(options: {
           'li',
           { class: round.win > 0 ? 'won' : '' },
           h('span', { class: 'mono nonce' }, `#${round.nonce}`),
-          h('span', { class: 'amount' }, `Bet ${format(round.bet)}`),
-          h('span', { class: 'amount win' }, round.win > 0 ? `Win ${format(round.win)}` : 'No win'),
+          h('span', { class: 'amount' }, t('fairBet', { sum: format(round.bet) })),
+          h('span', { class: 'amount win' }, round.win > 0 ? t('fairWin', { sum: format(round.win) }) : t('noWin')),
           round.revealedServerSeed
             ? verifyLink(
                 round.revealedServerSeed,
                 round.clientSeed,
                 round.nonce,
                 round.serverSeedHash,
-                'Verify ↗',
+                t('fairVerify'),
                 round,
               )
-            : h(
-                'span',
-                { class: 'muted small', title: 'Change seeds to reveal this round’s server seed' },
-                'Seed hidden',
-              ),
+            : h('span', { class: 'muted small', title: t('fairSeedHiddenTitle') }, t('fairSeedHidden')),
         ),
       ),
     );
     roundsNote.textContent =
-      rounds.length === 0
-        ? 'No rounds yet.'
-        : rounds.some((r) => !r.revealedServerSeed)
-          ? 'Rounds on the current seed pair can be verified after you change seeds.'
-          : '';
+      rounds.length === 0 ? t('fairNoRounds') : rounds.some((r) => !r.revealedServerSeed) ? t('fairVerifyLater') : '';
   }
 
   let loading = false;
@@ -201,24 +190,20 @@ export function createFairnessPanel(options: {
 
   const lockNote = h('p', { class: 'note warn', hidden: true });
   const { open, dialog } = createDialog(
-    'Provably fair',
-    h(
-      'p',
-      { class: 'lead' },
-      'Every result comes from the server seed, your client seed and the round number (nonce). The server seed stays secret until you change seeds, but its SHA-256 hash is shown now, so it cannot be swapped afterwards.',
-    ),
+    t('fairTitle'),
+    h('p', { class: 'lead' }, t('fairLead')),
     h(
       'dl',
       { class: 'facts' },
-      h('dt', {}, 'Server seed hash'),
+      h('dt', {}, t('fairHash')),
       h('dd', {}, hashOut),
-      h('dt', {}, 'Next nonce'),
+      h('dt', {}, t('fairNextNonce')),
       h('dd', {}, nonceOut),
     ),
     lockNote,
     form,
     revealedBox,
-    h('h3', {}, 'Recent rounds'),
+    h('h3', {}, t('fairRecent')),
     roundsList,
     roundsNote,
   );

@@ -8,6 +8,7 @@ import { h } from './dom.ts';
 import { errorMessage, sessionEnded } from './errors.ts';
 import { createFairnessPanel, paramsKey, type FairnessPanel } from './fairness.ts';
 import { formatMoney, type Money } from './money.ts';
+import { language, setLanguage, t } from './i18n.ts';
 import './base.css';
 
 export type Tone = 'win' | 'lose' | 'info' | 'bonus';
@@ -60,7 +61,7 @@ export function createBetSelector(
   levels: number[],
   initial: number,
   format: (minor: number) => string,
-  label = 'Bet',
+  label = t('bet'),
 ): BetSelector {
   const sorted = [...new Set(levels)].sort((a, b) => a - b);
   // The level itself, else the closest one below it (a default never raises the stake), else the lowest.
@@ -75,8 +76,10 @@ export function createBetSelector(
     { id, class: 'bet-select' },
     ...sorted.map((level, i) => h('option', { value: String(i) }, format(level))),
   );
-  const down = h('button', { type: 'button', class: 'step', 'aria-label': `Lower ${label.toLowerCase()}` }, '−');
-  const up = h('button', { type: 'button', class: 'step', 'aria-label': `Raise ${label.toLowerCase()}` }, '+');
+  // German nouns keep their capital inside a sentence.
+  const inSentence = language() === 'de' ? label : label.toLowerCase();
+  const down = h('button', { type: 'button', class: 'step', 'aria-label': t('lowerBet', { label: inSentence }) }, '−');
+  const up = h('button', { type: 'button', class: 'step', 'aria-label': t('raiseBet', { label: inSentence }) }, '+');
   let disabled = false;
   const sync = () => {
     select.value = String(index);
@@ -121,12 +124,15 @@ function renderFatal(root: HTMLElement, title: string, text: string): void {
 export async function startGame(
   engine: EngineId,
   mount: (shell: Shell) => void,
-  options: { betLabel?: string } = {},
+  /** The bet selector's label, read once the page language is known. */
+  options: { betLabel?: () => string } = {},
 ): Promise<void> {
   const root = document.getElementById('app')!;
+  // Until the session names the player's language, the browser's is the best guess.
+  setLanguage(navigator.language);
   const sessionId = sessionIdFromPath(location.pathname);
   if (!sessionId) {
-    renderFatal(root, 'No game session', 'Open this game from the casino lobby.');
+    renderFatal(root, t('noSessionTitle'), t('noSessionText'));
     return;
   }
   const api = new GameApi(sessionId);
@@ -134,15 +140,16 @@ export async function startGame(
   try {
     session = await api.session();
   } catch (error) {
-    renderFatal(root, 'The game could not start', errorMessage(error) ?? 'Please reopen the game.');
+    renderFatal(root, t('startFailedTitle'), errorMessage(error) ?? t('startFailedText'));
     return;
   }
+  setLanguage(session.locale);
   if (session.engine !== engine) {
-    renderFatal(root, 'Wrong game page', 'Please reopen the game from the casino.');
+    renderFatal(root, t('wrongPageTitle'), t('wrongPageText'));
     return;
   }
   document.title = session.gameName;
-  mount(buildShell(root, api, session, options.betLabel ?? 'Bet'));
+  mount(buildShell(root, api, session, options.betLabel?.() ?? t('bet')));
 }
 
 function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel: string): Shell {
@@ -161,15 +168,13 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
       'div',
       { class: 'title' },
       h('h1', {}, session.gameName),
-      session.mode === 'demo'
-        ? h('span', { class: 'demo-badge', title: 'Play money: no real balance is used' }, 'Demo')
-        : null,
+      session.mode === 'demo' ? h('span', { class: 'demo-badge', title: t('demoTitle') }, t('demo')) : null,
     ),
-    h('div', { class: 'balance' }, h('span', { class: 'balance-label' }, 'Balance'), balanceValue),
+    h('div', { class: 'balance' }, h('span', { class: 'balance-label' }, t('balance')), balanceValue),
     headerActions,
   );
   const bannerText = h('p', {});
-  const bannerClose = h('button', { type: 'button', class: 'icon-button', 'aria-label': 'Dismiss message' }, '✕');
+  const bannerClose = h('button', { type: 'button', class: 'icon-button', 'aria-label': t('dismiss') }, '✕');
   const banner = h('div', { class: 'banner', role: 'alert', hidden: true }, bannerText, bannerClose);
   bannerClose.addEventListener('click', () => (banner.hidden = true));
 
@@ -209,7 +214,7 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
     announce(text, tone = 'info') {
       result.dataset.tone = tone;
       resultText.textContent = text || '\u00a0';
-      resultBalance.textContent = text ? ` Balance ${format(balance)}.` : '';
+      resultBalance.textContent = text ? ` ${t('resultBalance', { sum: format(balance) })}` : '';
     },
     showError(error) {
       const message = errorMessage(error);
@@ -253,6 +258,6 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
       return ended;
     },
   };
-  shell.addHeaderButton('Fairness', 'shield', () => fairness.open());
+  shell.addHeaderButton(t('fairness'), 'shield', () => fairness.open());
   return shell;
 }

@@ -4,6 +4,7 @@ import { h, onPrimaryKey, sleep, svg } from '../shell/dom.ts';
 import { createDialog } from '../shell/dialog.ts';
 import { balanceAfterFailure } from '../shell/errors.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
+import { t } from '../shell/i18n.ts';
 import {
   LINE_COLOURS,
   gapPercent,
@@ -15,7 +16,7 @@ import {
   winningCells,
 } from './paylines.ts';
 import { LAND_MS, Reel } from './reel.ts';
-import { SYMBOL_NAMES, installSymbolSprite, symbolSvg } from './symbols.ts';
+import { SYMBOL_NAMES, installSymbolSprite, symbolName, symbolSvg } from './symbols.ts';
 import './slot.css';
 
 // In paytable order; the names' keys rather than the engine's list, which would pull its reel strips into the page.
@@ -52,26 +53,26 @@ function mountSlot(shell: Shell): void {
     'aria-hidden': 'true',
   });
   const winPop = h('div', { class: 'win-pop', hidden: true });
-  const windowEl = h('div', { class: 'window', role: 'img', 'aria-label': 'Reels' }, reelsEl, overlay, winPop);
+  const windowEl = h('div', { class: 'window', role: 'img', 'aria-label': t('reels') }, reelsEl, overlay, winPop);
   const freeBadge = h('p', { class: 'free-badge', hidden: true });
-  const lineWinsEl = h('ul', { class: 'line-wins', 'aria-label': 'Winning lines' });
+  const lineWinsEl = h('ul', { class: 'line-wins', 'aria-label': t('winningLines') });
   shell.stage.append(h('div', { class: 'machine' }, freeBadge, windowEl), lineWinsEl);
 
   // ---- controls ----
   const winValue = h('output', { class: 'stat-value' }, shell.format(0));
-  const spinLabel = h('span', {}, 'Spin');
+  const spinLabel = h('span', {}, t('spin'));
   const spinSub = h('span', { class: 'sub', hidden: true });
   const spinButton = h('button', { type: 'button', class: 'primary-action spin' }, spinLabel, spinSub);
   shell.controls.append(
     shell.bet.el,
-    h('div', { class: 'stat' }, h('span', { class: 'field-label' }, 'Win'), winValue),
+    h('div', { class: 'stat' }, h('span', { class: 'field-label' }, t('win')), winValue),
     spinButton,
   );
 
   // ---- paytable ----
   const paytableBody = h('div', { class: 'paytable' });
-  const paytable = createDialog('Paytable & rules', paytableBody);
-  shell.addHeaderButton('Paytable', 'info', () => {
+  const paytable = createDialog(t('paytableTitle'), paytableBody);
+  shell.addHeaderButton(t('paytable'), 'info', () => {
     renderPaytable();
     paytable.open();
   });
@@ -87,7 +88,7 @@ function mountSlot(shell: Shell): void {
         'li',
         {},
         icon,
-        h('span', { class: 'pt-name' }, SYMBOL_NAMES[symbol]),
+        h('span', { class: 'pt-name' }, symbolName(symbol)),
         h(
           'span',
           { class: 'pt-pays' },
@@ -114,37 +115,21 @@ function mountSlot(shell: Shell): void {
           );
         }
       }
-      return h('li', {}, diagram, h('span', {}, `Line ${line + 1}`));
+      return h('li', {}, diagram, h('span', {}, t('line', { n: line + 1 })));
     });
     paytableBody.replaceChildren(
-      h(
-        'p',
-        { class: 'lead' },
-        `Pays for a total bet of ${shell.format(stake)} (${lines} lines, each line bet = total bet ÷ ${lines}).`,
-      ),
+      h('p', { class: 'lead' }, t('paytableLead', { sum: shell.format(stake), lines })),
       h('ul', { class: 'pt-list' }, ...rows),
-      h('h3', {}, 'Rules'),
+      h('h3', {}, t('rules')),
       h(
         'ul',
         { class: 'rules' },
-        h(
-          'li',
-          {},
-          'Line wins pay left to right, starting on the first reel. Only the highest win on each line is paid; wins on different lines add up.',
-        ),
-        h('li', {}, 'Wild substitutes for every symbol except Scatter.'),
-        h(
-          'li',
-          {},
-          `Scatter pays anywhere on the reels. ${config.freeSpins.scatters} or more Scatters award ${config.freeSpins.awarded} free spins, played at the bet that triggered them. Free spins can be won again during free spins.`,
-        ),
-        h(
-          'li',
-          {},
-          'Malfunction voids all pays and plays. Every result can be verified from its seeds (see Fairness).',
-        ),
+        h('li', {}, t('ruleLines')),
+        h('li', {}, t('ruleWild')),
+        h('li', {}, t('ruleScatter', { scatters: config.freeSpins.scatters, awarded: config.freeSpins.awarded })),
+        h('li', {}, t('ruleMalfunction')),
       ),
-      h('h3', {}, 'Paylines'),
+      h('h3', {}, t('paylines')),
       h('ul', { class: 'pl-list' }, ...lineDiagrams),
     );
   }
@@ -164,25 +149,26 @@ function mountSlot(shell: Shell): void {
     );
 
   function describeGrid(g: SlotSymbol[][]): string {
-    const rowsText = Array.from(
-      { length: layout.rows },
-      (_, row) => `row ${row + 1}: ${g.map((column) => SYMBOL_NAMES[column[row]!]).join(', ')}`,
+    const rowsText = Array.from({ length: layout.rows }, (_, row) =>
+      t('reelsRow', { n: row + 1, symbols: g.map((column) => symbolName(column[row]!)).join(', ') }),
     );
-    return `Reels. ${rowsText.join('; ')}.`;
+    return t('reelsRows', { rows: rowsText.join('; ') });
   }
 
   function syncControls(): void {
     const free = freeSpinsLeft > 0;
     spinButton.disabled = spinning || shell.ended;
     spinButton.classList.toggle('bonus', free);
-    spinLabel.textContent = free ? 'Free spin' : 'Spin';
+    spinLabel.textContent = free ? t('freeSpin') : t('spin');
     spinSub.hidden = !free;
-    spinSub.textContent = `${freeSpinsLeft} left`;
+    spinSub.textContent = t('freeSpinsLeft', { n: freeSpinsLeft });
     shell.bet.setDisabled(spinning || free || shell.ended);
     freeBadge.hidden = !free;
-    freeBadge.textContent = free
-      ? `Free spins: ${freeSpinsLeft} left${freeSpinsWon > 0 ? ` · won ${shell.format(freeSpinsWon)}` : ''}`
-      : '';
+    freeBadge.textContent = !free
+      ? ''
+      : freeSpinsWon > 0
+        ? t('freeSpinsBadgeWon', { n: freeSpinsLeft, sum: shell.format(freeSpinsWon) })
+        : t('freeSpinsBadge', { n: freeSpinsLeft });
   }
 
   function clearWins(): void {
@@ -237,7 +223,7 @@ function mountSlot(shell: Shell): void {
           style: `--lc:${lineColour(win.line)}`,
         },
         h('span', { class: 'swatch', 'aria-hidden': 'true' }),
-        `Line ${win.line + 1}: ${win.count}× ${SYMBOL_NAMES[win.symbol]} `,
+        t('lineWin', { n: win.line + 1, count: win.count, symbol: symbolName(win.symbol) }),
         h('b', {}, shell.format(win.win)),
       );
       // Click again to see all lines at once.
@@ -255,7 +241,7 @@ function mountSlot(shell: Shell): void {
           h(
             'span',
             { class: 'line-chip scatter' },
-            `${outcome.scatterCount}× Scatter `,
+            `${outcome.scatterCount}× ${symbolName('scatter')} `,
             scatterWin > 0 ? h('b', {}, shell.format(scatterWin)) : null,
           ),
         ),
@@ -266,7 +252,7 @@ function mountSlot(shell: Shell): void {
     if (outcome.totalWin > 0) {
       winPop.hidden = false;
       winPop.replaceChildren(
-        h('span', { class: 'label' }, outcome.isFreeSpin ? 'Free spin win' : 'Win'),
+        h('span', { class: 'label' }, outcome.isFreeSpin ? t('freeSpinWin') : t('win')),
         h('span', { class: 'amount' }, shell.format(outcome.totalWin)),
       );
       if (outcome.totalWin >= lastPaidBet * 10) winPop.classList.add('big');
@@ -301,7 +287,7 @@ function mountSlot(shell: Shell): void {
     if (!free) shell.setBalance(before - bet);
     const startedAt = performance.now();
     for (const reel of reels) reel.spin();
-    windowEl.setAttribute('aria-label', 'Reels spinning');
+    windowEl.setAttribute('aria-label', t('reelsSpinning'));
     let result: PlayResult;
     try {
       result = await shell.api.play<'slot'>(bet, {});
@@ -332,14 +318,14 @@ function mountSlot(shell: Shell): void {
     showWins(outcome);
 
     if (outcome.isFreeSpin && freeSpinsLeft === 0) {
-      shell.announce(`Free spins over: ${shell.format(freeSpinsWon)} won in total`, freeSpinsWon > 0 ? 'win' : 'info');
+      shell.announce(t('freeSpinsOver', { sum: shell.format(freeSpinsWon) }), freeSpinsWon > 0 ? 'win' : 'info');
     } else {
       const parts: string[] = [];
       if (outcome.totalWin > 0)
-        parts.push(`${outcome.isFreeSpin ? 'Free spin win' : 'You won'} ${shell.format(outcome.totalWin)}`);
-      if (outcome.freeSpinsAwarded > 0) parts.push(`${outcome.freeSpinsAwarded} free spins!`);
+        parts.push(t(outcome.isFreeSpin ? 'freeSpinWinSum' : 'youWon', { sum: shell.format(outcome.totalWin) }));
+      if (outcome.freeSpinsAwarded > 0) parts.push(t('freeSpinsAwarded', { n: outcome.freeSpinsAwarded }));
       shell.announce(
-        parts.length ? parts.join(' · ') : 'No win this time',
+        parts.length ? parts.join(' · ') : t('noWinThisTime'),
         outcome.freeSpinsAwarded > 0 ? 'bonus' : outcome.totalWin > 0 ? 'win' : 'lose',
       );
     }

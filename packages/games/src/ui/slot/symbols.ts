@@ -1,16 +1,20 @@
 /** Slot symbols as one inline SVG sprite (no image requests, crisp at any size, no emoji font needed). */
 import type { SlotSymbol } from '../../engines/types.ts';
+import { t, type MessageKey } from '../shell/i18n.ts';
 
-export const SYMBOL_NAMES: Record<SlotSymbol, string> = {
-  cherry: 'Cherry',
-  lemon: 'Lemon',
-  plum: 'Plum',
-  bell: 'Bell',
-  bar: 'Bar',
-  seven: 'Seven',
-  wild: 'Wild',
-  scatter: 'Scatter',
+/** Each symbol's text key; `symbolName` reads it in the page language. */
+export const SYMBOL_NAMES: Record<SlotSymbol, MessageKey> = {
+  cherry: 'symCherry',
+  lemon: 'symLemon',
+  plum: 'symPlum',
+  bell: 'symBell',
+  bar: 'symBar',
+  seven: 'symSeven',
+  wild: 'symWild',
+  scatter: 'symScatter',
 };
+
+export const symbolName = (symbol: SlotSymbol): string => t(SYMBOL_NAMES[symbol]);
 
 const SPRITE = `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true" focusable="false">
 <defs>

@@ -14,7 +14,7 @@ import type {
 import { h } from '../shell/dom.ts';
 import { parseVerifyQuery } from '../shell/verify-link.ts';
 import { lineColour } from '../slot/paylines.ts';
-import { SYMBOL_NAMES, installSymbolSprite, symbolSvg } from '../slot/symbols.ts';
+import { installSymbolSprite, symbolName, symbolSvg } from '../slot/symbols.ts';
 import '../shell/base.css';
 import './verify.css';
 
@@ -222,7 +222,7 @@ function slotView(outcome: SlotOutcome): HTMLElement {
   const grid = h('div', {
     class: 'vslot',
     role: 'img',
-    'aria-label': `Symbols, row by row: ${[0, 1, 2].map((row) => outcome.grid.map((reel) => SYMBOL_NAMES[reel[row]!]).join(', ')).join('; ')}`,
+    'aria-label': `Symbols, row by row: ${[0, 1, 2].map((row) => outcome.grid.map((reel) => symbolName(reel[row]!)).join(', ')).join('; ')}`,
   });
   for (let row = 0; row < 3; row++) {
     for (let reel = 0; reel < outcome.grid.length; reel++) {
@@ -236,7 +236,7 @@ function slotView(outcome: SlotOutcome): HTMLElement {
       'li',
       {},
       h('span', { class: 'swatch', style: `background:${lineColour(win.line)}` }),
-      `Line ${win.line + 1}: ${win.count}× ${SYMBOL_NAMES[win.symbol]} — ${SLOT_CONFIG.paytable[win.symbol][win.count - 3]}× line bet = ${win.win}`,
+      `Line ${win.line + 1}: ${win.count}× ${symbolName(win.symbol)} — ${SLOT_CONFIG.paytable[win.symbol][win.count - 3]}× line bet = ${win.win}`,
     ),
   );
   return h(

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { authResultSchema, ErrorCode, PlayerStatus } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { issueAutologin } from '../autologin.ts';
+import { findPlayer } from '../lookup.ts';
 import { players } from '../tables.ts';
 import { expectErrorEnvelope, register } from './helpers.ts';
 
@@ -26,7 +27,11 @@ const signIn = (token: unknown) =>
     headers: { 'x-forwarded-for': `10.20.0.${++n % 250}` },
   });
 const issue = async (email: string, redirectPath?: string) => {
-  const { url } = await issueAutologin(server.ctx.db, email, { publicUrl: 'https://casino.example', redirectPath });
+  const player = await findPlayer(server.ctx.db, { email });
+  const { url } = await issueAutologin(server.ctx.db, player?.id ?? email, {
+    publicUrl: 'https://casino.example',
+    redirectPath,
+  });
   return new URL(url);
 };
 

@@ -135,7 +135,7 @@ describe('a password reset answers a known and an unknown login alike, and as fa
     const { ratio, answers } = await paired(known, unknown, (email) => post('/api/player/passwords/reset', { email }));
     expect(answers).toEqual(['200 {"data":{"ok":true}}']);
     expect(ratio).toBeLessThan(1.5);
-  });
+  }, 90_000);
 
   it('by phone', async () => {
     const known = [];
@@ -146,5 +146,5 @@ describe('a password reset answers a known and an unknown login alike, and as fa
     );
     expect(answers).toEqual(['200 {"data":{"ok":true}}']);
     expect(ratio).toBeLessThan(1.5);
-  });
+  }, 90_000);
 });

@@ -143,6 +143,7 @@ describe('GET /api/player/fields/validations', () => {
       'birthdate',
       'personalIdNumber',
       'cpf_number',
+      'country',
     ]);
     expect(byName.country!.rules.map((r) => r.name)).toEqual(['country']);
     for (const f of list) expect(typeof f.editable).toBe('boolean');

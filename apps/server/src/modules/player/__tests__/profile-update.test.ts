@@ -23,7 +23,8 @@ const put = (token: string | null, payload: unknown) =>
 
 describe('PUT /api/player/profile', () => {
   it('saves a partial update and answers the profile; GET shows it at once', async () => {
-    const { auth } = await register(server.app);
+    // The country is set at sign-up and locked from then on (see trust-account.test.ts).
+    const { auth } = await register(server.app, { country: 'PT' });
     const res = await put(auth.accessToken, {
       firstName: 'Ana',
       lastName: 'Lima',
@@ -75,6 +76,7 @@ describe('PUT /api/player/profile', () => {
       'birthdate',
       'personalIdNumber',
       'cpf_number',
+      'country',
     ]);
   });
 

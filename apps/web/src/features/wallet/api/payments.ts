@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { InvoiceType, PAYMENT_FAILURE_REASONS, type PaymentFailureReason } from '@casino/contracts';
 import type {
   DepositBody,
   DepositResult,
@@ -12,6 +13,14 @@ import { queryClient } from '@/shared/lib/query-client.ts';
 import { usePreference } from '../display-prefs.ts';
 
 export type Direction = 'deposit' | 'withdrawal';
+
+/** Why the provider refused a payment, when it is a reason the site can explain (`wallet.pay.failure.*`). */
+export const failureReasonOf = (invoice: Pick<Invoice, 'publicData'>): PaymentFailureReason | undefined =>
+  PAYMENT_FAILURE_REASONS.find((reason) => reason === invoice.publicData?.reason);
+
+/** A withdrawal the player cancelled (the server's `statusResult` for it): not a failure. */
+export const cancelledByPlayer = (invoice: Pick<Invoice, 'invoiceType' | 'statusResult'>) =>
+  invoice.invoiceType === InvoiceType.withdrawal && invoice.statusResult === 'Cancelled by you';
 export type Turnover = {
   currency: string;
   enabled: boolean;
@@ -74,7 +83,7 @@ export function useInvoice(id: string | undefined) {
 
 export type InvoiceFilters = { page: number; type?: number; status?: number };
 
-export function useInvoices(filters: InvoiceFilters) {
+export function useInvoices(filters: InvoiceFilters, options: { poll?: number } = {}) {
   return useQuery({
     queryKey: [...invoicesKey, filters],
     queryFn: ({ signal }) =>
@@ -83,7 +92,8 @@ export function useInvoices(filters: InvoiceFilters) {
         signal,
       }),
     // A push can be missed (it may land before this page subscribed): while something is pending, look again.
-    refetchInterval: (query) => (query.state.data?.data.some((invoice) => invoice.status === 1) ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((invoice) => invoice.status === 1) ? 3000 : (options.poll ?? false),
   });
 }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { InvoiceType, type Invoice } from '@casino/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Account, DepositResult, PaymentMethod } from '@casino/contracts';
 import { Select } from '@/shared/ui/select.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
-import { useCreateDeposit } from '../api/payments.ts';
+import { useCreateDeposit, useInvoices } from '../api/payments.ts';
+import { useMoney } from '../use-money.ts';
 import { CopyValue, QrCode } from './qr-code.tsx';
 import '../i18n/index.ts';
 
@@ -29,6 +31,7 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
   }, [network, account.currency, account.id, method.method, mutate]);
 
   const chosen = networks.find((n) => n.id === network);
+  const money = useMoney();
   return (
     <div className="flex flex-col gap-4">
       <Select
@@ -40,6 +43,11 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
       {chosen && (
         <p className="text-sm text-warn">
           {t('wallet.pay.networkWarning', { currency: account.currency, network: chosen.name })}
+        </p>
+      )}
+      {chosen && chosen.minAmount > 0 && (
+        <p className="text-sm font-semibold text-fg">
+          {t('wallet.pay.cryptoMinimum', { min: money(chosen.minAmount, account.currency) })}
         </p>
       )}
       {create.isPending && <Spinner label={t('wallet.pay.loadingAddress')} />}
@@ -58,6 +66,7 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
             <CopyValue label={t('wallet.pay.address', { currency: account.currency })} value={result.address} />
             {result.tag && <CopyValue label={t('wallet.pay.tag')} value={result.tag} />}
             <p className="text-xs text-muted">{t('wallet.pay.cryptoNote')}</p>
+            <IncomingTransfers address={result.address} currency={account.currency} />
             {result.action && (
               <a
                 href={result.action}
@@ -72,5 +81,50 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Transfers to this address as the provider reports them: seen with their confirmations so far, then
+ * credited. Pushes refresh the list; it is also polled, so a missed push only delays it.
+ */
+function IncomingTransfers({ address, currency }: { address: string; currency: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const invoices = useInvoices({ page: 1, type: InvoiceType.deposit }, { poll: 5000 });
+  // Credited ones stay listed when credited while this screen is open (a little slack for clock skew).
+  const [openedAt] = useState(() => Date.now() - 30_000);
+  const mine = (invoices.data?.data ?? []).filter(
+    (invoice) =>
+      invoice.paymentMethod === 'crypto' && invoice.currency === currency && invoice.publicData?.address === address,
+  );
+  const shown = mine.filter(
+    (invoice) =>
+      invoice.status === 1 || (invoice.status === 2 && Date.parse(invoice.updatedAt ?? invoice.createdAt) >= openedAt),
+  );
+  const line = (invoice: Invoice) => {
+    const sum = money(invoice.amount, invoice.currency);
+    if (invoice.status === 2) return t('wallet.pay.cryptoCredited', { sum });
+    const required = invoice.publicData?.confirmationsRequired;
+    return required
+      ? t('wallet.pay.cryptoIncoming', { sum, count: invoice.publicData?.confirmations ?? 0, required })
+      : t('wallet.pay.pushDepositSeen', { sum });
+  };
+  return (
+    <section aria-label={t('wallet.pay.cryptoTransfers')} aria-live="polite" className="flex flex-col gap-2">
+      {shown.map((invoice) => (
+        <p
+          key={invoice.id}
+          className={
+            invoice.status === 2
+              ? 'rounded-xl border border-success/40 bg-success/10 px-3 py-2 text-sm font-semibold text-fg'
+              : 'flex items-center gap-2 rounded-xl border border-line bg-raised px-3 py-2 text-sm text-fg'
+          }
+        >
+          {invoice.status === 1 && <Spinner />}
+          {line(invoice)}
+        </p>
+      ))}
+    </section>
   );
 }

@@ -1,22 +1,43 @@
 import { LocaleLink } from '@/shared/i18n';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ErrorCode, isValidCpf, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
 import { track } from '@/shared/lib/analytics.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
-import { useCreateDeposit, useInvoice, useMethods } from '../api/payments.ts';
+import { failureReasonOf, useCreateDeposit, useInvoice, useMethods } from '../api/payments.ts';
 import { refreshAccounts } from '../accounts-cache.ts';
 import { useMoney } from '../use-money.ts';
 import '../i18n/index.ts';
 import { AmountField, MethodPicker, methodName } from './payment-parts.tsx';
 import { CryptoDeposit } from './crypto-deposit.tsx';
 import { CopyValue, QrCode } from './qr-code.tsx';
-import { onDepositAbandoned } from './abandon.ts';
+import { markDepositOpen, onDepositAbandoned } from './abandon.ts';
 import { useModal } from '@/shared/modals/index.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { OutcomePanel } from './outcome-panel.tsx';
+
+/** A deposit-limit refusal (13100) in the player's words: which limit, and what it still lets in. */
+function depositLimitText(t: TFunction, money: (amount: number, code: string) => string, error: unknown) {
+  if (!isApiError(error) || error.code !== ErrorCode.depositLimitReached) return null;
+  const limit = error.limit;
+  if (!limit) return t('wallet.pay.limitReached');
+  const period = t(`wallet.pay.depositLimit.period.${limit.period}`);
+  return limit.left > 0
+    ? t('wallet.pay.depositLimit.left', { period, left: money(limit.left, limit.currency) })
+    : t('wallet.pay.depositLimit.none', { period });
+}
+
+/** What happens next, per way of paying: only a card page keeps card details away from this site. */
+const DEPOSIT_NOTES: Record<PaymentMethod['processingType'], string> = {
+  iframe: 'wallet.pay.depositNote',
+  form: 'wallet.pay.depositNoteForm',
+  qr: 'wallet.pay.depositNoteQr',
+  asyncRedirect: 'wallet.pay.depositNoteQr',
+  message: 'wallet.pay.depositNoteTransfer',
+};
 
 /** Deposit into the active account: method, amount (presets, bounds), then the provider's step. */
 export function DepositForm({ account }: { account: Account }) {
@@ -45,10 +66,13 @@ export function DepositForm({ account }: { account: Account }) {
   if (methods.isPending) return <Spinner label={t('wallet.pay.loadingMethods')} />;
   if (methods.isError) {
     const limited = isApiError(methods.error) && methods.error.code === ErrorCode.depositLimitReached;
+    // The server's own text is English: the limit's figures are said in the page language instead.
+    const limitText =
+      isApiError(methods.error) && methods.error.limit ? depositLimitText(t, money, methods.error) : null;
     return (
       <div role="alert" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
         <p className="font-semibold">{limited ? t('wallet.pay.limitReached') : t('wallet.pay.methodsFailed')}</p>
-        <p className="mt-1 text-muted">{methods.error.message}</p>
+        {limitText && <p className="mt-1 text-muted">{limitText}</p>}
         {limited && (
           <LocaleLink to="/profile/limits" className="mt-2 inline-block font-semibold text-accent hover:underline">
             {t('wallet.pay.reviewLimits')}
@@ -139,7 +163,10 @@ export function DepositForm({ account }: { account: Account }) {
           setFieldErrors(
             Object.fromEntries(Object.entries(server).map(([k, v]) => [k.replace(/^fields\./, ''), v[0] ?? ''])),
           );
-          setError(server.amount?.[0] ?? (Object.keys(server).length ? undefined : failure.message));
+          setError(
+            server.amount?.[0] ??
+              (Object.keys(server).length ? undefined : (depositLimitText(t, money, failure) ?? failure.message)),
+          );
         },
       },
     );
@@ -166,7 +193,9 @@ export function DepositForm({ account }: { account: Account }) {
           sum: amount ? money(Number(amount.replace(',', '.')) || 0, account.currency) : '',
         })}
       </Button>
-      <p className="text-xs text-muted">{t('wallet.pay.depositNote', { method: methodName(method, i18n.language) })}</p>
+      <p className="text-xs text-muted">
+        {t(DEPOSIT_NOTES[method.processingType], { method: methodName(method, i18n.language) })}
+      </p>
     </form>
   );
 }
@@ -193,6 +222,9 @@ function DepositStep({
   useEffect(() => {
     if (status === 2) void refreshAccounts();
   }, [status]);
+  // While it waits, this step is one the cancel-deposit modal may leave.
+  const waiting = status !== 2 && status !== 3;
+  useEffect(() => (waiting ? markDepositOpen(result.invoiceId) : undefined), [waiting, result.invoiceId]);
 
   if (status === 2) {
     return (
@@ -212,12 +244,16 @@ function DepositStep({
     const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(invoice.data!.createdAt),
     );
+    // The provider's reason, when it gave one we know: why it failed and what to do.
+    const reason = failureReasonOf(invoice.data!);
     return (
       <OutcomePanel
         headingId={headingId}
         tone="failure"
-        title={t('wallet.pay.depositFailed')}
-        text={t('wallet.pay.depositFailedText', { sum, date })}
+        title={reason ? t(`wallet.pay.failure.${reason}.title`) : t('wallet.pay.depositFailed')}
+        text={
+          reason ? t(`wallet.pay.failure.${reason}.text`, { sum }) : t('wallet.pay.depositFailedText', { sum, date })
+        }
       >
         <Button className="mt-4" onClick={onDone}>
           {t('wallet.pay.tryAgain')}
@@ -304,6 +340,39 @@ function DepositStep({
         )}
         <Button className="mt-4" variant="ghost" onClick={onCancel}>
           {t('wallet.pay.cancel')}
+        </Button>
+      </section>
+    );
+  }
+  const transfer = result.transfer;
+  if (transfer) {
+    const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(transfer.expiresAt));
+    return (
+      <section aria-labelledby={headingId} className="rounded-xl border border-line bg-raised p-5">
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
+          {t('wallet.pay.transferTitle', { sum: money(transfer.amount, transfer.currency) })}
+        </h3>
+        <p className="mt-1 text-sm text-muted">{t('wallet.pay.transferText', { date: until })}</p>
+        <div className="mt-4 flex flex-col gap-3">
+          <CopyValue label={t('wallet.pay.transferBeneficiary')} value={transfer.beneficiary} />
+          <CopyValue label="IBAN" value={transfer.iban} />
+          <CopyValue label="BIC" value={transfer.bic} />
+          <p className="text-sm">
+            <span className="font-medium text-fg">{t('wallet.pay.transferBank')}</span>{' '}
+            <span className="text-muted">{transfer.bank}</span>
+          </p>
+          <p className="text-sm">
+            <span className="font-medium text-fg">{t('wallet.pay.transferAmount')}</span>{' '}
+            <span className="text-muted">{money(transfer.amount, transfer.currency)}</span>
+          </p>
+          <CopyValue label={t('wallet.pay.transferReference')} value={transfer.reference} />
+          <p className="text-sm text-warn">{t('wallet.pay.transferReferenceNote')}</p>
+          <span data-testid="transfer-reference" hidden>
+            {transfer.reference}
+          </span>
+        </div>
+        <Button className="mt-4" variant="secondary" onClick={onDone}>
+          {t('wallet.pay.done')}
         </Button>
       </section>
     );

@@ -2,7 +2,7 @@ import { Channel, InvoiceType, invoiceUpdatedSchema } from '@casino/contracts';
 import { i18n } from '@/shared/i18n';
 import { subscribeChannel } from '@/shared/lib/socket.ts';
 import { toast } from '@/shared/ui/toast.ts';
-import { applyInvoice } from '../api/payments.ts';
+import { applyInvoice, cancelledByPlayer, failureReasonOf } from '../api/payments.ts';
 import { formatMoney } from '../format-money.ts';
 import '../i18n/index.ts';
 
@@ -31,8 +31,19 @@ export function subscribePaymentInvoices(playerId: string): Promise<() => void> 
       );
       if (invoice.invoiceType === InvoiceType.deposit) {
         if (invoice.status === 2) toast({ type: 'success', title: i18n.t('wallet.pay.pushDepositSuccess', { sum }) });
-        else toast({ type: 'error', title: i18n.t('wallet.pay.depositFailedText', { sum, date }) });
-      } else if (invoice.statusResult !== 'Cancelled by you') {
+        else {
+          const reason = failureReasonOf(invoice);
+          toast(
+            reason
+              ? {
+                  type: 'error',
+                  title: i18n.t(`wallet.pay.failure.${reason}.title`),
+                  description: i18n.t(`wallet.pay.failure.${reason}.text`, { sum }),
+                }
+              : { type: 'error', title: i18n.t('wallet.pay.depositFailedText', { sum, date }) },
+          );
+        }
+      } else if (!cancelledByPlayer(invoice)) {
         toast({
           type: invoice.status === 2 ? 'success' : 'error',
           title: i18n.t(invoice.status === 2 ? 'wallet.pay.pushWithdrawalPaid' : 'wallet.pay.pushWithdrawalFailed', {

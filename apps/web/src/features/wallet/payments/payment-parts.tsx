@@ -9,6 +9,12 @@ import { useMoney } from '../use-money.ts';
 export const methodName = (method: PaymentMethod, language: string) =>
   method.names[language] ?? method.names.en ?? method.method;
 
+/** An invoice's method as the player knows it ("Pay by QR", not "qr_pay"). */
+export const invoiceMethodName = (t: (key: string, options: { defaultValue: string }) => string, method: string) =>
+  t(`wallet.methodNames.${method}`, {
+    defaultValue: method.charAt(0).toUpperCase() + method.slice(1).replaceAll('_', ' '),
+  });
+
 /** Payment methods as a radio group of cards. */
 export function MethodPicker({
   legend,

@@ -1,10 +1,18 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InvoiceType, type Invoice } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { toast } from '@/shared/ui/toast.ts';
-import { useDeclineInvoice, useInvoices, type InvoiceFilters } from '../api/payments.ts';
+import {
+  cancelledByPlayer,
+  failureReasonOf,
+  useDeclineInvoice,
+  useInvoices,
+  type InvoiceFilters,
+} from '../api/payments.ts';
+import { invoiceMethodName } from './payment-parts.tsx';
 import { useMoney } from '../use-money.ts';
 import '../i18n/index.ts';
 
@@ -12,7 +20,10 @@ const STATUS_TONE: Record<number, string> = {
   1: 'bg-warn/15 text-warn',
   2: 'bg-success/15 text-success',
   3: 'bg-danger/15 text-danger',
+  4: 'bg-line text-muted',
 };
+/** A withdrawal the player cancelled: neutral, it did not fail. */
+const CANCELLED_TONE = 'bg-line text-muted';
 
 /**
  * The player's deposits and withdrawals (`GET /api/payment/invoices`), filtered by type and status,
@@ -30,6 +41,15 @@ export function TransactionsPanel({
   const invoices = useInvoices(filters);
   const decline = useDeclineInvoice();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // Cancelling asks first, in the row: focus goes to "Keep it", and back to "Cancel" if kept.
+  const [asking, setAsking] = useState<string>();
+  const [kept, setKept] = useState<string>();
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const cancelButtons = useRef(new Map<string, HTMLButtonElement>());
+  useEffect(() => {
+    if (asking) keepButton.current?.focus();
+    else if (kept) cancelButtons.current.get(kept)?.focus();
+  }, [asking, kept]);
 
   const cancel = (invoice: Invoice) =>
     decline.mutate(invoice.id, {
@@ -62,6 +82,13 @@ export function TransactionsPanel({
     </label>
   );
 
+  // The server's note in the player's words where there is one (a card's reason; a cancel shows in the badge).
+  const statusNote = (invoice: Invoice) => {
+    const reason = failureReasonOf(invoice);
+    if (reason) return t(`wallet.pay.failure.${reason}.title`);
+    return cancelledByPlayer(invoice) ? '' : invoice.statusResult;
+  };
+
   const rows = invoices.data?.data ?? [];
   const meta = invoices.data?.meta;
   return (
@@ -83,6 +110,7 @@ export function TransactionsPanel({
             [1, t('wallet.tx.status1')],
             [2, t('wallet.tx.status2')],
             [3, t('wallet.tx.status3')],
+            [4, t('wallet.tx.status4')],
           ],
           'status',
         )}
@@ -110,29 +138,67 @@ export function TransactionsPanel({
                   {invoice.number}
                 </p>
                 <p className="text-muted">
-                  {date.format(new Date(invoice.createdAt))} · {invoice.paymentMethod.replace('_', ' ')}
-                  {invoice.statusResult && ` · ${invoice.statusResult}`}
+                  {date.format(new Date(invoice.createdAt))} · {invoiceMethodName(t, invoice.paymentMethod)}
+                  {statusNote(invoice) && ` · ${statusNote(invoice)}`}
                 </p>
               </div>
               <span className="font-semibold tabular-nums text-fg">{money(invoice.amount, invoice.currency)}</span>
               <span
                 className={cn(
                   'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
-                  STATUS_TONE[invoice.status],
+                  cancelledByPlayer(invoice) ? CANCELLED_TONE : STATUS_TONE[invoice.status],
                 )}
               >
-                {t(`wallet.tx.status${invoice.status}`)}
+                {cancelledByPlayer(invoice) ? t('wallet.tx.cancelled') : t(`wallet.tx.status${invoice.status}`)}
               </span>
-              {invoice.cancellable && (
+              {invoice.cancellable && asking !== invoice.id && (
                 <Button
+                  ref={(button) => {
+                    if (button) cancelButtons.current.set(invoice.id, button);
+                    else cancelButtons.current.delete(invoice.id);
+                  }}
                   size="sm"
                   variant="secondary"
                   loading={decline.isPending && decline.variables === invoice.id}
-                  onClick={() => cancel(invoice)}
+                  onClick={() => {
+                    setKept(undefined);
+                    setAsking(invoice.id);
+                  }}
                   aria-label={t('wallet.tx.cancelLabel', { number: invoice.number })}
                 >
                   {t('wallet.tx.cancel')}
                 </Button>
+              )}
+              {invoice.cancellable && asking === invoice.id && (
+                <fieldset className="m-0 flex w-full min-w-0 flex-wrap items-center gap-2 rounded-xl border border-line bg-raised px-3 py-2">
+                  <legend className="sr-only">{t('wallet.tx.cancelAsk', { number: invoice.number })}</legend>
+                  <p className="mr-auto text-sm text-fg">
+                    <span aria-hidden="true" className="font-semibold">
+                      {t('wallet.tx.cancelAsk', { number: invoice.number })}
+                    </span>{' '}
+                    {t('wallet.tx.cancelAskText', { sum: money(invoice.amount, invoice.currency) })}
+                  </p>
+                  <Button
+                    size="sm"
+                    onClick={() => {
+                      setAsking(undefined);
+                      cancel(invoice);
+                    }}
+                  >
+                    {t('wallet.tx.cancelYes')}
+                  </Button>
+                  <Button
+                    ref={keepButton}
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => {
+                      setKept(invoice.id);
+                      setAsking(undefined);
+                    }}
+                  >
+                    {t('wallet.tx.cancelKeep')}
+                  </Button>
+                </fieldset>
               )}
             </li>
           ))}

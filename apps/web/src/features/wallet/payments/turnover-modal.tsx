@@ -15,8 +15,10 @@ export default function TurnoverModal({ close }: ModalProps) {
   const account = activeAccount(useAccounts().data);
   const turnover = useTurnover(account?.currency);
   const gate = turnover.data;
+  // One state at a time: the title says the same as the text (the link may outlive the requirement).
+  const done = !!gate && gate.turnOverWagerAmount <= 0;
   return (
-    <ModalFrame title={t('wallet.pay.turnoverTitle')} size="sm">
+    <ModalFrame title={t(done ? 'wallet.pay.turnoverReadyTitle' : 'wallet.pay.turnoverTitle')} size="sm">
       {!gate || !account ? (
         <Spinner label={t('wallet.pay.loadingMethods')} />
       ) : (

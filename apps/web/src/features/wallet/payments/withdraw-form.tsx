@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Account, PaymentMethod, WithdrawResult } from '@casino/contracts';
+import { ErrorCode, type Account, type PaymentMethod, type WithdrawResult } from '@casino/contracts';
+import { LocaleLink } from '@/shared/i18n';
 import { track } from '@/shared/lib/analytics.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -25,6 +26,8 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
   const [fields, setFields] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<WithdrawResult>();
+  // The operator's rule wants a verified identity first (13102): said with the way to the verification tab.
+  const [mustVerify, setMustVerify] = useState(false);
   const headingId = useId();
   const modal = useModal();
   useEffect(() => {
@@ -83,12 +86,14 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
       else if (typed && !new RegExp(field.regexp).test(typed)) next[field.key] = t('wallet.pay.invalid');
     }
     setErrors(next);
+    setMustVerify(false);
     if (Object.keys(next).length) return;
     create.mutate(
       { method: method.method, currency: account.currency, amount: value, accountId: account.id, fields },
       {
         onSuccess: setResult,
         onError: (failure) => {
+          if (isApiError(failure) && failure.code === ErrorCode.verificationRequired) return setMustVerify(true);
           const server = isApiError(failure) ? failure.fields : {};
           setErrors({
             amount: server.amount?.[0] ?? (Object.keys(server).length ? '' : failure.message),
@@ -135,6 +140,18 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
           spellCheck={false}
         />
       ))}
+      {mustVerify && (
+        <div role="alert" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
+          <p className="font-semibold">{t('wallet.pay.verifyFirst')}</p>
+          <p className="mt-1 text-muted">{t('wallet.pay.verifyFirstText')}</p>
+          <LocaleLink
+            to="/profile/verification"
+            className="mt-2 inline-block font-semibold text-accent hover:underline"
+          >
+            {t('wallet.pay.verifyLink')}
+          </LocaleLink>
+        </div>
+      )}
       <Button type="submit" loading={create.isPending} block>
         {t('wallet.pay.withdrawSubmit')}
       </Button>

@@ -218,6 +218,10 @@ const de: Translations = {
       description: 'Dieser Teil des Angebots ist noch nicht fertig.',
       body: 'Wir arbeiten gerade daran. Vielen Dank für deine Geduld.',
     },
+    success: {
+      title: 'Erledigt',
+      text: 'Alles hat geklappt.',
+    },
     titles: {
       search: 'Spiele suchen',
       'forgot-pass': 'Passwort vergessen?',
@@ -290,6 +294,7 @@ const de: Translations = {
     accepted: 'Du musst die Allgemeinen Geschäftsbedingungen akzeptieren',
     otpCode: 'Gib den {min}-stelligen Code ein',
     commonPassword: 'Dieses Passwort gehört zu den häufigsten. Wähle eines, das schwerer zu erraten ist',
+    samePassword: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
   },
 };
 

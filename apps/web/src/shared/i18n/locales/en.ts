@@ -215,6 +215,10 @@ const en = {
       description: 'This part of the product is not ready yet.',
       body: 'We are building it right now. Thank you for your patience.',
     },
+    success: {
+      title: 'All done',
+      text: 'Everything went through.',
+    },
     titles: {
       search: 'Search games',
       'forgot-pass': 'Forgot your password?',

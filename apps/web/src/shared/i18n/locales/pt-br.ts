@@ -216,6 +216,10 @@ const ptBr: Translations = {
       description: 'Esta parte do produto ainda não está pronta.',
       body: 'Estamos trabalhando nisso agora mesmo. Obrigado pela paciência.',
     },
+    success: {
+      title: 'Tudo certo',
+      text: 'Deu tudo certo.',
+    },
     titles: {
       search: 'Buscar jogos',
       'forgot-pass': 'Esqueceu a senha?',
@@ -288,6 +292,7 @@ const ptBr: Translations = {
     accepted: 'Você deve aceitar os termos e condições',
     otpCode: 'Digite o código de {min} dígitos',
     commonPassword: 'Esta senha está entre as mais comuns. Escolha uma mais difícil de adivinhar',
+    samePassword: 'A nova senha deve ser diferente da atual',
   },
 };
 

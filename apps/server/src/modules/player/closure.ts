@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { PlayerStatus, type CloseAccountBody } from '@casino/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { listAccounts, listHiddenAccounts } from '../wallet/index.ts';
+import { closePlayerSessions, WRONG_CURRENT_PASSWORD } from './passwords.ts';
+import { players } from './tables.ts';
+
+export const WITHDRAW_FIRST = 'Withdraw your balance before you close your account';
+
+/**
+ * The player closes their own account: no sign-in afterwards and every session ends now. Nothing is
+ * deleted (the regulator's retention period). Refused while real money is on any account or a
+ * withdrawal is still under way (locked), so nothing is left behind that the player cannot reach.
+ * Bonus money is not real money: it goes with the account. Answers the ended session ids.
+ */
+export async function closeAccount(db: DbOrTx, playerId: string, body: CloseAccountBody): Promise<string[]> {
+  const [player] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+  if (!player) return [];
+  // A player who signs in only with Google has no password to give; their session is the proof.
+  if (player.passwordHash && !(body.password && (await verifyPassword(body.password, player.passwordHash))))
+    throw unprocessable(WRONG_CURRENT_PASSWORD, { password: [WRONG_CURRENT_PASSWORD] });
+  const accounts = [...(await listAccounts(db, playerId)), ...(await listHiddenAccounts(db, playerId))];
+  if (accounts.some((a) => a.realBalance > 0 || a.lockedBalance > 0)) throw conflict(WITHDRAW_FIRST);
+  return db.transaction(async (tx) => {
+    await tx.update(players).set({ status: PlayerStatus.closed, updatedAt: new Date() }).where(eq(players.id, playerId));
+    return closePlayerSessions(tx, playerId, 'account_closed');
+  });
+}

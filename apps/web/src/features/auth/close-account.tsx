@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode, type CloseAccountBody } from '@casino/contracts';
+import { api, isApiError } from '@/shared/lib/http.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { PasswordField } from '@/shared/ui/password-field.tsx';
+import { toast } from '@/shared/ui/toast.ts';
+import { failureText, FormFailure } from './form-failure.tsx';
+import { signedOutByServer } from './session.ts';
+import './i18n/index.ts';
+
+const useCloseAccount = () =>
+  useMutation({ mutationFn: (body: CloseAccountBody) => api<{ ok: true }>('POST', '/api/player/close', { body }) });
+
+/**
+ * The profile's "Close account" section: a dialog says what closing means, the password confirms
+ * it. Refused while real money or a withdrawal is on the account (the player withdraws first).
+ */
+export function CloseAccount() {
+  const { t } = useTranslation();
+  const close = useCloseAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+
+  const confirm = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setPasswordError(undefined);
+    try {
+      await close.mutateAsync(password ? { password } : {});
+      setOpen(false);
+      toast({ type: 'success', title: t('auth.close.done'), description: t('auth.close.doneText') });
+      signedOutByServer();
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && error.fields?.password)
+        return setPasswordError(t('auth.close.wrongPassword'));
+      if (isApiError(error) && error.code === ErrorCode.conflict) return setFailure(t('auth.close.withdrawFirst'));
+      setFailure(failureText(t, error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="close-account-title" className="rounded-3xl border border-line bg-surface p-6 sm:p-8">
+      <h3 id="close-account-title" className="text-lg font-semibold text-fg">
+        {t('auth.close.title')}
+      </h3>
+      <p className="mt-1 max-w-prose text-sm text-muted">{t('auth.close.text')}</p>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          setFailure(null);
+          setPasswordError(undefined);
+          setPassword('');
+        }}
+      >
+        <Dialog.Trigger asChild>
+          <Button variant="secondary" className="mt-5">
+            {t('auth.close.open')}
+          </Button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[2000] bg-black/70" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-[2001] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6">
+            <Dialog.Title className="text-xl font-semibold text-fg">{t('auth.close.dialogTitle')}</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-muted">{t('auth.close.dialogText')}</Dialog.Description>
+            <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-fg">
+              <li>{t('auth.close.pointBalance')}</li>
+              <li>{t('auth.close.pointSessions')}</li>
+              <li>{t('auth.close.pointSignIn')}</li>
+              <li>{t('auth.close.pointRecords')}</li>
+            </ul>
+            <form onSubmit={confirm} noValidate className="mt-5 flex flex-col gap-4">
+              <FormFailure message={failure} />
+              <PasswordField
+                label={t('auth.password.current')}
+                hint={t('auth.close.passwordHint')}
+                autoComplete="current-password"
+                value={password}
+                error={passwordError}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Dialog.Close asChild>
+                  <Button variant="secondary">{t('auth.close.cancel')}</Button>
+                </Dialog.Close>
+                <Button type="submit" loading={close.isPending}>
+                  {t('auth.close.confirm')}
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setLocale } from '@/shared/i18n/i18n.ts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { saveSession } from '@/shared/lib/token.ts';
+import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { accountsQueryKey, currenciesQueryKey } from '../index.ts';
+import { testAccount, testCurrency } from '../test-fixtures.ts';
+import WalletModal from '../wallet-modal.tsx';
+
+const card = {
+  method: 'card',
+  type: 'form',
+  processingType: 'iframe',
+  amountMin: 10,
+  amountMax: 5000,
+  names: { en: 'Card', de: 'Karte', 'pt-br': 'Cartão' },
+  logo: '',
+  icon: '',
+  presets: [{ amount: 50, default: true }],
+  fields: [],
+};
+const refused = (left: number) =>
+  jsonResponse(403, {
+    error: {
+      code: 13100,
+      message: `Your weekly deposit limit is reached (${left.toFixed(2)} EUR left this period)`,
+      limit: { period: 'weekly', left, currency: 'EUR' },
+    },
+  });
+
+let methods: () => Response;
+beforeEach(() => {
+  queryClient.clear();
+  saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+  queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 10.5, 1)]);
+  queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) =>
+      routeFetch({
+        'GET /api/payment/methods/deposit': () => methods(),
+        'POST /api/payment/invoices/deposit': () => refused(20),
+      })(url, init),
+    ),
+  );
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => setLocale('en'));
+});
+
+describe('a deposit refused by a deposit limit', () => {
+  it('says which limit and what it still lets in, in the page language, not the server’s English', async () => {
+    await act(() => setLocale('de'));
+    methods = () => jsonResponse(200, { data: [card] });
+    const user = userEvent.setup();
+    renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: /^50,00\s€ einzahlen$/ }));
+    expect(
+      await screen.findByText(
+        /^Ihr wöchentliches Einzahlungslimit ist erreicht: in diesem Zeitraum sind noch 20,00\s€ möglich\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/deposit limit/)).toBeNull();
+  });
+
+  it('with nothing left, the wallet says so instead of the form (en, pt-br)', async () => {
+    methods = () => refused(0);
+    renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
+    expect(
+      await screen.findByText('Your weekly deposit limit is reached: no more deposits are possible this period.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/left this period/)).toBeNull();
+
+    await act(() => setLocale('pt-br'));
+    expect(
+      await screen.findByText(
+        'Seu limite semanal de depósito foi atingido: não é possível depositar mais neste período.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { saveSession } from '@/shared/lib/token.ts';
+import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { accountsQueryKey, currenciesQueryKey } from '../index.ts';
+import { testAccount, testCurrency } from '../test-fixtures.ts';
+import TurnoverModal from './turnover-modal.tsx';
+
+let remaining: number;
+beforeEach(() => {
+  queryClient.clear();
+  saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+  queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 60, 1)]);
+  queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) =>
+      routeFetch({
+        'GET /api/risk/reasons/turn-over-wager': () =>
+          jsonResponse(200, {
+            data: {
+              currency: 'EUR',
+              enabled: true,
+              multiplier: 1,
+              turnOverWagerAmount: remaining,
+              wageredAmount: 60 - remaining,
+              requiredAmount: 60,
+            },
+          }),
+      })(url, init),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('?turn-over-wager shows one consistent state', () => {
+  it('still to wager: the title and the text both say so', async () => {
+    remaining = 20;
+    renderInModal(<TurnoverModal name="turn-over-wager" value="" close={() => {}} />);
+    expect(await screen.findByText(/€20.00 of €60.00 is still to wager/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Wager your deposits first' })).toBeInTheDocument();
+  });
+
+  it('all wagered: no "wager first" title above "you can withdraw now"', async () => {
+    remaining = 0;
+    renderInModal(<TurnoverModal name="turn-over-wager" value="" close={() => {}} />);
+    expect(await screen.findByText('Everything is wagered: you can withdraw now.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You can withdraw' })).toBeInTheDocument();
+    expect(screen.queryByText('Wager your deposits first')).toBeNull();
+  });
+});

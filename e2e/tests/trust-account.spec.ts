@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+import { expect, opsCredit, signIn, signUpAndSignIn, test } from '../fixtures.ts';
+
+const SHOTS = '/tmp/shots/trust-account';
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+/** Screenshots of what is on screen now, at the phone and desktop sizes, for people to look at. */
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png` });
+  }
+}
+
+test('a player closes their account from the profile; sign-in is refused afterwards', async ({ page }) => {
+  const email = await signUpAndSignIn(page, 'closing');
+  await page.goto('/profile/security');
+  await page.getByRole('button', { name: 'Close my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+  await expect(dialog).toContainText('Your real-money balance must be withdrawn first');
+  await expect(dialog).toContainText('your personal data is not deleted');
+  await expect(dialog.getByLabel('Current password')).toBeVisible();
+  await shoot(page, 'close-dialog-en');
+
+  await dialog.getByLabel('Current password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Close the account' }).click();
+  await expect(dialog.getByText('The password is not right')).toBeVisible();
+  await dialog.getByLabel('Current password').fill('secret-pass-1');
+  await dialog.getByRole('button', { name: 'Close the account' }).click();
+  await expect(page.getByText('Your account is closed')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  const refused = await signIn(page, email);
+  await expect(refused.getByText('This account is closed.')).toBeVisible();
+});
+
+test('the dialog in German; with money on the account the player is told to withdraw first', async ({ page }) => {
+  const email = await signUpAndSignIn(page, 'closing-de');
+  await opsCredit(email, '10', 'EUR');
+  await page.goto('/de/profile/security');
+  await page.getByRole('button', { name: 'Mein Konto schließen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Konto schließen?' });
+  await expect(dialog).toContainText('Echtgeld-Guthaben muss vorher ausgezahlt sein');
+  await shoot(page, 'close-dialog-de');
+  await dialog.getByLabel('Aktuelles Passwort').fill('secret-pass-1');
+  await dialog.getByRole('button', { name: 'Konto schließen' }).click();
+  await expect(dialog.getByText('Zahle zuerst dein Guthaben aus')).toBeVisible();
+});
