@@ -32,8 +32,10 @@ test('card deposit: the balance in the header follows without a reload; a declin
 
   const declined = await cardDeposit(page, '20', '4000 0000 0000 0002');
   await declined.frame.getByRole('button', { name: /^Pay/ }).click();
-  await expect(declined.wallet.getByRole('heading', { name: 'Deposit failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(declined.wallet).toContainText('Sorry, but something went wrong with your €20.00 deposit');
+  await expect(declined.wallet.getByRole('heading', { name: 'Your card was declined' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(declined.wallet).toContainText('Your bank declined the €20.00 payment');
   await expect(page.getByTestId('header-balance')).toContainText('50.00');
 
   const challenged = await cardDeposit(page, '10', '4000 0000 0000 3220');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bearerOf, expect, ops, opsCredit, signUpAndSignIn, test } from '../fixtures.ts';
+import { bearerOf, expect, ops, opsCredit, signUpAndSignIn, test, verifyIdentity } from '../fixtures.ts';
 
 /** Issue 20, payment screens: why a card failed, cancelling a withdrawal, crypto progress, round amounts, notes. */
 const SIZES = [
@@ -76,16 +76,20 @@ test('a declined card and a failed 3-D Secure check say why and what to do (en, 
   }
 });
 
-test('cancelling a pending withdrawal asks first, then shows it "Cancelled"', async ({ page }) => {
+test('cancelling a pending withdrawal asks first, then shows it "Cancelled" (en, de)', async ({ page }) => {
   test.slow();
   const email = await signUpAndSignIn(page, 'cancel');
   await opsCredit(email, '200', 'EUR');
-  await page.goto('/?wallet=withdraw');
-  const wallet = page.getByRole('dialog', { name: 'Wallet' });
-  await wallet.getByLabel('Amount (EUR)').fill('30');
-  await wallet.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
-  await wallet.getByRole('button', { name: 'Request withdrawal' }).click();
-  await expect(wallet.getByRole('heading', { name: 'Withdrawal requested' })).toBeVisible();
+  await verifyIdentity(page);
+  const request = async (amount: string) => {
+    await page.goto('/?wallet=withdraw');
+    const wallet = page.getByRole('dialog', { name: 'Wallet' });
+    await wallet.getByLabel('Amount (EUR)').fill(amount);
+    await wallet.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await wallet.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(wallet.getByRole('heading', { name: 'Withdrawal requested' })).toBeVisible();
+  };
+  await request('30');
 
   for (const [size, viewport] of SIZES) {
     await page.setViewportSize(viewport);
@@ -96,25 +100,30 @@ test('cancelling a pending withdrawal asks first, then shows it "Cancelled"', as
     await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused();
     await snap(page, `cancel-ask-en-${size}`);
     await ask.getByRole('button', { name: 'Keep it' }).click();
+    await expect(page.getByRole('button', { name: /Cancel withdrawal #/ })).toBeFocused();
     await expect(page.getByTestId('header-balance')).toContainText('170.00');
   }
+  await page.getByRole('button', { name: /Cancel withdrawal #/ }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(list.getByText('Failed', { exact: true })).toHaveCount(0);
+  await expect(list).toContainText('Bank transfer');
+  await expect(page.getByTestId('header-balance')).toContainText('200.00');
+  await snap(page, 'cancelled-en-desktop');
+  await page.setViewportSize(SIZES[0][1]);
+  await snap(page, 'cancelled-en-phone');
+
+  await request('20');
   await page.goto('/de/profile/history?tab=transactions&type=2');
   await page.getByRole('button', { name: /Auszahlung #\d+ stornieren/ }).click();
   await expect(page.getByRole('group', { name: /Auszahlung #\d+ stornieren\?/ })).toBeVisible();
-  await snap(page, 'cancel-ask-de-desktop');
+  await snap(page, 'cancel-ask-de-phone');
   await page.getByRole('button', { name: 'Ja, stornieren' }).click();
-  const list = page.getByRole('list', { name: 'Transaktionen' });
-  await expect(list.getByText('Storniert')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Transaktionen' }).getByText('Storniert')).toHaveCount(2);
   await expect(page.getByTestId('header-balance')).toContainText('200,00');
+  await page.setViewportSize(SIZES[1][1]);
   await snap(page, 'cancelled-de-desktop');
-
-  await page.goto('/profile/history?tab=transactions&type=2');
-  const en = page.getByRole('list', { name: 'Transactions' });
-  await expect(en.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect(en.getByText('Failed', { exact: true })).toHaveCount(0);
-  await expect(en).toContainText('Bank transfer');
-  await page.setViewportSize(SIZES[0][1]);
-  await snap(page, 'cancelled-en-phone');
 });
 
 test('crypto deposit: the minimum for the network, then the incoming transfer with its confirmations, then credited', async ({
@@ -168,20 +177,19 @@ test('BRL: round presets and minimum; PIX has its own note; ?turn-over-wager sho
     await expect(wallet).toContainText('You pay with PIX in your bank app');
     await snap(page, `brl-pix-en-${size}`);
   }
-  await page.goto('/de/?wallet=deposit');
-  const de = page.getByRole('dialog', { name: 'Wallet' });
-  await de.getByRole('radio', { name: 'PIX' }).check();
-  await expect(de).toContainText('Sie zahlen mit PIX in Ihrer Banking-App');
-  await snap(page, 'brl-pix-de-phone');
-
   // Nothing deposited, nothing to wager: the modal says so in its title too.
   await page.goto('/?turn-over-wager');
   const gate = page.getByRole('dialog', { name: 'You can withdraw' });
   await expect(gate).toContainText('Everything is wagered: you can withdraw now.');
   await expect(page.getByText('Wager your deposits first')).toHaveCount(0);
-  await snap(page, 'turnover-ready-en-phone');
-  await page.setViewportSize(SIZES[1][1]);
+  await snap(page, 'turnover-ready-en-desktop');
+  await page.setViewportSize(SIZES[0][1]);
+  await page.goto('/de/?wallet=deposit');
+  const de = page.getByRole('dialog', { name: 'Wallet' });
+  await de.getByRole('radio', { name: 'PIX' }).check();
+  await expect(de).toContainText('Sie zahlen mit PIX in Ihrer Banking-App');
+  await snap(page, 'brl-pix-de-phone');
   await page.goto('/de/?turn-over-wager');
   await expect(page.getByRole('dialog', { name: 'Sie können auszahlen' })).toBeVisible();
-  await snap(page, 'turnover-ready-de-desktop');
+  await snap(page, 'turnover-ready-de-phone');
 });

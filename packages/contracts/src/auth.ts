@@ -41,6 +41,9 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** The scope of a session an excluded player opens to withdraw their balance. */
+export const SESSION_SCOPE_WITHDRAW_ONLY = 'withdraw-only';
+
 export const authResultSchema = z.object({
   accessToken: text(),
   tokenType: z.literal('Bearer'),
@@ -48,6 +51,10 @@ export const authResultSchema = z.object({
   expiresAfter: text(),
   sessionId: text(),
   profile: profileSchema,
+  /** 'withdraw-only': an excluded player's session, for withdrawing and messages only. */
+  scope: z.literal(SESSION_SCOPE_WITHDRAW_ONLY).optional(),
+  /** With scope: when the exclusion ends (null: for good). */
+  excludedUntil: text().nullable().optional(),
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
@@ -96,6 +103,8 @@ export const loginBodySchema = z
       // Its own message: the schema-level one ("required") would otherwise answer a 3,000-character password.
       .max(128, formatMessage(ValidationMessage.maxLength, { max: 128 })),
     fingerprint: optionalShortText,
+    /** During an exclusion: open a session that may only withdraw and read messages (else 11007). */
+    withdrawOnly: z.boolean().optional(),
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBodySchema>;

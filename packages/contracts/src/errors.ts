@@ -27,6 +27,8 @@ export const ErrorCode = {
   accountExcluded: 11007,
   /** Sign-in refused: the player closed this account. */
   accountClosed: 11008,
+  /** A withdraw-only session (an excluded player's) called something other than withdrawing or messages. */
+  withdrawOnlySession: 11009,
   /** A looser limit change is already waiting: cancel it before asking for another. */
   limitChangePending: 13110,
   /** The payment method is not offered for this currency, country or direction. */
@@ -86,6 +88,7 @@ const STATUS_OF_CODE: Readonly<Record<number, number>> = {
   [ErrorCode.otpSendLimit]: 429,
   [ErrorCode.accountExcluded]: 403,
   [ErrorCode.accountClosed]: 403,
+  [ErrorCode.withdrawOnlySession]: 403,
   [ErrorCode.limitChangePending]: 409,
   [ErrorCode.paymentMethodUnavailable]: 422,
   [ErrorCode.invoiceNotCancellable]: 409,

@@ -9,6 +9,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
   }
+  interface FastifyContextConfig {
+    /** The route serves a withdraw-only session too (withdrawing, reading the balance, messages). */
+    withdrawOnly?: boolean;
+  }
 }
 
 /** 'current': the token is its open session's latest; 'superseded': the session rotated past it; 'closed': no open session. */
@@ -66,9 +70,17 @@ export function requirePlayer(ctx: AuthContext) {
     const state = await ctx.sessions.tokenState(claims);
     if (state === 'closed') throw sessionClosed(await ctx.sessions.endReason(claims));
     if (state !== 'current') throw unauthorized('Session ended');
+    // An excluded player's session reaches only the routes that say they serve it.
+    if (claims.scope === 'withdraw-only' && !request.routeOptions.config.withdrawOnly) throw withdrawOnly();
     request.auth = { playerId: claims.playerId, sessionId: claims.sessionId, tokenId: claims.tokenId };
   };
 }
+
+const withdrawOnly = () =>
+  new DomainError(
+    ErrorCode.withdrawOnlySession,
+    'During your exclusion you can only withdraw your balance and read your messages',
+  );
 
 /** 16003, with why when the device may know it (signed out elsewhere, password changed, excluded…). */
 export const sessionClosed = (reason: SessionEndReason | null) =>

@@ -4,7 +4,9 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 export class TokenExpiredError extends Error {}
 export class TokenInvalidError extends Error {}
 
-export type AccessClaims = { playerId: string; sessionId: string; tokenId: string; exp: number };
+/** scope 'withdraw-only': an excluded player's session, for withdrawing and messages only (see auth-guard). */
+export type AccessClaims = { playerId: string; sessionId: string; tokenId: string; exp: number; scope?: SessionScope };
+export type SessionScope = 'withdraw-only';
 
 const ISSUER = 'casino-platform';
 const ALG = 'HS256';
@@ -17,11 +19,11 @@ export function createTokenService(secret: Uint8Array, ttlSec: number) {
   const verified = new Map<string, AccessClaims>();
   return {
     ttlSec,
-    async sign(playerId: string, sessionId: string) {
+    async sign(playerId: string, sessionId: string, scope?: SessionScope) {
       const tokenId = randomUUID();
       const now = Math.floor(Date.now() / 1000);
       const exp = now + ttlSec;
-      const token = await new SignJWT({ sessionId })
+      const token = await new SignJWT(scope ? { sessionId, scope } : { sessionId })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(playerId)
         .setIssuer(ISSUER)
@@ -47,11 +49,12 @@ export function createTokenService(secret: Uint8Array, ttlSec: number) {
           requiredClaims: ['sub', 'jti', 'exp'],
         });
         if (typeof payload.sessionId !== 'string') throw new TokenInvalidError('missing session');
-        const claims = {
+        const claims: AccessClaims = {
           playerId: payload.sub!,
           sessionId: payload.sessionId,
           tokenId: payload.jti!,
           exp: payload.exp!,
+          ...(payload.scope === 'withdraw-only' ? { scope: payload.scope } : {}),
         };
         if (!options.allowExpired) {
           if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();

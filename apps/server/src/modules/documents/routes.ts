@@ -22,6 +22,8 @@ export const documentRoutes =
     app.get(
       '/',
       {
+        // A withdrawal needs a verified identity: an excluded player's withdraw-only session may verify.
+        config: { withdrawOnly: true },
         schema: {
           tags: ['player'],
           summary: "The player's documents, newest first",
@@ -42,7 +44,7 @@ export const documentRoutes =
           consumes: ['multipart/form-data'],
           response: { 200: dataEnvelope(playerDocumentSchema), ...errorResponses(401, 413, 422) },
         },
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' }, withdrawOnly: true },
       },
       async (request) => {
         if (!request.isMultipart()) throw unprocessable(UNSUPPORTED_FILE, { file: [UNSUPPORTED_FILE] });

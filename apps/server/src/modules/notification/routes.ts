@@ -43,6 +43,7 @@ export const notificationRoutes =
       '/messenger/messages',
       {
         onRequest: player,
+        config: { withdrawOnly: true },
         schema: {
           tags: ['notification'],
           summary: "A page of the player's messages, newest first; meta.totalUnread counts the unread ones",
@@ -65,7 +66,7 @@ export const notificationRoutes =
           body: messageIdsBodySchema,
           response: unread,
         },
-        config: writeRate,
+        config: { ...writeRate, withdrawOnly: true },
       },
       async (request) => {
         const data = await markRead(ctx.db, authOf(request).playerId, request.body.messageIds);
@@ -84,7 +85,7 @@ export const notificationRoutes =
           security: bearer,
           response: unread,
         },
-        config: writeRate,
+        config: { ...writeRate, withdrawOnly: true },
       },
       async (request) => {
         const data = await markRead(ctx.db, authOf(request).playerId, 'all');
@@ -104,7 +105,7 @@ export const notificationRoutes =
           body: messageIdsBodySchema,
           response: unread,
         },
-        config: writeRate,
+        config: { ...writeRate, withdrawOnly: true },
       },
       async (request) => {
         const data = await deleteMessages(ctx.db, authOf(request).playerId, request.body.messageIds);
@@ -137,6 +138,7 @@ export const notificationRoutes =
       '/support/messages',
       {
         onRequest: player,
+        config: { withdrawOnly: true },
         schema: {
           tags: ['notification'],
           summary: "The player's live support conversation, oldest first (the latest 200 lines)",
@@ -158,7 +160,7 @@ export const notificationRoutes =
           body: supportPostBodySchema,
           response: { 200: dataEnvelope(supportMessageSchema), ...errorResponses(401, 422, 429) },
         },
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' }, withdrawOnly: true },
       },
       async (request) => {
         const data = await postSupportMessage(ctx.db, authOf(request).playerId, 'player', request.body.text);

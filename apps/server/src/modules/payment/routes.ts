@@ -63,6 +63,8 @@ export const paymentRoutes =
       app.get(
         `/methods/${direction}`,
         {
+          // An excluded player's withdraw-only session (lib/auth-guard.ts) may withdraw, never deposit.
+          config: { withdrawOnly: direction === 'withdrawal' },
           schema: {
             ...common,
             summary: `Payment methods for a ${direction} in a currency (and country)`,
@@ -99,7 +101,7 @@ export const paymentRoutes =
     app.post(
       '/invoices/withdrawal',
       {
-        config: createLimit,
+        config: { ...createLimit, withdrawOnly: true },
         schema: {
           ...common,
           summary: 'Request a withdrawal; the amount is locked until it is paid out or declined',
@@ -113,6 +115,7 @@ export const paymentRoutes =
     app.get(
       '/invoices',
       {
+        config: { withdrawOnly: true },
         schema: {
           ...common,
           summary: 'The player’s invoices, newest first',
@@ -138,6 +141,7 @@ export const paymentRoutes =
     app.get(
       '/invoices/:id',
       {
+        config: { withdrawOnly: true },
         schema: {
           ...common,
           summary: 'One invoice (the wallet polls it while a payment is open)',
@@ -151,6 +155,7 @@ export const paymentRoutes =
     app.put(
       '/invoices/:id/decline',
       {
+        config: { withdrawOnly: true },
         schema: {
           ...common,
           summary: 'Cancel a pending withdrawal (the money returns to the balance)',
@@ -172,6 +177,7 @@ export const riskRoutes =
     app.get(
       '/reasons/turn-over-wager',
       {
+        config: { withdrawOnly: true },
         schema: {
           tags: ['payment'],
           security: [{ bearer: [] }],

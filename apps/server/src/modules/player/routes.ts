@@ -383,6 +383,7 @@ export const playerRoutes =
       '/sessions/logout',
       {
         onRequest: requirePlayer(ctx),
+        config: { withdrawOnly: true },
         schema: {
           tags: ['player'],
           summary: 'End the current session',
@@ -587,6 +588,7 @@ export const playerRoutes =
       '/profile',
       {
         onRequest: requirePlayer(ctx),
+        config: { withdrawOnly: true },
         schema: {
           tags: ['player'],
           summary: 'The player profile',

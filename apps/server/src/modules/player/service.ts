@@ -4,6 +4,7 @@ import {
   buildFieldsSchema,
   DEFAULT_LOCALE,
   ErrorCode,
+  SESSION_SCOPE_WITHDRAW_ONLY,
   isSupportedLocale,
   LimitDefinition,
   PlayerStatus,
@@ -180,7 +181,7 @@ export async function registerPlayerByPhone(
 export async function loginPlayer(
   db: DbOrTx,
   tokens: TokenSigner,
-  credentials: { login: string; password: string },
+  credentials: { login: string; password: string; withdrawOnly?: boolean | undefined },
   client: ClientInfo,
   options: IdentityOptions,
 ): Promise<AuthResult> {
@@ -216,7 +217,7 @@ export async function loginPlayer(
   assertMayLogIn(player);
   assertCountryAllowed(client.country);
   if (!byPhone && options.requireEmailConfirmation && !player.confirmedAt) throw emailNotVerified();
-  const session = await openSession(db, tokens, player.id, client);
+  const session = await openSession(db, tokens, player.id, client, { withdrawOnly: credentials.withdrawOnly === true });
   return authResult(session, player, false);
 }
 
@@ -282,7 +283,13 @@ export async function refreshSession(
     await closeSession(db, claims.sessionId, 'blocked');
     throw lockedOut;
   }
-  const issued = await tokens.sign(claims.playerId, claims.sessionId);
+  // A withdraw-only session lasts as long as the exclusion; then the player signs in as usual.
+  const exclusion = claims.scope ? await activeExclusion(db, claims.playerId) : null;
+  if (claims.scope && !exclusion) {
+    await closeSession(db, claims.sessionId, 'logout');
+    throw sessionEnded();
+  }
+  const issued = await tokens.sign(claims.playerId, claims.sessionId, claims.scope);
   // Compare-and-set on the token id: of two refreshes racing with the same token only one wins.
   const updated = await db
     .update(playerSessions)
@@ -297,7 +304,11 @@ export async function refreshSession(
     .returning({ id: playerSessions.id });
   // The loser of a race with itself (two tabs at once) is told the session ended, as a replay would be.
   if (updated.length === 0) throw sessionEnded();
-  return authResult({ ...issued, sessionId: claims.sessionId }, row.player, false);
+  return authResult(
+    { ...issued, sessionId: claims.sessionId, ...(exclusion ? withdrawOnlyOf(exclusion) : {}) },
+    row.player,
+    false,
+  );
 }
 
 /** Closes an open session; closing a closed one changes nothing. */
@@ -403,17 +414,36 @@ export function toProfile(p: PlayerRow, isNewlyRegistered: boolean): Profile {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-type Issued = { token: string; tokenId: string; expiresAt: Date; sessionId: string };
+type Issued = {
+  token: string;
+  tokenId: string;
+  expiresAt: Date;
+  sessionId: string;
+  scope?: 'withdraw-only';
+  excludedUntil?: string | null;
+};
 
+const withdrawOnlyOf = (exclusion: { expiresAt: Date | null }) => ({
+  scope: SESSION_SCOPE_WITHDRAW_ONLY as typeof SESSION_SCOPE_WITHDRAW_ONLY,
+  excludedUntil: exclusion.expiresAt?.toISOString() ?? null,
+});
+
+/**
+ * Opens a session. During an exclusion none opens, except with `withdrawOnly` (password sign-in): a
+ * session whose token is scoped to withdrawing and messages (lib/auth-guard.ts).
+ */
 export async function openSession(
   db: DbOrTx,
   tokens: TokenSigner,
   playerId: string,
   client: ClientInfo,
+  options: { withdrawOnly?: boolean } = {},
 ): Promise<Issued> {
-  await assertNotExcluded(db, playerId);
+  const exclusion = options.withdrawOnly ? await activeExclusion(db, playerId) : null;
+  if (!exclusion) await assertNotExcluded(db, playerId);
   const sessionId = randomUUID();
-  const issued = await tokens.sign(playerId, sessionId);
+  const limited = exclusion ? withdrawOnlyOf(exclusion) : null;
+  const issued = await tokens.sign(playerId, sessionId, limited?.scope);
   const userAgent = client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null;
   const now = new Date();
   await db.insert(playerSessions).values({
@@ -428,7 +458,7 @@ export async function openSession(
     createdAt: now,
     refreshedAt: now,
   });
-  return { ...issued, sessionId };
+  return { ...issued, sessionId, ...limited };
 }
 
 export function authResult(issued: Issued, player: PlayerRow, isNewlyRegistered: boolean): AuthResult {
@@ -438,6 +468,7 @@ export function authResult(issued: Issued, player: PlayerRow, isNewlyRegistered:
     expiresAfter: issued.expiresAt.toISOString(),
     sessionId: issued.sessionId,
     profile: toProfile(player, isNewlyRegistered),
+    ...(issued.scope ? { scope: issued.scope, excludedUntil: issued.excludedUntil ?? null } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ export const walletRoutes =
     app.get(
       '/accounts',
       {
+        // An excluded player's withdraw-only session reads its balance too.
+        config: { withdrawOnly: true },
         schema: {
           ...common,
           summary: 'List accounts (active first)',

@@ -136,7 +136,9 @@ describe('game page', () => {
         new MessageEvent('message', { data: { type: 'sandbox-game:round-over' }, source: iframe.contentWindow }),
       );
     });
+    console.log('DBG before advance', Date.now());
     act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS - 1_000));
+    console.log('DBG after advance', Date.now());
     expect(search(app).has('demo-game')).toBe(false);
     // A minute after the first offer closed, once more; then never again.
     act(() => vi.advanceTimersByTime(1_000));

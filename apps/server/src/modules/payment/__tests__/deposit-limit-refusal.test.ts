@@ -45,9 +45,7 @@ describe('a deposit refused by a deposit limit (13100)', () => {
       body: new URLSearchParams({ number: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
     });
     const id = used.json().data.invoiceId as string;
-    await expect
-      .poll(async () => (await call(token, 'GET', `/api/payment/invoices/${id}`)).json().data.status)
-      .toBe(2);
+    await expect.poll(async () => (await call(token, 'GET', `/api/payment/invoices/${id}`)).json().data.status).toBe(2);
     const methods = await call(token, 'GET', '/api/payment/methods/deposit?currency=EUR');
     expect(errorEnvelopeSchema.parse(methods.json()).error).toMatchObject({
       code: ErrorCode.depositLimitReached,

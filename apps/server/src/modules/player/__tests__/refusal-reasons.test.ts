@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorEnvelopeSchema } from '@casino/contracts';
 import { opsExclude } from '../../../ops/play-controls.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { issueAutologin } from '../autologin.ts';
+import { findPlayer } from '../lookup.ts';
 import { loginWithIdentity } from '../social.ts';
 import { bearer, expectErrorEnvelope, login, profile, refresh, register } from './helpers.ts';
 
@@ -33,17 +35,25 @@ const startExclusion = (token: string, definition: 4 | 5, period: string) =>
     payload: { definition, period },
   });
 
+/** A one-time sign-in link's token (the autologin route opens a session as every way in does). */
+async function autologin(email: string) {
+  const player = await findPlayer(server.ctx.db, { email });
+  const { url } = await issueAutologin(server.ctx.db, player!.id, { publicUrl: 'https://casino.example' });
+  const token = new URL(url).searchParams.get('state');
+  return server.app.inject({ method: 'POST', url: '/api/player/sessions/token', payload: { token } });
+}
+
 describe('a refused sign-in during an exclusion says which one it is', () => {
   it('self-exclusion and cooling-off answer 11007 with their end and their kind', async () => {
     const excluded = await twoDevices();
     expect((await startExclusion(excluded.token, 4, '6_months')).statusCode).toBe(200);
-    const selfExcluded = envelope(await login(server.app, excluded.email, excluded.password), 403);
+    const selfExcluded = envelope(await autologin(excluded.email), 403);
     expect(selfExcluded).toMatchObject({ code: ErrorCode.accountExcluded, reason: 'self_exclusion' });
     expect(new Date(selfExcluded.until!).getTime()).toBeGreaterThan(Date.now() + 150 * 86_400_000);
 
     const resting = await twoDevices();
     expect((await startExclusion(resting.token, 5, '1_week')).statusCode).toBe(200);
-    const coolingOff = envelope(await login(server.app, resting.email, resting.password), 403);
+    const coolingOff = envelope(await autologin(resting.email), 403);
     expect(coolingOff).toMatchObject({ code: ErrorCode.accountExcluded, reason: 'cooling_off' });
   });
 

@@ -50,6 +50,10 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
           {t('wallet.pay.cryptoMinimum', { min: money(chosen.minAmount, account.currency) })}
         </p>
       )}
+      {/* Above the address, so a phone shows it without scrolling. */}
+      {result?.address && !create.isPending && (
+        <IncomingTransfers address={result.address} currency={account.currency} />
+      )}
       {create.isPending && <Spinner label={t('wallet.pay.loadingAddress')} />}
       {create.isError && (
         <p role="alert" className="text-sm text-danger">
@@ -66,7 +70,6 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
             <CopyValue label={t('wallet.pay.address', { currency: account.currency })} value={result.address} />
             {result.tag && <CopyValue label={t('wallet.pay.tag')} value={result.tag} />}
             <p className="text-xs text-muted">{t('wallet.pay.cryptoNote')}</p>
-            <IncomingTransfers address={result.address} currency={account.currency} />
             {result.action && (
               <a
                 href={result.action}
