@@ -95,6 +95,7 @@ test('withdrawal: requested, approved by the operator, paid out — status and b
   await request('30');
   await page.goto('/profile/history?tab=transactions&type=2');
   await page.getByRole('button', { name: /Cancel withdrawal #/ }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByText(/withdrawal from .* is being canceled/)).toBeVisible();
   await expect(page.getByTestId('header-balance')).toContainText('120.00');
   const accounts = await page.request.get('/api/wallet/accounts', { headers: await bearerOf(page) });

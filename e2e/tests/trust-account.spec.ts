@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, opsCredit, signIn, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, ops, opsCredit, signIn, signUpAndSignIn, test, verifyIdentity } from '../fixtures.ts';
 
 const SHOTS = '/tmp/shots/trust-account';
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
@@ -28,8 +28,8 @@ test('a player closes their account from the profile; sign-in is refused afterwa
   await expect(dialog.getByText('The password is not right')).toBeVisible();
   await dialog.getByLabel('Current password').fill('secret-pass-1');
   await dialog.getByRole('button', { name: 'Close the account' }).click();
-  await expect(page.getByText('Your account is closed')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Your account is closed', { exact: true })).toBeVisible();
 
   const refused = await signIn(page, email);
   await expect(refused.getByText('This account is closed.')).toBeVisible();
@@ -46,4 +46,37 @@ test('the dialog in German; with money on the account the player is told to with
   await dialog.getByLabel('Aktuelles Passwort').fill('secret-pass-1');
   await dialog.getByRole('button', { name: 'Konto schließen' }).click();
   await expect(dialog.getByText('Zahle zuerst dein Guthaben aus')).toBeVisible();
+});
+
+test('an excluded player signs in to withdraw: only the withdrawal and the messages are there', async ({ page }) => {
+  test.slow();
+  const email = await signUpAndSignIn(page, 'excluded');
+  await verifyIdentity(page);
+  await opsCredit(email, '50', 'EUR');
+  await ops('exclude', email, 'self-exclusion', '30');
+  await ops('message', email, 'We are here', 'Write to us if you need help.');
+
+  const dialog = await signIn(page, email);
+  await expect(dialog.getByText(/You have excluded yourself until/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sign in to withdraw your balance' }).click();
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toContainText('You are excluded until');
+  await expect(title).toContainText('You can withdraw your balance.');
+  await expect(page.getByText('Real-money balance: €50.00')).toBeVisible();
+  await expect(page.getByText('We are here')).toBeVisible();
+  // Nothing else: no games, no deposit, no menu.
+  await expect(page.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Casino' })).toHaveCount(0);
+  await shoot(page, 'withdraw-only-en');
+
+  await page.setViewportSize(SIZES.desktop);
+  await page.getByLabel('Amount (EUR)').fill('50');
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(page.getByRole('heading', { name: 'Withdrawal requested' })).toBeVisible();
+  expect(await ops('withdrawals', 'list')).toContain(email);
+
+  await page.goto('/de/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Du bist bis');
+  await shoot(page, 'withdraw-only-de');
 });

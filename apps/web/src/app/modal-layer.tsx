@@ -23,7 +23,7 @@ export default function ModalLayer({ entry, level, onMounted }: ModalLayerProps)
     return () => onMounted(entry.name, false);
   }, [entry.name, onMounted]);
   const { t } = useTranslation();
-  const onClose = () => { console.log('DBG close', entry.name, new Error().stack?.split('\n').slice(1,12).join(' / ')); close(entry.name); };
+  const onClose = () => close(entry.name);
   const swipe = useSwipeToClose(onClose);
   const returnFocus = useReturnFocus();
   // The host renders registered names only.

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { dismissPreloader, keepsPreloader } from '@/shared/lib/preloader.ts';
@@ -6,11 +6,15 @@ import { Toaster } from '@/shared/ui/toaster.tsx';
 import { GeoRestrictedLayout } from './layouts/geo-restricted-layout.tsx';
 import { ModalHost } from './modal-host.tsx';
 import { useNavigationEffects } from './navigation-effects.ts';
+import { useWithdrawOnly } from '@/features/auth';
+
+const WithdrawOnlyPage = lazy(() => import('@/pages/withdraw-only-page.tsx'));
 
 /** The top route: app-wide effects, the geo-restriction gate, the modal host and the toasts. */
 export function RootLayout() {
   const init = usePlayerInit();
   const location = useLocation();
+  const withdrawOnly = useWithdrawOnly();
   useNavigationEffects();
 
   // The auth hand-off pages keep it up while they sign the visitor in; once they move on to the
@@ -23,6 +27,18 @@ export function RootLayout() {
     return (
       <>
         <GeoRestrictedLayout country={init.country} />
+        <Toaster />
+      </>
+    );
+  }
+  // An excluded player signed in to withdraw sees that screen and nothing else.
+  if (withdrawOnly) {
+    return (
+      <>
+        <Suspense>
+          <WithdrawOnlyPage />
+        </Suspense>
+        <ModalHost />
         <Toaster />
       </>
     );

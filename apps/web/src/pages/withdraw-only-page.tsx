@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { logout } from '@/features/auth';
-import { exclusionEnd } from '@/features/auth/withdraw-only.ts';
+import { exclusionEnd } from '@/features/auth/page.ts';
 import { NotificationsPanel } from '@/features/notifications/page.ts';
 import { activeAccount, useAccounts, useMoney } from '@/features/wallet';
-import { WithdrawForm } from '@/features/wallet/payments/withdraw-form.tsx';
+import { WithdrawForm } from '@/features/wallet/page.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Logo } from '@/shared/ui/logo.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
-import '@/features/auth/i18n/index.ts';
 
 /**
  * All an excluded player's withdraw-only session shows: until when the exclusion runs, the

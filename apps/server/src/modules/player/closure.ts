@@ -24,7 +24,10 @@ export async function closeAccount(db: DbOrTx, playerId: string, body: CloseAcco
   const accounts = [...(await listAccounts(db, playerId)), ...(await listHiddenAccounts(db, playerId))];
   if (accounts.some((a) => a.realBalance > 0 || a.lockedBalance > 0)) throw conflict(WITHDRAW_FIRST);
   return db.transaction(async (tx) => {
-    await tx.update(players).set({ status: PlayerStatus.closed, updatedAt: new Date() }).where(eq(players.id, playerId));
+    await tx
+      .update(players)
+      .set({ status: PlayerStatus.closed, updatedAt: new Date() })
+      .where(eq(players.id, playerId));
     return closePlayerSessions(tx, playerId, 'account_closed');
   });
 }

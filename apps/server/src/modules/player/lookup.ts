@@ -23,7 +23,7 @@ export async function findPlayer(db: DbOrTx, by: { id: string } | { email: strin
 const EXTERNAL_ID_DIGITS = 10;
 
 /** What an operator typed, as a condition and as words for "No player with …"; null when it names nothing. */
-function condition(typed: string): { where: SQL; what: string } | null {
+function namingCondition(typed: string): { where: SQL; what: string } | null {
   const who = typed.trim();
   if (isUuid(who)) return { where: eq(players.id, who.toLowerCase()), what: `the id ${who}` };
   if (who.includes('@')) {
@@ -43,7 +43,7 @@ function condition(typed: string): { where: SQL; what: string } | null {
  * country code; matched as E.164), the short id or the uuid. 404 naming what was not found.
  */
 export async function findPlayerBy(db: DbOrTx, who: string): Promise<PlayerRef> {
-  const by = condition(who);
+  const by = namingCondition(who);
   if (!by) throw unprocessable(`Not an e-mail, a phone number (+country code) or a player id: ${who.trim()}`);
   const [player] = await db.select(REF).from(players).where(by.where).limit(1);
   if (!player) throw notFound(`No player with ${by.what}`);

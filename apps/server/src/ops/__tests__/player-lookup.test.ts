@@ -58,8 +58,9 @@ describe('the operator names a player by e-mail, phone number or id', () => {
     expect(credited.json().data).toMatchObject({ playerId: player.id, balance: '5.00' });
 
     const dashed = `0049-${player.national}`;
-    expect((await ops('limit', { player: dashed, type: 'bet', amount: '10', currency: 'EUR', period: 'daily' })).json())
-      .toEqual({ data: { message: `Set a daily bet limit of 10.00 EUR for ${player.phone}; it applies now` } });
+    expect(
+      (await ops('limit', { player: dashed, type: 'bet', amount: '10', currency: 'EUR', period: 'daily' })).json(),
+    ).toEqual({ data: { message: `Set a daily bet limit of 10.00 EUR for ${player.phone}; it applies now` } });
     expect(
       (await ops('message', { to: String(player.externalId), title: 'Hi', body: 'A word from us' })).json().data
         .message,
@@ -76,9 +77,9 @@ describe('the operator names a player by e-mail, phone number or id', () => {
     const byPhone = await ops('credit', { player: '+49 151 0000 0000', amount: '1', currency: 'EUR' });
     expect(byPhone.statusCode).toBe(404);
     expect(byPhone.json().error.message).toBe('No player with the phone +4915100000000');
-    expect((await ops('exclude', { player: 'nobody@example.com', type: 'cooling-off', days: 1 })).json().error.message).toBe(
-      'No player with the e-mail nobody@example.com',
-    );
+    expect(
+      (await ops('exclude', { player: 'nobody@example.com', type: 'cooling-off', days: 1 })).json().error.message,
+    ).toBe('No player with the e-mail nobody@example.com');
     expect((await ops('autologin', { player: '999999999' })).json().error.message).toBe(
       'No player with the id 999999999',
     );

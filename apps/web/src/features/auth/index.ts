@@ -1,3 +1,4 @@
 // Public surface of the auth feature.
 export { useSession, type SessionStatus, type SessionState } from './session-store.ts';
 export { startSession, logout, completeLogin, retryRestore, signedOutByServer } from './session.ts';
+export { useWithdrawOnly } from './withdraw-only.ts';

@@ -4,6 +4,7 @@ export { refreshProfile } from './session.ts';
 export { useSession } from './session-store.ts';
 export { SecurityPanel } from './security-panel.tsx';
 export { CloseAccount } from './close-account.tsx';
+export { exclusionEnd } from './withdraw-only.ts';
 export { EmailVerification } from './email-verification.tsx';
 export { loginWithToken } from './api/token-login.ts';
 export { completeLogin } from './session.ts';

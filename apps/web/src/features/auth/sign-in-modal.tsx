@@ -15,6 +15,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { useLogin } from './api/login.ts';
 import { completeLogin } from './session.ts';
+import { rememberExclusion } from './withdraw-only.ts';
 import { FormFailure } from './form-failure.tsx';
 import { exclusionMessage } from './exclusion-message.ts';
 import { forgetSocialRefusal, peekSocialRefusal } from './social-refusal.ts';
@@ -66,6 +67,8 @@ export default function SignInModal({ value, close }: ModalProps) {
     const refused = peekSocialRefusal();
     return refused ? signInFailure(t, refused) : null;
   });
+  /** Refused for an exclusion: the same credentials may open a withdraw-only session. */
+  const [excludedWith, setExcludedWith] = useState<SignInValues | null>(null);
   // Sent here because the server ended the session: say why, once.
   const [ended] = useState(peekSessionEnd);
   useEffect(() => {
@@ -90,6 +93,7 @@ export default function SignInModal({ value, close }: ModalProps) {
   const onSubmit = handleSubmit(
     async (values) => {
       setFailure(null);
+      setExcludedWith(null);
       try {
         const result = await loginMutation.mutateAsync(values);
         // completeLogin marks the player at once; closing in the same tick keeps the modal host from
@@ -108,6 +112,7 @@ export default function SignInModal({ value, close }: ModalProps) {
         )
           return;
         setFailure(signInFailure(t, error));
+        if (isApiError(error) && error.code === ErrorCode.accountExcluded) setExcludedWith(values);
       }
     },
     () => setFailure(null),
@@ -132,6 +137,27 @@ export default function SignInModal({ value, close }: ModalProps) {
       />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormFailure message={failure} />
+        {excludedWith && (
+          <Button
+            type="button"
+            variant="secondary"
+            block
+            onClick={async () => {
+              try {
+                const result = await loginMutation.mutateAsync({ ...excludedWith, withdrawOnly: true });
+                rememberExclusion(result);
+                const loading = completeLogin(result);
+                close();
+                await loading;
+              } catch (error) {
+                setExcludedWith(null);
+                setFailure(signInFailure(t, error));
+              }
+            }}
+          >
+            {t('auth.withdrawOnly.signIn')}
+          </Button>
+        )}
         {channel === 'email' ? (
           <TextField
             key="email"

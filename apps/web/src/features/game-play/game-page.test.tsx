@@ -136,16 +136,14 @@ describe('game page', () => {
         new MessageEvent('message', { data: { type: 'sandbox-game:round-over' }, source: iframe.contentWindow }),
       );
     });
-    console.log('DBG before advance', Date.now());
-    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS - 1_000));
-    console.log('DBG after advance', Date.now());
+    await act(() => vi.advanceTimersByTimeAsync(DEMO_NUDGE_AFTER_MS - 1_000));
     expect(search(app).has('demo-game')).toBe(false);
     // A minute after the first offer closed, once more; then never again.
-    act(() => vi.advanceTimersByTime(1_000));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(search(app).get('demo-game')).toBe('sugar-rush'));
     await user.click(await screen.findByRole('button', { name: 'Keep playing demo' }));
     await waitFor(() => expect(search(app).has('demo-game')).toBe(false));
-    act(() => vi.advanceTimersByTime(DEMO_NUDGE_AFTER_MS * 3));
+    await act(() => vi.advanceTimersByTimeAsync(DEMO_NUDGE_AFTER_MS * 3));
     expect(search(app).has('demo-game')).toBe(false);
   });
 

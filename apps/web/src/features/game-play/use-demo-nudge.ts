@@ -20,7 +20,6 @@ export function useDemoNudge(enabled: boolean, modalValue: string, nudgeOpen: bo
   const shown = useRef(0);
 
   useEffect(() => {
-    console.log('DBG effect', Date.now(), enabled, nudgeOpen, shown.current);
     if (!enabled) return;
     // An offer on screen counts, also one the address brought along.
     if (nudgeOpen) {
@@ -33,7 +32,6 @@ export function useDemoNudge(enabled: boolean, modalValue: string, nudgeOpen: bo
       openRef.current('demo-game', modalValue);
     };
     if (shown.current === 0) return nudge();
-    console.log('DBG schedule', Date.now(), enabled, nudgeOpen, shown.current);
     const timer = setTimeout(nudge, DEMO_NUDGE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [enabled, modalValue, nudgeOpen]);

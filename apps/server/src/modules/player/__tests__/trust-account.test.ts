@@ -40,7 +40,9 @@ describe('the profile country', () => {
     ).json().data as { name: string; editable: boolean }[];
     expect(rules.find((f) => f.name === 'country')?.editable).toBe(false);
     const refused = expectErrorEnvelope(await put('/api/player/profile', auth.accessToken, { country: 'BR' }), 422);
-    expect(refused.fields).toEqual({ country: ['This field can no longer be changed. Please contact our Support Team.'] });
+    expect(refused.fields).toEqual({
+      country: ['This field can no longer be changed. Please contact our Support Team.'],
+    });
     expect((await profile(server.app, auth.accessToken)).json().data.country).toBe('DE');
   });
 });

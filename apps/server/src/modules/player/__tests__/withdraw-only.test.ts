@@ -6,7 +6,11 @@ import { bearer, expectErrorEnvelope, login, refresh, register } from './helpers
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer({ LOGIN_RATE_LIMIT: '1000', TURNOVER_MULTIPLIER: '0', WITHDRAWAL_VERIFICATION: 'never' });
+  server = await createTestServer({
+    LOGIN_RATE_LIMIT: '1000',
+    TURNOVER_MULTIPLIER: '0',
+    WITHDRAWAL_VERIFICATION: 'never',
+  });
 });
 afterAll(() => server?.close());
 
