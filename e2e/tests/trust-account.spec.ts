@@ -57,7 +57,7 @@ test('an excluded player signs in to withdraw: only the withdrawal and the messa
   await ops('message', email, 'We are here', 'Write to us if you need help.');
 
   const dialog = await signIn(page, email);
-  await expect(dialog.getByText(/You have excluded yourself until/)).toBeVisible();
+  await expect(dialog.getByRole('alert')).toContainText('You have excluded yourself');
   await dialog.getByRole('button', { name: 'Sign in to withdraw your balance' }).click();
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toContainText('You are excluded until');

@@ -20,7 +20,13 @@ import { describeMailbox, opsMailbox, type OpsMailboxBody } from './mailbox.ts';
 import { opsDocuments, type OpsDocumentsBody } from './documents.ts';
 import { opsMessage, opsSupport, type OpsMessageBody, type OpsSupportBody } from './messaging.ts';
 import { describeAutologin, opsAutologin, opsAutologinResultSchema, type OpsAutologinBody } from './autologin.ts';
-import { describeInvoices, opsInvoiceSchema, type OpsCryptoSendBody, type OpsInvoiceBody } from './payments.ts';
+import {
+  describeInvoices,
+  opsInvoiceSchema,
+  type OpsCryptoSendBody,
+  type OpsInvoiceBody,
+  type OpsWithdrawalCreateBody,
+} from './payments.ts';
 import type { Db } from '../db/client.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
 import {
@@ -48,6 +54,9 @@ Commands:
   withdrawals list | withdrawals approve <invoice> | withdrawals decline <invoice>
       Pending withdrawals (player, verification, amount, method, age); send one to the payment
       provider, or decline it (the money goes back).
+  withdrawals create <player> <amount> <currency> [--method <method>]
+      Request a withdrawal for the player (e.g. during an exclusion) to the method and payout details of
+      their latest withdrawal (by that method with --method); it waits for approval like any other.
   deposits list | deposits confirm <reference>
       Bank transfers waiting to arrive (reference, player, amount, age); one arrived: credit it
       (its reference, e.g. DEP-11, as the player wrote it on the transfer).
@@ -88,6 +97,7 @@ type Parsed =
   | { command: 'exclude'; body: OpsExcludeBody }
   | { command: 'game'; body: OpsGameBody }
   | { command: 'invoices'; body: OpsInvoiceBody }
+  | { command: 'withdrawal-create'; body: OpsWithdrawalCreateBody }
   | { command: 'crypto'; body: OpsCryptoSendBody }
   | { command: 'content'; body: OpsContentBody }
   | { command: 'mailbox'; body: OpsMailboxBody }
@@ -172,6 +182,12 @@ function parseGame(rest: string[]): Parsed {
 
 function parseInvoices(command: 'withdrawals' | 'deposits', rest: string[]): Parsed {
   const [verb, invoice] = rest;
+  if (command === 'withdrawals' && verb === 'create') {
+    const [, player, amount, currency, flag, method] = rest;
+    const valid = rest.length === 4 || (rest.length === 6 && flag === '--method' && method);
+    if (player && amount && currency && valid)
+      return { command: 'withdrawal-create', body: { player, amount, currency, ...(method ? { method } : {}) } };
+  }
   if (command === 'withdrawals' && verb === 'list' && rest.length === 1)
     return { command: 'invoices', body: { action: 'withdrawals-list' } };
   if (command === 'withdrawals' && (verb === 'approve' || verb === 'decline') && invoice && rest.length === 2)
@@ -181,7 +197,7 @@ function parseInvoices(command: 'withdrawals' | 'deposits', rest: string[]): Par
   if (command === 'deposits' && verb === 'confirm' && invoice && rest.length === 2)
     return { command: 'invoices', body: { action: 'deposits-confirm', invoice } };
   throw new CliError(
-    `${command} needs ${command === 'deposits' ? 'list | confirm <reference>' : 'list | approve <invoice> | decline <invoice>'}.\n\n${USAGE}`,
+    `${command} needs ${command === 'deposits' ? 'list | confirm <reference>' : 'list | approve <invoice> | decline <invoice> | create <player> <amount> <currency> [--method <method>]'}.\n\n${USAGE}`,
   );
 }
 
@@ -410,6 +426,8 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return viaRunningServer(config, 'invoices', parsed.body, z.array(opsInvoiceSchema), (r) =>
         describeInvoices(parsed.body.action, r),
       );
+    case 'withdrawal-create':
+      return viaRunningServer(config, 'withdrawal-create', parsed.body, opsMessageSchema, (r) => r.message);
     case 'crypto':
       return viaRunningServer(config, 'crypto-send', parsed.body, opsMessageSchema, (r) => r.message);
   }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { invoiceSchema, text } from '@casino/contracts';
+import type { AppContext } from '../context.ts';
+import { unprocessable } from '../lib/errors.ts';
+import { withdrawOnBehalf } from '../modules/payment/index.ts';
+import { contactOf, playerOf } from './who.ts';
 
 /** Operator commands on payments. They need the running server: approving talks to the payment provider. */
 
@@ -71,3 +75,31 @@ export const opsCryptoSendBodySchema = z
   .object({ address: z.string().min(10).max(200), amount: z.string().max(30) })
   .strict();
 export type OpsCryptoSendBody = z.infer<typeof opsCryptoSendBodySchema>;
+
+export const opsWithdrawalCreateBodySchema = z
+  .object({
+    player: z.string().min(1).max(254),
+    /** Major units, as typed. */
+    amount: z.string().max(40),
+    currency: z.string().min(1).max(10),
+    method: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type OpsWithdrawalCreateBody = z.infer<typeof opsWithdrawalCreateBodySchema>;
+
+/** `withdrawals create`: see withdrawOnBehalf (the payout details always come from the player). */
+export async function opsCreateWithdrawal(
+  ctx: AppContext,
+  body: OpsWithdrawalCreateBody,
+): Promise<{ message: string }> {
+  const player = await playerOf(ctx.db, body);
+  const who = contactOf(player);
+  const made = await withdrawOnBehalf(ctx, player.id, body);
+  if (!made)
+    throw unprocessable(
+      `${who} has made no withdrawal${body.method ? ` by ${body.method}` : ''} yet: the payout details must come from the player`,
+    );
+  return {
+    message: `Requested a withdrawal of ${made.amount} ${body.currency.toUpperCase()} for ${who} by ${made.method}${made.to ? ` to ${made.to}` : ''}; invoice ${made.invoiceId} (#${made.number}) waits for approval`,
+  };
+}

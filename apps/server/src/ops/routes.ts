@@ -18,7 +18,13 @@ import {
   sendTestTransfer,
   waitingBankDeposits,
 } from '../modules/payment/index.ts';
-import { opsCryptoSendBodySchema, opsInvoiceBodySchema, opsInvoiceSchema } from './payments.ts';
+import {
+  opsCreateWithdrawal,
+  opsCryptoSendBodySchema,
+  opsInvoiceBodySchema,
+  opsInvoiceSchema,
+  opsWithdrawalCreateBodySchema,
+} from './payments.ts';
 import { opsMessage, opsMessageBodySchema, opsSupport, opsSupportBodySchema } from './messaging.ts';
 import {
   opsExclude,
@@ -104,6 +110,11 @@ export const opsRoutes =
             return { data: [await confirmDeposit(ctx, invoice)] };
         }
       },
+    );
+    app.post(
+      '/withdrawal-create',
+      { schema: { hide: true, body: opsWithdrawalCreateBodySchema, response: message } },
+      async (request) => ({ data: await opsCreateWithdrawal(ctx, request.body) }),
     );
     app.post(
       '/crypto-send',

@@ -31,7 +31,7 @@ export default function WithdrawOnlyPage() {
       </header>
       <main id="main" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
         <section aria-labelledby="withdraw-only-title" className="rounded-3xl border border-warn/40 bg-warn/10 p-6">
-          <h1 id="withdraw-only-title" className="text-2xl font-semibold">
+          <h1 id="withdraw-only-title" className="text-xl font-semibold sm:text-2xl">
             {date ? t('auth.withdrawOnly.titleUntil', { date }) : t('auth.withdrawOnly.titleForGood')}
           </h1>
           <p className="mt-2 text-sm text-muted">{t('auth.withdrawOnly.text')}</p>

@@ -10,4 +10,5 @@ export {
   type OperatorInvoice,
   wireInvoice,
 } from './service.ts';
+export { withdrawOnBehalf } from './on-behalf.ts';
 export { sendTestTransfer } from './provider-client.ts';

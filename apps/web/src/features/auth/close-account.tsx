@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type CloseAccountBody } from '@casino/contracts';
-import { api, isApiError } from '@/shared/lib/http.ts';
+import { api, isApiError, localisedHomePath } from '@/shared/lib/http.ts';
+import { navigateTo } from '@/shared/lib/navigation.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
 import { toast } from '@/shared/ui/toast.ts';
@@ -11,8 +11,8 @@ import { failureText, FormFailure } from './form-failure.tsx';
 import { signedOutByServer } from './session.ts';
 import './i18n/index.ts';
 
-const useCloseAccount = () =>
-  useMutation({ mutationFn: (body: CloseAccountBody) => api<{ ok: true }>('POST', '/api/player/close', { body }) });
+// A plain call, not a mutation: the sign-out it causes clears the query client, mutations included.
+const closeAccount = (body: CloseAccountBody) => api<{ ok: true }>('POST', '/api/player/close', { body });
 
 /**
  * The profile's "Close account" section: a dialog says what closing means, the password confirms
@@ -20,7 +20,7 @@ const useCloseAccount = () =>
  */
 export function CloseAccount() {
   const { t } = useTranslation();
-  const close = useCloseAccount();
+  const [pending, setPending] = useState(false);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -30,16 +30,21 @@ export function CloseAccount() {
     event.preventDefault();
     setFailure(null);
     setPasswordError(undefined);
+    setPending(true);
     try {
-      await close.mutateAsync(password ? { password } : {});
+      await closeAccount(password ? { password } : {});
       setOpen(false);
-      toast({ type: 'success', title: t('auth.close.done'), description: t('auth.close.doneText') });
+      // Home first: on this player-only page a signed-out visitor would be sent to sign in.
+      navigateTo(localisedHomePath());
       signedOutByServer();
+      toast({ type: 'success', title: t('auth.close.done'), description: t('auth.close.doneText') });
     } catch (error) {
       if (isApiError(error) && error.status === 422 && error.fields?.password)
         return setPasswordError(t('auth.close.wrongPassword'));
       if (isApiError(error) && error.code === ErrorCode.conflict) return setFailure(t('auth.close.withdrawFirst'));
       setFailure(failureText(t, error));
+    } finally {
+      setPending(false);
     }
   };
 
@@ -88,7 +93,7 @@ export function CloseAccount() {
                 <Dialog.Close asChild>
                   <Button variant="secondary">{t('auth.close.cancel')}</Button>
                 </Dialog.Close>
-                <Button type="submit" loading={close.isPending}>
+                <Button type="submit" loading={pending}>
                   {t('auth.close.confirm')}
                 </Button>
               </div>

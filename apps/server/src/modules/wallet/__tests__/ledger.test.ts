@@ -321,8 +321,8 @@ describe('money conversion', () => {
     await expect(
       opsCredit(database.db, { email: 'nobody@example.com', amount: 1, currency: 'EUR', reference: 'nobody' }),
     ).rejects.toMatchObject({
-      code: 422,
-      fields: { email: [expect.any(String)] },
+      code: 404,
+      message: 'No player with the e-mail nobody@example.com',
     });
     await expect(
       opsCredit(database.db, { email: player.email, amount: 1, currency: 'XXX', reference: 'xxx' }),
