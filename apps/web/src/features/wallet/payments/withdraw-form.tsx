@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Account, type PaymentMethod, type WithdrawResult } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';
@@ -28,6 +28,10 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
   const [result, setResult] = useState<WithdrawResult>();
   // The operator's rule wants a verified identity first (13102): said with the way to the verification tab.
   const [mustVerify, setMustVerify] = useState(false);
+  const verifyNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (mustVerify) verifyNotice.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [mustVerify]);
   const headingId = useId();
   const modal = useModal();
   useEffect(() => {
@@ -141,7 +145,12 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
         />
       ))}
       {mustVerify && (
-        <div role="alert" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
+        <div
+          role="alert"
+          // Below the form's fields on a phone: brought into view, so the refusal is not missed.
+          ref={verifyNotice}
+          className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg"
+        >
           <p className="font-semibold">{t('wallet.pay.verifyFirst')}</p>
           <p className="mt-1 text-muted">{t('wallet.pay.verifyFirstText')}</p>
           <LocaleLink
