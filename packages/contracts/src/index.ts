@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './envelope.ts';
 export * from './money.ts';
+export * from './money-format.ts';
 export * from './locales.ts';
 export * from './constants.ts';
 export * from './modals.ts';

@@ -1,9 +1,9 @@
 import {
+  CURRENCY_SEEDS,
   InvoiceStatus,
   LimitDefinition,
   PushEvent,
-  formatMinor,
-  toMinor,
+  formatMoney,
   type KycState,
   type PlayerDocument,
 } from '@casino/contracts';
@@ -11,7 +11,6 @@ import type { Tx } from '../../db/client.ts';
 import type { OutboxConsumers, OutboxRow } from '../../outbox/index.ts';
 import { LIMIT_CHANGE_EVENT, type LimitChangedEvent } from '../limits/index.ts';
 import { localeOf } from '../player/index.ts';
-import { subunitOf } from '../settings/index.ts';
 import { postMessage } from './service.ts';
 import { limitName, write, type Topic } from './texts.ts';
 
@@ -20,11 +19,19 @@ const ownerOf = (row: OutboxRow) => row.channel?.split('#')[1] ?? null;
 
 type Invoice = { status: number; amount: number; currency: string; statusResult: string };
 
-function invoiceTopic(row: OutboxRow): Topic | null {
+/** An amount as the site shows it in the player's language (€50.00, 50,00 €, 1.5 mBTC). */
+const money = (amount: number | string, currency: string, locale: string) =>
+  formatMoney(
+    Number(amount),
+    currency,
+    CURRENCY_SEEDS.find((seed) => seed.code === currency),
+    locale,
+  );
+
+function invoiceTopic(row: OutboxRow, locale: string): Topic | null {
   const invoice = (row.payload as { invoice?: Invoice }).invoice;
   if (!invoice) return null;
-  const scale = subunitOf(invoice.currency);
-  const amount = `${formatMinor(toMinor(invoice.amount, scale) ?? 0n, scale)} ${invoice.currency}`;
+  const amount = money(invoice.amount, invoice.currency, locale);
   const deposit = row.event === 'invoice.deposit.updated';
   if (invoice.status === InvoiceStatus.success)
     return { kind: deposit ? 'depositSucceeded' : 'withdrawalPaid', amount };
@@ -36,7 +43,7 @@ function invoiceTopic(row: OutboxRow): Topic | null {
 
 function limitTopic(event: LimitChangedEvent, locale: string): Topic | null {
   const limit = limitName(event.definition, event.period, locale);
-  const amount = event.amount === null ? null : `${event.amount} ${event.currency}`;
+  const amount = event.amount === null || event.currency === null ? null : money(event.amount, event.currency, locale);
   switch (event.kind) {
     case 'excluded':
       return {
@@ -71,10 +78,10 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
   };
   const stops = [
     consumers.register('invoice.deposit.updated', (row, tx) =>
-      post(tx, ownerOf(row), () => invoiceTopic(row), row.event),
+      post(tx, ownerOf(row), (locale) => invoiceTopic(row, locale), row.event),
     ),
     consumers.register('invoice.withdrawal.updated', (row, tx) =>
-      post(tx, ownerOf(row), () => invoiceTopic(row), row.event),
+      post(tx, ownerOf(row), (locale) => invoiceTopic(row, locale), row.event),
     ),
     consumers.register(PushEvent.documentUpdated, (row, tx) => {
       const document = (row.payload as { document?: PlayerDocument }).document;

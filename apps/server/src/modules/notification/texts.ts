@@ -16,8 +16,12 @@ export type Topic =
 
 type Words = { [K in Topic['kind']]: (t: Topic & { kind: K }) => Omit<Written, 'link' | 'type'> };
 
-/** A moment as the player reads it in every language: `2026-11-25 14:00 UTC`. */
-export const shownTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/**
+ * A moment in the player's language (`Nov 25, 2026, 2:00 PM UTC`, `25.11.2026, 14:00 UTC`): the server
+ * does not know the player's time zone, so it says which one it writes in.
+ */
+export const shownTime = (iso: string, locale: LocaleCode) =>
+  `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 
 const en: Words = {
   depositSucceeded: (t) => ({ title: 'Deposit received', body: `${t.amount} is in your balance. Good luck!` }),
@@ -43,7 +47,7 @@ const en: Words = {
   excluded: (t) => ({
     title: t.selfExclusion ? 'Self-exclusion started' : 'Cooling-off started',
     body: t.until
-      ? `Your account is closed to play and deposits until ${shownTime(t.until)}. Withdrawals stay open. If you need help, support organisations such as GamCare are there for you.`
+      ? `Your account is closed to play and deposits until ${shownTime(t.until, 'en')}. Withdrawals stay open. If you need help, support organisations such as GamCare are there for you.`
       : 'Your account is closed to play and deposits for good. Withdrawals stay open.',
   }),
   limitApplied: (t) => ({
@@ -55,7 +59,7 @@ const en: Words = {
     title: 'Confirm your limit change',
     body: `We sent you an e-mail to confirm ${t.amount ? `changing your ${t.limit} to ${t.amount}` : `removing your ${t.limit}`}. It takes effect 24 hours after you confirm.`,
   }),
-  limitConfirmed: (t) => ({ title: 'Limit change confirmed', body: `It takes effect at ${shownTime(t.until)}.` }),
+  limitConfirmed: (t) => ({ title: 'Limit change confirmed', body: `It takes effect at ${shownTime(t.until, 'en')}.` }),
   limitCancelled: (t) => ({ title: 'Limit change cancelled', body: `Your ${t.limit} stays as it is.` }),
 };
 
@@ -83,7 +87,7 @@ const de: Words = {
   excluded: (t) => ({
     title: t.selfExclusion ? 'Selbstausschluss begonnen' : 'Spielpause begonnen',
     body: t.until
-      ? `Dein Konto ist bis ${shownTime(t.until)} für Spiel und Einzahlungen gesperrt. Auszahlungen bleiben möglich.`
+      ? `Dein Konto ist bis ${shownTime(t.until, 'de')} für Spiel und Einzahlungen gesperrt. Auszahlungen bleiben möglich.`
       : 'Dein Konto ist dauerhaft für Spiel und Einzahlungen gesperrt. Auszahlungen bleiben möglich.',
   }),
   limitApplied: (t) => ({
@@ -95,7 +99,7 @@ const de: Words = {
     title: 'Bestätige die Änderung deines Limits',
     body: `Wir haben dir eine E-Mail geschickt. Die Änderung (${t.limit}${t.amount ? `: ${t.amount}` : ''}) gilt 24 Stunden nach deiner Bestätigung.`,
   }),
-  limitConfirmed: (t) => ({ title: 'Limitänderung bestätigt', body: `Sie gilt ab ${shownTime(t.until)}.` }),
+  limitConfirmed: (t) => ({ title: 'Limitänderung bestätigt', body: `Sie gilt ab ${shownTime(t.until, 'de')}.` }),
   limitCancelled: (t) => ({ title: 'Limitänderung abgebrochen', body: `Dein ${t.limit} bleibt, wie es ist.` }),
 };
 
@@ -123,7 +127,7 @@ const ptBr: Words = {
   excluded: (t) => ({
     title: t.selfExclusion ? 'Autoexclusão iniciada' : 'Pausa iniciada',
     body: t.until
-      ? `Sua conta está fechada para jogos e depósitos até ${shownTime(t.until)}. Saques continuam possíveis.`
+      ? `Sua conta está fechada para jogos e depósitos até ${shownTime(t.until, 'pt-br')}. Saques continuam possíveis.`
       : 'Sua conta está fechada para jogos e depósitos para sempre. Saques continuam possíveis.',
   }),
   limitApplied: (t) => ({
@@ -135,7 +139,10 @@ const ptBr: Words = {
     title: 'Confirme a alteração do limite',
     body: `Enviamos um e-mail. A alteração (${t.limit}${t.amount ? `: ${t.amount}` : ''}) vale 24 horas depois da confirmação.`,
   }),
-  limitConfirmed: (t) => ({ title: 'Alteração confirmada', body: `Ela vale a partir de ${shownTime(t.until)}.` }),
+  limitConfirmed: (t) => ({
+    title: 'Alteração confirmada',
+    body: `Ela vale a partir de ${shownTime(t.until, 'pt-br')}.`,
+  }),
   limitCancelled: (t) => ({ title: 'Alteração cancelada', body: `Seu ${t.limit} continua o mesmo.` }),
 };
 

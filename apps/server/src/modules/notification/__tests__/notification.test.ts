@@ -3,6 +3,7 @@ import { Channel, messengerListSchema, supportMessageSchema } from '@casino/cont
 import { opsMessage, opsSupport } from '../../../ops/messaging.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
+import { shownTime } from '../texts.ts';
 import { bearer, expectErrorEnvelope, register } from '../../player/__tests__/helpers.ts';
 
 let server: TestServer;
@@ -44,6 +45,31 @@ const newPlayer = async () => {
 };
 const inbox = async (token: string, query = '') =>
   messengerListSchema.parse((await call(token, 'GET', `/api/notification/messenger/messages${query}`)).json);
+
+describe('messages the platform writes', () => {
+  it("show amounts and moments as the site does, in the player's language", async () => {
+    for (const [locale, amount] of [
+      ['en', '€50.00'],
+      ['de', '50,00\u00a0€'],
+      ['pt-br', '€\u00a050,00'],
+    ] as const) {
+      const { auth } = await register(server.app, { locale });
+      const added = await call(auth.accessToken, 'POST', '/api/player/limits', {
+        definition: 3,
+        period: 'daily',
+        currency: 'EUR',
+        amount: 50,
+      });
+      expect(added.status).toBe(200);
+      server.ctx.notifyOutbox();
+      const body = await waitFor(async () => (await inbox(auth.accessToken)).data[0]?.content.body);
+      expect(body, locale).toContain(amount);
+      expect(body, locale).not.toContain('EUR');
+    }
+    expect(shownTime('2026-11-25T13:31:00.000Z', 'de')).toBe('25.11.2026, 13:31 UTC');
+    expect(shownTime('2026-11-25T13:31:00.000Z', 'en')).toBe('Nov 25, 2026, 1:31 PM UTC');
+  });
+});
 
 describe('messenger', () => {
   it('an operator message arrives, is pushed with the unread count, pages, reads and deletes', async () => {
