@@ -237,7 +237,8 @@ test('profile edit: the server refuses an under-age birth date in words, then sa
   await page.getByLabel('Last name').fill('Lima');
   const year = new Date().getFullYear();
   await page.getByLabel('Date of birth').fill(`${year - 15}-06-01`);
-  await page.getByLabel('Country').selectOption('PT');
+  // The country was given at sign-up: it is locked, like the name once saved (it decides the licence).
+  await expect(page.getByLabel('Country')).toHaveAttribute('readonly', '');
   await page.getByLabel('City').fill('Porto');
   await page.getByRole('button', { name: 'Save' }).click();
   // The age rule is the server's: the form shows its answer under the field.
@@ -247,7 +248,7 @@ test('profile edit: the server refuses an under-age birth date in words, then sa
   await expect(page.getByText('Your details are saved')).toBeVisible();
   await expect(page).toHaveURL(/\/profile\/info$/);
   await expect(page.getByRole('definition').filter({ hasText: 'Porto' })).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: 'Portugal' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Germany' })).toBeVisible();
   await shot(page, 'profile-info-desktop');
 
   // The name is now locked: shown, not editable.

@@ -32,8 +32,10 @@ test('pages load without console errors or CSP violations, with security headers
   // The game page and the provider's page in its sandboxed frame.
   const games = await page.request.get('/api/game/games?collectionId[]=slots&sortBy=popularity&perPage=20');
   const game = ((await games.json()).data as { identity: string; isDemoMode: boolean }[]).find((g) => g.isDemoMode)!;
+  // The visitor chose Portuguese above (/pt-br/), so the game speaks it too.
   await page.goto(`/games/${game.identity}?real=false`);
-  await expect(page.frameLocator('iframe').getByRole('button', { name: /^Spin/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/pt-br\/games\//);
+  await expect(page.frameLocator('iframe').getByRole('button', { name: /^Girar/ })).toBeVisible({ timeout: 15_000 });
   expect(problems).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayText, text } from './text.ts';
 import { emailSchema, phoneSchema, ValidationMessage } from './validation.ts';
 import { formatMessage } from './validation-messages.ts';
+import { SESSION_SCOPE_WITHDRAW_ONLY } from './session-scope.ts';
 
 export const profileSchema = z.object({
   id: text(),
@@ -40,9 +41,6 @@ export const profileSchema = z.object({
   freshchatRestoreId: text().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-/** The scope of a session an excluded player opens to withdraw their balance. */
-export const SESSION_SCOPE_WITHDRAW_ONLY = 'withdraw-only';
 
 export const authResultSchema = z.object({
   accessToken: text(),

@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './envelope.ts';
 export * from './money.ts';
 export * from './money-format.ts';
+export * from './session-scope.ts';
 export * from './locales.ts';
 export * from './constants.ts';
 export * from './modals.ts';

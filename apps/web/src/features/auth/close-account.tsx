@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type CloseAccountBody } from '@casino/contracts';
-import { api, isApiError, localisedHomePath } from '@/shared/lib/http.ts';
+import { api, endingSessionHere, isApiError, localisedHomePath } from '@/shared/lib/http.ts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
+import { expectSessionEnd } from '@/shared/lib/socket.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
-import { toast } from '@/shared/ui/toast.ts';
 import { failureText, FormFailure } from './form-failure.tsx';
 import { signedOutByServer } from './session.ts';
 import './i18n/index.ts';
@@ -20,9 +20,13 @@ const closeAccount = (body: CloseAccountBody) => api<{ ok: true }>('POST', '/api
  */
 export function CloseAccount() {
   const { t } = useTranslation();
+  const undoCalls = useRef<() => void>(undefined);
   const [pending, setPending] = useState(false);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  // Closed on the server: the dialog says so, and the tab signs out when the player leaves it (signing
+  // out at once would race this player-only page's own "sign in" redirect).
+  const [closed, setClosed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | undefined>();
 
@@ -31,14 +35,18 @@ export function CloseAccount() {
     setFailure(null);
     setPasswordError(undefined);
     setPending(true);
+    // The server closes this tab's push connection before it answers: expected here, not "ended elsewhere".
+    const undoSocket = expectSessionEnd();
+    undoCalls.current = endingSessionHere();
+    const undo = () => {
+      undoSocket();
+      undoCalls.current?.();
+    };
     try {
       await closeAccount(password ? { password } : {});
-      setOpen(false);
-      // Home first: on this player-only page a signed-out visitor would be sent to sign in.
-      navigateTo(localisedHomePath());
-      signedOutByServer();
-      toast({ type: 'success', title: t('auth.close.done'), description: t('auth.close.doneText') });
+      setClosed(true);
     } catch (error) {
+      undo();
       if (isApiError(error) && error.status === 422 && error.fields?.password)
         return setPasswordError(t('auth.close.wrongPassword'));
       if (isApiError(error) && error.code === ErrorCode.conflict) return setFailure(t('auth.close.withdrawFirst'));
@@ -46,6 +54,13 @@ export function CloseAccount() {
     } finally {
       setPending(false);
     }
+  };
+
+  const leave = () => {
+    // Home first: on this player-only page a signed-out visitor would be sent to sign in.
+    navigateTo(localisedHomePath());
+    signedOutByServer();
+    undoCalls.current?.();
   };
 
   return (
@@ -57,6 +72,7 @@ export function CloseAccount() {
       <Dialog.Root
         open={open}
         onOpenChange={(next) => {
+          if (!next && closed) return leave();
           setOpen(next);
           setFailure(null);
           setPasswordError(undefined);
@@ -71,33 +87,47 @@ export function CloseAccount() {
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[2000] bg-black/70" />
           <Dialog.Content className="fixed left-1/2 top-1/2 z-[2001] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6">
-            <Dialog.Title className="text-xl font-semibold text-fg">{t('auth.close.dialogTitle')}</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-muted">{t('auth.close.dialogText')}</Dialog.Description>
-            <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-fg">
-              <li>{t('auth.close.pointBalance')}</li>
-              <li>{t('auth.close.pointSessions')}</li>
-              <li>{t('auth.close.pointSignIn')}</li>
-              <li>{t('auth.close.pointRecords')}</li>
-            </ul>
-            <form onSubmit={confirm} noValidate className="mt-5 flex flex-col gap-4">
-              <FormFailure message={failure} />
-              <PasswordField
-                label={t('auth.password.current')}
-                hint={t('auth.close.passwordHint')}
-                autoComplete="current-password"
-                value={password}
-                error={passwordError}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Dialog.Close asChild>
-                  <Button variant="secondary">{t('auth.close.cancel')}</Button>
-                </Dialog.Close>
-                <Button type="submit" loading={pending}>
-                  {t('auth.close.confirm')}
+            {closed ? (
+              <>
+                <Dialog.Title className="text-xl font-semibold text-fg">{t('auth.close.done')}</Dialog.Title>
+                <Dialog.Description className="mt-2 text-sm text-muted">{t('auth.close.doneText')}</Dialog.Description>
+                <Button className="mt-5" block onClick={leave}>
+                  {t('auth.close.leave')}
                 </Button>
-              </div>
-            </form>
+              </>
+            ) : (
+              <>
+                <Dialog.Title className="text-xl font-semibold text-fg">{t('auth.close.dialogTitle')}</Dialog.Title>
+                <Dialog.Description className="mt-2 text-sm text-muted">
+                  {t('auth.close.dialogText')}
+                </Dialog.Description>
+                <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-fg">
+                  <li>{t('auth.close.pointBalance')}</li>
+                  <li>{t('auth.close.pointSessions')}</li>
+                  <li>{t('auth.close.pointSignIn')}</li>
+                  <li>{t('auth.close.pointRecords')}</li>
+                </ul>
+                <form onSubmit={confirm} noValidate className="mt-5 flex flex-col gap-4">
+                  <FormFailure message={failure} />
+                  <PasswordField
+                    label={t('auth.password.current')}
+                    hint={t('auth.close.passwordHint')}
+                    autoComplete="current-password"
+                    value={password}
+                    error={passwordError}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                  <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                    <Dialog.Close asChild>
+                      <Button variant="secondary">{t('auth.close.cancel')}</Button>
+                    </Dialog.Close>
+                    <Button type="submit" loading={pending}>
+                      {t('auth.close.confirm')}
+                    </Button>
+                  </div>
+                </form>
+              </>
+            )}
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

@@ -196,7 +196,19 @@ export function getAccessToken(refused: string | null = null): Promise<string | 
   return getFreshToken(postRefresh, refused);
 }
 
+/** Set while this tab ends its own session on the server (closing the account): a refusal then asks nothing. */
+let endingHere = false;
+
+/** Call before a request that ends this tab's session on the server; the answer undoes it on failure. */
+export function endingSessionHere(): () => void {
+  endingHere = true;
+  return () => {
+    endingHere = false;
+  };
+}
+
 function endSessionAndAskToSignIn(options: ApiOptions, error?: ApiError) {
+  if (endingHere) return;
   if (error) noteSessionEnd(endReasonOf(error));
   clearSession();
   if (options.redirectOnAuthError !== false) navigateTo(localisedHomePath('?sign-in'));
