@@ -3,12 +3,12 @@ import { CURRENCY_SEEDS } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { sendTestTransfer } from '../index.ts';
+import { jsonCaller, type Json } from './http.ts';
 
 /** What the payment screens tell a player: why a card failed, a crypto transfer's progress, round amounts. */
 let server: TestServer;
 let base: string;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
   server = await createTestServer({ TURNOVER_MULTIPLIER: '0', CRYPTO_CONFIRM_SECONDS: '3' });
@@ -19,14 +19,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(method: string, path: string, auth: Record<string, string>, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json().catch(() => null)) as Json };
-}
+const call = jsonCaller(() => base);
 
 async function player() {
   const p = await createPlayer(server.ctx.db);

@@ -10,12 +10,12 @@ import { ledgerEntries, walletAccounts } from '../../wallet/tables.ts';
 import { excludePlayer, setMoneyLimit } from '../../limits/index.ts';
 import { approveWithdrawal, sendTestTransfer } from '../index.ts';
 import { paymentInvoices } from '../tables.ts';
+import { jsonCaller, type Json } from './http.ts';
 
 /** Deposits and withdrawals end to end over real HTTP: casino API, sandbox provider, signed webhooks. */
 let server: TestServer;
 let base: string;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
   server = await createTestServer({ TURNOVER_MULTIPLIER: '0', CRYPTO_CONFIRM_SECONDS: '1' });
@@ -26,14 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(method: string, path: string, auth: Record<string, string>, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json().catch(() => null)) as Json };
-}
+const call = jsonCaller(() => base);
 
 async function player(euros?: number) {
   const p = await createPlayer(server.ctx.db);

@@ -9,11 +9,11 @@ import { setMoneyLimit } from '../../limits/index.ts';
 import { addDocument, reviewDocument } from '../../documents/service.ts';
 import { playerVerifications } from '../../kyc/tables.ts';
 import { approveWithdrawal } from '../index.ts';
+import { jsonCaller, type Json } from './http.ts';
 
 /** Issue 20: who may withdraw, what an unpaid deposit counts, what a bank transfer needs. */
 let server: TestServer;
 let base: string;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const IBAN = 'DE89370400440532013000';
 
 beforeAll(async () => {
@@ -30,14 +30,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(method: string, path: string, auth: Record<string, string>, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json().catch(() => null)) as Json };
-}
+const call = jsonCaller(() => base);
 
 async function player(euros = 0) {
   const p = await createPlayer(server.ctx.db);

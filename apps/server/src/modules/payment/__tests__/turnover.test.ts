@@ -9,11 +9,11 @@ import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { walletAccounts } from '../../wallet/tables.ts';
 import { approveWithdrawal } from '../index.ts';
 import { paymentInvoices } from '../tables.ts';
+import { jsonCaller } from './http.ts';
 
 /** The turnover gate (deposits must be wagered once before a withdrawal), under races and hedged play. */
 let server: TestServer;
 let base: string;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const iban = 'DE89370400440532013000';
 
 beforeAll(async () => {
@@ -25,14 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(method: string, path: string, auth: Record<string, string>, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json().catch(() => null)) as Json };
-}
+const call = jsonCaller(() => base);
 
 function signedWebhook(event: ProviderWebhook) {
   const body = JSON.stringify(event);
