@@ -3,7 +3,7 @@ import { PlayerStatus, type CloseAccountBody } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { listAccounts, listHiddenAccounts } from '../wallet/index.ts';
+import { listAccounts, listHiddenAccounts, lockAccount } from '../wallet/index.ts';
 import { closePlayerSessions, WRONG_CURRENT_PASSWORD } from './passwords.ts';
 import { players } from './tables.ts';
 
@@ -21,9 +21,14 @@ export async function closeAccount(db: DbOrTx, playerId: string, body: CloseAcco
   // A player who signs in only with Google has no password to give; their session is the proof.
   if (player.passwordHash && !(body.password && (await verifyPassword(body.password, player.passwordHash))))
     throw unprocessable(WRONG_CURRENT_PASSWORD, { password: [WRONG_CURRENT_PASSWORD] });
-  const accounts = [...(await listAccounts(db, playerId)), ...(await listHiddenAccounts(db, playerId))];
-  if (accounts.some((a) => a.realBalance > 0 || a.lockedBalance > 0)) throw conflict(WITHDRAW_FIRST);
   return db.transaction(async (tx) => {
+    // Decided under the player's row and every account's wallet lock, the one each balance change
+    // takes: a credit or withdrawal racing the close is either seen here or comes after it.
+    await tx.select({ id: players.id }).from(players).where(eq(players.id, playerId)).for('update');
+    const accounts = [...(await listAccounts(tx, playerId)), ...(await listHiddenAccounts(tx, playerId))];
+    for (const account of accounts) await lockAccount(tx, account.id);
+    const current = [...(await listAccounts(tx, playerId)), ...(await listHiddenAccounts(tx, playerId))];
+    if (current.some((a) => a.realBalance > 0 || a.lockedBalance > 0)) throw conflict(WITHDRAW_FIRST);
     await tx
       .update(players)
       .set({ status: PlayerStatus.closed, updatedAt: new Date() })

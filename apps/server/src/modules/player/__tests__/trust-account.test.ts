@@ -12,8 +12,8 @@ afterAll(() => server?.close());
 
 const put = (url: string, token: string, payload: Record<string, unknown>) =>
   server.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
-const close = (token: string, payload: Record<string, unknown>) =>
-  server.app.inject({ method: 'POST', url: '/api/player/close', headers: bearer(token), payload });
+const close = (token: string, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
+  server.app.inject({ method: 'POST', url: '/api/player/close', headers: bearer(token), payload, remoteAddress });
 
 describe('changing the password to the same one', () => {
   it('is refused on the new password field, and the password stays', async () => {
@@ -83,5 +83,47 @@ describe('POST /api/player/close', () => {
       await server.app.inject({ method: 'POST', url: '/api/player/close', payload: { password: 'x' } }),
       401,
     );
+  });
+});
+
+describe('POST /api/player/close, attacked', () => {
+  it('twenty closes at once: the account closes, every answer 200, 401 or 429 (flood guard), sign-in refused', async () => {
+    const { body, auth } = await register(server.app);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => close(auth.accessToken, { password: body.password })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(
+      statuses.every((s) => s === 200 || s === 401 || s === 429),
+      statuses.join(),
+    ).toBe(true);
+    expect(statuses).toContain(200);
+    const refused = expectErrorEnvelope(await login(server.app, body.email as string, body.password as string), 403);
+    expect(refused.code).toBe(ErrorCode.accountClosed);
+  });
+
+  it('NUL bytes and a huge password are refused in the envelope and close nothing', async () => {
+    const { auth } = await register(server.app);
+    for (const password of ['a\u0000b', 'x'.repeat(1_000_000), '\ud800']) {
+      const answer = await close(auth.accessToken, { password });
+      expect(answer.statusCode, password.slice(0, 8)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, password.slice(0, 8)).toBeLessThan(500);
+      expect(answer.json().error.code).toBeGreaterThanOrEqual(400);
+    }
+    expect((await profile(server.app, auth.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a credit racing the close: refused or closed under the wallet lock, never an error or a deadlock', async () => {
+    // Twelve players, each closing while an operator credit arrives: either the close is refused
+    // (the credit came first) or the account closes at 0 and the later credit waits for the player.
+    for (let i = 0; i < 12; i++) {
+      const { body, auth } = await register(server.app);
+      const email = body.email as string;
+      const [answer] = await Promise.all([
+        close(auth.accessToken, { password: body.password }, `10.9.0.${i + 1}`),
+        opsCredit(server.ctx.db, { email, amount: '5', currency: 'EUR', reference: `race-${i}` }),
+      ]);
+      expect([200, 409]).toContain(answer.statusCode);
+    }
   });
 });
