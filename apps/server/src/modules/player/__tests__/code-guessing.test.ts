@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { authResultSchema, ErrorCode, mailboxEntrySchema } from '@casino/contracts';
@@ -6,7 +5,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { OTP_MAX_ATTEMPTS } from '../phone.ts';
 import { playerCodes, players, type CodePurpose } from '../tables.ts';
-import { bearer, expectErrorEnvelope, profile, register } from './helpers.ts';
+import { bearer, expectErrorEnvelope, freshClients, phoneRegistrationBody, profile, register } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,13 +15,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-// Addresses of this run only (the per-address limit of 10 a minute is not what is tested here): on
-// Redis the rate-limit counters outlive the test server.
-const net = `10.${randomInt(256)}`;
-let n = 0;
-const from = () => ({ 'x-forwarded-for': `${net}.${Math.floor(++n / 250)}.${n % 250}` });
-let serial = 2_000_000;
-const newNumber = () => `+49151${String(++serial).padStart(8, '0')}`;
+// Addresses of this run only (the per-address limit of 10 a minute is not what is tested here).
+const { from, newNumber } = freshClients();
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'POST', url, payload, headers: { ...from(), ...headers } });
@@ -31,15 +25,7 @@ const sendOtp = (phone: string, reason: string, headers: Record<string, string> 
 const verifyOtp = (phone: string, code: string, reason: string, headers: Record<string, string> = {}) =>
   post('/api/player/otp/verify', { phone, code, reason }, headers);
 const registerByPhone = (phone: string, code: string) =>
-  post('/api/player/register/phone', {
-    phone,
-    code,
-    password: 'phone-pass-77',
-    password_confirmation: 'phone-pass-77',
-    currency: 'EUR',
-    agreements: true,
-    locale: 'en',
-  });
+  post('/api/player/register/phone', phoneRegistrationBody(phone, code));
 
 async function textedCode(phone: string, count = 1): Promise<string> {
   return waitFor(async () => {

@@ -6,7 +6,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { PHONE_TAKEN } from '../phone.ts';
 import { REGISTRATION_PROBES } from '../routes.ts';
-import { expectErrorEnvelope, register, registerBody } from './helpers.ts';
+import { expectErrorEnvelope, freshClients, phoneRegistrationBody, register, registerBody } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,13 +16,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-// Addresses of this run only: on Redis the rate-limit counters outlive the test server.
-const net = `10.${randomInt(256)}`;
-let n = 0;
-const from = () => ({ 'x-forwarded-for': `${net}.${Math.floor(++n / 250)}.${n % 250}` });
+const { from, newNumber } = freshClients();
 const oneAddress = () => ({ 'x-forwarded-for': `172.${16 + randomInt(16)}.${randomInt(256)}.${randomInt(1, 255)}` });
-let serial = randomInt(1_000_000, 9_000_000);
-const newNumber = () => `+49151${String(++serial).padStart(8, '0')}`;
 
 const post = (url: string, payload: object, headers: Record<string, string> = from()) =>
   server.app.inject({ method: 'POST', url, payload, headers });
@@ -39,14 +34,7 @@ async function textedCode(phone: string, count = 1): Promise<string> {
   });
 }
 const registerByPhone = (phone: string, code: string) =>
-  post('/api/player/register/phone', {
-    phone,
-    code,
-    password: 'phone-pass-77',
-    password_confirmation: 'phone-pass-77',
-    currency: 'EUR',
-    agreements: true,
-  });
+  post('/api/player/register/phone', phoneRegistrationBody(phone, code));
 async function phonePlayer(): Promise<string> {
   const phone = newNumber();
   await post('/api/player/otp/send', { phone, reason: 'registration', locale: 'en' });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResult, RegisterBody } from '@casino/contracts';
 
@@ -49,3 +49,29 @@ export function expectErrorEnvelope(res: { statusCode: number; json(): unknown }
   }
   return body.error as { code: number; message: string; fields?: Record<string, string[]> };
 }
+
+/**
+ * Client addresses and phone numbers of this run only: on Redis the rate-limit counters outlive a test
+ * server (a rerun, another file), so each file counts from addresses nobody used before.
+ */
+export function freshClients() {
+  const net = `10.${randomInt(256)}`;
+  let n = 0;
+  let serial = randomInt(1_000_000, 9_000_000);
+  return {
+    from: () => ({ 'x-forwarded-for': `${net}.${Math.floor(++n / 250)}.${n % 250}` }),
+    newNumber: () => `+49151${String(++serial).padStart(8, '0')}`,
+  };
+}
+
+/** A valid sign-up by phone with the texted `code`; override any field. */
+export const phoneRegistrationBody = (phone: string, code: string, overrides: Record<string, unknown> = {}) => ({
+  phone,
+  code,
+  password: 'phone-pass-77',
+  password_confirmation: 'phone-pass-77',
+  currency: 'EUR',
+  agreements: true,
+  locale: 'en',
+  ...overrides,
+});

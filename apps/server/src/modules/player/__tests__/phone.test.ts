@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResultSchema, ErrorCode, mailboxEntrySchema } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
-import { bearer, expectErrorEnvelope, login, profile, register } from './helpers.ts';
+import { bearer, expectErrorEnvelope, login, profile, register, phoneRegistrationBody } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,16 +37,7 @@ async function textedCode(phone: string, count = 1): Promise<string> {
 }
 
 const registerByPhone = (phone: string, code: string, overrides: Record<string, unknown> = {}) =>
-  post('/api/player/register/phone', {
-    phone,
-    code,
-    password: 'phone-pass-77',
-    password_confirmation: 'phone-pass-77',
-    currency: 'EUR',
-    agreements: true,
-    locale: 'en',
-    ...overrides,
-  });
+  post('/api/player/register/phone', phoneRegistrationBody(phone, code, overrides));
 
 describe('phone registration', () => {
   it('texts a code; the code registers the number (confirmed) and it signs in with the password', async () => {
