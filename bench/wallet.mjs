@@ -10,7 +10,10 @@
 // signatures, checks or answers, run by 20 workers on the same database. The machine is shared, so the
 // figures to compare are CPU per pair and our throughput as a fraction of that ceiling, both measured in
 // the same run.
-import { execFile } from 'node:child_process';
+//
+// `npm run bench:wallet -- --base <commit>` also runs that commit's server (checked out in .bench-base/)
+// in the same run, just before this one, so a change is judged before and after on one machine state.
+import { execFile, execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -87,12 +90,16 @@ async function api(url, pathname, { method = 'GET', body, token } = {}) {
 }
 
 /** `npm run ops -- credit …` as an operator runs it (through the running server, or straight to PostgreSQL). */
-function opsCredit(env, email, amount) {
+function opsCredit(env, email, amount, serverRoot = root) {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'src/ops/cli.ts', 'credit', email, String(amount), 'EUR'],
-      { cwd: path.join(root, 'apps/server'), env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+      {
+        cwd: path.join(serverRoot, 'apps/server'),
+        env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) =>
         error ? reject(new Error(`ops credit failed: ${stderr || error.message}`)) : resolve(stdout.trim()),
     );
@@ -106,7 +113,7 @@ async function inBatches(items, size, work) {
 }
 
 /** Registered, credited players, each with a real-money game session opened through the play route. */
-async function preparePlayers(url, opsEnv, count) {
+async function preparePlayers(url, opsEnv, count, serverRoot) {
   const [game] = await api(url, '/api/game/games?perPage=1');
   if (!game) throw new Error('the catalogue is empty');
   const emails = Array.from({ length: count }, (_, i) => `bench-${i}-${randomBytes(4).toString('hex')}@example.com`);
@@ -124,7 +131,7 @@ async function preparePlayers(url, opsEnv, count) {
     });
     players.push({ email, accessToken: auth.accessToken });
   }
-  await inBatches(players, 4, (p) => opsCredit(opsEnv, p.email, 100_000));
+  await inBatches(players, 4, (p) => opsCredit(opsEnv, p.email, 100_000, serverRoot));
   for (const player of players) {
     const play = await api(url, `/api/game/games/${encodeURIComponent(game.identity)}/play`, {
       method: 'POST',
@@ -270,11 +277,11 @@ function pgliteDirect(dataDir) {
   };
 }
 
-async function benchmark(database, serverEnv, opsEnvOf) {
-  const server = await runServer({ GAME_WALLET_SECRET: SECRET, ...serverEnv });
+async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this', serverRoot: root }) {
+  const server = await runServer({ GAME_WALLET_SECRET: SECRET, ...serverEnv }, { serverRoot: version.serverRoot });
   const direct = database === 'postgres' ? postgresDirect(serverEnv.DATABASE_URL) : pgliteDirect(server.dataDir);
   try {
-    const { game, players } = await preparePlayers(server.url, opsEnvOf(server), WORKERS);
+    const { game, players } = await preparePlayers(server.url, opsEnvOf(server), WORKERS, version.serverRoot);
     const tokens = players.map((p) => p.token);
     const meters = [cpuMeter(async () => [server.pid]), direct.postgresCpu];
     const pair = betAndWin(server.url, game.identity);
@@ -287,10 +294,17 @@ async function benchmark(database, serverEnv, opsEnvOf) {
     const sessions = (await query('bench_sessions', SESSIONS_SQL, [])).slice(0, WORKERS);
     const raw = await ceiling(query, sessions, [cpuMeter(async () => [process.pid]), direct.postgresCpu]);
     const fraction = (r) => +(r.pairsPerSec / raw.pairsPerSec).toFixed(2);
+    const v = version.label;
     return [
-      { database, scenario: `${WORKERS} players, one worker each`, ...spread, ofCeiling: fraction(spread) },
-      { database, scenario: `${WORKERS} workers on one account`, ...single, ofCeiling: fraction(single) },
-      { database, scenario: 'ceiling: the same transaction as one raw SQL statement', ...raw, ofCeiling: 1 },
+      { database, version: v, scenario: `${WORKERS} players, one worker each`, ...spread, ofCeiling: fraction(spread) },
+      { database, version: v, scenario: `${WORKERS} workers on one account`, ...single, ofCeiling: fraction(single) },
+      {
+        database,
+        version: v,
+        scenario: 'ceiling: the same transaction as one raw SQL statement',
+        ...raw,
+        ofCeiling: 1,
+      },
     ];
   } finally {
     await direct.close();
@@ -298,26 +312,62 @@ async function benchmark(database, serverEnv, opsEnvOf) {
   }
 }
 
+/** The versions to measure: this checkout, and with `--base <commit>` that commit's server first. */
+function versions() {
+  const at = process.argv.indexOf('--base');
+  if (at < 0) return [{ label: 'this', serverRoot: root }];
+  const rev = process.argv[at + 1];
+  const serverRoot = path.join(root, '.bench-base');
+  // Inside the checkout, so the base resolves this checkout's node_modules.
+  fs.rmSync(serverRoot, { recursive: true, force: true });
+  execFileSync('git', ['worktree', 'prune'], { cwd: root });
+  execFileSync('git', ['worktree', 'add', '--detach', '--force', serverRoot, rev], { cwd: root, stdio: 'ignore' });
+  // Packages a workspace keeps to itself, and the built site, are this checkout's.
+  for (const shared of ['apps/server/node_modules', 'apps/web/node_modules', 'apps/web/dist']) {
+    if (fs.existsSync(path.join(root, shared)) && !fs.existsSync(path.join(serverRoot, shared)))
+      fs.symlinkSync(path.join(root, shared), path.join(serverRoot, shared));
+  }
+  const commit = execFileSync('git', ['rev-parse', '--short', rev], { cwd: root }).toString().trim();
+  return [
+    { label: `base ${commit}`, serverRoot },
+    { label: 'this', serverRoot: root },
+  ];
+}
+
 const results = [];
-results.push(...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }))));
+const measured = versions();
+for (const version of measured)
+  results.push(
+    ...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }), version)),
+  );
 
 if (process.env.DATABASE_URL) {
-  // A database of its own, so the bench never writes into the one named (which may hold real data).
-  const pg = serverRequire('pg');
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const name = `bench_wallet_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    results.push(
-      ...(await benchmark('postgres', { DATABASE_URL: url.toString() }, () => ({ DATABASE_URL: url.toString() }))),
-    );
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  for (const version of measured) {
+    // A database of its own, so the bench never writes into the one named (which may hold real data).
+    const pg = serverRequire('pg');
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const name = `bench_wallet_${randomBytes(5).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    try {
+      results.push(
+        ...(await benchmark(
+          'postgres',
+          { DATABASE_URL: url.toString() },
+          () => ({ DATABASE_URL: url.toString() }),
+          version,
+        )),
+      );
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }
+}
+if (measured.length > 1) {
+  execFileSync('git', ['worktree', 'remove', '--force', measured[0].serverRoot], { cwd: root });
 }
 
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });

@@ -8,13 +8,16 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** `env` overrides the defaults, e.g. `{ DATABASE_URL }` to run on PostgreSQL instead. */
-export async function runServer(env = {}) {
+/**
+ * `env` overrides the defaults, e.g. `{ DATABASE_URL }` to run on PostgreSQL instead; `serverRoot` runs
+ * the server of another checkout (the wallet bench compares a base commit with this one).
+ */
+export async function runServer(env = {}, { serverRoot = root } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-run-'));
   // A port chosen up front, so the links in the mail the server sends (PUBLIC_URL) lead back to it.
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'apps/server/src/main.ts')], {
+    cwd: serverRoot,
     env: {
       ...process.env,
       PORT: String(port),

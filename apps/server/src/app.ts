@@ -37,6 +37,7 @@ import {
   catalogueMediaRoutes,
   catalogueRoutes,
   closeLiveGameSessions,
+  playSince,
   historyRoutes,
   playRoutes,
   providerWalletRoutes,
@@ -90,6 +91,7 @@ function unstorableInput(values: unknown): string | null {
 /** What the limits module needs of payments, players and games, wired here so none depends on another. */
 export const limitsPorts: LimitsPorts = {
   paymentTotals: paymentTotalsSince,
+  playSince,
   async endPlay(tx, playerId) {
     await closeLiveGameSessions(tx, playerId);
     return closePlayerSessions(tx, playerId, 'excluded');

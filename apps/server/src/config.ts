@@ -84,6 +84,8 @@ const envSchema = z.object({
   REALITY_CHECK_MINUTES: z.coerce.number().min(0.05).max(60).default(30),
   /** How often each node looks for limit changes that are due (they apply within this much of their time). */
   LIMITS_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** Outbox events every consumer has passed are deleted once they are this many hours old. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
   /** A third-party chat widget (Zendesk Web Widget key); unset: the built-in live chat. */
   SUPPORT_WIDGET_KEY: z
     .string()
@@ -303,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** null: no identity verification; `sandbox`: the built-in provider at /sandbox/kyc (never in production). */
     kyc,
     limits: { realityCheckMinutes: e.REALITY_CHECK_MINUTES, jobMs: e.LIMITS_JOB_MS },
+    outbox: { retentionHours: e.OUTBOX_RETENTION_HOURS },
     supportWidgetKey: e.SUPPORT_WIDGET_KEY ?? null,
     restrictedCountries: e.RESTRICTED_COUNTRIES as Readonly<Record<string, 1 | 2>>,
     /** The API's OpenAPI document and its page at /api/docs: a map for an attacker, so not in production. */

@@ -89,7 +89,9 @@ export async function createServer(config: Config, options: { database?: Databas
     if (config.seedDemo) await seedDemo(ctx);
     const app = await buildApp(ctx);
     appRef = app;
-    const dispatcher = startOutboxDispatcher(ctx, log.child({ module: 'outbox' }));
+    const dispatcher = startOutboxDispatcher(ctx, log.child({ module: 'outbox' }), {
+      retentionHours: config.outbox.retentionHours,
+    });
     wake = dispatcher.wake;
     const running = ctx;
     const db = database;

@@ -1,10 +1,10 @@
 import './styles/index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startSession } from '@/features/auth';
 import { captureAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
 import { trackViewportHeight } from '@/shared/lib/viewport-height.ts';
 import { App } from './app/app.tsx';
+import { startAppSession } from './app/start-session.ts';
 import { createAppRouter } from './app/router.tsx';
 
 // zod probes `new Function` once to decide whether to compile its parsers; under our CSP (no
@@ -15,7 +15,7 @@ Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 // Before the router reads the URL, so `stag` never reaches the router or analytics.
 captureAffiliateTag();
 trackViewportHeight();
-void startSession();
+void startAppSession();
 
 const router = createAppRouter();
 const container = document.getElementById('root')!;

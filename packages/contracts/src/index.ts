@@ -23,3 +23,4 @@ export * from './content.ts';
 export * from './page-paths.ts';
 export * from './limits.ts';
 export * from './notification.ts';
+export * from './events.ts';

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { applySqlSources } from './sql-source.ts';
 
 export type Schema = typeof schema;
 /** The database as the services see it: the same drizzle API over PGlite or PostgreSQL. */
@@ -32,6 +33,8 @@ export type Database = {
    * connection), rows as the driver gives them. For the hot paths that call a database function.
    */
   query<Row>(name: string, text: string, params: readonly unknown[]): Promise<Row[]>;
+  /** A script of several statements without parameters (the SQL source files). */
+  exec(text: string): Promise<void>;
 };
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
@@ -53,6 +56,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       pool,
       query: async <Row>(name: string, text: string, params: readonly unknown[]) =>
         (await pool.query({ name, text, values: params as unknown[] })).rows as Row[],
+      exec: async (text: string) => {
+        await pool.query(text);
+      },
     };
   }
   const client = new PGlite(options.dataDir ?? 'memory://', {
@@ -71,6 +77,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // PGlite has no named statements; the functions these calls run keep their plans cached anyway.
     query: async <Row>(_name: string, text: string, params: readonly unknown[]) =>
       (await client.query<Row>(text, params as unknown[])).rows,
+    exec: async (text: string) => {
+      await client.exec(text);
+    },
   };
 }
 
@@ -109,10 +118,14 @@ function withoutQueryParsers<T extends PGlite | Transaction>(client: T): T {
   });
 }
 
-/** Applies the committed migrations; on a shared PostgreSQL only one node migrates at a time. */
+/**
+ * Applies the committed migrations, then the modules' SQL source (their database functions); on a
+ * shared PostgreSQL only one node does it at a time.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await applySqlSources(database);
     return;
   }
   // A session-level advisory lock on its own connection: other nodes wait until this one is done.
@@ -120,6 +133,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await applySqlSources(database);
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();

@@ -2,6 +2,7 @@
  * All tables, one place for drizzle-kit. Each module's tables live in its own tables.ts and are
  * re-exported here; the migration folder (apps/server/drizzle) is generated from this file.
  */
+export * from './tables.ts';
 export * from '../modules/settings/tables.ts';
 export * from '../modules/player/tables.ts';
 export * from '../modules/wallet/tables.ts';

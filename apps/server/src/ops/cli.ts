@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
 import { describeMailbox, opsMailbox, type OpsMailboxBody } from './mailbox.ts';
 import { opsDocuments, type OpsDocumentsBody } from './documents.ts';
+import { describeEvents, opsEvents, opsLaneSchema, type OpsEventsBody } from './events.ts';
 import { opsMessage, opsSupport, type OpsMessageBody, type OpsSupportBody } from './messaging.ts';
 import { describeAutologin, opsAutologin, opsAutologinResultSchema, type OpsAutologinBody } from './autologin.ts';
 import {
@@ -27,7 +28,7 @@ import {
   type OpsInvoiceBody,
   type OpsWithdrawalCreateBody,
 } from './payments.ts';
-import type { Db } from '../db/client.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
 import {
   MAX_EXCLUSION_DAYS,
@@ -80,6 +81,9 @@ Commands:
       A message in the player's notifications (every player's with all), pushed to open tabs at once.
   support list | support reply <player> <text…>
       Live chats waiting for an answer and the latest contact-form messages; answer a player's chat.
+  events
+      Each consumer of the domain events: how many events it is behind, its failures, when it retries
+      and its last error.
   help
       Show this text.
 
@@ -104,7 +108,8 @@ type Parsed =
   | { command: 'autologin'; body: OpsAutologinBody }
   | { command: 'documents'; body: OpsDocumentsBody }
   | { command: 'message'; body: OpsMessageBody }
-  | { command: 'support'; body: OpsSupportBody };
+  | { command: 'support'; body: OpsSupportBody }
+  | { command: 'events'; body: OpsEventsBody };
 
 const COMMANDS = [
   'credit',
@@ -120,6 +125,7 @@ const COMMANDS = [
   'documents',
   'message',
   'support',
+  'events',
 ] as const;
 
 function parseCredit(rest: string[]): Parsed {
@@ -249,6 +255,10 @@ export function parseArgs(argv: string[]): Parsed {
     if (!rest[0] || rest.length !== 1) throw new CliError(`mailbox needs <email|phone>.\n\n${USAGE}`);
     return { command: 'mailbox', body: { to: rest[0] } };
   }
+  if (command === 'events') {
+    if (rest.length > 0) throw new CliError(`events takes no arguments.\n\n${USAGE}`);
+    return { command: 'events', body: {} };
+  }
   if (command === 'crypto') {
     const [verb, address, amount] = rest;
     if (verb !== 'send' || !address || !amount || rest.length !== 3)
@@ -262,7 +272,7 @@ export function parseArgs(argv: string[]): Parsed {
 type Operation<B, R> = {
   path: string;
   result: z.ZodType<R>;
-  local: (db: Db, body: B) => Promise<R>;
+  local: (ctx: UnitOfWorkContext, body: B) => Promise<R>;
   describe: (result: R) => string;
 };
 
@@ -272,20 +282,36 @@ const OPERATIONS = {
   exclude: {
     path: 'exclude',
     result: opsMessageSchema,
-    local: async (db, body) => ({ message: (await opsExclude(db, body)).message }),
+    local: async (ctx, body) => ({ message: (await opsExclude(ctx, body)).message }),
     describe: (r) => r.message,
   },
-  game: { path: 'game', result: opsMessageSchema, local: opsGame, describe: (r) => r.message },
-  content: { path: 'content', result: opsMessageSchema, local: opsContent, describe: (r) => r.message },
-  mailbox: { path: 'mailbox', result: z.array(mailboxEntrySchema), local: opsMailbox, describe: describeMailbox },
-  documents: { path: 'documents', result: opsMessageSchema, local: opsDocuments, describe: (r) => r.message },
-  message: {
-    path: 'message',
+  game: {
+    path: 'game',
     result: opsMessageSchema,
-    local: (db, body) => opsMessage(db, body),
+    local: (ctx, body) => opsGame(ctx.db, body),
     describe: (r) => r.message,
   },
+  content: {
+    path: 'content',
+    result: opsMessageSchema,
+    local: (ctx, body) => opsContent(ctx.db, body),
+    describe: (r) => r.message,
+  },
+  mailbox: {
+    path: 'mailbox',
+    result: z.array(mailboxEntrySchema),
+    local: (ctx, body) => opsMailbox(ctx.db, body),
+    describe: describeMailbox,
+  },
+  documents: { path: 'documents', result: opsMessageSchema, local: opsDocuments, describe: (r) => r.message },
+  message: { path: 'message', result: opsMessageSchema, local: opsMessage, describe: (r) => r.message },
   support: { path: 'support', result: opsMessageSchema, local: opsSupport, describe: (r) => r.message },
+  events: {
+    path: 'events',
+    result: z.array(opsLaneSchema),
+    local: (ctx, body) => opsEvents(ctx.db, body),
+    describe: describeEvents,
+  },
 } satisfies {
   credit: Operation<OpsCreditBody, z.infer<typeof opsCreditResultSchema>>;
   limit: Operation<OpsLimitBody, z.infer<typeof opsMessageSchema>>;
@@ -296,6 +322,7 @@ const OPERATIONS = {
   documents: Operation<OpsDocumentsBody, z.infer<typeof opsMessageSchema>>;
   message: Operation<OpsMessageBody, z.infer<typeof opsMessageSchema>>;
   support: Operation<OpsSupportBody, z.infer<typeof opsMessageSchema>>;
+  events: Operation<OpsEventsBody, z.infer<typeof opsLaneSchema>[]>;
 };
 
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */
@@ -362,8 +389,11 @@ async function runOperation<B, R>(config: Config, operation: Operation<B, R>, bo
     const result = await viaServer(live, operation.path, body, operation.result);
     if (result) return operation.describe(result);
   }
-  // Rows written here are delivered by the server's outbox dispatcher (it polls, and on start).
-  return operation.describe(await withDatabase(config, live, (database) => operation.local(database.db, body)));
+  // No dispatcher runs in this process: the server's outbox dispatcher delivers what this writes (it
+  // polls, and on start), so there is no one to wake.
+  return operation.describe(
+    await withDatabase(config, live, (database) => operation.local({ db: database.db, notifyOutbox: () => {} }, body)),
+  );
 }
 
 /** Payment commands go through the running server only (it holds the provider connection and the outbox). */
@@ -410,6 +440,8 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return runOperation(config, OPERATIONS.message, parsed.body);
     case 'support':
       return runOperation(config, OPERATIONS.support, parsed.body);
+    case 'events':
+      return runOperation(config, OPERATIONS.events, parsed.body);
     case 'autologin':
       // The link is on this site's public address, whichever process writes the token.
       return runOperation(
@@ -417,7 +449,7 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
         {
           path: 'autologin',
           result: opsAutologinResultSchema,
-          local: (db, body: OpsAutologinBody) => opsAutologin(db, body, config.publicUrl),
+          local: (ctx, body: OpsAutologinBody) => opsAutologin(ctx.db, body, config.publicUrl),
           describe: describeAutologin,
         },
         parsed.body,

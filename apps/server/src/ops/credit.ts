@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { accountSchema } from '@casino/contracts';
-import type { DbOrTx } from '../db/client.ts';
+import { withTransaction } from '../outbox/index.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
 import { credit, type CreditResult } from '../modules/wallet/index.ts';
 
@@ -32,16 +33,18 @@ export const opsCreditResultSchema = z.object({
 export type OpsCreditResult = CreditResult & { email: string | null };
 
 /** The one implementation behind `POST /api/ops/credit` and the CLI's own database access. */
-export async function opsCredit(db: DbOrTx, body: OpsCreditBody): Promise<OpsCreditResult> {
-  const player = await playerOf(db, body);
-  const result = await credit(db, {
-    playerId: player.id,
-    amount: body.amount,
-    currency: body.currency,
-    idempotencyKey: `ops:credit:${body.reference ?? randomUUID()}`,
-    reason: body.reference ? `ops credit ${body.reference}` : 'ops credit',
+export async function opsCredit(ctx: UnitOfWorkContext, body: OpsCreditBody): Promise<OpsCreditResult> {
+  return withTransaction(ctx, async (tx) => {
+    const player = await playerOf(tx, body);
+    const result = await credit(tx, {
+      playerId: player.id,
+      amount: body.amount,
+      currency: body.currency,
+      idempotencyKey: `ops:credit:${body.reference ?? randomUUID()}`,
+      reason: body.reference ? `ops credit ${body.reference}` : 'ops credit',
+    });
+    return { ...result, email: contactOf(player) };
   });
-  return { ...result, email: contactOf(player) };
 }
 
 export function describeCredit(result: OpsCreditResult): string {

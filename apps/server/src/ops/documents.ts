@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, text } from '@casino/contracts';
-import type { Db } from '../db/client.ts';
+import { withTransaction } from '../outbox/index.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { pendingDocuments, reviewDocument } from '../modules/documents/index.ts';
-import type { Tx } from '../db/client.ts';
 import { findPlayer, playerLabel } from '../modules/player/index.ts';
 
 export const opsDocumentsBodySchema = z.discriminatedUnion('action', [
@@ -15,12 +15,8 @@ export type OpsDocumentsBody = z.infer<typeof opsDocumentsBodySchema>;
 const typeName = (id: string) => DOCUMENT_TYPES.find((t) => t.id === id)?.name ?? id;
 
 /** The review queue, or one decision (pushed to the player when the server delivers the outbox). */
-export async function opsDocuments(
-  db: Db,
-  body: OpsDocumentsBody,
-  // The server passes its withTransaction, which wakes the outbox at commit; the CLI's poll finds it anyway.
-  transact: <T>(work: (tx: Tx) => Promise<T>) => Promise<T> = (work) => db.transaction(work),
-): Promise<{ message: string }> {
+export async function opsDocuments(ctx: UnitOfWorkContext, body: OpsDocumentsBody): Promise<{ message: string }> {
+  const { db } = ctx;
   if (body.action === 'list') {
     const pending = await pendingDocuments(db);
     if (pending.length === 0) return { message: 'No documents waiting for review.' };
@@ -35,7 +31,7 @@ export async function opsDocuments(
     };
   }
   const approve = body.action === 'approve';
-  const document = await transact((tx) =>
+  const document = await withTransaction(ctx, (tx) =>
     reviewDocument(tx, body.id, {
       approve,
       ...(body.action === 'reject' && body.reason ? { reason: body.reason } : {}),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX, SUPPORT_TEXT_MAX, text } from '@casino/contracts';
-import type { Db, Tx } from '../db/client.ts';
+import { withTransaction } from '../outbox/index.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { latestContactMessages, openChats, postSupportMessage, postToMany } from '../modules/notification/index.ts';
 import { findPlayer, findPlayerBy, findPlayerIds, playerLabel } from '../modules/player/index.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
@@ -17,15 +18,12 @@ export type OpsMessageBody = z.infer<typeof opsMessageBodySchema>;
 const BATCH = 500;
 
 /** A messenger message from the operator to one player (e-mail, phone or id) or to every player (`all`). */
-export async function opsMessage(
-  db: Db,
-  body: OpsMessageBody,
-  transact: <T>(work: (tx: Tx) => Promise<T>) => Promise<T> = (work) => db.transaction(work),
-): Promise<{ message: string }> {
+export async function opsMessage(ctx: UnitOfWorkContext, body: OpsMessageBody): Promise<{ message: string }> {
+  const { db } = ctx;
   const content = { type: 'default' as const, title: body.title, body: body.body, link: null };
   if (body.to !== 'all') {
     const player = await findPlayerBy(db, body.to);
-    await transact((tx) => postToMany(tx, [player.id], content, 'operator'));
+    await withTransaction(ctx, (tx) => postToMany(tx, [player.id], content, 'operator'));
     return { message: `Sent "${body.title}" to ${contactOf(player)}` };
   }
   let sent = 0;
@@ -33,7 +31,8 @@ export async function opsMessage(
   for (;;) {
     const ids = await findPlayerIds(db, after, BATCH);
     if (ids.length === 0) break;
-    sent += (await transact((tx) => postToMany(tx, ids, content, 'operator'))).length;
+    // A unit per batch: each is delivered as it commits.
+    sent += (await withTransaction(ctx, (tx) => postToMany(tx, ids, content, 'operator'))).length;
     after = ids.at(-1)!;
   }
   return { message: `Sent "${body.title}" to ${sent} players` };
@@ -57,10 +56,11 @@ const oneLine = (value: string, max = 80) => {
 };
 
 /** Open support chats (waiting for an answer) and the latest contact-form messages, or an answer to one player. */
-export async function opsSupport(db: Db, body: OpsSupportBody): Promise<{ message: string }> {
+export async function opsSupport(ctx: UnitOfWorkContext, body: OpsSupportBody): Promise<{ message: string }> {
+  const { db } = ctx;
   if (body.action === 'reply') {
     const player = await playerOf(db, body);
-    await postSupportMessage(db, player.id, 'operator', body.text);
+    await postSupportMessage(ctx, player.id, 'operator', body.text);
     return { message: `Answered ${contactOf(player)}` };
   }
   const [chats, contacts] = await Promise.all([openChats(db), latestContactMessages(db, 10)]);

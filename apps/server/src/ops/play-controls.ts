@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CashPeriods, LimitDefinition, formatMinor, scaleDigits, toMinor } from '@casino/contracts';
+import { CashPeriods, LimitDefinition, formatMinor } from '@casino/contracts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { fieldError } from '../lib/errors.ts';
+import { withTransaction } from '../outbox/index.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { importContent } from '../modules/content/index.ts';
 import { closeLiveGameSessions, setGameEnabled } from '../modules/game/index.ts';
-import { excludePlayer, setMoneyLimit } from '../modules/limits/index.ts';
+import { excludePlayer, limitAmount, setMoneyLimit } from '../modules/limits/index.ts';
 import { closePlayerSessions } from '../modules/player/index.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
 import { accountCurrency } from '../modules/wallet/index.ts';
@@ -49,24 +51,28 @@ export type OpsGameBody = z.infer<typeof opsGameBodySchema>;
 export const opsMessageSchema = z.object({ message: z.string() });
 export type OpsMessage = z.infer<typeof opsMessageSchema>;
 
-export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessage> {
+/**
+ * Sets the player's limit at once, replacing the one of its kind (stricter or not): the player's
+ * amount rule, the player's limits lock and the player's `limits.changed` event, as the player's own.
+ */
+export async function opsLimit(ctx: UnitOfWorkContext, body: OpsLimitBody): Promise<OpsMessage> {
   const currency = accountCurrency(body.currency);
-  const amountMinor = toMinor(body.amount, currency.subunitToUnit);
-  if (amountMinor === null) {
-    throw fieldError(
-      'amount',
-      `The amount must be a number with at most ${scaleDigits(currency.subunitToUnit)} decimals for ${currency.code}`,
-    );
-  }
-  if (amountMinor < 0n) throw fieldError('amount', 'The amount must not be negative');
-  const player = await playerOf(db, body);
-  await setMoneyLimit(db, {
-    playerId: player.id,
-    type:
-      body.type === 'bet' ? LimitDefinition.bet : body.type === 'loss' ? LimitDefinition.loss : LimitDefinition.deposit,
-    period: body.period,
-    currency: currency.code,
-    amountMinor,
+  const amountMinor = limitAmount(body.amount, currency.code);
+  const player = await withTransaction(ctx, async (tx) => {
+    const named = await playerOf(tx, body);
+    await setMoneyLimit(tx, {
+      playerId: named.id,
+      type:
+        body.type === 'bet'
+          ? LimitDefinition.bet
+          : body.type === 'loss'
+            ? LimitDefinition.loss
+            : LimitDefinition.deposit,
+      period: body.period,
+      currency: currency.code,
+      amountMinor,
+    });
+    return named;
   });
   const amount = formatMinor(amountMinor, currency.subunitToUnit);
   return {
@@ -74,11 +80,17 @@ export async function opsLimit(db: DbOrTx, body: OpsLimitBody): Promise<OpsMessa
   };
 }
 
-/** Excludes a player: their open games and every session of theirs end with it (the caller forgets those). */
-export async function opsExclude(db: DbOrTx, body: OpsExcludeBody): Promise<OpsMessage & { endedSessions: string[] }> {
-  const player = await playerOf(db, body);
-  // One transaction: the exclusion, the end of the player's open games and sessions happen together.
-  const { limit, closedGameSessions, endedSessions } = await db.transaction(async (tx) => {
+/**
+ * Excludes a player as the player's own exclusion does (lock, dropped raises, event): their open games
+ * and every session of theirs end with it (the caller forgets those).
+ */
+export async function opsExclude(
+  ctx: UnitOfWorkContext,
+  body: OpsExcludeBody,
+): Promise<OpsMessage & { endedSessions: string[] }> {
+  const player = await playerOf(ctx.db, body);
+  // One unit: the exclusion, the end of the player's open games and sessions happen together.
+  const { limit, closedGameSessions, endedSessions } = await withTransaction(ctx, async (tx) => {
     const exclusion = await excludePlayer(tx, {
       playerId: player.id,
       type: body.type === 'self-exclusion' ? LimitDefinition.selfExclusion : LimitDefinition.coolingOff,

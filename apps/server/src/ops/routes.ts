@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
-import { withTransaction } from '../outbox/index.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
 import { dataEnvelope, mailboxEntrySchema } from '@casino/contracts';
 import { opsMailbox, opsMailboxBodySchema } from './mailbox.ts';
 import { opsDocuments, opsDocumentsBodySchema } from './documents.ts';
+import { opsEvents, opsEventsBodySchema, opsLaneSchema } from './events.ts';
 import { opsAutologin, opsAutologinBodySchema, opsAutologinResultSchema } from './autologin.ts';
 import { z } from 'zod';
 import {
@@ -76,18 +76,17 @@ export const opsRoutes =
     app.post(
       '/credit',
       { schema: { hide: true, body: opsCreditBodySchema, response: { 200: dataEnvelope(opsCreditResultSchema) } } },
-      async (request) => ({ data: await withTransaction(ctx, (tx) => opsCredit(tx, request.body)) }),
+      async (request) => ({ data: await opsCredit(ctx, request.body) }),
     );
 
     const message = { 200: dataEnvelope(opsMessageSchema) };
     app.post('/limit', { schema: { hide: true, body: opsLimitBodySchema, response: message } }, async (request) => ({
-      data: await opsLimit(ctx.db, request.body),
+      data: await opsLimit(ctx, request.body),
     }));
     app.post('/exclude', { schema: { hide: true, body: opsExcludeBodySchema, response: message } }, async (request) => {
-      const { message: line, endedSessions } = await opsExclude(ctx.db, request.body);
+      const { message: line, endedSessions } = await opsExclude(ctx, request.body);
       // The player's open tabs and sockets end at once.
       for (const sessionId of endedSessions) ctx.sessions.forget(sessionId);
-      ctx.notifyOutbox();
       return { data: { message: line } };
     });
     app.post(
@@ -159,19 +158,26 @@ export const opsRoutes =
       '/documents',
       { schema: { hide: true, body: opsDocumentsBodySchema, response: message } },
       async (request) => ({
-        data: await opsDocuments(ctx.db, request.body, (work) => withTransaction(ctx, work)),
+        data: await opsDocuments(ctx, request.body),
       }),
     );
     app.post(
       '/message',
       { schema: { hide: true, body: opsMessageBodySchema, response: message } },
-      async (request) => ({ data: await opsMessage(ctx.db, request.body, (work) => withTransaction(ctx, work)) }),
+      async (request) => ({ data: await opsMessage(ctx, request.body) }),
     );
-    app.post('/support', { schema: { hide: true, body: opsSupportBodySchema, response: message } }, async (request) => {
-      const data = await opsSupport(ctx.db, request.body);
-      ctx.notifyOutbox();
-      return { data };
-    });
+    app.post(
+      '/support',
+      { schema: { hide: true, body: opsSupportBodySchema, response: message } },
+      async (request) => ({
+        data: await opsSupport(ctx, request.body),
+      }),
+    );
+    app.post(
+      '/events',
+      { schema: { hide: true, body: opsEventsBodySchema, response: { 200: dataEnvelope(z.array(opsLaneSchema)) } } },
+      async (request) => ({ data: await opsEvents(ctx.db, request.body) }),
+    );
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({
       data: await opsGame(ctx.db, request.body),
     }));

@@ -1,145 +1,292 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { EventName } from '@casino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { Broker } from '../push/index.ts';
-import type { OutboxConsumers, OutboxRow } from './outbox.ts';
-import { outbox } from './tables.ts';
+import { PUSH_LANE, type OutboxConsumers, type OutboxLane, type OutboxRow, type Publication } from './outbox.ts';
+import { outbox, outboxCursors } from './tables.ts';
+import { withEnqueuedNoted } from './unit-of-work.ts';
 
-/** Advisory lock key: on a shared PostgreSQL only the node holding it dispatches. */
-const DISPATCH_LOCK_KEY = 727_002;
+/** Advisory lock class of the lanes; the second key is the hash of the lane's name. */
+const LANE_LOCK_CLASS = 727_002;
+/** Longest `last_error` kept: enough to tell what failed, never a payload dump. */
+const ERROR_CHARS = 500;
+const PRUNE_BATCH = 10_000;
+
+/**
+ * The horizon: every transaction of this database below it has ended, so no row below it can still
+ * appear. It is `pg_snapshot_xmin(pg_current_snapshot())` but for transactions running in other
+ * databases of the server: they write no rows here, and one running long (a CREATE DATABASE, a
+ * report) must not hold back every lane. Read before the reading transaction has an xid.
+ */
+const HORIZON = sql`coalesce(
+  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) x
+    where not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid and a.datname <> current_database())),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
 
 export type DispatcherOptions = {
-  /** How often to look for rows written by another process (ops CLI, another node). */
+  /** How often each lane looks for rows written by another process (ops CLI, another node). */
   pollMs?: number;
   batchSize?: number;
-  /** Longest wait between retries after a failed delivery. */
+  /** Longest wait between retries after a lane failed. */
   maxBackoffMs?: number;
   /** How long a wake-up waits to gather more rows into its batch. */
   coalesceMs?: number;
-  /** A broker that hangs must not hold the batch transaction (and its row locks) forever. */
+  /** A broker that hangs must not hold the push lane's transaction forever. */
   publishTimeoutMs?: number;
+  /**
+   * A lane's transaction ends after handling rows for this long: once a handler has written, it holds
+   * an xid until it commits, and that holds back the horizon of every lane (the push lane's too).
+   */
+  batchMs?: number;
+  /** Rows every lane has passed are deleted once older than this (OUTBOX_RETENTION_HOURS). */
+  retentionHours?: number;
+  pruneEveryMs?: number;
 };
 
 export type Dispatcher = {
-  /** Look for new rows now (call after a commit that enqueued). */
+  /** Look for new rows now, in every lane (call after a commit that enqueued). */
   wake(): void;
-  /** Stops polling; resolves once the batch in flight is finished. */
+  /** Stops every lane; resolves once the batches in flight are finished. */
   stop(): Promise<void>;
 };
 
-export type BatchResult = { delivered: number; failed: boolean; busy: boolean };
+type Handle = (row: OutboxRow, tx: Tx) => Promise<void>;
 
-type BatchDeps = {
-  consumers: OutboxConsumers;
+/** How one lane handles rows; `handlerOf` is undefined for events the lane passes over. */
+type LaneSpec = {
+  name: string;
+  startFrom: OutboxLane['startFrom'];
+  handlerOf(event: string): Handle | undefined;
+  /** Handlers write: each runs in a savepoint, so a throw takes back only its own writes. */
+  writes: boolean;
+};
+
+type LaneDeps = {
   db: Db;
-  kind: 'pglite' | 'postgres';
-  broker: Broker;
   log: FastifyBaseLogger;
+  pollMs: number;
   batchSize: number;
-  publishTimeoutMs: number;
+  batchMs: number;
+  maxBackoffMs: number;
 };
 
 /**
- * One delivery round in one transaction: takes the oldest undelivered rows in id order, hands each to
- * its in-process consumers (in a savepoint, with the transaction) and publishes it, and marks the
- * delivered ones. The first failure ends the round, so a later row never overtakes an earlier one;
- * the failed row stays for the next round. A crash before commit redelivers the whole batch: pushes
- * are at least once (clients replace state by id), consumer writes are rolled back with it.
+ * A batch's outcome: rows passed; `busy`: another node runs the lane; `waitMs` > 0: the lane waits for
+ * its retry (its failure now, or one another node recorded); `more`: rows may be waiting still.
  */
-export async function dispatchBatch(deps: BatchDeps): Promise<BatchResult> {
-  const { db, broker, log } = deps;
-  return db.transaction(async (tx) => {
-    // Marking rows delivered need not wait for the WAL to reach the disk: after a crash that lost the
-    // mark, the rows are delivered again, which at-least-once delivery allows (clients replace state by
-    // id). Under load this keeps the dispatcher's commits out of the money path's flush queue.
-    if (deps.kind === 'postgres') {
-      // Both drivers answer execute() with { rows }; the shared Db type does not know which one it is.
-      const result = (await tx.execute(
-        sql`select set_config('synchronous_commit', 'off', true), pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}) as locked`,
-      )) as unknown as { rows: { locked: boolean }[] };
-      if (!result.rows[0]?.locked) return { delivered: 0, failed: false, busy: true };
-    }
-    const rows = await tx
+type LaneBatch = { handled: number; busy: boolean; waitMs: number; more: boolean };
+
+const retryDelay = (deps: Pick<LaneDeps, 'pollMs' | 'maxBackoffMs'>, failures: number) =>
+  Math.min(deps.maxBackoffMs, deps.pollMs * 2 ** Math.min(failures, 16));
+
+/**
+ * One round of one lane in one transaction: the rows after its cursor, in (tx, id) order, each to its
+ * handler, then the cursor moved past those handled. Only rows whose transaction is below the horizon
+ * (every older transaction has ended) are read, so a row that commits late is never passed over. A
+ * throw rolls back that handler's savepoint and ends the round: the rows before it stay handled, the
+ * lane records the failure and waits for its retry. A crash before commit hands the whole batch over
+ * again (at least once), with the handlers' writes rolled back (their effects exactly once).
+ */
+async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> {
+  const idle: LaneBatch = { handled: 0, busy: false, waitMs: 0, more: false };
+  return deps.db.transaction(async (tx) => {
+    // First, before the transaction has an xid: the horizon, and the lane's lease (an advisory lock
+    // assigns no xid, unlike FOR UPDATE) so one node at a time runs the lane. The cursor written at
+    // commit need not wait for the disk: a lost one hands rows over again, which consumers allow.
+    const [head] = await rowsOf<{ horizon: string; locked: boolean }>(
+      tx,
+      sql`select ${HORIZON}::text as horizon,
+                 pg_try_advisory_xact_lock(${LANE_LOCK_CLASS}, hashtext(${lane.name})) as locked,
+                 set_config('synchronous_commit', 'off', true)`,
+    );
+    if (!head?.locked) return { ...idle, busy: true };
+    const [cursor] = await rowsOf<{
+      tx: string;
+      position: string;
+      failures: number;
+      wait_ms: number | null;
+      stale: boolean;
+    }>(
+      tx,
+      sql`select tx::text, position::text, failures,
+                 ceil(extract(epoch from retry_at - clock_timestamp()) * 1000)::int as wait_ms,
+                 seen_at < now() - interval '1 minute' as stale
+            from outbox_cursors where consumer = ${lane.name}`,
+    );
+    if (!cursor) throw new Error(`outbox lane ${lane.name} has no cursor`);
+    if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...idle, waitMs: cursor.wait_ms };
+
+    const rows = (await tx
       .select({
         id: outbox.id,
+        tx: outbox.tx,
         event: outbox.event,
         channel: outbox.channel,
         payload: outbox.payload,
         createdAt: outbox.createdAt,
       })
       .from(outbox)
-      .where(isNull(outbox.dispatchedAt))
-      .orderBy(asc(outbox.id))
-      .limit(deps.batchSize)
-      .for('update', { skipLocked: true });
+      .where(
+        sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint) and ${outbox.tx} < ${head.horizon}::xid8`,
+      )
+      .orderBy(asc(outbox.tx), asc(outbox.id))
+      .limit(deps.batchSize)) as OutboxRow[];
 
-    const delivered: number[] = [];
-    let failed = false;
-    for (const row of rows as OutboxRow[]) {
+    const started = Date.now();
+    let passed: OutboxRow | null = null;
+    let handled = 0;
+    let failure: { row: OutboxRow; error: unknown } | null = null;
+    for (const row of rows) {
+      const handler = lane.handlerOf(row.event);
       try {
-        const consumers = deps.consumers.of(row.event);
-        const publish = async () => {
-          const publications = row.channel ? [{ channel: row.channel, payload: row.payload }] : [];
-          for (const publisher of deps.consumers.publishersOf(row.event))
-            publications.push(...(await publisher(row, tx)));
-          for (const { channel, payload } of publications) {
-            await withTimeout(broker.publish(channel, payload), deps.publishTimeoutMs);
-          }
-        };
-        if (consumers.length === 0) {
-          await publish();
-        } else {
-          // Publishing last inside the savepoint: if it fails, the consumers' writes go back too.
-          await tx.transaction(async (sp) => {
-            for (const consumer of consumers) await consumer(row, sp);
-            await publish();
-          });
-        }
-        for (const observe of deps.consumers.observersOf(row.event)) observe(row);
-        delivered.push(row.id);
+        if (handler && lane.writes) await tx.transaction((sp) => handler(row, sp));
+        else if (handler) await handler(row, tx);
       } catch (error) {
-        log.error({ err: error, outboxId: row.id, event: row.event }, 'outbox delivery failed; will retry');
-        failed = true;
+        failure = { row, error };
         break;
       }
+      passed = row;
+      handled++;
+      if (Date.now() - started >= deps.batchMs) break;
     }
-    if (delivered.length > 0)
-      await tx.update(outbox).set({ dispatchedAt: new Date() }).where(inArray(outbox.id, delivered));
-    return { delivered: delivered.length, failed, busy: false };
+
+    const moved = passed ? { tx: passed.tx, position: passed.id } : {};
+    if (failure) {
+      const failures = cursor.failures + 1;
+      const waitMs = retryDelay(deps, failures);
+      const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
+      await tx
+        .update(outboxCursors)
+        .set({
+          ...moved,
+          failures,
+          retryAt: sql`clock_timestamp() + make_interval(secs => ${waitMs / 1000})`,
+          lastError: message.slice(0, ERROR_CHARS),
+          seenAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(outboxCursors.consumer, lane.name));
+      deps.log.error(
+        { err: failure.error, consumer: lane.name, outboxId: failure.row.id, event: failure.row.event, failures },
+        'outbox consumer failed; its lane retries',
+      );
+      return { ...idle, handled, waitMs };
+    }
+    // Nothing to write (no row, no failure to clear, seen lately): the transaction never takes an xid.
+    if (passed || cursor.failures > 0 || cursor.stale)
+      await tx
+        .update(outboxCursors)
+        .set({ ...moved, failures: 0, retryAt: null, seenAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(outboxCursors.consumer, lane.name));
+    return { ...idle, handled, more: handled < rows.length || rows.length === deps.batchSize };
   });
 }
 
 /**
- * Delivers outbox rows to the push broker and to in-process consumers. Runs at once on start (rows a
- * crash left behind go out first), then whenever woken, and polls every `pollMs` for rows written
- * by other processes. After a failure it backs off exponentially and ignores wake-ups meanwhile.
+ * Creates the lane's cursor if no node has yet: before the oldest row kept (`beginning`) or after the
+ * newest row below the horizon (`now`).
  */
-export function startOutboxDispatcher(
-  ctx: Pick<AppContext, 'db' | 'database' | 'broker' | 'outboxConsumers'>,
-  log: FastifyBaseLogger,
-  options: DispatcherOptions = {},
-): Dispatcher {
-  const pollMs = options.pollMs ?? 250;
-  // A wake-up waits this long, so the events of calls committing together go out in one batch.
-  const coalesceMs = options.coalesceMs ?? 20;
-  const maxBackoffMs = options.maxBackoffMs ?? 10_000;
-  const deps: BatchDeps = {
-    consumers: ctx.outboxConsumers,
-    db: ctx.db,
-    kind: ctx.database.kind,
-    broker: ctx.broker,
-    log,
-    batchSize: options.batchSize ?? 100,
-    publishTimeoutMs: options.publishTimeoutMs ?? 5_000,
-  };
+async function createCursor(db: DbOrTx, lane: Pick<LaneSpec, 'name' | 'startFrom'>): Promise<void> {
+  await db.execute(
+    lane.startFrom === 'now'
+      ? sql`insert into outbox_cursors (consumer, tx, position)
+            select ${lane.name}, coalesce(last.tx, '0'::xid8), coalesce(last.id, 0)
+              from (select ${HORIZON} as horizon) h
+              left join lateral (select tx, id from outbox where tx < h.horizon order by tx desc, id desc limit 1) last
+                on true
+            on conflict (consumer) do nothing`
+      : sql`insert into outbox_cursors (consumer) values (${lane.name}) on conflict (consumer) do nothing`,
+  );
+}
 
+/** One statement, outside any transaction: whether the lane waits for a retry, or has work (rows, or seen_at to refresh). */
+async function laneState(db: Db, lane: LaneSpec): Promise<{ waitMs: number; due: boolean }> {
+  const [state] = await rowsOf<{ wait_ms: number | null; due: boolean }>(
+    db,
+    sql`select ceil(extract(epoch from c.retry_at - clock_timestamp()) * 1000)::int as wait_ms,
+               c.seen_at < now() - interval '1 minute'
+                 or exists (select 1 from outbox o
+                             where (o.tx, o.id) > (c.tx, c.position) and o.tx < ${HORIZON}) as due
+          from outbox_cursors c where c.consumer = ${lane.name}`,
+  );
+  if (state) return { waitMs: Math.max(0, state.wait_ms ?? 0), due: state.due };
+  await createCursor(db, lane);
+  return { waitMs: 0, due: true };
+}
+
+/**
+ * Deletes the rows every lane seen within the retention has passed that are older than the
+ * retention, in batches; answers how many went. A lane no node has run for that long no longer holds
+ * rows back.
+ */
+export async function pruneOutbox(db: DbOrTx, retentionHours: number): Promise<number> {
+  const retention = sql`make_interval(secs => ${retentionHours * 3600})`;
+  let total = 0;
+  for (;;) {
+    const [result] = await rowsOf<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from outbox where id in (
+              select o.id from outbox o,
+                     (select tx, position from outbox_cursors where seen_at > now() - ${retention}
+                       order by tx, position limit 1) c
+               where (o.tx, o.id) <= (c.tx, c.position) and o.created_at < now() - ${retention}
+               order by o.tx, o.id limit ${PRUNE_BATCH})
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    const n = Number(result?.n ?? 0);
+    total += n;
+    if (n < PRUNE_BATCH) return total;
+  }
+}
+
+/** The built-in lane: every row to the push broker (its channel, and its publishers'), then the node's observers. */
+function pushLane(consumers: OutboxConsumers, broker: Broker, publishTimeoutMs: number): LaneSpec {
+  const publish = async (row: OutboxRow, tx: Tx) => {
+    const publications: Publication[] = row.channel
+      ? [{ channel: row.channel, payload: row.payload as Record<string, unknown> }]
+      : [];
+    for (const publisher of consumers.publishersOf(row.event)) publications.push(...(await publisher(row, tx)));
+    for (const { channel, payload } of publications)
+      await withTimeout(broker.publish(channel, payload), publishTimeoutMs);
+    for (const observe of consumers.observersOf(row.event)) observe(row);
+  };
+  // Publishers only read: no savepoint needed.
+  return { name: PUSH_LANE, startFrom: 'beginning', writes: false, handlerOf: () => publish };
+}
+
+const consumerLane = (lane: OutboxLane): LaneSpec => ({
+  name: lane.name,
+  startFrom: lane.startFrom,
+  writes: true,
+  handlerOf: (event) => lane.handlers[event as EventName] as Handle | undefined,
+});
+
+type Runner = { wake(): void; stop(): Promise<void> };
+
+/**
+ * Schedules one lane on this node: at once on start, whenever woken, every `pollMs` for rows written
+ * by other processes; after a failure it waits for the retry and ignores wake-ups meanwhile. Its own
+ * round in flight, so a slow or failing lane never delays another.
+ */
+function laneRunner(
+  lane: LaneSpec,
+  deps: LaneDeps,
+  timing: { pollMs: number; coalesceMs: number; maxBackoffMs: number },
+  wakeAll: () => void,
+): Runner {
+  const { pollMs, coalesceMs, maxBackoffMs } = timing;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let due = 0;
   let inFlight: Promise<void> | null = null;
   let rerun = false;
-  let failures = 0;
+  let errors = 0;
+  let waitUntil = 0;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -163,21 +310,27 @@ export function startOutboxDispatcher(
 
   async function round() {
     let next = pollMs;
+    let wait = 0;
     try {
-      // A cheap look through the partial index first, so an idle poll opens no transaction.
-      const [pending] = await ctx.db.select({ id: outbox.id }).from(outbox).where(isNull(outbox.dispatchedAt)).limit(1);
-      if (pending) {
-        const result = await dispatchBatch(deps);
-        if (result.failed) failures++;
-        else failures = 0;
-        if (!result.failed && result.delivered > 0) next = coalesceMs;
+      const state = await laneState(deps.db, lane);
+      if (state.waitMs > 0) wait = state.waitMs;
+      else if (state.due) {
+        // Events the handlers wrote go out right after the commit, as any transaction's do.
+        const { result: batch, enqueued } = await withEnqueuedNoted(() => runLaneBatch(deps, lane));
+        if (enqueued) wakeAll();
+        if (batch.waitMs > 0) wait = batch.waitMs;
+        else if (batch.more) next = 0;
+        else if (batch.handled > 0) next = coalesceMs;
       }
+      errors = 0;
     } catch (error) {
-      failures++;
-      if (!stopped) log.error({ err: error }, 'outbox round failed; will retry');
+      errors++;
+      wait = retryDelay(timing, errors);
+      if (!stopped) deps.log.error({ err: error, consumer: lane.name }, 'outbox lane round failed; will retry');
     }
-    if (failures > 0) next = Math.min(maxBackoffMs, pollMs * 2 ** Math.min(failures, 16));
-    else if (rerun) next = coalesceMs;
+    if (wait > 0) next = Math.min(wait, maxBackoffMs);
+    waitUntil = wait > 0 ? Date.now() + next : 0;
+    if (rerun && wait === 0) next = Math.min(next, coalesceMs);
     rerun = false;
     schedule(next);
   }
@@ -185,7 +338,7 @@ export function startOutboxDispatcher(
   schedule(0);
   return {
     wake() {
-      if (stopped || failures > 0) return;
+      if (stopped || Date.now() < waitUntil) return;
       if (inFlight) rerun = true;
       // Wake-ups in a burst share one round: an earlier one already scheduled it soon enough.
       else if (!timer || due > Date.now() + coalesceMs) schedule(coalesceMs);
@@ -195,6 +348,69 @@ export function startOutboxDispatcher(
       if (timer) clearTimeout(timer);
       timer = null;
       await inFlight;
+    },
+  };
+}
+
+/**
+ * Runs this node's lanes: the push lane and every registered consumer (registered later too), each
+ * with its own cursor, schedule and retries; and prunes the rows every lane has passed.
+ */
+export function startOutboxDispatcher(
+  ctx: Pick<AppContext, 'db' | 'broker' | 'outboxConsumers'>,
+  log: FastifyBaseLogger,
+  options: DispatcherOptions = {},
+): Dispatcher {
+  const pollMs = options.pollMs ?? 250;
+  const timing = {
+    pollMs,
+    // A wake-up waits this long, so the events of calls committing together go out in one batch.
+    coalesceMs: options.coalesceMs ?? 20,
+    maxBackoffMs: options.maxBackoffMs ?? 60_000,
+  };
+  const deps: LaneDeps = {
+    db: ctx.db,
+    log,
+    pollMs,
+    maxBackoffMs: timing.maxBackoffMs,
+    batchSize: options.batchSize ?? 100,
+    batchMs: options.batchMs ?? 200,
+  };
+  const runners = new Map<string, Runner>();
+  const leaving = new Set<Promise<void>>();
+  const wakeAll = () => {
+    for (const runner of runners.values()) runner.wake();
+  };
+  const add = (spec: LaneSpec) => runners.set(spec.name, laneRunner(spec, deps, timing, wakeAll));
+
+  add(pushLane(ctx.outboxConsumers, ctx.broker, options.publishTimeoutMs ?? 5_000));
+  for (const lane of ctx.outboxConsumers.lanes()) add(consumerLane(lane));
+  const unwatch = ctx.outboxConsumers.watchLanes((lane, added) => {
+    if (added) return add(consumerLane(lane));
+    const runner = runners.get(lane.name);
+    runners.delete(lane.name);
+    const stopping = runner?.stop().finally(() => leaving.delete(stopping!));
+    if (stopping) leaving.add(stopping);
+  });
+
+  const retentionHours = options.retentionHours ?? 72;
+  let pruning: Promise<void> | null = null;
+  const pruneTimer = setInterval(() => {
+    pruning ??= pruneOutbox(ctx.db, retentionHours)
+      .then((n) => (n > 0 ? log.info({ pruned: n }, 'outbox rows every lane has passed deleted') : undefined))
+      .catch((error: unknown) => log.error({ err: error }, 'outbox pruning failed; will retry'))
+      .finally(() => {
+        pruning = null;
+      });
+  }, options.pruneEveryMs ?? 60_000);
+  pruneTimer.unref();
+
+  return {
+    wake: wakeAll,
+    async stop() {
+      unwatch();
+      clearInterval(pruneTimer);
+      await Promise.all([...[...runners.values()].map((r) => r.stop()), ...leaving, pruning]);
     },
   };
 }

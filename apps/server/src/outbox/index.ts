@@ -1,10 +1,15 @@
 export {
   enqueue,
   createOutboxConsumers,
-  type OutboxConsumer,
+  PUSH_LANE,
   type OutboxConsumers,
-  type OutboxMessage,
+  type OutboxHandler,
+  type OutboxHandlers,
+  type OutboxLane,
+  type OutboxPublisher,
   type OutboxRow,
+  type Publication,
 } from './outbox.ts';
 export { inUnitOfWork, noteEnqueued, withTransaction } from './unit-of-work.ts';
-export { startOutboxDispatcher, type Dispatcher } from './dispatcher.ts';
+export { pruneOutbox, startOutboxDispatcher, type Dispatcher } from './dispatcher.ts';
+export { laneStates, type LaneState } from './status.ts';

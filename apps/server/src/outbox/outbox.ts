@@ -1,55 +1,80 @@
+import type { EventMap, EventName } from '@casino/contracts';
 import type { DbOrTx, Tx } from '../db/client.ts';
+import { registerPushPublications } from './publications.ts';
 import { outbox } from './tables.ts';
 import { noteEnqueued } from './unit-of-work.ts';
 
-export type OutboxMessage = {
-  event: string;
-  /** Push channel to publish `payload` on; null for in-process consumers only. */
+/** An outbox row as consumers see it: its payload typed by its event. */
+export type OutboxRow<E extends EventName = EventName> = {
+  id: number;
+  /** The writing transaction (`pg_current_xact_id()`), as text. */
+  tx: string;
+  event: E;
+  /** A push channel the SQL money path still writes with its rows (the payload is then the wire payload). */
   channel: string | null;
-  /** Published as is, so it must be the wire payload of the channel. */
-  payload: Record<string, unknown>;
+  payload: EventMap[E];
+  createdAt: Date;
 };
 
-export type OutboxRow = OutboxMessage & { id: number; createdAt: Date };
-
 /**
- * Writes an event in the caller's transaction, so it exists exactly when the change it describes
+ * Writes a domain event in the caller's transaction, so it exists exactly when the change it describes
  * commits; run the transaction with `withTransaction` to have it delivered right after the commit.
  */
-export async function enqueue(tx: DbOrTx, message: OutboxMessage): Promise<number> {
-  const [row] = await tx.insert(outbox).values(message).returning({ id: outbox.id });
+export async function enqueue<E extends EventName>(tx: DbOrTx, event: E, payload: EventMap[E]): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ event, channel: null, payload: payload as Record<string, unknown> })
+    .returning({ id: outbox.id });
   noteEnqueued();
   return row!.id;
 }
 
 /**
- * In-process consumer of an outbox event (the winners feed; quests, loyalty… next). It runs inside the
- * dispatcher's transaction and must do its database work through `tx`: its writes commit together
- * with the row being marked delivered, so they happen once; a throw rolls them back and the row is
- * retried. (On the embedded database a second connection would wait for this transaction forever.)
+ * What a consumer does with one event. It runs in a savepoint of its lane's transaction and must do its
+ * database work through `tx`: its writes commit together with the lane's cursor passing the row, so
+ * they happen once; a throw rolls them back and the row is retried. (On the embedded database a
+ * second connection would wait for this transaction forever.)
  */
-export type OutboxConsumer = (row: OutboxRow, tx: Tx) => Promise<void>;
+export type OutboxHandler<E extends EventName> = (row: OutboxRow<E>, tx: Tx) => Promise<void>;
+export type OutboxHandlers = { [E in EventName]?: OutboxHandler<E> };
+
+/**
+ * A consumer: a named lane through the event stream with its own cursor, retries and failures. A lane
+ * registered for the first time starts before the oldest row kept (`beginning`) or after the newest
+ * (`now`); afterwards it goes on from its cursor, whichever node runs it.
+ */
+export type OutboxLane = { name: string; startFrom: 'beginning' | 'now'; handlers: OutboxHandlers };
+
+/** The lane that publishes every row to the push broker (built into the dispatcher). */
+export const PUSH_LANE = 'push';
 
 /** A push publication: the wire payload of a channel. */
 export type Publication = { channel: string; payload: Record<string, unknown> };
 
 /**
- * Turns an event into push publications at delivery, reading through `tx` and writing nothing (so it
- * needs no savepoint): for an event whose publication needs data the writer did not have at hand
- * (the winners feed needs the game's name and the player's public name for a closed round).
+ * Turns an event into push publications at delivery, reading through `tx` and writing nothing: the
+ * push of a domain event, or one that needs data the writer did not have at hand (the winners feed
+ * needs the game's name and the player's public name for a closed round).
  */
-export type OutboxPublisher = (row: OutboxRow, tx: Tx) => Promise<readonly Publication[]>;
+export type OutboxPublisher<E extends EventName = EventName> = (
+  row: OutboxRow<E>,
+  tx: Tx,
+) => Promise<readonly Publication[]> | readonly Publication[];
+
+export type OutboxObserver<E extends EventName = EventName> = (row: OutboxRow<E>) => void;
 
 export type OutboxConsumers = {
-  /** Registers a consumer for one event name; returns the function that removes it again. */
-  register(event: string, consumer: OutboxConsumer): () => void;
-  /** Registers a publisher for one event name; returns the function that removes it again. */
-  registerPublisher(event: string, publisher: OutboxPublisher): () => void;
-  /** Registers a callback told of every delivery of one event (a node's caches follow the changes); returns its removal. */
-  onDelivery(event: string, observer: (row: OutboxRow) => void): () => void;
-  of(event: string): readonly OutboxConsumer[];
+  /** Registers a lane (its name unique on this node); returns the function that removes it again. */
+  register(lane: OutboxLane): () => void;
+  /** Registers a publisher for one event; returns the function that removes it again. */
+  registerPublisher<E extends EventName>(event: E, publisher: OutboxPublisher<E>): () => void;
+  /** Registers a callback the push lane tells of every row of one event it publishes (a node's caches follow the changes); returns its removal. */
+  onDelivery<E extends EventName>(event: E, observer: OutboxObserver<E>): () => void;
+  lanes(): readonly OutboxLane[];
+  /** Calls `listener` with every lane registered (true) or removed (false) from now on; returns its removal. */
+  watchLanes(listener: (lane: OutboxLane, added: boolean) => void): () => void;
   publishersOf(event: string): readonly OutboxPublisher[];
-  observersOf(event: string): readonly ((row: OutboxRow) => void)[];
+  observersOf(event: string): readonly OutboxObserver[];
 };
 
 function registry<T>() {
@@ -68,17 +93,34 @@ function registry<T>() {
   };
 }
 
-/** The consumers and publishers of one server node (each node's dispatcher runs its own). */
+/** The lanes, publishers and observers of one server node (each node's dispatcher runs its own). */
 export function createOutboxConsumers(): OutboxConsumers {
-  const consumers = registry<OutboxConsumer>();
   const publishers = registry<OutboxPublisher>();
-  const observers = registry<(row: OutboxRow) => void>();
-  return {
-    register: consumers.add,
-    registerPublisher: publishers.add,
-    onDelivery: observers.add,
-    of: consumers.of,
+  const observers = registry<OutboxObserver>();
+  const lanes = new Map<string, OutboxLane>();
+  const listeners = new Set<(lane: OutboxLane, added: boolean) => void>();
+  const consumers: OutboxConsumers = {
+    register(lane) {
+      if (lane.name === PUSH_LANE || lanes.has(lane.name) || !/^[\w.:-]{1,64}$/.test(lane.name))
+        throw new Error(`outbox lane name "${lane.name}" is taken or not valid`);
+      lanes.set(lane.name, lane);
+      for (const listener of listeners) listener(lane, true);
+      return () => {
+        if (lanes.get(lane.name) !== lane) return;
+        lanes.delete(lane.name);
+        for (const listener of listeners) listener(lane, false);
+      };
+    },
+    registerPublisher: (event, publisher) => publishers.add(event, publisher as OutboxPublisher),
+    onDelivery: (event, observer) => observers.add(event, observer as OutboxObserver),
+    lanes: () => [...lanes.values()],
+    watchLanes(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     publishersOf: publishers.of,
     observersOf: observers.of,
   };
+  registerPushPublications(consumers);
+  return consumers;
 }

@@ -1,21 +1,46 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Domain events written in the same transaction as the change they describe; delivered in id order. */
+/** PostgreSQL's 64-bit transaction id (`pg_current_xact_id()`), as text: it exceeds 2^53. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Domain events written in the same transaction as the change they describe. Each consumer follows
+ * them in (tx, id) order with its own cursor (`outbox_cursors`); a row is read only once every
+ * transaction older than it has ended (its `tx` is below the snapshot's xmin), so a row committed
+ * late is never skipped by a cursor that has passed a newer id. Rows every cursor has passed are
+ * pruned after the retention period.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The writing transaction. */
+    tx: xid8('tx')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     event: text('event').notNull(),
     /** Push channel the event is published on, or null for in-process consumers only. */
     channel: text('channel'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
-  (t) => [
-    index('outbox_pending_idx')
-      .on(t.id)
-      .where(sql`dispatched_at is null`),
-  ],
+  (t) => [index('outbox_order_idx').on(t.tx, t.id)],
 );
+
+/** Where each consumer (a lane: the push hub, the notifications, …) is in the event stream. */
+export const outboxCursors = pgTable('outbox_cursors', {
+  consumer: text('consumer').primaryKey(),
+  /** The last row handled: (tx, id); (0, 0) before the first. */
+  tx: xid8('tx')
+    .notNull()
+    .default(sql`'0'::xid8`),
+  position: bigint('position', { mode: 'number' }).notNull().default(0),
+  /** Failed attempts at the row after the cursor since the last success; retries back off. */
+  failures: integer('failures').notNull().default(0),
+  retryAt: timestamp('retry_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** When a node last ran this consumer (a consumer no node runs any more stops holding back pruning). */
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -25,6 +25,13 @@ export function withTransaction<T>(ctx: UnitOfWorkContext, work: (tx: Tx) => Pro
   return inUnitOfWork(ctx, () => ctx.db.transaction(work));
 }
 
+/** Runs `work` as a unit of work of its own (an outer one notwithstanding); answers whether it wrote events. */
+export async function withEnqueuedNoted<T>(work: () => Promise<T>): Promise<{ result: T; enqueued: boolean }> {
+  const store = { enqueued: false };
+  const result = await scope.run(store, work);
+  return { result, enqueued: store.enqueued };
+}
+
 /**
  * Records that the current unit of work wrote outbox rows (`enqueue` does it; so must code whose SQL
  * writes them). Outside a unit of work it does nothing: the dispatcher's poll delivers them.

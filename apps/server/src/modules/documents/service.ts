@@ -2,10 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
-  Channel,
   DOCUMENT_TYPES,
   DocumentStatus,
-  PushEvent,
   isStorableText,
   UNSTORABLE_TEXT_MESSAGE,
   withoutHiddenCharacters,
@@ -145,11 +143,7 @@ export async function reviewDocument(
     .returning();
   if (!row) throw notFound(`No document ${id} waiting for review`);
   const document = toDocument(row);
-  await enqueue(tx, {
-    event: PushEvent.documentUpdated,
-    channel: Channel.playerDocuments(row.playerId),
-    payload: { event: PushEvent.documentUpdated, document },
-  });
+  await enqueue(tx, 'documents.updated', { playerId: row.playerId, document });
   return document;
 }
 

@@ -5,6 +5,6 @@ export { findGame, publicCatalogueIdentities, setGameEnabled } from './catalogue
 export { seedCatalogue } from './catalogue/seed/seed-catalogue.ts';
 export { playRoutes } from './play/routes.ts';
 export { closeLiveGameSessions } from './play/service.ts';
-export { moneyAtRisk } from './play/turnover.ts';
 export { historyRoutes } from './history/routes.ts';
+export { playSince } from './history/service.ts';
 export { providerWalletRoutes } from './provider-wallet/routes.ts';

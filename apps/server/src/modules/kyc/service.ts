@@ -1,20 +1,19 @@
 import { eq, lt } from 'drizzle-orm';
 import {
-  Channel,
   ErrorCode,
   kycAccessTokenAnswerSchema,
-  PushEvent,
   withoutHiddenCharacters,
   type KycState,
   type KycStatus,
   type KycWebhook,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
+import { atomic } from '../../db/atomic.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { pgErrorOf } from '../../lib/pg-errors.ts';
 import { signedPost } from '../../lib/signing.ts';
-import { enqueue } from '../../outbox/index.ts';
+import { enqueue, withTransaction } from '../../outbox/index.ts';
 import { playerVerifications } from './tables.ts';
 
 /** How long the provider's page may be used after the player opens it. */
@@ -61,7 +60,7 @@ const statusOf = (event: KycWebhook): KycStatus =>
  * unknown player is ignored (answered, so the provider stops retrying). The push goes out with it.
  */
 export async function applyKycWebhook(ctx: AppContext, event: KycWebhook): Promise<'applied' | 'ignored'> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const status = statusOf(event);
     const rejected = status === 'rejected';
     const values = {
@@ -72,29 +71,23 @@ export async function applyKycWebhook(ctx: AppContext, event: KycWebhook): Promi
       eventAtMs: event.createdAtMs,
     };
     // In a savepoint: no such player (the foreign key) leaves the transaction usable.
-    const [row] = await tx
-      .transaction((sp) =>
-        sp
-          .insert(playerVerifications)
-          .values({ playerId: event.externalUserId, ...values })
-          .onConflictDoUpdate({
-            target: playerVerifications.playerId,
-            set: values,
-            setWhere: lt(playerVerifications.eventAtMs, event.createdAtMs),
-          })
-          .returning(),
-      )
-      .catch((error: unknown) => {
-        if (pgErrorOf(error)?.code === '23503') return [];
-        throw error;
-      });
+    const [row] = await atomic(tx, (sp) =>
+      sp
+        .insert(playerVerifications)
+        .values({ playerId: event.externalUserId, ...values })
+        .onConflictDoUpdate({
+          target: playerVerifications.playerId,
+          set: values,
+          setWhere: lt(playerVerifications.eventAtMs, event.createdAtMs),
+        })
+        .returning(),
+    ).catch((error: unknown) => {
+      if (pgErrorOf(error)?.code === '23503') return [];
+      throw error;
+    });
     if (!row) return 'ignored';
     const state = toState(row);
-    await enqueue(tx, {
-      event: PushEvent.verificationUpdated,
-      channel: Channel.playerVerification(row.playerId),
-      payload: { event: PushEvent.verificationUpdated, state },
-    });
+    await enqueue(tx, 'kyc.verification.updated', { playerId: row.playerId, state });
     return 'applied';
   });
 }

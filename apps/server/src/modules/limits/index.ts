@@ -12,5 +12,6 @@ export {
   type ExclusionType,
   type MoneyLimitType,
 } from './service.ts';
-export { applyDueLimitChanges, LIMIT_CHANGE_EVENT, type LimitChangedEvent, type LimitsPorts } from './player-limits.ts';
+export { applyDueLimitChanges, type LimitsPorts } from './player-limits.ts';
+export { LIMIT_CHANGE_EVENT, limitAmount, type LimitChangedEvent } from './changes.ts';
 export { limitsRoutes } from './routes.ts';

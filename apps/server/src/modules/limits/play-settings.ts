@@ -3,7 +3,7 @@ import { toMajor, type PlaySummary, type RealityCheck } from '@casino/contracts'
 import type { DbOrTx } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { accountCurrency } from '../wallet/index.ts';
-import { playTotalsSince } from './player-limits.ts';
+import type { LimitsPorts } from './player-limits.ts';
 import { playSettings } from './tables.ts';
 
 /** The player's reality-check interval (the configured default until they choose) and session-time limit. */
@@ -28,6 +28,7 @@ export async function setRealityCheck(db: DbOrTx, playerId: string, value: Reali
 /** Real-money stakes and wins of one currency since a moment of the last day (the reality check's figures). */
 export async function playSince(
   db: DbOrTx,
+  ports: Pick<LimitsPorts, 'playSince'>,
   playerId: string,
   currencyCode: string,
   since: Date,
@@ -38,8 +39,7 @@ export async function playSince(
     throw unprocessable('The play session must have begun within the last day', {
       since: ['Must be within the last day'],
     });
-  const [totals] = await playTotalsSince(db, playerId, currency.code, [since]);
-  const { stakes, wins } = totals!;
+  const { stakes, wins } = await ports.playSince(db, playerId, currency.code, since);
   const major = (minor: bigint) => toMajor(minor, currency.subunitToUnit);
   return {
     since: since.toISOString(),

@@ -1,23 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import {
   COOLING_OFF_PERIODS,
   CashPeriods,
-  Channel,
   ErrorCode,
   LIMIT_CURRENCY_REQUIRED,
   LIMIT_INCREASE_DELAY_HOURS,
   LimitDefinition,
   LimitStatus,
-  MAX_WIRE_MINOR,
-  PushEvent,
   SELF_EXCLUSION_PERIODS,
   formatMinor,
   isExclusionDefinition,
   restrictionDays,
-  scaleDigits,
   toMajor,
-  toMinor,
   type CashPeriod,
   type LimitCreateBody,
   type LimitUpdateBody,
@@ -25,19 +20,19 @@ import {
   type RestrictionPeriod,
 } from '@casino/contracts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { DomainError, conflict, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { enqueue } from '../../outbox/index.ts';
-import { accountCurrency } from '../wallet/index.ts';
-import { periodStarts } from './service.ts';
+import { withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import { accountCurrency, playSinceDays } from '../wallet/index.ts';
+import { announce, cancelOpenChanges, limitAmount, lockPlayerLimits } from './changes.ts';
+import { excludePlayer, periodStarts, setMoneyLimit, type ExclusionType, type MoneyLimitType } from './service.ts';
 import { limitChanges, playerLimits, type LimitChangeRow, type PlayerLimitRow } from './tables.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** How long the e-mailed confirmation link of a raise or removal stays valid. */
 export const LIMIT_CONFIRM_TTL_MS = DAY_MS;
-export const LIMIT_CHANGE_EVENT = 'limits.changed';
 const NAMES: Record<number, string> = { 1: 'bet', 2: 'loss', 3: 'deposit', 4: 'self-exclusion', 5: 'cooling-off' };
 
 /** What the limits module needs of other modules; the composition root supplies it. */
@@ -49,6 +44,8 @@ export type LimitsPorts = {
     currency: string,
     since: Date,
   ): Promise<{ deposits: bigint; withdrawals: bigint }>;
+  /** Real-money stakes and wins of a currency since a moment (the reality check; the game module's play). */
+  playSince(db: DbOrTx, playerId: string, currency: string, since: Date): Promise<{ stakes: bigint; wins: bigint }>;
   /** Ends every session of the player and their live games, in the transaction; returns the sessions ended. */
   endPlay(tx: Tx, playerId: string): Promise<string[]>;
   /** Mails the player a link (the player's address and language are the player module's). */
@@ -58,29 +55,6 @@ export type LimitsPorts = {
     params: { link: string; what: string; hours: number },
   ): Promise<boolean>;
 };
-
-/**
- * The event a limit change writes: the notification module turns it into a messenger message, the
- * web reloads its limits. `kind`: `applied` (a raise or removal took effect), `decreased`, `added`,
- * `excluded` (an exclusion began), `requested` (a raise or removal waits for the e-mail link).
- */
-export type LimitChangedEvent = {
-  playerId: string;
-  kind: 'applied' | 'decreased' | 'added' | 'excluded' | 'requested' | 'confirmed' | 'cancelled';
-  definition: number;
-  period: string | null;
-  currency: string | null;
-  amount: string | null;
-  until: string | null;
-};
-
-async function announce(tx: DbOrTx, event: LimitChangedEvent): Promise<void> {
-  await enqueue(tx, {
-    event: LIMIT_CHANGE_EVENT,
-    channel: Channel.notifications(event.playerId),
-    payload: { event: PushEvent.limitsUpdated, ...event },
-  });
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const inEffect = (now: Date) =>
@@ -156,27 +130,6 @@ async function usageOf(
   return used;
 }
 
-/** Stakes and wins of a currency since each moment, in order (the game module's `game_play_totals`). */
-export async function playTotalsSince(
-  db: DbOrTx,
-  playerId: string,
-  currency: string,
-  since: Date[],
-): Promise<{ stakes: bigint; wins: bigint }[]> {
-  const list = since.map((d) => d.toISOString());
-  const rows = await rowsOf<{ since: string | Date; bets: string; wins: string }>(
-    db,
-    sql`select since, bets::text as bets, wins::text as wins
-          from game_play_totals(${playerId}::uuid, ${currency}, ${`{${list.join(',')}}`}::timestamptz[])`,
-  );
-  // Equal moments (a Monday's day and week) come back as one row.
-  const at = new Map(rows.map((r) => [new Date(String(r.since)).getTime(), r]));
-  return since.map((d) => {
-    const row = at.get(d.getTime());
-    return { stakes: BigInt(row?.bets ?? '0'), wins: BigInt(row?.wins ?? '0') };
-  });
-}
-
 /** Stakes and wins of a currency since each period's start. */
 async function playTotals(
   db: DbOrTx,
@@ -184,7 +137,8 @@ async function playTotals(
   currency: string,
   starts: Record<CashPeriod, Date>,
 ): Promise<Record<CashPeriod, { stakes: bigint; wins: bigint }>> {
-  const [daily, weekly, monthly] = await playTotalsSince(
+  // Period starts are UTC midnights: the wallet counts play per UTC day.
+  const [daily, weekly, monthly] = await playSinceDays(
     db,
     playerId,
     currency,
@@ -247,10 +201,6 @@ export async function listPlayerLimits(
   return viewsOf(db, ports, playerId, await limitsOf(db, playerId, now), now);
 }
 
-/** One player's limit changes queue behind each other (two tabs cannot both add the first one). */
-const lockPlayerLimits = (tx: DbOrTx, playerId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
-
 async function oneLimit(db: DbOrTx, playerId: string, id: string, now: Date): Promise<PlayerLimitRow> {
   if (!isUuid(id)) throw notFound('Limit not found');
   const [row] = await db
@@ -260,17 +210,6 @@ async function oneLimit(db: DbOrTx, playerId: string, id: string, now: Date): Pr
     .for('update');
   if (!row) throw notFound('Limit not found');
   return row;
-}
-
-function amountOf(amount: number | string | undefined, currency: string): bigint {
-  if (amount === undefined) throw fieldError('amount', 'Enter the limit amount');
-  const { subunitToUnit } = accountCurrency(currency);
-  const minor = toMinor(amount, subunitToUnit);
-  if (minor === null)
-    throw fieldError('amount', `The amount must have at most ${scaleDigits(subunitToUnit)} decimals for ${currency}`);
-  if (minor <= 0n) throw fieldError('amount', 'The limit must be more than zero');
-  if (minor > MAX_WIRE_MINOR) throw fieldError('amount', 'The limit is too large');
-  return minor;
 }
 
 const cannotShorten = (until: Date | null) =>
@@ -289,13 +228,13 @@ export type CreateOutcome = { limit: PlayerLimit; endedSessions: string[] };
  * every session and live game of the player, and can only be lengthened.
  */
 export async function addPlayerLimit(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   ports: LimitsPorts,
   playerId: string,
   body: LimitCreateBody,
   now = new Date(),
 ): Promise<CreateOutcome> {
-  if (isExclusionDefinition(body.definition)) return exclude(db, ports, playerId, body, now);
+  if (isExclusionDefinition(body.definition)) return exclude(ctx, ports, playerId, body, now);
   if (!body.period || !(CashPeriods as readonly string[]).includes(body.period))
     throw fieldError('period', 'Choose daily, weekly or monthly');
   const period = body.period as CashPeriod;
@@ -307,8 +246,8 @@ export async function addPlayerLimit(
         : 'Please, select the currency of the limit',
     );
   const currency = accountCurrency(body.currency).code;
-  const amountMinor = amountOf(body.amount, currency);
-  return db.transaction(async (tx) => {
+  const amountMinor = limitAmount(body.amount, currency);
+  return withTransaction(ctx, async (tx) => {
     await lockPlayerLimits(tx, playerId);
     const existing = (await limitsOf(tx, playerId, now)).find(
       (r) => r.type === body.definition && r.period === period && r.currency === currency,
@@ -317,36 +256,14 @@ export async function addPlayerLimit(
       throw conflict(
         `You already have a ${period} ${NAMES[body.definition]} limit in ${currency}: change it to raise it`,
       );
-    if (existing) await cancelOpenChanges(tx, existing.id, now);
-    if (existing) await tx.update(playerLimits).set({ expiresAt: now }).where(eq(playerLimits.id, existing.id));
-    const [row] = await tx
-      .insert(playerLimits)
-      .values({
-        playerId,
-        type: body.definition,
-        period,
-        currency,
-        amountMinor,
-        status: LimitStatus.active,
-        createdAt: now,
-        startsAt: now,
-      })
-      .returning();
-    await announce(tx, {
-      playerId,
-      kind: existing ? 'decreased' : 'added',
-      definition: body.definition,
-      period,
-      currency,
-      amount: formatMinor(amountMinor, accountCurrency(currency).subunitToUnit),
-      until: null,
-    });
-    return { limit: await viewOf(tx, ports, row!, now), endedSessions: [] };
+    const type = body.definition as MoneyLimitType;
+    const row = await setMoneyLimit(tx, { playerId, type, period, currency, amountMinor }, now);
+    return { limit: await viewOf(tx, ports, row, now), endedSessions: [] };
   });
 }
 
 async function exclude(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   ports: LimitsPorts,
   playerId: string,
   body: LimitCreateBody,
@@ -358,53 +275,18 @@ async function exclude(
     throw fieldError('period', `Choose one of: ${offered.map((p) => p.replace('_', ' ')).join(', ')}`);
   const days = restrictionDays(body.period as RestrictionPeriod);
   const until = days === null ? null : new Date(now.getTime() + days * DAY_MS);
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await lockPlayerLimits(tx, playerId);
     const current = (await limitsOf(tx, playerId, now)).filter((r) => isExclusionDefinition(r.type));
     // An exclusion in effect is never shortened: a new one must end no sooner than every current one.
     for (const row of current) {
       if (row.expiresAt === null || (until !== null && until < row.expiresAt)) throw cannotShorten(row.expiresAt);
     }
-    const [row] = await tx
-      .insert(playerLimits)
-      .values({
-        playerId,
-        type: body.definition,
-        period: null,
-        status: LimitStatus.active,
-        createdAt: now,
-        startsAt: now,
-        expiresAt: until,
-      })
-      .returning();
-    // Money limits cannot be loosened while excluded; a waiting raise is dropped.
-    await tx
-      .update(limitChanges)
-      .set({ cancelledAt: now })
-      .where(
-        and(eq(limitChanges.playerId, playerId), isNull(limitChanges.appliedAt), isNull(limitChanges.cancelledAt)),
-      );
+    const type = body.definition as ExclusionType;
+    const row = await excludePlayer(tx, { playerId, type, days, period: body.period }, now);
     const endedSessions = await ports.endPlay(tx, playerId);
-    await announce(tx, {
-      playerId,
-      kind: 'excluded',
-      definition: body.definition,
-      period: body.period!,
-      currency: null,
-      amount: null,
-      until: until?.toISOString() ?? null,
-    });
-    return { limit: { ...toWire(row!, undefined, undefined), period: body.period! }, endedSessions };
+    return { limit: { ...toWire(row, undefined, undefined), period: body.period! }, endedSessions };
   });
-}
-
-async function cancelOpenChanges(tx: DbOrTx, limitId: string, now: Date): Promise<number> {
-  const rows = await tx
-    .update(limitChanges)
-    .set({ cancelledAt: now })
-    .where(and(eq(limitChanges.limitId, limitId), isNull(limitChanges.appliedAt), isNull(limitChanges.cancelledAt)))
-    .returning({ id: limitChanges.id });
-  return rows.length;
 }
 
 function assertMoneyLimit(row: PlayerLimitRow): void {
@@ -458,17 +340,17 @@ async function requestLooser(
  * dropped); a higher amount or another period waits for the e-mail link and then 24 hours.
  */
 export async function updatePlayerLimit(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   ports: LimitsPorts,
   input: { playerId: string; id: string; body: LimitUpdateBody; publicUrl: string },
   now = new Date(),
 ): Promise<PlayerLimit> {
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await lockPlayerLimits(tx, input.playerId);
     const row = await oneLimit(tx, input.playerId, input.id, now);
     assertMoneyLimit(row);
     const current = moneyOf(row);
-    const amountMinor = amountOf(input.body.amount, current.currency);
+    const amountMinor = limitAmount(input.body.amount, current.currency);
     if (input.body.period === current.period && amountMinor === current.amountMinor)
       throw fieldError('amount', 'This is the limit you have');
     if (input.body.period === current.period && amountMinor < current.amountMinor) {
@@ -507,12 +389,12 @@ export async function updatePlayerLimit(
  * remove the limit, which waits for the e-mail link and then 24 hours. Exclusions cannot be lifted.
  */
 export async function deletePlayerLimit(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   ports: LimitsPorts,
   input: { playerId: string; id: string; publicUrl: string },
   now = new Date(),
 ): Promise<{ cancelled: boolean; limit: PlayerLimit }> {
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await lockPlayerLimits(tx, input.playerId);
     const row = await oneLimit(tx, input.playerId, input.id, now);
     assertMoneyLimit(row);
@@ -542,11 +424,11 @@ export const LIMIT_LINK_INVALID = 'This confirmation link is no longer valid. As
 
 /** The e-mailed link: the change is confirmed and takes effect 24 hours from now. Only its owner may use it. */
 export async function confirmLimitChange(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   input: { playerId: string; token: string },
   now = new Date(),
 ): Promise<{ effectiveAt: string }> {
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const [change] = await tx
       .select()
       .from(limitChanges)
@@ -580,8 +462,8 @@ export async function confirmLimitChange(
  * rows with `FOR UPDATE SKIP LOCKED` in one transaction, so nodes running it at once never apply one
  * twice, and a crash mid-round leaves the rows for the next. Returns how many it applied.
  */
-export async function applyDueLimitChanges(db: DbOrTx, now = new Date(), batch = 50): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function applyDueLimitChanges(ctx: UnitOfWorkContext, now = new Date(), batch = 50): Promise<number> {
+  return withTransaction(ctx, async (tx) => {
     const due = await tx
       .select()
       .from(limitChanges)

@@ -45,7 +45,7 @@ export const limitsRoutes =
       if (running) return;
       running = true;
       try {
-        while ((await applyDueLimitChanges(ctx.db)) > 0) ctx.notifyOutbox();
+        while ((await applyDueLimitChanges(ctx)) > 0);
       } catch (err) {
         log.error({ err }, 'limits job failed; will try again');
       } finally {
@@ -88,11 +88,10 @@ export const limitsRoutes =
       },
       async (request) => {
         const { playerId } = authOf(request);
-        const { limit, endedSessions } = await addPlayerLimit(ctx.db, ports, playerId, request.body);
+        const { limit, endedSessions } = await addPlayerLimit(ctx, ports, playerId, request.body);
         for (const sessionId of endedSessions) ctx.sessions.forget(sessionId);
         if (endedSessions.length)
           request.log.info({ playerId, sessionsClosed: endedSessions.length }, 'player excluded');
-        ctx.notifyOutbox();
         return { data: limit };
       },
     );
@@ -110,11 +109,10 @@ export const limitsRoutes =
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const data = await confirmLimitChange(ctx.db, {
+        const data = await confirmLimitChange(ctx, {
           playerId: authOf(request).playerId,
           token: request.body.token,
         });
-        ctx.notifyOutbox();
         return { data };
       },
     );
@@ -177,7 +175,13 @@ export const limitsRoutes =
         },
       },
       async (request) => ({
-        data: await playSince(ctx.db, authOf(request).playerId, request.query.currency, new Date(request.query.since)),
+        data: await playSince(
+          ctx.db,
+          ports,
+          authOf(request).playerId,
+          request.query.currency,
+          new Date(request.query.since),
+        ),
       }),
     );
 
@@ -196,13 +200,12 @@ export const limitsRoutes =
         config: changeRate,
       },
       async (request) => {
-        const data = await updatePlayerLimit(ctx.db, ports, {
+        const data = await updatePlayerLimit(ctx, ports, {
           playerId: authOf(request).playerId,
           id: request.params.id,
           body: request.body,
           publicUrl: ctx.config.publicUrl,
         });
-        ctx.notifyOutbox();
         return { data };
       },
     );
@@ -221,12 +224,11 @@ export const limitsRoutes =
         config: changeRate,
       },
       async (request) => {
-        const { limit } = await deletePlayerLimit(ctx.db, ports, {
+        const { limit } = await deletePlayerLimit(ctx, ports, {
           playerId: authOf(request).playerId,
           id: request.params.id,
           publicUrl: ctx.config.publicUrl,
         });
-        ctx.notifyOutbox();
         return { data: limit };
       },
     );

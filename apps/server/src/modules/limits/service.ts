@@ -1,8 +1,11 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { CashPeriods, ErrorCode, LimitDefinition, LimitStatus } from '@casino/contracts';
+import { CashPeriods, ErrorCode, LimitDefinition, LimitStatus, formatMinor } from '@casino/contracts';
+import { atomic } from '../../db/atomic.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { DomainError, unprocessable } from '../../lib/errors.ts';
+import { accountCurrency } from '../wallet/index.ts';
+import { announce, cancelOpenChanges, cancelPlayerChanges, lockPlayerLimits } from './changes.ts';
 import { playerLimits, type PlayerLimitRow } from './tables.ts';
 
 export type CashPeriod = (typeof CashPeriods)[number];
@@ -99,23 +102,31 @@ export async function assertMayPlay(
     db,
     sql`select r.code, r.period
           from limits_flags(${check.playerId}::uuid, ${check.currency}, ${now}::timestamptz) f,
-               limits_play_refusal(${check.playerId}::uuid, ${check.playerStatus}::integer, ${check.currency},
+               limits_play_refusal(${check.playerId}::uuid, wallet_account_id(${check.playerId}::uuid, ${check.currency}),
+                                   ${check.playerStatus}::integer, ${check.currency},
                                    ${stake}::bigint, ${now}::timestamptz, f.excluded, f.money) r`,
   );
   if (refusal?.code) throw playRefusal(refusal.code, refusal.period);
 }
 
 /**
- * Sets an operator bet or loss limit that applies at once: it replaces (ends) the one of the same
- * type, period and currency in effect.
+ * Sets a bet, loss or deposit limit that applies at once: it replaces (ends) the one of the same type,
+ * period and currency in effect, stricter or not, and drops that one's waiting change. Under the
+ * player's limits lock, announced as every limit change is. The player's own new limit comes here
+ * once it is known to be stricter; the operator's comes here as it is (checked by `limitAmount`).
  */
 export async function setMoneyLimit(
   db: DbOrTx,
   input: { playerId: string; type: MoneyLimitType; period: CashPeriod; currency: string; amountMinor: bigint },
+  now = new Date(),
 ): Promise<PlayerLimitRow> {
   if (input.amountMinor < 0n) throw unprocessable('The limit must not be negative');
-  return db.transaction(async (tx) => {
-    const now = new Date();
+  return atomic(db, async (tx) => {
+    await lockPlayerLimits(tx, input.playerId);
+    const existing = (await limitsInEffect(tx, input.playerId, input.currency, [input.type], now)).find(
+      (row) => row.period === input.period,
+    );
+    if (existing) await cancelOpenChanges(tx, existing.id, now);
     await tx
       .update(playerLimits)
       .set({ expiresAt: now })
@@ -132,29 +143,55 @@ export async function setMoneyLimit(
       .insert(playerLimits)
       .values({ ...input, status: LimitStatus.active, createdAt: now, startsAt: now })
       .returning();
+    await announce(tx, {
+      playerId: input.playerId,
+      kind: !existing ? 'added' : input.amountMinor < (existing.amountMinor ?? 0n) ? 'decreased' : 'applied',
+      definition: input.type,
+      period: input.period,
+      currency: input.currency,
+      amount: formatMinor(input.amountMinor, accountCurrency(input.currency).subunitToUnit),
+      until: null,
+    });
     return row!;
   });
 }
 
 /**
- * Self-exclusion or cooling-off for `days` from now; takes effect at once (every bet checks it). The
- * caller ends what else must end with it (live game sessions), in the same transaction.
+ * Self-exclusion or cooling-off for `days` from now (null: for good); takes effect at once (every bet
+ * checks it) and drops the player's waiting raises. Under the player's limits lock, announced as every
+ * limit change is. The caller ends what else must end with it (sessions, live games), in its unit.
  */
 export async function excludePlayer(
   db: DbOrTx,
-  input: { playerId: string; type: ExclusionType; days: number },
+  input: { playerId: string; type: ExclusionType; days: number | null; period?: string | null },
+  now = new Date(),
 ): Promise<PlayerLimitRow> {
-  const now = new Date();
-  const [limit] = await db
-    .insert(playerLimits)
-    .values({
+  const until = input.days === null ? null : new Date(now.getTime() + input.days * DAY_MS);
+  return atomic(db, async (tx) => {
+    await lockPlayerLimits(tx, input.playerId);
+    const [limit] = await tx
+      .insert(playerLimits)
+      .values({
+        playerId: input.playerId,
+        type: input.type,
+        period: null,
+        status: LimitStatus.active,
+        createdAt: now,
+        startsAt: now,
+        expiresAt: until,
+      })
+      .returning();
+    // Money limits cannot be loosened while excluded.
+    await cancelPlayerChanges(tx, input.playerId, now);
+    await announce(tx, {
       playerId: input.playerId,
-      type: input.type,
-      status: LimitStatus.active,
-      createdAt: now,
-      startsAt: now,
-      expiresAt: new Date(now.getTime() + input.days * DAY_MS),
-    })
-    .returning();
-  return limit!;
+      kind: 'excluded',
+      definition: input.type,
+      period: input.period ?? null,
+      currency: null,
+      amount: null,
+      until: until?.toISOString() ?? null,
+    });
+    return limit!;
+  });
 }

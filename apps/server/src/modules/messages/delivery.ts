@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../../context.ts';
-import { claimPendingMail, fileMessage, markFailed, markSent, MESSAGE_EVENT, type OutgoingMessage } from './service.ts';
+import { claimPendingMail, fileMessage, markFailed, markSent, MESSAGE_EVENT } from './service.ts';
 
 const POLL_MS = 5_000;
 const BATCH = 10;
@@ -12,9 +12,17 @@ const BATCH = 10;
 export function startMessageDelivery(ctx: AppContext): { stop(): Promise<void> } {
   const { smtpUrl, from } = ctx.config.mail;
   const log = ctx.log.child({ module: 'messages' });
-  const stopConsumer = ctx.outboxConsumers.register(MESSAGE_EVENT, (row, tx) =>
-    fileMessage(tx, row.payload as unknown as OutgoingMessage, smtpUrl !== null),
-  );
+  let filed = () => {};
+  const stopConsumer = ctx.outboxConsumers.register({
+    name: 'messages',
+    startFrom: 'beginning',
+    handlers: {
+      [MESSAGE_EVENT]: async (row, tx) => {
+        await fileMessage(tx, row.payload, smtpUrl !== null);
+        filed();
+      },
+    },
+  });
   if (!smtpUrl) return { stop: async () => stopConsumer() };
 
   const transport = nodemailer.createTransport(smtpUrl, { from });
@@ -56,8 +64,8 @@ export function startMessageDelivery(ctx: AppContext): { stop(): Promise<void> }
       });
   }
 
-  // Told before the outbox commit: look a moment later (the poll catches any it still misses).
-  const stopObserver = ctx.outboxConsumers.onDelivery(MESSAGE_EVENT, () => setTimeout(wake, 50).unref());
+  // Told before the lane's commit: look a moment later (the poll catches any it still misses).
+  filed = () => setTimeout(wake, 50).unref();
   const timer = setInterval(wake, POLL_MS);
   timer.unref();
   wake();
@@ -65,7 +73,6 @@ export function startMessageDelivery(ctx: AppContext): { stop(): Promise<void> }
     async stop() {
       stopped = true;
       clearInterval(timer);
-      stopObserver();
       stopConsumer();
       await running;
       transport.close();

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { EventName, OutboundMessage } from '@casino/contracts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { enqueue } from '../../outbox/index.ts';
 import { messages } from './tables.ts';
 import { render, type TemplateName, type TemplateParams } from './templates.ts';
 
-export const MESSAGE_EVENT = 'message.send';
+export const MESSAGE_EVENT = 'message.queued' satisfies EventName;
 const MAX_ATTEMPTS = 5;
 const CLAIM_MS = 5 * 60_000;
 
@@ -32,12 +33,12 @@ export type MailboxEntry = {
  * (a reset link for a token that was rolled back is never sent).
  */
 export async function sendMessage<T extends TemplateName>(tx: DbOrTx, message: OutgoingMessage<T>): Promise<void> {
-  await enqueue(tx, { event: MESSAGE_EVENT, channel: null, payload: message as unknown as Record<string, unknown> });
+  await enqueue(tx, MESSAGE_EVENT, message);
 }
 
 /** Outbox consumer: renders the message and files it for the sender (SMTP) or the development mailbox. */
-export async function fileMessage(tx: Tx, message: OutgoingMessage, smtp: boolean): Promise<void> {
-  const { subject, text } = render(message.template, message.locale, message.params as never);
+export async function fileMessage(tx: Tx, message: OutboundMessage, smtp: boolean): Promise<void> {
+  const { subject, text } = render(message.template as TemplateName, message.locale, message.params as never);
   await tx.insert(messages).values({
     channel: message.channel,
     recipient: message.to,

@@ -69,8 +69,7 @@ export const notificationRoutes =
         config: { ...writeRate, withdrawOnly: true },
       },
       async (request) => {
-        const data = await markRead(ctx.db, authOf(request).playerId, request.body.messageIds);
-        ctx.notifyOutbox();
+        const data = await markRead(ctx, authOf(request).playerId, request.body.messageIds);
         return { data };
       },
     );
@@ -88,8 +87,7 @@ export const notificationRoutes =
         config: { ...writeRate, withdrawOnly: true },
       },
       async (request) => {
-        const data = await markRead(ctx.db, authOf(request).playerId, 'all');
-        ctx.notifyOutbox();
+        const data = await markRead(ctx, authOf(request).playerId, 'all');
         return { data };
       },
     );
@@ -108,8 +106,7 @@ export const notificationRoutes =
         config: { ...writeRate, withdrawOnly: true },
       },
       async (request) => {
-        const data = await deleteMessages(ctx.db, authOf(request).playerId, request.body.messageIds);
-        ctx.notifyOutbox();
+        const data = await deleteMessages(ctx, authOf(request).playerId, request.body.messageIds);
         return { data };
       },
     );
@@ -163,8 +160,7 @@ export const notificationRoutes =
         config: { rateLimit: { max: 20, timeWindow: '1 minute' }, withdrawOnly: true },
       },
       async (request) => {
-        const data = await postSupportMessage(ctx.db, authOf(request).playerId, 'player', request.body.text);
-        ctx.notifyOutbox();
+        const data = await postSupportMessage(ctx, authOf(request).playerId, 'player', request.body.text);
         return { data };
       },
     );

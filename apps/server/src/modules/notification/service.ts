@@ -1,24 +1,19 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  Channel,
   MessageState,
-  PushEvent,
   pageMeta,
   type ContactBody,
   type MessengerList,
   type MessengerMessage,
-  type MessengerPush,
   type SupportMessage,
-  type SupportPush,
 } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { enqueue } from '../../outbox/index.ts';
+import { enqueue, withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { contactMessages, messengerMessages, supportMessages, type MessengerMessageRow } from './tables.ts';
 import type { Written } from './texts.ts';
-
-export const MESSENGER_PUSH_EVENT = 'messenger.push';
 
 function toWire(row: MessengerMessageRow): MessengerMessage {
   return {
@@ -42,10 +37,6 @@ async function unreadOf(db: DbOrTx, playerId: string): Promise<number> {
     .from(messengerMessages)
     .where(and(eq(messengerMessages.playerId, playerId), isNull(messengerMessages.readAt)));
   return row?.n ?? 0;
-}
-
-async function push(tx: DbOrTx, playerId: string, payload: MessengerPush): Promise<void> {
-  await enqueue(tx, { event: MESSENGER_PUSH_EVENT, channel: Channel.notifications(playerId), payload });
 }
 
 /** Files a message for one player and pushes it with the new unread count, in the caller's transaction. */
@@ -89,8 +80,8 @@ export async function postToMany(
   const counts = new Map(unread.map((r) => [r.player_id, Number(r.n)]));
   const wires = rows.map(toWire);
   for (const [i, row] of rows.entries()) {
-    await push(tx, row.playerId, {
-      event: PushEvent.messageCreated,
+    await enqueue(tx, 'messenger.message.created', {
+      playerId: row.playerId,
       message: wires[i]!,
       totalUnread: counts.get(row.playerId) ?? 1,
     });
@@ -143,12 +134,16 @@ const ownIds = (playerId: string, ids: string[]) =>
 async function settled(tx: DbOrTx, playerId: string): Promise<{ totalUnread: number }> {
   const totalUnread = await unreadOf(tx, playerId);
   // The player's other tabs and devices update their count too.
-  await push(tx, playerId, { event: PushEvent.unreadUpdated, totalUnread });
+  await enqueue(tx, 'messenger.unread.updated', { playerId, totalUnread });
   return { totalUnread };
 }
 
-export async function markRead(db: DbOrTx, playerId: string, ids: string[] | 'all'): Promise<{ totalUnread: number }> {
-  return db.transaction(async (tx) => {
+export async function markRead(
+  ctx: UnitOfWorkContext,
+  playerId: string,
+  ids: string[] | 'all',
+): Promise<{ totalUnread: number }> {
+  return withTransaction(ctx, async (tx) => {
     const which =
       ids === 'all' ? eq(messengerMessages.playerId, playerId) : ids.some(isUuid) ? ownIds(playerId, ids) : null;
     if (which)
@@ -160,8 +155,12 @@ export async function markRead(db: DbOrTx, playerId: string, ids: string[] | 'al
   });
 }
 
-export async function deleteMessages(db: DbOrTx, playerId: string, ids: string[]): Promise<{ totalUnread: number }> {
-  return db.transaction(async (tx) => {
+export async function deleteMessages(
+  ctx: UnitOfWorkContext,
+  playerId: string,
+  ids: string[],
+): Promise<{ totalUnread: number }> {
+  return withTransaction(ctx, async (tx) => {
     if (ids.some(isUuid)) await tx.delete(messengerMessages).where(ownIds(playerId, ids));
     return settled(tx, playerId);
   });
@@ -206,7 +205,6 @@ export async function latestContactMessages(db: DbOrTx, limit: number): Promise<
 // ---------------------------------------------------------------------------------------------
 // Live support chat
 
-export const SUPPORT_PUSH_EVENT = 'support.push';
 const SUPPORT_HISTORY = 200;
 
 const supportWire = (row: typeof supportMessages.$inferSelect): SupportMessage => ({
@@ -229,16 +227,15 @@ export async function supportHistory(db: DbOrTx, playerId: string): Promise<Supp
 
 /** Adds a line to the player's conversation and pushes it to the player's open chats. */
 export async function postSupportMessage(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   playerId: string,
   author: 'player' | 'operator',
   text: string,
 ): Promise<SupportMessage> {
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const [row] = await tx.insert(supportMessages).values({ playerId, author, text }).returning();
     const message = supportWire(row!);
-    const payload: SupportPush = { event: PushEvent.supportMessage, message };
-    await enqueue(tx, { event: SUPPORT_PUSH_EVENT, channel: Channel.support(playerId), payload });
+    await enqueue(tx, 'support.message', { playerId, message });
     return message;
   });
 }

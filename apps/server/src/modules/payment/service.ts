@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
-  Channel,
   ErrorCode,
   InvoiceStatus,
   InvoiceType,
@@ -24,7 +23,6 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, withTransaction } from '../../outbox/index.ts';
-import { moneyAtRisk } from '../game/index.ts';
 import { hasApprovedIdentityDocument } from '../documents/index.ts';
 import { verificationState } from '../kyc/index.ts';
 import { activeExclusion, depositLimitsInEffect, periodStarts } from '../limits/index.ts';
@@ -35,6 +33,7 @@ import {
   accountCurrency,
   accountIn,
   lockAccount,
+  moneyAtRisk,
   openAccount,
   positiveMinor,
   postEntry,
@@ -88,12 +87,8 @@ async function saveInvoice(tx: Tx, row: InvoiceRow, change: Partial<InvoiceRow>)
 }
 
 async function announce(tx: DbOrTx, row: InvoiceRow): Promise<void> {
-  const event = row.type === InvoiceType.deposit ? 'invoice.deposit.updated' : 'invoice.withdrawal.updated';
-  await enqueue(tx, {
-    event,
-    channel: Channel.paymentInvoices(row.playerId),
-    payload: { event, invoice: wireInvoice(row) },
-  });
+  const event = row.type === InvoiceType.deposit ? 'payment.deposit.updated' : 'payment.withdrawal.updated';
+  await enqueue(tx, event, { playerId: row.playerId, invoice: wireInvoice(row) });
 }
 
 async function lockInvoice(tx: Tx, id: string, playerId?: string): Promise<InvoiceRow> {
@@ -452,7 +447,7 @@ export async function turnoverOf(ctx: AppContext, playerId: string, currency: st
   const deposited = BigInt(row?.sum ?? '0');
   // Integer arithmetic: the multiplier is taken in hundredths.
   const required = (deposited * BigInt(Math.round(multiplier * 100))) / 100n;
-  const wagered = account ? await moneyAtRisk(db, playerId, account.id) : 0n;
+  const wagered = account ? await moneyAtRisk(db, account.id) : 0n;
   const remaining = required > wagered ? required - wagered : 0n;
   return { multiplier, required, wagered, remaining };
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { PlayerStatus, type CloseAccountBody } from '@casino/contracts';
-import type { DbOrTx } from '../../db/client.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import { withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { listAccounts, listHiddenAccounts, lockAccount } from '../wallet/index.ts';
 import { closePlayerSessions, WRONG_CURRENT_PASSWORD } from './passwords.ts';
 import { players } from './tables.ts';
@@ -15,13 +16,17 @@ export const WITHDRAW_FIRST = 'Withdraw your balance before you close your accou
  * withdrawal is still under way (locked), so nothing is left behind that the player cannot reach.
  * Bonus money is not real money: it goes with the account. Answers the ended session ids.
  */
-export async function closeAccount(db: DbOrTx, playerId: string, body: CloseAccountBody): Promise<string[]> {
-  const [player] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+export async function closeAccount(
+  ctx: UnitOfWorkContext,
+  playerId: string,
+  body: CloseAccountBody,
+): Promise<string[]> {
+  const [player] = await ctx.db.select().from(players).where(eq(players.id, playerId)).limit(1);
   if (!player) return [];
   // A player who signs in only with Google has no password to give; their session is the proof.
   if (player.passwordHash && !(body.password && (await verifyPassword(body.password, player.passwordHash))))
     throw unprocessable(WRONG_CURRENT_PASSWORD, { password: [WRONG_CURRENT_PASSWORD] });
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     // Decided under the player's row and every account's wallet lock, the one each balance change
     // takes: a credit or withdrawal racing the close is either seen here or comes after it.
     await tx.select({ id: players.id }).from(players).where(eq(players.id, playerId)).for('update');

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import { enqueue, withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { sendMessage } from '../messages/index.ts';
 import { findCode, issueCode, newLinkCode, useCode } from './codes.ts';
 import { players } from './tables.ts';
@@ -33,8 +35,12 @@ export async function sendEmailConfirmation(
 }
 
 /** "Send the link again": refused once the address is confirmed. */
-export async function resendEmailConfirmation(db: DbOrTx, playerId: string, publicUrl: string): Promise<void> {
-  const [player] = await db
+export async function resendEmailConfirmation(
+  ctx: UnitOfWorkContext,
+  playerId: string,
+  publicUrl: string,
+): Promise<void> {
+  const [player] = await ctx.db
     .select({ id: players.id, email: players.email, locale: players.locale, confirmedAt: players.confirmedAt })
     .from(players)
     .where(eq(players.id, playerId))
@@ -42,7 +48,9 @@ export async function resendEmailConfirmation(db: DbOrTx, playerId: string, publ
   if (!player?.email) throw unprocessable('There is no e-mail address to confirm');
   if (player.confirmedAt) throw unprocessable(ALREADY_CONFIRMED);
   const email = player.email;
-  await db.transaction((tx) => sendEmailConfirmation(tx, { id: player.id, email, locale: player.locale }, publicUrl));
+  await withTransaction(ctx, (tx) =>
+    sendEmailConfirmation(tx, { id: player.id, email, locale: player.locale }, publicUrl),
+  );
 }
 
 /**
@@ -51,16 +59,18 @@ export async function resendEmailConfirmation(db: DbOrTx, playerId: string, publ
  * work (a mail scanner may have opened it first) still answers `confirmed`.
  */
 export async function confirmEmail(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   code: string,
 ): Promise<{ status: 'confirmed' | 'invalid'; playerId: string | null }> {
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const used = await useCode(tx, 'email_confirmation', code);
     if (used?.playerId) {
-      await tx
+      const [confirmed] = await tx
         .update(players)
         .set({ confirmedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(players.id, used.playerId), eq(players.email, used.target), isNull(players.confirmedAt)));
+        .where(and(eq(players.id, used.playerId), eq(players.email, used.target), isNull(players.confirmedAt)))
+        .returning({ id: players.id });
+      if (confirmed) await enqueue(tx, 'player.email.confirmed', { playerId: confirmed.id, email: used.target });
     }
     // A spent, replaced or expired link confirms nothing; it only says so if the address is confirmed.
     const issued = used ?? (await findCode(tx, 'email_confirmation', code));

@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { sendMessage } from '../messages/index.ts';
 import { issueCode, newLinkCode, useCode } from './codes.ts';
 import { players, playerSessions } from './tables.ts';
@@ -49,15 +51,15 @@ export async function closePlayerSessions(
  * Mails a reset link if the address belongs to a player. Answers the same either way, so the form
  * cannot be used to learn who plays here; run it after the answer, whose timing would tell.
  */
-export async function requestPasswordReset(db: DbOrTx, email: string, publicUrl: string): Promise<void> {
-  const [player] = await db
+export async function requestPasswordReset(ctx: UnitOfWorkContext, email: string, publicUrl: string): Promise<void> {
+  const [player] = await ctx.db
     .select({ id: players.id, locale: players.locale })
     .from(players)
     .where(eq(players.email, email))
     .limit(1);
   if (!player) return;
   const code = newLinkCode();
-  await db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await issueCode(tx, { playerId: player.id, purpose: 'password_reset', target: email, code, ttlSec: RESET_TTL_SEC });
     await sendMessage(tx, {
       channel: 'email',
@@ -74,12 +76,12 @@ export async function requestPasswordReset(db: DbOrTx, email: string, publicUrl:
  * every session of the player: whoever knew the old password is out.
  */
 export async function confirmPasswordReset(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   body: PasswordConfirmBody,
 ): Promise<{ playerId: string; closed: string[] }> {
   assertNewPasswordAllowed(body.newPassword);
   const passwordHash = await hashPassword(body.newPassword);
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const used = await useCode(tx, 'password_reset', body.code);
     if (!used?.playerId) throw unprocessable(RESET_LINK_INVALID, { code: [RESET_LINK_INVALID] });
     const [player] = await tx
@@ -95,19 +97,19 @@ export async function confirmPasswordReset(
 
 /** The security tab: the current password, then the new one; every other session ends. */
 export async function changePassword(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   playerId: string,
   currentSessionId: string,
   body: PasswordChangeBody,
 ): Promise<string[]> {
-  const [player] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+  const [player] = await ctx.db.select().from(players).where(eq(players.id, playerId)).limit(1);
   if (!player?.passwordHash || !(await verifyPassword(body.currentPassword, player.passwordHash)))
     throw unprocessable(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   if (body.newPassword === body.currentPassword)
     throw unprocessable(ValidationMessage.samePassword, { newPassword: [ValidationMessage.samePassword] });
   assertNewPasswordAllowed(body.newPassword);
   const passwordHash = await hashPassword(body.newPassword);
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await tx.update(players).set({ passwordHash, updatedAt: new Date() }).where(eq(players.id, playerId));
     const closed = await closePlayerSessions(tx, playerId, 'password_changed', currentSessionId);
     if (player.email) await noticeChanged(tx, player.email, player.locale);

@@ -4,6 +4,8 @@ import { ErrorCode, ValidationMessage, type OtpReason, type OtpVerifyBody } from
 import type { DbOrTx } from '../../db/client.ts';
 import { overBudget, type AttemptCounter } from '../../lib/attempts.ts';
 import { DomainError, tooManyRequests, unprocessable } from '../../lib/errors.ts';
+import { enqueue, withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { sendMessage } from '../messages/index.ts';
 import { issueCode, newDigitCode, newLinkCode, spendTriedCode, tryTypedCode, type UsedCode } from './codes.ts';
 import { RESET_TTL_SEC } from './passwords.ts';
@@ -55,7 +57,7 @@ export type Defer = (work: () => Promise<void>) => void;
  * registration a taken number is said at once, as a taken e-mail is.
  */
 export async function sendOtp(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   attempts: AttemptCounter,
   input: { phone: string; reason: OtpReason; playerId: string | null; locale: string },
   defer: Defer,
@@ -64,16 +66,16 @@ export async function sendOtp(
   if (input.reason === 'changingPass') {
     await spendSendBudget(attempts, phone);
     defer(async () => {
-      const owner = await phoneOwner(db, phone);
-      if (owner) await textCode(db, 'changingPass', phone, owner.id, owner.locale ?? input.locale);
+      const owner = await phoneOwner(ctx.db, phone);
+      if (owner) await textCode(ctx, 'changingPass', phone, owner.id, owner.locale ?? input.locale);
     });
     return;
   }
-  const owner = await phoneOwner(db, phone);
+  const owner = await phoneOwner(ctx.db, phone);
   if (owner && (input.reason === 'registration' || owner.id !== input.playerId))
     throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
   await spendSendBudget(attempts, phone);
-  await textCode(db, input.reason, phone, input.playerId, owner?.locale ?? input.locale);
+  await textCode(ctx, input.reason, phone, input.playerId, owner?.locale ?? input.locale);
 }
 
 async function spendSendBudget(attempts: AttemptCounter, phone: string): Promise<void> {
@@ -82,9 +84,15 @@ async function spendSendBudget(attempts: AttemptCounter, phone: string): Promise
     throw tooManyRequests('Too many codes were sent to this number. Try again later.', wait, ErrorCode.otpSendLimit);
 }
 
-async function textCode(db: DbOrTx, reason: OtpReason, phone: string, playerId: string | null, locale: string) {
+async function textCode(
+  ctx: UnitOfWorkContext,
+  reason: OtpReason,
+  phone: string,
+  playerId: string | null,
+  locale: string,
+) {
   const code = newDigitCode();
-  await db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await issueCode(tx, { playerId, purpose: PURPOSE[reason], target: phone, code, ttlSec: OTP_TTL_SEC });
     await sendMessage(tx, {
       channel: 'sms',
@@ -118,10 +126,14 @@ export async function spendCode(tx: DbOrTx, id: string): Promise<UsedCode> {
  * which `POST /passwords/confirm` takes; `phoneVerification` sets the number on the signed-in player
  * as confirmed.
  */
-export async function verifyOtp(db: DbOrTx, body: OtpVerifyBody, playerId: string | null): Promise<{ code?: string }> {
+export async function verifyOtp(
+  ctx: UnitOfWorkContext,
+  body: OtpVerifyBody,
+  playerId: string | null,
+): Promise<{ code?: string }> {
   const phone = normalisePhone(body.phone);
-  const id = await tryCode(db, body.reason, phone, body.code);
-  return db.transaction(async (tx) => {
+  const id = await tryCode(ctx.db, body.reason, phone, body.code);
+  return withTransaction(ctx, async (tx) => {
     const used = await spendCode(tx, id);
     if (body.reason === 'changingPass') {
       if (!used.playerId) throw wrongCode();
@@ -147,6 +159,7 @@ export async function verifyOtp(db: DbOrTx, body: OtpVerifyBody, playerId: strin
       .update(players)
       .set({ phone, phoneConfirmed: true, updatedAt: new Date() })
       .where(eq(players.id, playerId));
+    await enqueue(tx, 'player.phone.confirmed', { playerId, phone });
     return {};
   });
 }

@@ -8,9 +8,10 @@ import {
   type Profile,
   type ProfileUpdateBody,
 } from '@casino/contracts';
-import type { DbOrTx } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { enqueue, withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { COUNTRY_CODES, enabledCurrencyCodes } from '../settings/index.ts';
 import { PROFILE_FIELDS } from './fields.ts';
 import { toProfile } from './service.ts';
@@ -48,12 +49,12 @@ function birthdateProblem(value: string, now: Date): string | null {
  * profile. Every problem comes back at once, per field, as one 422.
  */
 export async function updateProfile(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   playerId: string,
   body: ProfileUpdateBody,
   now = new Date(),
 ): Promise<Profile> {
-  const [current] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+  const [current] = await ctx.db.select().from(players).where(eq(players.id, playerId)).limit(1);
   if (!current) throw unprocessable('No such player');
   const fields: Record<string, string[]> = {};
   const problem = (name: string, message: string) => (fields[name] ??= []).push(message);
@@ -64,6 +65,7 @@ export async function updateProfile(
   if (!parsed.success) for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? '_'), issue.message);
 
   const changes: Partial<Record<string, string | boolean | null>> = {};
+  const changed: string[] = [];
   for (const [name, raw] of Object.entries(body) as [Column, string | boolean | undefined][]) {
     if (raw === undefined || fields[name]) continue;
     let value = typeof raw === 'string' ? raw.trim() || null : raw;
@@ -74,6 +76,7 @@ export async function updateProfile(
     if (name === 'securityAnswer') {
       // Stored hashed, as a password: an answer is never compared or shown in the clear.
       changes[column] = typeof value === 'string' ? await hashPassword(value.toLowerCase()) : null;
+      changed.push(name);
       continue;
     }
     if (value === before) continue;
@@ -90,6 +93,7 @@ export async function updateProfile(
     if (name === 'locale' && (typeof value !== 'string' || !LOCALE_CODES.includes(value)))
       problem(name, ValidationMessage.or);
     changes[column] = value;
+    changed.push(name);
   }
   // A question needs its answer (given now, or kept from before).
   const question = 'securityQuestion' in changes ? changes.securityQuestion : current.securityQuestion;
@@ -97,11 +101,15 @@ export async function updateProfile(
   if (question && !answered) problem('securityAnswer', ANSWER_NEEDED);
   if (Object.keys(fields).length > 0) throw unprocessable('The request is not valid', fields);
   if (Object.keys(changes).length === 0) return toProfile(current, false);
-  const [saved] = await db
-    .update(players)
-    // Each value passed its field's check above (booleans only for the promo toggles).
-    .set({ ...(changes as Partial<typeof players.$inferInsert>), updatedAt: now })
-    .where(eq(players.id, playerId))
-    .returning();
-  return toProfile(saved!, false);
+  const saved = await withTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .update(players)
+      // Each value passed its field's check above (booleans only for the promo toggles).
+      .set({ ...(changes as Partial<typeof players.$inferInsert>), updatedAt: now })
+      .where(eq(players.id, playerId))
+      .returning();
+    await enqueue(tx, 'player.profile.updated', { playerId, fields: changed.toSorted() });
+    return row!;
+  });
+  return toProfile(saved, false);
 }

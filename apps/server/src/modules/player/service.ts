@@ -19,6 +19,8 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { DomainError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { enqueue, inUnitOfWork, withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -84,7 +86,7 @@ const PASSWORD_MISMATCH = REGISTRATION_FIELDS.find((f) => f.name === 'password_c
  * one transaction. Field rules are those of GET /api/player/fields/validations?scenario=registration.
  */
 export async function registerPlayer(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   tokens: TokenSigner,
   body: RegisterBody,
   client: ClientInfo,
@@ -97,7 +99,7 @@ export async function registerPlayer(
   const passwordHash = await hashPassword(body.password);
   const { country, locale } = homeOf(body, client);
   try {
-    return await db.transaction(async (tx) => {
+    return await withTransaction(ctx, async (tx) => {
       const [taken] = await tx.select({ id: players.id }).from(players).where(eq(players.email, email)).limit(1);
       if (taken) throw emailTaken();
       const [player] = await tx
@@ -133,7 +135,7 @@ export async function registerPlayer(
  * checked before anything else is said of the number: a guess must not learn that it is taken.
  */
 export async function registerPlayerByPhone(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   tokens: TokenSigner,
   body: RegisterPhoneBody,
   client: ClientInfo,
@@ -141,11 +143,11 @@ export async function registerPlayerByPhone(
   assertFieldsValid(phoneRegistrationSchema, body);
   assertCountryAllowed(client.country);
   const phone = normalisePhone(body.phone);
-  const codeId = await tryCode(db, 'registration', phone, body.code);
+  const codeId = await tryCode(ctx.db, 'registration', phone, body.code);
   const passwordHash = await hashPassword(body.password);
   const { country, locale } = homeOf(body, client);
   try {
-    return await db.transaction(async (tx) => {
+    return await withTransaction(ctx, async (tx) => {
       const [taken] = await tx.select({ id: players.id }).from(players).where(eq(players.phone, phone)).limit(1);
       if (taken) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
       await spendCode(tx, codeId);
@@ -165,6 +167,7 @@ export async function registerPlayerByPhone(
         })
         .returning();
       await openAccount(tx, player!.id, body.currency, { active: true });
+      await enqueue(tx, 'player.phone.confirmed', { playerId: player!.id, phone });
       const session = await openSession(tx, tokens, player!.id, client);
       return authResult(session, player!, true);
     });
@@ -179,7 +182,7 @@ export async function registerPlayerByPhone(
  * count alike against the throttle (see sign-in-guard.ts).
  */
 export async function loginPlayer(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   tokens: TokenSigner,
   credentials: { login: string; password: string; withdrawOnly?: boolean | undefined },
   client: ClientInfo,
@@ -191,7 +194,7 @@ export async function loginPlayer(
   const login = byPhone ? (e164(typed) ?? typed) : typed;
   // A number libphonenumber rejects matches nobody (no stored phone is empty).
   const match = byPhone ? eq(players.phone, e164(typed) ?? '') : eq(players.email, login);
-  const [player] = await db.select().from(players).where(match).limit(1);
+  const [player] = await ctx.db.select().from(players).where(match).limit(1);
   const attempt = await options.guard.begin(signInAccount(player?.id ?? null, login), client.ip);
   let passwordRight = false;
   if (player?.passwordHash) passwordRight = await verifyPassword(credentials.password, player.passwordHash);
@@ -201,8 +204,8 @@ export async function loginPlayer(
     // The owner hears of it once per pause, with a way back in that does not need the old password.
     if (locked && player?.email) {
       const to = player.email;
-      await db.transaction((tx) =>
-        sendMessage(tx, {
+      await inUnitOfWork(ctx, () =>
+        sendMessage(ctx.db, {
           channel: 'email',
           to,
           template: 'signInLocked',
@@ -217,7 +220,9 @@ export async function loginPlayer(
   assertMayLogIn(player);
   assertCountryAllowed(client.country);
   if (!byPhone && options.requireEmailConfirmation && !player.confirmedAt) throw emailNotVerified();
-  const session = await openSession(db, tokens, player.id, client, { withdrawOnly: credentials.withdrawOnly === true });
+  const session = await openSession(ctx.db, tokens, player.id, client, {
+    withdrawOnly: credentials.withdrawOnly === true,
+  });
   return authResult(session, player, false);
 }
 

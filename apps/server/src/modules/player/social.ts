@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { ErrorCode, type AuthResult, type SocialLoginBody } from '@casino/contracts';
-import type { DbOrTx } from '../../db/client.ts';
 import type { AttemptCounter } from '../../lib/attempts.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { enqueue, withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { countryByCode, enabledCurrencyCodes } from '../settings/index.ts';
 import { openAccount } from '../wallet/index.ts';
 import {
@@ -55,14 +56,14 @@ export async function verifyIdToken(token: string, check: IdTokenCheck, attempts
  * never takes over an existing account (11001).
  */
 export async function loginWithIdentity(
-  db: DbOrTx,
+  ctx: UnitOfWorkContext,
   tokens: TokenSigner,
   identity: Identity,
   body: SocialLoginBody,
   client: ClientInfo,
 ): Promise<AuthResult> {
   assertCountryAllowed(client.country);
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const [linked] = await tx
       .select({ player: players })
       .from(playerIdentities)
@@ -102,6 +103,8 @@ export async function loginWithIdentity(
       })
       .returning();
     await openAccount(tx, created!.id, currency, { active: true });
+    if (identity.email && created!.confirmedAt)
+      await enqueue(tx, 'player.email.confirmed', { playerId: created!.id, email: identity.email });
     await link(created!.id);
     return signIn(created!, true);
 

@@ -1,13 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ErrorCode, PushEvent, type Account } from '@casino/contracts';
+import { ErrorCode, type Account } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
+import { atomic } from '../../db/atomic.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { DomainError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.ts';
 import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { currencyByCode, type CurrencyInfo } from '../settings/index.ts';
+import { registerBalancePush, type BalanceChanged } from './balance-push.ts';
 import { walletAccounts } from './tables.ts';
 
 export type WalletAccount = typeof walletAccounts.$inferSelect;
@@ -126,7 +130,7 @@ export async function openAccount(
   const info = accountCurrency(currency);
   if (!isUuid(playerId)) throw notFound('Player not found');
   try {
-    return await db.transaction(async (tx) => {
+    return await atomic(db, async (tx) => {
       await lockPlayerAccounts(tx, playerId);
       const accounts = await tx.select().from(walletAccounts).where(eq(walletAccounts.playerId, playerId));
       const existing = accounts.find((a) => a.currency === info.code);
@@ -164,8 +168,8 @@ export async function openAccount(
   }
 }
 
-export async function switchAccount(db: DbOrTx, playerId: string, accountId: string): Promise<Account[]> {
-  return db.transaction(async (tx) => {
+export async function switchAccount(ctx: UnitOfWorkContext, playerId: string, accountId: string): Promise<Account[]> {
+  return withTransaction(ctx, async (tx) => {
     await lockPlayerAccounts(tx, playerId);
     const account = await ownAccount(tx, playerId, accountId);
     if (account.isHidden) throw accountNotFound();
@@ -181,8 +185,8 @@ export async function switchAccount(db: DbOrTx, playerId: string, accountId: str
 }
 
 /** Hides an account from the list (its money stays; adding the currency again shows it). Hiding twice is fine. */
-export async function hideAccount(db: DbOrTx, playerId: string, accountId: string): Promise<Account[]> {
-  return db.transaction(async (tx) => {
+export async function hideAccount(ctx: UnitOfWorkContext, playerId: string, accountId: string): Promise<Account[]> {
+  return withTransaction(ctx, async (tx) => {
     await lockPlayerAccounts(tx, playerId);
     const account = await ownAccount(tx, playerId, accountId);
     if (account.isActive) throw unprocessable('The active account cannot be hidden; switch to another account first');
@@ -221,15 +225,16 @@ export function createAccountsReader(ctx: Pick<AppContext, 'db' | 'database' | '
   const cache: ReadCache<Account[]> =
     ctx.database.kind === 'pglite' ? createReadCache({ maxAgeMs: 60_000 }) : noReadCache();
   accountCaches.add(cache);
-  const stopDelivery = ctx.outboxConsumers.onDelivery(PushEvent.accountBalanceUpdated, (row) => {
-    const playerId = row.channel?.split('#')[1];
-    if (playerId) cache.forget(playerId);
+  const stopPush = registerBalancePush(ctx.outboxConsumers);
+  const stopDelivery = ctx.outboxConsumers.onDelivery('wallet.balance.changed', (row) => {
+    cache.forget((row.payload as BalanceChanged).playerId);
   });
   return {
     list: (playerId: string) => cache.get(playerId, () => listAccounts(ctx.db, playerId)),
     forget: (playerId: string) => cache.forget(playerId),
     stop: () => {
       accountCaches.delete(cache);
+      stopPush();
       stopDelivery();
     },
   };

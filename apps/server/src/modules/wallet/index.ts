@@ -21,3 +21,5 @@ export {
   type CreditResult,
   type PostEntryInput,
 } from './ledger.ts';
+export { moneyAtRisk, playSinceDays } from './play-counts.ts';
+export { type BalanceChanged } from './balance-push.ts';

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, formatMinor, scaleDigits, toMinor, type Account } from '@casino/contracts';
+import { atomic } from '../../db/atomic.ts';
 import { isTransaction, type DbOrTx, type Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conflict, DomainError, fieldError } from '../../lib/errors.ts';
@@ -146,7 +147,7 @@ export function positiveMinor(amount: string | number, currency: { code: string;
 export async function credit(db: DbOrTx, input: CreditInput): Promise<CreditResult> {
   const info = accountCurrency(input.currency);
   const minor = positiveMinor(input.amount, info);
-  return db.transaction(async (tx) => {
+  return atomic(db, async (tx) => {
     let account = isUuid(input.playerId) ? await accountIn(tx, input.playerId, info.code) : null;
     // A hidden account is shown again: the player should see money the operator sends.
     if (!account || account.isHidden) account = await openAccount(tx, input.playerId, info.code);

@@ -4,6 +4,7 @@ import { accountSchema, createAccountBodySchema, dataEnvelope, idParamSchema } f
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { withTransaction } from '../../outbox/index.ts';
 import { createAccountsReader, hideAccount, listHiddenAccounts, openAccount, switchAccount } from './accounts.ts';
 
 const accountList = dataEnvelope(z.array(accountSchema));
@@ -55,7 +56,7 @@ export const walletRoutes =
       },
       async (request) => {
         const { playerId } = authOf(request);
-        await openAccount(ctx.db, playerId, request.body.currency);
+        await withTransaction(ctx, (tx) => openAccount(tx, playerId, request.body.currency));
         accounts.forget(playerId);
         return { data: await accounts.list(playerId) };
       },
@@ -73,7 +74,7 @@ export const walletRoutes =
       },
       async (request) => {
         const { playerId } = authOf(request);
-        const list = await switchAccount(ctx.db, playerId, request.params.id);
+        const list = await switchAccount(ctx, playerId, request.params.id);
         accounts.forget(playerId);
         return { data: list };
       },
@@ -91,7 +92,7 @@ export const walletRoutes =
       },
       async (request) => {
         const { playerId } = authOf(request);
-        const list = await hideAccount(ctx.db, playerId, request.params.id);
+        const list = await hideAccount(ctx, playerId, request.params.id);
         accounts.forget(playerId);
         return { data: list };
       },

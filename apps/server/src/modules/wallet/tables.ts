@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { players } from '../player/tables.ts';
 
 /** Balances are integer minor units of the account's currency; the database refuses negatives. */
@@ -64,4 +77,36 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
   ],
+);
+
+/**
+ * Play per account and UTC day, written by every bet, win and rollback in the statement that moves
+ * the money (wallet_count_play): what limits, the turnover gate and bonus wagering read instead of
+ * scanning play. Stakes are net of rollbacks (counted on the bet's day); `at_risk` is the turnover
+ * rule's min(stake, |win − stake|) of each round, counted on the day it closed.
+ */
+export const walletPlayCounts = pgTable(
+  'wallet_play_counts',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => walletAccounts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    stakeReal: bigint('stake_real', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    stakeBonus: bigint('stake_bonus', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winReal: bigint('win_real', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winBonus: bigint('win_bonus', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    atRisk: bigint('at_risk', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );

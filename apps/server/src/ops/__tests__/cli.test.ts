@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { lockDataDir } from '../../db/lock.ts';
 import { writeOpsEndpoint } from '../../lib/secrets.ts';
 import { players } from '../../modules/player/tables.ts';
-import { outbox } from '../../outbox/tables.ts';
+import { laneStates } from '../../outbox/index.ts';
 import { listAccounts } from '../../modules/wallet/index.ts';
 import { authHeader } from '../../modules/wallet/__tests__/factories.ts';
 import { createServer } from '../../server.ts';
@@ -94,7 +94,7 @@ describe('ops CLI', () => {
         .where(eq(players.email, 'demo@example.com'));
       // What the CLI wrote while no server ran goes out once one starts.
       await expect
-        .poll(async () => (await server.ctx.db.select().from(outbox).where(isNull(outbox.dispatchedAt))).length)
+        .poll(async () => (await laneStates(server.ctx.db)).find((l) => l.consumer === 'push')?.behind)
         .toBe(0);
       const received: unknown[] = [];
       await server.ctx.broker.subscribe(`wallet:accounts#${demo!.id}`, (pub) => received.push(pub.data));
@@ -121,6 +121,12 @@ describe('ops CLI', () => {
       await expect
         .poll(async () => (await cli(['mailbox', 'Demo@Example.com'], dataDir)).stdout, { timeout: 20_000 })
         .toMatch(/email {2}kept {2}.+\n[\s\S]*http:\/\/localhost:3000\/password\/reset\/[\w-]{43}/);
+
+      // Each consumer of the events, through the running server: the mail above was filed.
+      const events = await cli(['events'], dataDir);
+      expect(events.code, events.stderr).toBe(0);
+      expect(events.stdout).toMatch(/^messages +\d+ behind {2}0 failures {2}retry at — {2}seen \S+ {2}last error: —$/m);
+      expect(events.stdout).toMatch(/^push +\d+ behind {2}0 failures/m);
     } finally {
       await server.close();
       fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });

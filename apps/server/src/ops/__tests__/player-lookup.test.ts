@@ -90,7 +90,7 @@ describe('the operator names a player by e-mail, phone number or id', () => {
 
   it('lists show who the player is: e-mail or phone, and the id', async () => {
     const player = await phonePlayer();
-    await postSupportMessage(server.ctx.db, player.id, 'player', 'Where is my withdrawal?');
+    await postSupportMessage(server.ctx, player.id, 'player', 'Where is my withdrawal?');
     const list = (await ops('support', { action: 'list' })).json().data.message as string;
     expect(list).toContain(`${player.phone} (id ${player.externalId})`);
     expect(list).not.toContain(player.id);

@@ -33,7 +33,7 @@ describe('withdrawals create (an excluded player asks support to withdraw)', () 
   it('requests it to the last method and payout details the player used; without one it says so', async () => {
     const { body, auth } = await register(server.app);
     const email = body.email as string;
-    await opsCredit(server.ctx.db, { email, amount: '100', currency: 'EUR' });
+    await opsCredit(server.ctx, { email, amount: '100', currency: 'EUR' });
     const none = await ops({ player: email, amount: '10', currency: 'EUR' });
     expect(none.statusCode).toBe(422);
     expect(none.json().error.message).toBe(

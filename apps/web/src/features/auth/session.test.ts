@@ -3,17 +3,24 @@ import type { AuthResult, Profile } from '@casino/contracts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { api } from '@/shared/lib/http.ts';
 import { readSession, saveSession } from '@/shared/lib/token.ts';
-import { connectRealtime } from '@/features/realtime';
-import { loadAccounts } from '@/features/wallet';
 import { reloadPage } from './reload-page.ts';
 import { useSession } from './session-store.ts';
 import { CHANGE_SESSION_KEY, decodeSessionChange } from './session-sync.ts';
-import { completeLogin, logout, restoreSession, retryRestore, startSession, stopSession } from './session.ts';
+import {
+  completeLogin,
+  linkSession,
+  logout,
+  restoreSession,
+  retryRestore,
+  startSession,
+  stopSession,
+} from './session.ts';
 
 vi.mock('@/shared/lib/navigation.ts', () => ({ navigateTo: vi.fn() }));
 vi.mock('./reload-page.ts', () => ({ reloadPage: vi.fn() }));
-vi.mock('@/features/realtime', () => ({ connectRealtime: vi.fn(async () => {}), installVisibilityRefetch: vi.fn() }));
-vi.mock('@/features/wallet', () => ({ loadAccounts: vi.fn(async () => []) }));
+// What app/ links to the session: the accounts and the push channel.
+const loadAccounts = vi.fn(async () => []);
+const connectRealtime = vi.fn(async () => {});
 
 const profile = { id: 'p1', email: 'ana@example.com' } as Profile;
 const authResult = (token = 'jwt-1'): AuthResult => ({
@@ -29,6 +36,7 @@ const otherTabWrites = (change: string) =>
   window.dispatchEvent(new StorageEvent('storage', { key: CHANGE_SESSION_KEY, newValue: btoa(`x7k2q-${change}`) }));
 
 beforeEach(() => {
+  linkSession({ loadAccounts, connectRealtime });
   window.history.replaceState(null, '', '/');
   useSession.setState({ status: 'guest', profile: null });
 });

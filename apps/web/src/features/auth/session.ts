@@ -4,13 +4,26 @@ import { navigateTo } from '@/shared/lib/navigation.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { expectSessionEnd } from '@/shared/lib/socket.ts';
 import { clearSession, hasSession, onSessionChange, saveSession } from '@/shared/lib/token.ts';
-import { loadAccounts } from '@/features/wallet';
-import { connectRealtime, installVisibilityRefetch } from '@/features/realtime';
 import { fetchProfile } from './api/get-profile.ts';
 import { endServerSession } from './api/end-server-session.ts';
 import { reloadPage } from './reload-page.ts';
 import { isPlayer, setGuest, setPlayer, useSession } from './session-store.ts';
 import { broadcastSessionChange, listenSessionChanges } from './session-sync.ts';
+
+/** What follows the session outside auth. app/ links it at start, so auth imports no other feature. */
+export type SessionLinks = {
+  /** Loads the player's accounts into the cache; `quiet` keeps a 401 from opening sign-in. */
+  loadAccounts: (quiet?: boolean) => Promise<unknown>;
+  /** Reconnects the push channel as this player, or as a guest (null). */
+  connectRealtime: (playerId: string | null) => Promise<void>;
+};
+
+// Until app/ links them (auth's own unit tests), nothing follows the session.
+let links: SessionLinks = { loadAccounts: async () => undefined, connectRealtime: async () => undefined };
+
+export function linkSession(next: SessionLinks): void {
+  links = next;
+}
 
 let stopWatchers: (() => void) | null = null;
 
@@ -21,10 +34,9 @@ let stopWatchers: (() => void) | null = null;
 export async function startSession(): Promise<void> {
   if (stopWatchers) return;
   stopWatchers = installSessionWatchers();
-  installVisibilityRefetch();
   if (!hasSession()) {
     setGuest();
-    void connectRealtime(null);
+    void links.connectRealtime(null);
     return;
   }
   useSession.setState({ status: 'unknown' });
@@ -39,14 +51,14 @@ export async function startSession(): Promise<void> {
 export async function restoreSession(): Promise<void> {
   if (!hasSession()) return;
   try {
-    const [profile] = await Promise.all([fetchProfile({ redirectOnAuthError: false }), loadAccounts(true)]);
+    const [profile] = await Promise.all([fetchProfile({ redirectOnAuthError: false }), links.loadAccounts(true)]);
     setPlayer(profile);
-    void connectRealtime(profile.id);
+    void links.connectRealtime(profile.id);
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) {
       setGuest();
       clearSession();
-      void connectRealtime(null);
+      void links.connectRealtime(null);
       return;
     }
     useSession.setState({ status: 'offline', profile: null });
@@ -68,7 +80,7 @@ export async function completeLogin(result: AuthResult): Promise<void> {
   broadcastSessionChange('login');
   // Guest answers in the cache (e.g. a personal game order) were for nobody; fetch them again as the player.
   void queryClient.invalidateQueries();
-  await Promise.all([loadAccounts().catch(() => undefined), connectRealtime(result.profile.id)]);
+  await Promise.all([links.loadAccounts().catch(() => undefined), links.connectRealtime(result.profile.id)]);
 }
 
 /** Ends the session on the server and everywhere in the app, then goes to the home page. */
@@ -95,7 +107,7 @@ function endLocalSession(): void {
   setGuest();
   clearSession();
   queryClient.clear();
-  void connectRealtime(null);
+  void links.connectRealtime(null);
 }
 
 /** Removes the watchers startSession installed (hot reload, tests); the next startSession installs them again. */

@@ -7,7 +7,7 @@ import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts'
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { toast } from '@/shared/ui/toast.ts';
-import { useCurrencies } from '@/features/wallet';
+import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { useCountries } from '@/shared/lib/countries.ts';
 import { useRegistrationFields } from './api/get-registration-fields.ts';
 import { completeLogin } from './session.ts';

@@ -331,6 +331,32 @@ describe('real money for a player', () => {
   });
 });
 
+describe('starting the game', () => {
+  beforeEach(asPlayer);
+  afterEach(() => configure({ reactStrictMode: false }));
+
+  it('starts once per visit and mode, in StrictMode too, and not again when the window or the network comes back', async () => {
+    configure({ reactStrictMode: true });
+    const user = userEvent.setup();
+    // Demo is known at the first render, so the start is asked for by the mount's effects, which StrictMode runs twice.
+    renderApp('/games/sugar-rush?real=false', { status: 'player' });
+    expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/demo-1');
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(plays.map((p) => p.body.demoMode)).toEqual([true]);
+
+    await user.click(screen.getByRole('button', { name: 'Real money' }));
+    await waitFor(() =>
+      expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-2'),
+    );
+    expect(plays.map((p) => p.body.demoMode)).toEqual([true, false]);
+  });
+});
+
 describe('pushes about bets', () => {
   beforeEach(asPlayer);
 

@@ -115,3 +115,63 @@ export function StageLoading({ label }: { label: string }) {
     </div>
   );
 }
+
+type ToolbarProps = {
+  name: string;
+  mode: PlayMode | null;
+  canDemo: boolean;
+  /** The active account's balance, formatted; null when there is none (a guest). */
+  balance: string | null;
+  fullscreen: { supported: boolean; active: boolean; toggle: () => void };
+  onMode: (mode: PlayMode) => void;
+  onClose: () => void;
+};
+
+/** Above the game: its name (phones), the demo badge or the balance, the mode switch, full screen and close. */
+export function StageToolbar({ name, mode, canDemo, balance, fullscreen, onMode, onClose }: ToolbarProps) {
+  const { t } = useTranslation();
+  const fullscreenLabel = fullscreen.active ? t('gamePlay.toolbar.exitFullscreen') : t('gamePlay.toolbar.fullscreen');
+  return (
+    <div className="flex h-12 shrink-0 items-center gap-1 border-b border-white/10 bg-white/[0.03] px-2 sm:gap-2 sm:px-3">
+      <span className="min-w-0 flex-1 truncate pl-1 text-sm font-semibold text-white md:hidden" aria-hidden="true">
+        {name}
+      </span>
+      <div className="hidden min-w-0 flex-1 items-center gap-2 pl-1 text-sm md:flex">
+        {mode === 'demo' ? (
+          <span className="flex items-center gap-2 text-white/60">
+            <span className="size-2 rounded-full bg-warn" aria-hidden="true" />
+            {t('gamePlay.mode.demoBadge')}
+          </span>
+        ) : (
+          balance !== null && (
+            <span className="flex items-baseline gap-2 tabular-nums" data-testid="stage-balance">
+              <span className="text-white/60">{t('gamePlay.toolbar.balance')}</span>
+              <span className="font-semibold text-white">{balance}</span>
+            </span>
+          )
+        )}
+      </div>
+      <ModeSwitch mode={mode} canDemo={canDemo} onChange={onMode} />
+      {fullscreen.supported && (
+        <button
+          type="button"
+          onClick={fullscreen.toggle}
+          aria-label={fullscreenLabel}
+          title={fullscreenLabel}
+          className={stageIconButton}
+        >
+          <StageIcon name={fullscreen.active ? 'shrink' : 'expand'} />
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t('gamePlay.toolbar.close')}
+        title={t('gamePlay.toolbar.close')}
+        className={stageIconButton}
+      >
+        <StageIcon name="close" />
+      </button>
+    </div>
+  );
+}

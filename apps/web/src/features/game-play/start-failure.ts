@@ -2,7 +2,7 @@ import { ErrorCode } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 
 /** How a refused game start is shown. */
-type StartFailure =
+export type StartFailure =
   | { kind: 'geo' }
   | { kind: 'limit'; code: number }
   | { kind: 'limited' }

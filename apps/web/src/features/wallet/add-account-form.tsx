@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { Select } from '@/shared/ui/select.tsx';
 import { toast } from '@/shared/ui/toast.ts';
 import { useAddAccount } from './api/add-account.ts';
-import { useCurrencies } from './api/get-currencies.ts';
+import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { useDisplayNames } from '@/shared/lib/display-names.ts';
 
 /** Opens an account in a currency the player has none in yet. */

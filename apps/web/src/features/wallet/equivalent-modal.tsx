@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Select } from '@/shared/ui/select.tsx';
-import { useCurrencies } from './api/get-currencies.ts';
+import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { setPreference, usePreference } from './display-prefs.ts';
 import './i18n/index.ts';
 import { useDisplayNames } from '@/shared/lib/display-names.ts';

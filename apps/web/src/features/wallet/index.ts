@@ -4,7 +4,6 @@ import { lazy } from 'react';
 /** Players only, so guests never download it; render it inside a Suspense boundary. */
 export const HeaderBalance = lazy(() => import('./header-balance.tsx').then((m) => ({ default: m.HeaderBalance })));
 export { accountsQueryKey, fetchAccounts, useAccounts, activeAccount } from './api/get-accounts.ts';
-export { currenciesQueryKey, useCurrencies } from './api/get-currencies.ts';
 export { replaceAccount, refreshAccounts, loadAccounts } from './accounts-cache.ts';
 export { formatMoney, exactDisplayAmount } from './format-money.ts';
 export { useMoney } from './use-money.ts';
@@ -14,5 +13,6 @@ export const TransactionsPanel = lazy(() =>
 );
 export type { InvoiceFilters } from './api/payments.ts';
 
-/** The `payment:invoices` push channel, loaded on demand: its payload schemas (zod) stay out of the first JS. */
+/** The push channels, loaded on demand: their payload schemas (zod) stay out of the first JS. */
+export const loadAccountsChannel = () => import('./accounts-channel.ts');
 export const loadPaymentInvoicesChannel = () => import('./payments/invoices-channel.ts');

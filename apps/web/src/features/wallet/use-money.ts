@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@casino/contracts';
-import { useCurrencies } from './api/get-currencies.ts';
+import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { formatMoney } from './format-money.ts';
 
 /** `money(amount, 'EUR')` in the UI language, with the digits of that currency from the settings. */

@@ -58,7 +58,7 @@ describe('/api/player/documents', () => {
 
     const pushed: unknown[] = [];
     await server.ctx.broker.subscribe(Channel.playerDocuments(auth.profile.id), (pub) => pushed.push(pub.data));
-    const decided = await opsDocuments(server.ctx.db, { action: 'reject', id: doc.id, reason: 'The photo is blurred' });
+    const decided = await opsDocuments(server.ctx, { action: 'reject', id: doc.id, reason: 'The photo is blurred' });
     expect(decided.message).toMatch(/^Rejected/);
     await waitFor(() => pushed.length === 1);
     expect(pushed[0]).toMatchObject({
@@ -66,7 +66,7 @@ describe('/api/player/documents', () => {
       document: { id: doc.id, status: DocumentStatus.rejected, reason: 'The photo is blurred' },
     });
     // Decided once: a second decision finds nothing waiting.
-    await expect(opsDocuments(server.ctx.db, { action: 'approve', id: doc.id })).rejects.toThrow(/waiting for review/);
+    await expect(opsDocuments(server.ctx, { action: 'approve', id: doc.id })).rejects.toThrow(/waiting for review/);
   });
 
   it('sniffs the bytes: a PDF named .png is a PDF; an HTML file named .png is refused', async () => {
@@ -93,7 +93,7 @@ describe('/api/player/documents', () => {
       server.app.inject({ method: 'DELETE', url: `/api/player/documents/${id}`, headers: bearer(token) });
     expectErrorEnvelope(await del(other.auth.accessToken, doc.id), 404);
     expect((await list(other.auth.accessToken)).json().data).toEqual([]);
-    await opsDocuments(server.ctx.db, { action: 'approve', id: doc.id });
+    await opsDocuments(server.ctx, { action: 'approve', id: doc.id });
     expectErrorEnvelope(await del(owner.auth.accessToken, doc.id), 409);
     const second = (await upload(owner.auth.accessToken, 'other', PNG)).json().data;
     expect((await del(owner.auth.accessToken, second.id)).statusCode).toBe(200);
@@ -125,7 +125,7 @@ describe('/api/player/documents', () => {
     const doc = (await upload(auth.accessToken, 'address', PNG)).json().data;
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        opsDocuments(server.ctx.db, { action: i % 2 ? 'approve' : 'reject', id: doc.id }),
+        opsDocuments(server.ctx, { action: i % 2 ? 'approve' : 'reject', id: doc.id }),
       ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);

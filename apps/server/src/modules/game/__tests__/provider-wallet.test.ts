@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { BetStatus, LimitDefinition } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { outbox } from '../../../outbox/tables.ts';
@@ -168,8 +168,19 @@ describe('bet and win', () => {
     const balanceEvents = await server.ctx.db
       .select()
       .from(outbox)
-      .where(eq(outbox.channel, `wallet:accounts#${player.id}`));
-    expect(balanceEvents.length).toBeGreaterThanOrEqual(3); // funding, bet, win
+      .where(and(eq(outbox.event, 'wallet.balance.changed'), sql`${outbox.payload} ->> 'playerId' = ${player.id}`));
+    expect(balanceEvents.map((e) => e.payload.real)).toEqual(['10000', '9750', '10750']); // funding, bet, win
+    const [settled] = await server.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.event, 'game.bet.settled'), sql`${outbox.payload} ->> 'roundId' = ${round!.id}`));
+    expect(settled!.payload).toMatchObject({
+      playerId: player.id,
+      gameId: game.id,
+      gameType: 'slots',
+      stake: { real: '250', bonus: '0' },
+      win: { real: '1000', bonus: '0' },
+    });
     // The winners feed follows the closed round through the outbox, a moment after the call.
     await expect
       .poll(() => published)
@@ -352,7 +363,7 @@ describe('session expiry', () => {
     const { bet, win, player } = await setup(1_000n);
     const roundId = txId('round');
     await bet(100, { roundId });
-    const message = await opsExclude(server.ctx.db, { email: player.email, type: 'cooling-off', days: 1 });
+    const message = await opsExclude(server.ctx, { email: player.email, type: 'cooling-off', days: 1 });
     expect(message.message).toContain('closed 1 live game session');
     expect((await bet(10)).body.error.code).toBe(15011);
     expect((await win(roundId, 200)).status).toBe(200);
@@ -417,15 +428,18 @@ describe('responsible gaming and restrictions at bet time', () => {
 
   it('a game disabled by the operator refuses bets with 403 14306 and pushes game.bet.restricted to the player', async () => {
     const { bet, player, game } = await setup();
+    const pushed: unknown[] = [];
+    onTestFinished(await server.ctx.broker.subscribe(`game:bets#${player.id}`, (pub) => pushed.push(pub.data)));
     await server.ctx.db.update(games).set({ isEnabled: false }).where(eq(games.id, game.id));
     const refused = await bet(10);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe(14306);
-    const events = await server.ctx.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.channel, `game:bets#${player.id}`));
-    expect(events.map((e) => e.payload)).toEqual([{ event: 'game.bet.restricted', gameIdentity: game.identity }]);
+    const events = await server.ctx.db.select().from(outbox).where(eq(outbox.event, 'game.bet.restricted'));
+    expect(events.map((e) => e.payload)).toContainEqual({ playerId: player.id, gameIdentity: game.identity });
+    // The push is derived from the event.
+    await expect
+      .poll(() => pushed, { timeout: 5_000 })
+      .toEqual([{ event: 'game.bet.restricted', gameIdentity: game.identity }]);
   });
 
   it('a game blocked in the session’s country refuses bets with 403 14308', async () => {

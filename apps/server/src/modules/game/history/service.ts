@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
 import { subunitOf } from '../../settings/index.ts';
 import { gameRounds } from '../play/tables.ts';
 import { games } from '../catalogue/tables.ts';
@@ -84,4 +85,22 @@ export async function listBets(
       };
     }),
   };
+}
+
+/** Applied stakes and wins (minor units) of a player in a currency since a moment: the reality check's figures. */
+export async function playSince(
+  db: DbOrTx,
+  playerId: string,
+  currency: string,
+  since: Date,
+): Promise<{ stakes: bigint; wins: bigint }> {
+  const [row] = await rowsOf<{ stakes: string; wins: string }>(
+    db,
+    sql`select coalesce(sum(amount_minor) filter (where kind = 'bet'), 0)::text as stakes,
+               coalesce(sum(amount_minor) filter (where kind = 'win'), 0)::text as wins
+          from game_transactions
+         where player_id = ${playerId}::uuid and currency = ${currency} and status = 'applied'
+           and created_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return { stakes: BigInt(row?.stakes ?? '0'), wins: BigInt(row?.wins ?? '0') };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
-import { Channel, Platform, PushEvent, toMajor, type Winner } from '@casino/contracts';
+import { Channel, Platform, PushEvent, toMajor, type EventMap, type Winner } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { OutboxConsumers } from '../../../outbox/index.ts';
 import { publicNames } from '../../player/index.ts';
@@ -42,17 +42,6 @@ export type Winners = {
 };
 
 /** Payload of `game.round.closed`, the event the database writes when a round closes. */
-type RoundClosed = {
-  roundId: string;
-  playerId: string;
-  gameId: string;
-  currency: string;
-  betMinor: string;
-  winMinor: string;
-  platform: number;
-  country: string;
-};
-
 function remembered<V>() {
   const entries = new Map<string, { at: number; value: V }>();
   return {
@@ -95,15 +84,17 @@ export function createWinners(consumers: OutboxConsumers): Winners {
     return name;
   }
 
-  const stop = consumers.registerPublisher('game.round.closed', async (row, tx) => {
-    const round = row.payload as RoundClosed;
+  const stop = consumers.registerPublisher('game.bet.settled', async (row, tx) => {
+    const round = row.payload as EventMap['game.bet.settled'];
+    const betMinor = BigInt(round.stake.real) + BigInt(round.stake.bonus);
+    const winMinor = BigInt(round.win.real) + BigInt(round.win.bonus);
     // A win is more than the stake: €0.25 back on €1 is a loss, not a win to show.
-    if (BigInt(round.winMinor) <= BigInt(round.betMinor)) return [];
+    if (winMinor <= betMinor) return [];
     const game = await gameInfo(tx, round.gameId);
     if (!game) return [];
     const winner = toWinner({
-      betMinor: BigInt(round.betMinor),
-      winMinor: BigInt(round.winMinor),
+      betMinor,
+      winMinor,
       currency: round.currency,
       game,
       nickname: await nameOf(tx, round.playerId),

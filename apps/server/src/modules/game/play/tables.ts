@@ -82,6 +82,14 @@ export const gameRounds = pgTable(
     winMinor: bigint('win_minor', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** The part of bet_minor staked from bonus money (the wallet's stake split), net of rollbacks. */
+    betBonusMinor: bigint('bet_bonus_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The part of win_minor credited as bonus money. */
+    winBonusMinor: bigint('win_bonus_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back. */
     status: integer('status').$type<ValueOf<typeof BetStatus>>().notNull().default(1),
     closed: boolean('closed').notNull().default(false),

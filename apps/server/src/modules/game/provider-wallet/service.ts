@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  Channel,
   ErrorCode,
+  PushEvent,
   formatMinor,
+  type EventMap,
   type WalletAnswer,
   type WalletBalanceBody,
   type WalletBetBody,
@@ -11,34 +14,63 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { DomainError } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../lib/pg-errors.ts';
-import { inUnitOfWork, noteEnqueued } from '../../../outbox/index.ts';
+import { inUnitOfWork, noteEnqueued, type OutboxConsumers } from '../../../outbox/index.ts';
 import { playRefusal } from '../../limits/index.ts';
 import { restrictedCountryCodes, subunitOf } from '../../settings/index.ts';
 import { forgetAccountsOf } from '../../wallet/index.ts';
 import { gameDisabled, gameRestrictedInCountry } from '../play/service.ts';
 
 /**
- * The seamless-wallet calls. Each is one call of a database function (drizzle/0002_money_path.sql:
- * game_wallet_balance, _bet, _win, _rollback) that locks the account, checks, moves the money, keeps
- * the round and the transaction, and writes the events, in one round trip. It answers either the
- * provider's answer (stored, and replayed for a repeated transaction id) or a refusal: a code with
- * what its message needs. The message is made here; the HTTP status comes from the code at the edge.
+ * The seamless-wallet calls. Each is one call of a database function (game/sql/provider-wallet.sql:
+ * game_wallet_balance, _bet, _win, _rollback) that locks the account, checks, moves the money (split
+ * between real and bonus money by the wallet's rule, wallet/sql/stake-rules.sql), keeps the round and
+ * the transaction, counts the play and writes the events, in one round trip. It answers either the
+ * provider's answer (stored, and replayed for a repeated transaction id) or a refusal: a code with what
+ * its message needs. The message is made here; the HTTP status comes from the code at the edge.
  */
 
-/** What the database answers: a wallet answer, or a refusal code with its details. */
-type Stored =
-  | WalletAnswer
-  | {
-      code: number;
-      reason?: string;
-      field?: string;
-      period?: string;
-      kind?: string;
-      balance?: number;
-      currency?: string;
-      promotion?: string;
-      maxMultiplier?: number;
-    };
+const E = ErrorCode;
+/**
+ * Every refusal the wallet functions answer, by code (a test checks this list against the codes in the
+ * SQL source, and those against contracts' ErrorCode).
+ */
+type WalletRefusal =
+  | { code: typeof E.gameSessionExpired; reason: 'unknown' | 'expired' }
+  | { code: typeof E.duplicateTransaction }
+  | { code: typeof E.unprocessable; field: 'gameIdentity' | 'referenceTransactionId' | 'roundId' }
+  | { code: typeof E.unprocessable; field: 'currency'; currency: string }
+  | { code: typeof E.unprocessable; reason: 'not_a_bet'; kind: string }
+  | { code: typeof E.conflict; reason: 'round' | 'transaction' }
+  | { code: typeof E.roundClosed }
+  | { code: typeof E.transactionRolledBack | typeof E.insufficientFunds; balance: number; currency: string }
+  | { code: typeof E.restrictedBets | typeof E.gameRestrictedInCountry | typeof E.balanceTooLarge }
+  | { code: typeof E.winWithoutBet; promotion?: string }
+  | { code: typeof E.winAboveCap; maxMultiplier: number }
+  | { code: typeof E.accountBlocked | typeof E.limitedPlayer | typeof E.gameSelfExcluded }
+  | { code: typeof E.gameLimitReached | typeof E.gameLossLimitReached; period: string };
+
+export const WALLET_REFUSAL_CODES: readonly WalletRefusal['code'][] = [
+  E.gameSessionExpired,
+  E.duplicateTransaction,
+  E.unprocessable,
+  E.conflict,
+  E.roundClosed,
+  E.transactionRolledBack,
+  E.insufficientFunds,
+  E.restrictedBets,
+  E.gameRestrictedInCountry,
+  E.balanceTooLarge,
+  E.winWithoutBet,
+  E.winAboveCap,
+  E.accountBlocked,
+  E.limitedPlayer,
+  E.gameSelfExcluded,
+  E.gameLimitReached,
+  E.gameLossLimitReached,
+];
+
+/** What the database answers: a wallet answer, or a refusal. */
+type Stored = WalletAnswer | WalletRefusal;
 
 export type WalletOutcome = { ok: WalletAnswer } | { refused: DomainError };
 
@@ -61,60 +93,59 @@ function requestHash(kind: string, body: Partial<WalletBetBody & WalletWinBody &
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
-const withBalance = (refusal: { balance?: number; currency?: string }) => ({
-  ...(refusal.balance !== undefined ? { balance: refusal.balance } : {}),
-  ...(refusal.currency ? { currency: refusal.currency } : {}),
+const withBalance = (refusal: { balance: number; currency: string }) => ({
+  balance: refusal.balance,
+  currency: refusal.currency,
 });
 
 /** The refusal a stored code stands for, in words the provider's support can act on. */
-function refusalOf(
-  stored: Exclude<Stored, WalletAnswer>,
-  body: Partial<WalletRollbackBody & WalletWinBody>,
-): DomainError {
-  const { code } = stored;
+function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & WalletWinBody>): DomainError {
   const field = (name: string, message: string) =>
     new DomainError(ErrorCode.unprocessable, message, { [name]: [message] });
-  switch (code) {
+  switch (stored.code) {
     case ErrorCode.gameSessionExpired:
       return new DomainError(
-        code,
+        stored.code,
         stored.reason === 'unknown'
           ? 'Unknown game session token'
           : 'The game session has expired or was closed; start the game again',
       );
     case ErrorCode.duplicateTransaction:
-      return new DomainError(code, `Transaction ${body.transactionId} was already processed with different details`);
+      return new DomainError(
+        stored.code,
+        `Transaction ${body.transactionId} was already processed with different details`,
+      );
     case ErrorCode.unprocessable:
-      if (stored.field === 'gameIdentity') return field('gameIdentity', 'gameIdentity is not the game of this session');
+      if ('reason' in stored)
+        return new DomainError(
+          stored.code,
+          `Transaction ${body.referenceTransactionId} is a ${stored.kind}; only bets can be rolled back`,
+        );
       if (stored.field === 'currency') return field('currency', `The session plays in ${stored.currency}`);
+      if (stored.field === 'gameIdentity') return field('gameIdentity', 'gameIdentity is not the game of this session');
       if (stored.field === 'referenceTransactionId')
         return field('referenceTransactionId', 'A rollback cannot void itself');
-      if (stored.field === 'roundId')
-        return field('roundId', `Transaction ${body.referenceTransactionId} is in another round`);
-      return new DomainError(
-        code,
-        `Transaction ${body.referenceTransactionId} is a ${stored.kind}; only bets can be rolled back`,
-      );
+      return field('roundId', `Transaction ${body.referenceTransactionId} is in another round`);
     case ErrorCode.conflict:
       return new DomainError(
-        code,
+        stored.code,
         stored.reason === 'round'
           ? `Round ${body.roundId} belongs to another game session`
           : `Transaction ${body.referenceTransactionId} belongs to another game session`,
       );
     case ErrorCode.roundClosed:
-      return new DomainError(code, `Round ${body.roundId} is already closed`);
+      return new DomainError(stored.code, `Round ${body.roundId} is already closed`);
     case ErrorCode.transactionRolledBack:
       return new DomainError(
-        code,
+        stored.code,
         `Transaction ${body.transactionId} was rolled back before it arrived; it was not debited`,
         undefined,
         withBalance(stored),
       );
     case ErrorCode.insufficientFunds: {
-      const balance = formatMinor(BigInt(stored.balance ?? 0), subunitOf(stored.currency!));
+      const balance = formatMinor(BigInt(stored.balance), subunitOf(stored.currency));
       return new DomainError(
-        code,
+        stored.code,
         `Insufficient funds: the balance is ${balance} ${stored.currency}`,
         undefined,
         withBalance(stored),
@@ -126,20 +157,23 @@ function refusalOf(
       return gameRestrictedInCountry();
     case ErrorCode.winWithoutBet:
       return new DomainError(
-        code,
+        stored.code,
         stored.promotion
           ? `Round ${body.roundId} has no bet, and promotion ${stored.promotion} was not granted by the casino`
           : `Round ${body.roundId} has no bet: a win without a stake must name a promotion the casino granted`,
       );
     case ErrorCode.winAboveCap:
       return new DomainError(
-        code,
+        stored.code,
         `The wins of round ${body.roundId} would exceed ${stored.maxMultiplier} times its stake`,
       );
     case ErrorCode.balanceTooLarge:
-      return new DomainError(code, 'The balance would exceed the largest amount an account can hold');
+      return new DomainError(stored.code, 'The balance would exceed the largest amount an account can hold');
+    case ErrorCode.gameLimitReached:
+    case ErrorCode.gameLossLimitReached:
+      return playRefusal(stored.code, stored.period);
     default:
-      return playRefusal(code, stored.period);
+      return playRefusal(stored.code);
   }
 }
 
@@ -244,4 +278,12 @@ export async function walletRollback(
     now.toISOString(),
   ]);
   return outcomeOf(stored, body);
+}
+
+/** A bet refused because the game is switched off reaches the open game page (the restricted-bets modal). */
+export function registerRestrictedBetPush(consumers: OutboxConsumers): () => void {
+  return consumers.registerPublisher('game.bet.restricted', async (row) => {
+    const { playerId, gameIdentity } = row.payload as EventMap['game.bet.restricted'];
+    return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetRestricted, gameIdentity } }];
+  });
 }

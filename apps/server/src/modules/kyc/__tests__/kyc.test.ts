@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Channel, ErrorCode, kycStateSchema, type KycWebhook } from '@casino/contracts';
 import { loadConfig } from '../../../config.ts';
 import { signCall } from '../../../lib/signing.ts';
@@ -236,6 +236,23 @@ describe('POST /api/player/webhooks/kyc', () => {
     expect((await send(rejectNow, { secret: server.ctx.paymentSecret })).status).toBe(401);
     expect((await send(rejectNow, { timestamp: Date.now() - 3_600_000 })).status).toBe(401);
     expect((await state(auth.accessToken)).status).toBe('approved');
+  });
+
+  it('wakes the outbox dispatcher as it commits, so the push does not wait for its poll', async () => {
+    const { auth } = await register(server.app);
+    const wake = vi.spyOn(server.ctx, 'notifyOutbox');
+    try {
+      const applied = await send(reviewed(auth.profile.id, 'GREEN', Date.now()));
+      expect((await applied.json()).data.outcome).toBe('applied');
+      expect(wake).toHaveBeenCalled();
+      wake.mockClear();
+      // Nothing written, nothing to deliver.
+      const ignored = await send(reviewed(randomUUID(), 'GREEN', Date.now()));
+      expect((await ignored.json()).data.outcome).toBe('ignored');
+      expect(wake).not.toHaveBeenCalled();
+    } finally {
+      wake.mockRestore();
+    }
   });
 
   it('an unknown player is answered and ignored; bad input is a 422', async () => {

@@ -152,12 +152,12 @@ describe('money limits', () => {
     expect(effectiveAt - Date.now()).toBeLessThanOrEqual(24 * HOUR);
 
     // Not before its time, whatever the job does.
-    await applyDueLimitChanges(server.ctx.db, new Date(Date.now() + 23 * HOUR));
+    await applyDueLimitChanges(server.ctx, new Date(Date.now() + 23 * HOUR));
     expect((await limits(token))[0]).toMatchObject({ amount: 40, pending: { confirmed: true } });
 
-    expect(await applyDueLimitChanges(server.ctx.db, new Date(effectiveAt + 1000))).toBeGreaterThanOrEqual(1);
+    expect(await applyDueLimitChanges(server.ctx, new Date(effectiveAt + 1000))).toBeGreaterThanOrEqual(1);
     // Applied once only, whoever runs the job next.
-    expect(await applyDueLimitChanges(server.ctx.db, new Date(effectiveAt + 2000))).toBe(0);
+    expect(await applyDueLimitChanges(server.ctx, new Date(effectiveAt + 2000))).toBe(0);
     // Read as of after the change (the job ran with a clock a day ahead).
     const after = await listPlayerLimits(server.ctx.db, limitsPorts, playerOf(token), new Date(effectiveAt + 3000));
     expect(after).toHaveLength(1);
@@ -197,7 +197,7 @@ describe('money limits', () => {
     const confirmed = await call(token, 'POST', '/api/player/limits/confirm', { token: removalToken });
     expect(confirmed.status).toBe(200);
     const later = new Date(Date.now() + 24 * HOUR + 5000);
-    await applyDueLimitChanges(server.ctx.db, later);
+    await applyDueLimitChanges(server.ctx, later);
     expect(await listPlayerLimits(server.ctx.db, limitsPorts, playerOf(token), new Date(later.getTime() + 1))).toEqual(
       [],
     );
@@ -302,13 +302,13 @@ describe('exclusions', () => {
     // Through the service (the player has no session left): shorter or lifted is refused; longer is taken.
     const row = started.json.data as PlayerLimit;
     const id = playerOf(token);
-    await expect(addPlayerLimit(server.ctx.db, limitsPorts, id, { definition: 5, period: '1_day' })).rejects.toThrow(
+    await expect(addPlayerLimit(server.ctx, limitsPorts, id, { definition: 5, period: '1_day' })).rejects.toThrow(
       /cannot be shortened/,
     );
     await expect(
-      deletePlayerLimit(server.ctx.db, limitsPorts, { playerId: id, id: row.id, publicUrl: '' }),
+      deletePlayerLimit(server.ctx, limitsPorts, { playerId: id, id: row.id, publicUrl: '' }),
     ).rejects.toThrow(/cannot be shortened/);
-    const longer = await addPlayerLimit(server.ctx.db, limitsPorts, id, { definition: 4, period: '6_months' });
+    const longer = await addPlayerLimit(server.ctx, limitsPorts, id, { definition: 4, period: '6_months' });
     expect(new Date(longer.limit.expiredAt!).getTime()).toBeGreaterThan(until);
   });
 

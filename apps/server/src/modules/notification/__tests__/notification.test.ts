@@ -76,7 +76,7 @@ describe('messenger', () => {
     const player = await newPlayer();
     const other = await newPlayer();
     for (const n of [1, 2, 3, 4]) {
-      await opsMessage(server.ctx.db, { to: player.email, title: `Hello ${n}`, body: '<b>not html</b>' });
+      await opsMessage(server.ctx, { to: player.email, title: `Hello ${n}`, body: '<b>not html</b>' });
     }
     server.ctx.notifyOutbox();
     const pushed = await waitFor(() =>
@@ -148,7 +148,7 @@ describe('messenger', () => {
     }
     expect((await call(player.token, 'GET', '/api/notification/messenger/messages?perPage=500')).status).toBe(422);
     expectErrorEnvelope((await call(null, 'GET', '/api/notification/messenger/messages')).res, 401);
-    await expect(opsMessage(server.ctx.db, { to: 'nobody@example.com', title: 't', body: 'b' })).rejects.toThrow(
+    await expect(opsMessage(server.ctx, { to: 'nobody@example.com', title: 't', body: 'b' })).rejects.toThrow(
       /No player/,
     );
   });
@@ -156,7 +156,7 @@ describe('messenger', () => {
   it('messages everyone with `all`', async () => {
     const a = await newPlayer();
     const b = await newPlayer();
-    const result = await opsMessage(server.ctx.db, { to: 'all', title: 'Maintenance tonight', body: '02:00 UTC' });
+    const result = await opsMessage(server.ctx, { to: 'all', title: 'Maintenance tonight', body: '02:00 UTC' });
     expect(result.message).toMatch(/to \d+ players/);
     for (const p of [a, b]) expect((await inbox(p.token)).data[0]?.content.title).toBe('Maintenance tonight');
   });
@@ -172,7 +172,7 @@ describe('contact form', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.json.data.id).toBeTruthy();
-    const listed = await opsSupport(server.ctx.db, { action: 'list' });
+    const listed = await opsSupport(server.ctx, { action: 'list' });
     expect(listed.message).toContain('ana@example.com  [payments]  My deposit has not arrived yet.');
     for (const body of [
       { name: 'A', email: 'not-an-email', subject: 'payments', message: 'long enough text' },
@@ -202,9 +202,9 @@ describe('live support chat', () => {
       text: '  Where is my bonus?  ',
     });
     expect(supportMessageSchema.parse(sent.json.data)).toMatchObject({ author: 'player', text: 'Where is my bonus?' });
-    expect((await opsSupport(server.ctx.db, { action: 'list' })).message).toContain(`${player.email}`);
+    expect((await opsSupport(server.ctx, { action: 'list' })).message).toContain(`${player.email}`);
 
-    await opsSupport(server.ctx.db, { action: 'reply', email: player.email, text: 'It is on its way.' });
+    await opsSupport(server.ctx, { action: 'reply', email: player.email, text: 'It is on its way.' });
     server.ctx.notifyOutbox();
     await waitFor(() =>
       published.find(
@@ -219,7 +219,7 @@ describe('live support chat', () => {
       ['operator', 'It is on its way.'],
     ]);
     // Answered: no longer waiting.
-    expect((await opsSupport(server.ctx.db, { action: 'list' })).message).not.toContain(player.email);
+    expect((await opsSupport(server.ctx, { action: 'list' })).message).not.toContain(player.email);
     expect((await call(player.token, 'POST', '/api/notification/support/messages', { text: '   ' })).status).toBe(422);
     expect(
       (await call(player.token, 'POST', '/api/notification/support/messages', { text: 'x'.repeat(2001) })).status,
@@ -231,7 +231,7 @@ describe('live support chat', () => {
 describe('a hostile client', () => {
   it('twenty read-alls and twenty deletes of one message at once leave consistent counts', async () => {
     const player = await newPlayer();
-    for (const n of [1, 2, 3]) await opsMessage(server.ctx.db, { to: player.email, title: `Note ${n}`, body: 'x' });
+    for (const n of [1, 2, 3]) await opsMessage(server.ctx, { to: player.email, title: `Note ${n}`, body: 'x' });
     const [target] = (await inbox(player.token)).data;
     const [reads, deletes] = await Promise.all([
       Promise.all(

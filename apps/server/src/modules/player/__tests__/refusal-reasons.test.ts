@@ -59,11 +59,11 @@ describe('a refused sign-in during an exclusion says which one it is', () => {
 
   it('a social sign-in (Google) is refused the same way', async () => {
     const { email } = await twoDevices();
-    await opsExclude(server.ctx.db, { email, type: 'self-exclusion', days: 30 });
+    await opsExclude(server.ctx, { email, type: 'self-exclusion', days: 30 });
     const identity = { issuer: 'https://idp.example/', subject: `google|${email}`, email, emailVerified: true };
     const client = { ip: '127.0.0.1', country: 'DE', userAgent: null, fingerprint: null };
     await expect(
-      loginWithIdentity(server.ctx.db, server.ctx.tokens, identity, { provider: 'auth0', idToken: 'x' }, client),
+      loginWithIdentity(server.ctx, server.ctx.tokens, identity, { provider: 'auth0', idToken: 'x' }, client),
     ).rejects.toMatchObject({
       code: ErrorCode.accountExcluded,
       details: { reason: 'self_exclusion', until: expect.stringMatching(/^\d{4}-/) },
@@ -110,7 +110,7 @@ describe('a device whose session was ended elsewhere is told why', () => {
     expect(envelope(await profile(server.app, byPlayer.other), 401)).toMatchObject({ reason: 'excluded' });
 
     const byOperator = await twoDevices();
-    await opsExclude(server.ctx.db, { email: byOperator.email, type: 'cooling-off', days: 1 });
+    await opsExclude(server.ctx, { email: byOperator.email, type: 'cooling-off', days: 1 });
     expect(envelope(await refresh(server.app, byOperator.other), 401)).toMatchObject({ reason: 'excluded' });
   });
 

@@ -186,7 +186,7 @@ describe('POST /api/player/sessions/social', () => {
       emailVerified: false,
     };
     await expect(
-      loginWithIdentity(server.ctx.db, server.ctx.tokens, unverified, { provider: 'auth0', idToken: 'x' }, client),
+      loginWithIdentity(server.ctx, server.ctx.tokens, unverified, { provider: 'auth0', idToken: 'x' }, client),
     ).rejects.toMatchObject({ code: ErrorCode.emailNotVerified });
   });
 });

@@ -38,7 +38,7 @@ const OPEN = new Set([
 async function excludedPlayerWithMoney() {
   const { body, auth } = await register(server.app);
   const email = body.email as string;
-  await opsCredit(server.ctx.db, { email, amount: '50', currency: 'EUR' });
+  await opsCredit(server.ctx, { email, amount: '50', currency: 'EUR' });
   const excluded = await server.app.inject({
     method: 'POST',
     url: '/api/player/limits',

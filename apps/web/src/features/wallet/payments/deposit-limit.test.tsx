@@ -5,7 +5,8 @@ import { setLocale } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
-import { accountsQueryKey, currenciesQueryKey } from '../index.ts';
+import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
+import { accountsQueryKey } from '../index.ts';
 import { testAccount, testCurrency } from '../test-fixtures.ts';
 import WalletModal from '../wallet-modal.tsx';
 

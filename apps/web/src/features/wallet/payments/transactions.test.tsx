@@ -6,7 +6,7 @@ import { setLocale } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
-import { currenciesQueryKey } from '../index.ts';
+import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { testCurrency } from '../test-fixtures.ts';
 import { TransactionsPanel } from './transactions.tsx';
 

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
-import { accountsQueryKey, currenciesQueryKey } from '../index.ts';
+import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
+import { accountsQueryKey } from '../index.ts';
 import { testAccount, testCurrency } from '../test-fixtures.ts';
 import TurnoverModal from './turnover-modal.tsx';
 

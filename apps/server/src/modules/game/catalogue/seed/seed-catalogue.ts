@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { atomic } from '../../../../db/atomic.ts';
 import type { Db, Tx } from '../../../../db/client.ts';
 import {
   gameCatalogueSeeds,
@@ -59,7 +60,7 @@ export async function seedCatalogue(db: Db): Promise<'seeded' | 'current'> {
     .where(eq(gameCatalogueSeeds.version, CATALOGUE_SEED_VERSION));
   if (current.length) return 'current';
   const catalogue = generateCatalogue();
-  const result = await db.transaction(async (tx) => {
+  const result = await atomic(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [again] = await tx
       .select()

@@ -1,7 +1,7 @@
 import { connectSocket } from '@/shared/lib/socket.ts';
-import { loadPaymentInvoicesChannel, refreshAccounts } from '@/features/wallet';
 import { loadGameBetsChannel } from '@/features/game-play';
 import { loadMessengerChannel } from '@/features/notifications';
+import { loadAccountsChannel, loadPaymentInvoicesChannel, refreshAccounts } from '@/features/wallet';
 
 let playerId: string | null = null;
 let stopPlayerChannels: (() => void) | null = null;
@@ -10,7 +10,8 @@ let queue: Promise<void> = Promise.resolve();
 
 /**
  * Connects the push channel for a guest (null) or a player: drops the previous player's channels,
- * reconnects with the new identity and, for a player, subscribes the player's channels.
+ * reconnects with the new identity and, for a player, subscribes the player's channels. Each channel
+ * belongs to the feature that handles its pushes; here they are only put together.
  */
 export function connectRealtime(nextPlayerId: string | null): Promise<void> {
   queue = queue
@@ -27,7 +28,7 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
           { subscribePaymentInvoices },
           { subscribeMessenger },
         ] = await Promise.all([
-          import('./wallet-accounts-channel.ts'),
+          loadAccountsChannel(),
           loadGameBetsChannel(),
           loadPaymentInvoicesChannel(),
           loadMessengerChannel(),

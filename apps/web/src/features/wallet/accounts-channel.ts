@@ -1,6 +1,6 @@
 import { balanceUpdatedSchema, Channel } from '@casino/contracts';
 import { subscribeChannel } from '@/shared/lib/socket.ts';
-import { refreshAccounts, replaceAccount } from '@/features/wallet';
+import { refreshAccounts, replaceAccount } from './accounts-cache.ts';
 
 /**
  * Live balances: each `account.balance.updated` carries the full account, which replaces the cached

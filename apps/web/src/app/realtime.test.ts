@@ -4,7 +4,7 @@ import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { accountsQueryKey } from '@/features/wallet';
 import { testAccount as account } from '@/features/wallet/test-fixtures.ts';
-import { connectRealtime, installVisibilityRefetch } from './connect-realtime.ts';
+import { connectRealtime, installVisibilityRefetch } from './realtime.ts';
 
 // A stand-in for the centrifuge client: records what the app asks of it and lets the test push.
 const fake = vi.hoisted(() => {

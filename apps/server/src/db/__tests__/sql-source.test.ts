@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@casino/contracts';
+import type { Database } from '../client.ts';
+import { applySqlSources, functionsOf, sqlSources } from '../sql-source.ts';
+import { createTestDatabase } from '../../test/server.ts';
+import { WALLET_REFUSAL_CODES } from '../../modules/game/provider-wallet/service.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const sources = sqlSources();
+const sourceFunctions = sources.flatMap(functionsOf);
+
+/** The functions of the database's own schema (not those extensions bring), with their bodies. */
+const databaseFunctions = () =>
+  database.query<{ name: string; body: string; signature: string }>(
+    'test_functions',
+    `select p.proname as name, p.prosrc as body, pg_get_function_identity_arguments(p.oid) as signature
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = current_schema()
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+      order by 1, 3`,
+    [],
+  );
+
+describe('the SQL source and the database never drift', () => {
+  it('every module keeps its functions in its own folder, each once', () => {
+    expect(sources.map((s) => s.file.split('/')[0])).toEqual(
+      expect.arrayContaining(['game', 'limits', 'player', 'settings', 'wallet']),
+    );
+    const names = sourceFunctions.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    // A module's functions carry its name (money_major is the settings module's money formatting).
+    for (const f of sourceFunctions)
+      expect(f.name === 'money_major' || f.name.startsWith(`${f.file.split('/')[0]}_`), f.name).toBe(true);
+  });
+
+  it('the database runs exactly the functions of the source: no leftover, no stale overload, the same bodies', async () => {
+    const inDatabase = await databaseFunctions();
+    expect(inDatabase.map((f) => f.name).sort()).toEqual(sourceFunctions.map((f) => f.name).sort());
+    const bySource = new Map(sourceFunctions.map((f) => [f.name, f.body]));
+    for (const f of inDatabase) expect(f.body, `${f.name} differs from its source`).toBe(bySource.get(f.name));
+  });
+
+  it('applying the source again changes nothing; an edited file is applied again, and only it', async () => {
+    expect(await applySqlSources(database)).toEqual([]);
+    const edited = sources.map((s) =>
+      s.file === 'settings/sql/money.sql'
+        ? {
+            ...s,
+            text: s.text.replace(
+              'trim_scale(p_minor::numeric / p_subunit)',
+              'trim_scale(p_minor::numeric / p_subunit) ',
+            ),
+            hash: 'edited',
+          }
+        : s,
+    );
+    expect(await applySqlSources(database, edited)).toEqual(['settings/sql/money.sql']);
+    const [money] = (await databaseFunctions()).filter((f) => f.name === 'money_major');
+    expect(money!.body).toContain('p_subunit) \n');
+    // Back to the source.
+    expect(await applySqlSources(database)).toEqual(['settings/sql/money.sql']);
+    const [after] = (await databaseFunctions()).filter((f) => f.name === 'money_major');
+    expect(after!.body).toBe(sourceFunctions.find((f) => f.name === 'money_major')!.body);
+  });
+});
+
+describe('the codes the SQL answers are contracts codes', () => {
+  const codesIn = (text: string) => {
+    const found = new Set<number>();
+    const body = text.replace(/--.*$/gm, ''); // comments name codes too; only code counts
+    for (const m of body.matchAll(/'code',\s*(\d+)/g)) found.add(Number(m[1]));
+    for (const m of body.matchAll(/code\s*:=\s*(\d+)/g)) found.add(Number(m[1]));
+    for (const m of body.matchAll(/\bTHEN\s+(1\d{4})\s+ELSE\s+(1\d{4})\b/g))
+      [m[1], m[2]].forEach((c) => found.add(Number(c)));
+    for (const m of body.matchAll(/code IN \(([\d,\s]+)\)/g)) m[1]!.split(',').forEach((c) => found.add(Number(c)));
+    return found;
+  };
+  const known = new Set<number>(Object.values(ErrorCode));
+
+  it('every code any source file returns is an ErrorCode of contracts', () => {
+    for (const source of sources)
+      for (const code of codesIn(source.text)) expect(known.has(code), `${source.file}: ${code}`).toBe(true);
+  });
+
+  it("the seamless wallet's codes are exactly those its TypeScript union reads", () => {
+    const game = new Set<number>();
+    for (const source of sources.filter((s) => /^(game|limits)\//.test(s.file)))
+      for (const code of codesIn(source.text)) game.add(code);
+    expect([...game].sort()).toEqual([...WALLET_REFUSAL_CODES].sort());
+  });
+});

@@ -1,0 +1,359 @@
+-- game: the seamless wallet the game providers call.
+
+-- Everything a wallet call reads, in two statements: the session by its token with its game, what play
+-- needs of the player and the account's lock (taken as the first statement ends); then, read after the
+-- lock so they are settled, the account, the round `p_round` of the game's provider, the transaction
+-- `p_transaction` if it was seen, and whether a rollback voided it. `s.id` is null for an unknown token.
+CREATE OR REPLACE FUNCTION game_wallet_session(
+  p_token text, p_round text, p_transaction text, p_now timestamptz,
+  OUT s game_sessions, OUT a wallet_accounts,
+  OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
+  OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
+  OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+  v record;
+BEGIN
+  SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
+         ps.status, ps.session_open, lf.excluded, lf.money, wallet_lock(gs.account_id) AS locked
+    INTO v
+    FROM game_sessions gs
+    JOIN games gm ON gm.id = gs.game_id
+    JOIN game_providers pr ON pr.id = gm.provider_id
+    CROSS JOIN LATERAL player_play_state(gs.player_id, gs.player_session_id) ps
+    CROSS JOIN LATERAL limits_flags(gs.player_id, gs.currency, p_now) lf
+   WHERE gs.token = p_token;
+  IF NOT FOUND THEN RETURN; END IF;
+  s := v.gs;
+  game_identity := v.identity;
+  game_type := v.type;
+  provider_id := v.provider;
+  game_enabled := v.enabled;
+  blocked_countries := v.blocked_countries;
+  player_status := v.status;
+  session_open := v.session_open;
+  excluded := v.excluded;
+  money_limits := v.money;
+  SELECT wa, gr, gt,
+         EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided
+    INTO v
+    FROM wallet_account(s.account_id) wa
+    LEFT JOIN game_rounds gr ON gr.provider_id = v.provider AND gr.provider_round_id = p_round
+    LEFT JOIN game_transactions gt ON gt.provider_tx_id = p_transaction;
+  a := v.wa;
+  r := v.gr;
+  earlier := v.gt;
+  voided := v.voided;
+END $$;
+
+-- The provider's view of an account: what can be staked (the wallet's rule), in minor units.
+CREATE OR REPLACE FUNCTION game_wallet_answer(p_transaction text, a wallet_accounts) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_strip_nulls(jsonb_build_object(
+    'transactionId', p_transaction, 'currency', a.currency, 'balance', wallet_playable(a)))
+$$;
+
+CREATE OR REPLACE FUNCTION game_wallet_balance(p_token text) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_account uuid;
+  a wallet_accounts;
+BEGIN
+  SELECT account_id INTO v_account FROM game_sessions WHERE token = p_token;
+  IF v_account IS NULL THEN RETURN jsonb_build_object('code', 15011, 'reason', 'unknown'); END IF;
+  SELECT * INTO a FROM wallet_accounts WHERE id = v_account;
+  RETURN game_wallet_answer(NULL, a);
+END $$;
+
+-- The checks every call makes first, in this order: an unknown token; a transaction id seen before (its
+-- stored answer replayed, or 15002 when the details differ); another game; another currency (when the
+-- call names one); a round of another session (when the call checks it). Null: go on.
+CREATE OR REPLACE FUNCTION game_call_refusal(
+  s game_sessions, earlier game_transactions, p_hash text, p_game_identity text, p_session_game text,
+  p_currency text, r game_rounds
+) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  IF s.id IS NULL THEN RETURN jsonb_build_object('code', 15011, 'reason', 'unknown'); END IF;
+  IF earlier.id IS NOT NULL THEN
+    RETURN CASE WHEN earlier.request_hash = p_hash THEN earlier.response ELSE jsonb_build_object('code', 15002) END;
+  END IF;
+  IF p_game_identity <> p_session_game THEN RETURN jsonb_build_object('code', 422, 'field', 'gameIdentity'); END IF;
+  IF p_currency IS NOT NULL AND p_currency <> s.currency THEN
+    RETURN jsonb_build_object('code', 422, 'field', 'currency', 'currency', s.currency);
+  END IF;
+  IF r.id IS NOT NULL AND r.session_id <> s.id THEN RETURN jsonb_build_object('code', 409, 'reason', 'round'); END IF;
+  RETURN NULL;
+END $$;
+
+-- Payload of game.bet.settled (contracts EventMap): a round as it closes, stakes and wins split real and
+-- bonus, in minor units as text. What the winners feed, bonus wagering, quests and tournaments read.
+CREATE OR REPLACE FUNCTION game_bet_settled_payload(
+  p_round uuid, s game_sessions, p_game_type text, p_bet bigint, p_bet_bonus bigint, p_win bigint, p_win_bonus bigint
+) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object(
+    'playerId', s.player_id, 'accountId', s.account_id, 'gameId', s.game_id, 'gameType', p_game_type,
+    'roundId', p_round, 'currency', s.currency,
+    'stake', jsonb_build_object('real', (p_bet - p_bet_bonus)::text, 'bonus', p_bet_bonus::text),
+    'win', jsonb_build_object('real', (p_win - p_win_bonus)::text, 'bonus', p_win_bonus::text),
+    'platform', s.platform, 'country', s.country)
+$$;
+
+-- Records a wallet call in one statement: the round created or changed by the call's amounts (real and
+-- bonus apart), the transaction with its answer, the account's play count for the day (stakes on
+-- `p_count_day`, the bet's day, so a rollback takes its stake back from the day it counted), and, when
+-- the round closes, game.bet.settled and, with a win, its place in the winners feed. The turnover rule's
+-- money at risk, min(stake, |win − stake|), is counted when the round closes (and corrected by a later
+-- rollback). Safe without a round lock: every write of a round holds its account's lock.
+-- BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back.
+CREATE OR REPLACE FUNCTION game_record_call(
+  s game_sessions, p_provider uuid, p_game_type text, p_round text, r game_rounds,
+  p_kind text, p_transaction text, p_reference text, p_amount bigint, p_status text, p_answer jsonb, p_hash text,
+  p_entry bigint, p_bet_delta bigint, p_bet_bonus_delta bigint, p_win_delta bigint, p_win_bonus_delta bigint,
+  p_close boolean, p_rollback boolean, p_count_day date, p_now timestamptz
+) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  v_bet bigint := coalesce(r.bet_minor, 0) + p_bet_delta;
+  v_bet_bonus bigint := coalesce(r.bet_bonus_minor, 0) + p_bet_bonus_delta;
+  v_win bigint := coalesce(r.win_minor, 0) + p_win_delta;
+  v_win_bonus bigint := coalesce(r.win_bonus_minor, 0) + p_win_bonus_delta;
+  v_closed boolean := coalesce(r.closed, false) OR p_close;
+  v_closing boolean := v_closed AND NOT coalesce(r.closed, false);
+  v_round_status integer := CASE
+    WHEN (p_rollback OR r.status = 4) AND v_bet = 0 AND v_win = 0 THEN 4
+    WHEN NOT v_closed THEN 1
+    WHEN v_win > 0 THEN 2
+    ELSE 3 END;
+  v_closed_at timestamptz := coalesce(r.closed_at, CASE WHEN v_closed THEN p_now END);
+  v_at_risk bigint := CASE WHEN v_closed THEN least(v_bet, abs(v_win - v_bet)) ELSE 0 END
+    - CASE WHEN coalesce(r.closed, false) THEN least(r.bet_minor, abs(r.win_minor - r.bet_minor)) ELSE 0 END;
+  v_counts boolean := p_bet_delta <> 0 OR p_win_delta <> 0 OR v_at_risk <> 0;
+BEGIN
+  IF p_round IS NULL THEN
+    -- No round to write (a remembered rollback of a round not seen).
+    INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
+                                   request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
+    VALUES (p_transaction, p_kind, r.id, s.id, s.player_id, s.currency, p_amount,
+            p_hash, p_reference, p_entry, p_answer, p_status, p_now);
+    RETURN false;
+  END IF;
+  WITH created AS (
+    INSERT INTO game_rounds (session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency,
+                             bet_minor, bet_bonus_minor, win_minor, win_bonus_minor, status, closed, closed_at,
+                             platform, country, created_at, updated_at)
+    SELECT s.id, s.player_id, s.account_id, s.game_id, p_provider, p_round, s.currency,
+           v_bet, v_bet_bonus, v_win, v_win_bonus, v_round_status, v_closed, v_closed_at, s.platform, s.country, p_now, p_now
+     WHERE r.id IS NULL
+    RETURNING id
+  ), changed AS (
+    UPDATE game_rounds
+       SET bet_minor = v_bet, bet_bonus_minor = v_bet_bonus, win_minor = v_win, win_bonus_minor = v_win_bonus,
+           status = v_round_status, closed = v_closed, closed_at = v_closed_at, updated_at = p_now
+     WHERE id = r.id
+    RETURNING id
+  ), round AS (
+    SELECT id FROM created UNION ALL SELECT id FROM changed
+  ), settled AS (
+    INSERT INTO outbox (event, channel, payload)
+    SELECT 'game.bet.settled', NULL,
+           game_bet_settled_payload(round.id, s, p_game_type, v_bet, v_bet_bonus, v_win, v_win_bonus)
+      FROM round WHERE v_closing
+  ), winner AS (
+    INSERT INTO game_winners (round_id, closed_at, platform, country)
+    SELECT round.id, v_closed_at, s.platform, s.country FROM round WHERE v_closing AND v_win > 0
+  )
+  INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
+                                 request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
+  SELECT p_transaction, p_kind, round.id, s.id, s.player_id, s.currency, p_amount,
+         p_hash, p_reference, p_entry, p_answer, p_status, p_now
+    FROM round
+    LEFT JOIN LATERAL (
+      SELECT wallet_count_play(s.account_id, p_count_day, p_bet_delta - p_bet_bonus_delta, p_bet_bonus_delta,
+                               p_win_delta - p_win_bonus_delta, p_win_bonus_delta, v_at_risk)
+       WHERE v_counts
+    ) counted ON true;
+  RETURN v_closing;
+END $$;
+
+-- A bet: debits `p_amount` on a live session after the responsible-gaming, game and geo checks, split
+-- between real and bonus money as the wallet's rule says. The first answer of a transaction id is stored
+-- and replayed; a bet whose rollback came first is stored as refused (15013) and never debited. Refusals
+-- are answers, not exceptions, so what a refusal writes (the stored 15013, the restricted-bets event)
+-- commits with it.
+CREATE OR REPLACE FUNCTION game_wallet_bet(
+  p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
+  p_close boolean, p_hash text, p_restricted_countries text[], p_now timestamptz,
+  OUT answer jsonb, OUT events boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
+  s game_sessions := c.s;
+  a wallet_accounts := c.a;
+  r game_rounds := c.r;
+  v_refusal record;
+  v_split record;
+  v_posted record;
+  v_entry bigint;
+BEGIN
+  events := false;
+  answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, p_currency, r);
+  IF answer IS NOT NULL THEN RETURN; END IF;
+
+  IF c.voided THEN
+    answer := jsonb_build_object('code', 15013, 'balance', wallet_playable(a), 'currency', a.currency);
+    INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
+                                   request_hash, response, status, created_at)
+    VALUES (p_transaction, 'bet', r.id, s.id, s.player_id, s.currency, p_amount, p_hash, answer, 'refused', p_now);
+    RETURN;
+  END IF;
+
+  IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open THEN
+    answer := jsonb_build_object('code', 15011, 'reason', 'expired');
+    RETURN;
+  END IF;
+  v_refusal := limits_play_refusal(s.player_id, s.account_id, c.player_status, s.currency, p_amount, p_now,
+                                   c.excluded, c.money_limits);
+  IF v_refusal.code IN (11002, 14103, 14105) THEN answer := jsonb_build_object('code', v_refusal.code); RETURN; END IF;
+  IF NOT c.game_enabled THEN
+    -- The refusal is the answer, but the open game page learns it by push and shows the restricted-bets modal.
+    INSERT INTO outbox (event, channel, payload)
+    VALUES ('game.bet.restricted', NULL, jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity));
+    answer := jsonb_build_object('code', 14306);
+    events := true;
+    RETURN;
+  END IF;
+  IF s.country = ANY (c.blocked_countries) OR s.country = ANY (p_restricted_countries) THEN
+    answer := jsonb_build_object('code', 14308);
+    RETURN;
+  END IF;
+  IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+  IF v_refusal.code IS NOT NULL THEN answer := jsonb_build_object('code', v_refusal.code, 'period', v_refusal.period); RETURN; END IF;
+
+  v_split := wallet_stake_split(a, p_amount, s.game_id);
+  IF p_amount > 0 THEN
+    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'bet', -v_split.real_minor, -v_split.bonus_minor, 0,
+                                   jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
+    IF v_posted.status = 'insufficient' THEN
+      answer := jsonb_build_object('code', 15001, 'balance', wallet_playable(a), 'currency', a.currency);
+      RETURN;
+    ELSIF v_posted.status <> 'posted' THEN
+      answer := jsonb_build_object('code', 15002);
+      RETURN;
+    END IF;
+    a := v_posted.account;
+    v_entry := v_posted.entry_id;
+    events := true;
+  END IF;
+  answer := game_wallet_answer(p_transaction, a);
+  events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'bet', p_transaction, NULL, p_amount, 'applied',
+                             answer, p_hash, v_entry, p_amount, v_split.bonus_minor, 0, 0, coalesce(p_close, false), false,
+                             (p_now AT TIME ZONE 'UTC')::date, p_now) OR events;
+END $$;
+
+-- A win (0 allowed): credits `p_amount`, split between real and bonus money as the round was staked;
+-- accepted after the session expired, so a round started in time settles. A round without a bet pays
+-- nothing unless a promotion the casino granted pays it (none can be granted yet: that comes with
+-- bonuses and free spins), and a round never pays more than `p_max_multiplier` times its stake.
+CREATE OR REPLACE FUNCTION game_wallet_win(
+  p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
+  p_close boolean, p_promotion text, p_hash text, p_max_multiplier integer, p_now timestamptz,
+  OUT answer jsonb, OUT events boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
+  s game_sessions := c.s;
+  a wallet_accounts := c.a;
+  r game_rounds := c.r;
+  v_split record;
+  v_posted record;
+  v_entry bigint;
+BEGIN
+  events := false;
+  answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, p_currency, r);
+  IF answer IS NOT NULL THEN RETURN; END IF;
+  IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+  IF p_amount > 0 AND coalesce(r.bet_minor, 0) = 0 THEN
+    answer := jsonb_strip_nulls(jsonb_build_object('code', 15014, 'promotion', p_promotion));
+    RETURN;
+  END IF;
+  IF p_amount > 0 AND coalesce(r.win_minor, 0)::numeric + p_amount > r.bet_minor::numeric * p_max_multiplier THEN
+    answer := jsonb_build_object('code', 15015, 'maxMultiplier', p_max_multiplier);
+    RETURN;
+  END IF;
+
+  v_split := wallet_win_split(p_amount, coalesce(r.bet_minor, 0), coalesce(r.bet_bonus_minor, 0));
+  IF p_amount > 0 THEN
+    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'win', v_split.real_minor, v_split.bonus_minor, 0,
+                                   jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
+    IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', 15016); RETURN; END IF;
+    IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', 15002); RETURN; END IF;
+    a := v_posted.account;
+    v_entry := v_posted.entry_id;
+    events := true;
+  END IF;
+  answer := game_wallet_answer(p_transaction, a);
+  events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
+                             answer, p_hash, v_entry, 0, 0, p_amount, v_split.bonus_minor, p_close, false,
+                             (p_now AT TIME ZONE 'UTC')::date, p_now) OR events;
+END $$;
+
+-- Voids the bet `p_reference` and refunds it once, to the money its stake came from. A rollback of a bet
+-- not seen is remembered (200): that bet, if it comes, is refused (15013). Wins cannot be rolled back.
+CREATE OR REPLACE FUNCTION game_wallet_rollback(
+  p_token text, p_transaction text, p_reference text, p_round text, p_game_identity text, p_hash text, p_now timestamptz,
+  OUT answer jsonb, OUT events boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
+  s game_sessions := c.s;
+  a wallet_accounts := c.a;
+  r game_rounds;
+  bet game_transactions;
+  v_split record;
+  v_posted record;
+  v_entry bigint;
+BEGIN
+  events := false;
+  IF s.id IS NOT NULL AND p_reference = p_transaction THEN
+    answer := jsonb_build_object('code', 422, 'field', 'referenceTransactionId');
+    RETURN;
+  END IF;
+  answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, NULL, NULL);
+  IF answer IS NOT NULL THEN RETURN; END IF;
+
+  SELECT * INTO bet FROM game_transactions WHERE provider_tx_id = p_reference;
+  IF bet.id IS NULL THEN
+    -- Remembered: the bet, if it comes, finds this rollback and is refused.
+    r := CASE WHEN (c.r).session_id = s.id THEN c.r END;
+    answer := game_wallet_answer(p_transaction, a);
+    PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0,
+                             'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now);
+    RETURN;
+  END IF;
+  IF bet.kind <> 'bet' THEN answer := jsonb_build_object('code', 422, 'reason', 'not_a_bet', 'kind', bet.kind); RETURN; END IF;
+  IF bet.session_id <> s.id THEN answer := jsonb_build_object('code', 409, 'reason', 'transaction'); RETURN; END IF;
+  SELECT * INTO r FROM game_rounds WHERE id = bet.round_id;
+  IF r.id IS NOT NULL AND r.provider_round_id <> p_round THEN answer := jsonb_build_object('code', 422, 'field', 'roundId'); RETURN; END IF;
+
+  IF bet.status <> 'applied' THEN
+    -- Already voided (by another rollback, or refused on arrival): nothing left to refund.
+    answer := game_wallet_answer(p_transaction, a);
+    PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0, 'noop',
+                             answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now);
+    RETURN;
+  END IF;
+  v_split := wallet_stake_of(bet.ledger_entry_id);
+  IF bet.amount_minor > 0 THEN
+    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'rollback', v_split.real_minor, v_split.bonus_minor, 0,
+                                   jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round,
+                                                      'sessionId', s.id, 'voids', p_reference));
+    IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', 15016); RETURN; END IF;
+    IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', 15002); RETURN; END IF;
+    a := v_posted.account;
+    v_entry := v_posted.entry_id;
+    events := true;
+  END IF;
+  UPDATE game_transactions SET status = 'rolled_back' WHERE id = bet.id;
+  answer := game_wallet_answer(p_transaction, a);
+  PERFORM game_record_call(s, c.provider_id, c.game_type, CASE WHEN r.id IS NOT NULL THEN p_round END, r, 'rollback',
+                           p_transaction, p_reference, bet.amount_minor, 'applied', answer, p_hash, v_entry,
+                           -bet.amount_minor, -coalesce(v_split.bonus_minor, 0), 0, 0, false, true,
+                           (bet.created_at AT TIME ZONE 'UTC')::date, p_now);
+END $$;

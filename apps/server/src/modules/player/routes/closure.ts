@@ -1,0 +1,31 @@
+import { closeAccountBodySchema } from '@casino/contracts';
+import type { AppContext } from '../../../context.ts';
+import { authOf, requirePlayer } from '../../../lib/auth-guard.ts';
+import { errorResponses } from '../../../lib/errors.ts';
+import { closeAccount } from '../closure.ts';
+import { bearer, ok, okResponse, type PlayerApp, type PlayerRouteKit } from './kit.ts';
+
+/** The player closes their own account. */
+export function closureRoutes(app: PlayerApp, ctx: AppContext, { forgetAll, profiles }: PlayerRouteKit): void {
+  app.post(
+    '/close',
+    {
+      onRequest: requirePlayer(ctx),
+      schema: {
+        tags: ['player'],
+        summary: 'Close the account (password first): every session ends and sign-in is refused; records are kept',
+        security: bearer,
+        body: closeAccountBodySchema,
+        response: { ...okResponse, ...errorResponses(401, 409, 422, 429) },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const { playerId } = authOf(request);
+      forgetAll(await closeAccount(ctx, playerId, request.body));
+      profiles.forget(playerId);
+      request.log.info({ playerId }, 'account closed by the player');
+      return ok;
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { Channel, PushEvent, toMajor, type Account } from '@casino/contracts';
+import type { OutboxConsumers, OutboxRow } from '../../outbox/index.ts';
+import { subunitOf } from '../settings/index.ts';
+
+/** Payload of `wallet.balance.changed` as wallet_post_locked writes it: balances after the change, minor units. */
+export type BalanceChanged = {
+  playerId: string;
+  accountId: string;
+  currency: string;
+  active: boolean;
+  real: string;
+  bonus: string;
+  locked: string;
+};
+
+/** The wire account of a balance change: the same mapping as the database's wallet_wire_account. */
+export function wireAccountOf(change: BalanceChanged): Account {
+  const subunit = subunitOf(change.currency);
+  const real = BigInt(change.real);
+  const bonus = BigInt(change.bonus);
+  return {
+    id: change.accountId,
+    currency: change.currency,
+    status: change.active ? 1 : 2,
+    balance: toMajor(real + bonus, subunit),
+    realBalance: toMajor(real, subunit),
+    bonusBalance: toMajor(bonus, subunit),
+    lockedBalance: toMajor(BigInt(change.locked), subunit),
+    withdrawalBalance: toMajor(real, subunit),
+  } as Account;
+}
+
+/** Every balance change is pushed to its player as `account.balance.updated` with the whole account. */
+export function registerBalancePush(consumers: OutboxConsumers): () => void {
+  return consumers.registerPublisher('wallet.balance.changed', async (row: OutboxRow) => {
+    const change = row.payload as BalanceChanged;
+    return [
+      {
+        channel: Channel.walletAccounts(change.playerId),
+        payload: { event: PushEvent.accountBalanceUpdated, account: wireAccountOf(change) },
+      },
+    ];
+  });
+}

@@ -1,0 +1,88 @@
+import type { PlayerDocument } from './identity.ts';
+import type { KycState } from './kyc.ts';
+import type { MessengerMessage, SupportMessage } from './notification.ts';
+import type { Invoice } from './payment.ts';
+
+/**
+ * Domain events: written to the outbox in the transaction of the change they describe, followed by
+ * each consumer with its own cursor; push publications are derived from them. Amounts are minor units
+ * as decimal strings (they exceed 2^53), ids are strings.
+ */
+
+/** Minor units as a decimal string, e.g. `'1250'` for €12.50. */
+export type MinorUnits = string;
+
+/**
+ * A limit change: `applied` (a raise or removal took effect), `decreased`, `added`, `excluded` (an
+ * exclusion began), `requested` (a raise or removal waits for the e-mail link), `confirmed`,
+ * `cancelled`.
+ */
+export type LimitChangedEvent = {
+  playerId: string;
+  kind: 'applied' | 'decreased' | 'added' | 'excluded' | 'requested' | 'confirmed' | 'cancelled';
+  definition: number;
+  period: string | null;
+  currency: string | null;
+  amount: string | null;
+  until: string | null;
+};
+
+/** An e-mail or SMS to send; the messages module renders `template` with `params` in `locale`. */
+export type OutboundMessage = {
+  channel: 'email' | 'sms';
+  /** An e-mail address or an E.164 phone number. */
+  to: string;
+  template: string;
+  locale: string;
+  params: Record<string, string | number>;
+};
+
+export type EventMap = {
+  /** A wallet account's balances after a change. */
+  'wallet.balance.changed': {
+    playerId: string;
+    accountId: string;
+    currency: string;
+    active: boolean;
+    real: MinorUnits;
+    bonus: MinorUnits;
+    locked: MinorUnits;
+  };
+  /** A game round closed: what was staked and won, each split into real and bonus money. */
+  'game.bet.settled': {
+    playerId: string;
+    accountId: string;
+    gameId: string;
+    gameType: string | null;
+    roundId: string;
+    currency: string;
+    stake: { real: MinorUnits; bonus: MinorUnits };
+    win: { real: MinorUnits; bonus: MinorUnits };
+    /** Platform: 1 desktop, 2 mobile. */
+    platform: number;
+    country: string;
+  };
+  /** A bet was refused because the game is switched off (the open game page shows it). */
+  'game.bet.restricted': { playerId: string; gameIdentity: string };
+  'payment.deposit.updated': { playerId: string; invoice: Invoice };
+  'payment.withdrawal.updated': { playerId: string; invoice: Invoice };
+  /** An operator reviewed an identity document. */
+  'documents.updated': { playerId: string; document: PlayerDocument };
+  /** The identity-verification provider's review changed. */
+  'kyc.verification.updated': { playerId: string; state: KycState };
+  'limits.changed': LimitChangedEvent;
+  /** A messenger message was filed; `totalUnread` counts it. */
+  'messenger.message.created': { playerId: string; message: MessengerMessage; totalUnread: number };
+  /** Messages were read or deleted. */
+  'messenger.unread.updated': { playerId: string; totalUnread: number };
+  /** A line of the player's live support chat. */
+  'support.message': { playerId: string; message: SupportMessage };
+  /** An e-mail or SMS to send (a code, a link, a notice). */
+  'message.queued': OutboundMessage;
+  'player.email.confirmed': { playerId: string; email: string };
+  'player.phone.confirmed': { playerId: string; phone: string };
+  /** The player saved their profile; `fields` names what changed (never the values). */
+  'player.profile.updated': { playerId: string; fields: string[] };
+};
+
+export type EventName = keyof EventMap;
