@@ -21,10 +21,14 @@ const PRUNE_BATCH = 10_000;
  * databases of the server: they write no rows here, and one running long (a CREATE DATABASE, a
  * report) must not hold back every lane. Read before the reading transaction has an xid.
  */
-const HORIZON = sql`coalesce(
-  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) x
-    where not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid and a.datname <> current_database())),
-  pg_snapshot_xmax(pg_current_snapshot()))`;
+const HORIZON = sql`(select case when pg_snapshot_xmin(s) = pg_snapshot_xmax(s) then pg_snapshot_xmax(s)
+  else coalesce(
+    (select min(x) from pg_snapshot_xip(s) x
+      where x::xid not in (select a.backend_xid from pg_stat_get_activity(null) a
+                            where a.backend_xid is not null
+                              and a.datid <> (select oid from pg_database where datname = current_database()))),
+    pg_snapshot_xmax(s)) end
+  from pg_current_snapshot() s)`;
 
 export type DispatcherOptions = {
   /** How often each lane looks for rows written by another process (ops CLI, another node). */
@@ -32,8 +36,13 @@ export type DispatcherOptions = {
   batchSize?: number;
   /** Longest wait between retries after a lane failed. */
   maxBackoffMs?: number;
-  /** How long a wake-up waits to gather more rows into its batch. */
+  /** How long a wake-up waits to gather more rows into the push lane's batch. */
   coalesceMs?: number;
+  /**
+   * The same for the consumer lanes: their work is not in front of a player's eyes, and a wake-up
+   * after every bet would have each of them read every row as often as the push lane does.
+   */
+  consumerCoalesceMs?: number;
   /** A broker that hangs must not hold the push lane's transaction forever. */
   publishTimeoutMs?: number;
   /**
@@ -58,6 +67,9 @@ type Handle = (row: OutboxRow, tx: Tx) => Promise<void>;
 /** How one lane handles rows; `handlerOf` is undefined for events the lane passes over. */
 type LaneSpec = {
   name: string;
+  /** The events the lane handles (null: all); it passes over the others without reading their payloads. */
+  events: readonly string[] | null;
+  coalesceMs: number;
   startFrom: OutboxLane['startFrom'];
   handlerOf(event: string): Handle | undefined;
   /** Handlers write: each runs in a savepoint, so a throw takes back only its own writes. */
@@ -119,13 +131,17 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     if (!cursor) throw new Error(`outbox lane ${lane.name} has no cursor`);
     if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...idle, waitMs: cursor.wait_ms };
 
+    // Rows of events the lane does not handle come without their payload: the cursor passes them.
+    const payload = lane.events
+      ? sql`case when ${outbox.event} = any(${`{${lane.events.join(',')}}`}::text[]) then ${outbox.payload} end`
+      : sql`${outbox.payload}`;
     const rows = (await tx
       .select({
         id: outbox.id,
         tx: outbox.tx,
         event: outbox.event,
         channel: outbox.channel,
-        payload: outbox.payload,
+        payload: sql<Record<string, unknown>>`${payload}`.mapWith(outbox.payload),
         createdAt: outbox.createdAt,
       })
       .from(outbox)
@@ -133,7 +149,7 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
         sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint) and ${outbox.tx} < ${head.horizon}::xid8`,
       )
       .orderBy(asc(outbox.tx), asc(outbox.id))
-      .limit(deps.batchSize)) as OutboxRow[];
+      .limit(lane.events ? deps.batchSize * 10 : deps.batchSize)) as OutboxRow[];
 
     const started = Date.now();
     let passed: OutboxRow | null = null;
@@ -245,7 +261,7 @@ export async function pruneOutbox(db: DbOrTx, retentionHours: number): Promise<n
 }
 
 /** The built-in lane: every row to the push broker (its channel, and its publishers'), then the node's observers. */
-function pushLane(consumers: OutboxConsumers, broker: Broker, publishTimeoutMs: number): LaneSpec {
+function pushLane(consumers: OutboxConsumers, broker: Broker, publishTimeoutMs: number, coalesceMs: number): LaneSpec {
   const publish = async (row: OutboxRow, tx: Tx) => {
     const publications: Publication[] = row.channel
       ? [{ channel: row.channel, payload: row.payload as Record<string, unknown> }]
@@ -256,12 +272,21 @@ function pushLane(consumers: OutboxConsumers, broker: Broker, publishTimeoutMs: 
     for (const observe of consumers.observersOf(row.event)) observe(row);
   };
   // Publishers only read: no savepoint needed.
-  return { name: PUSH_LANE, startFrom: 'beginning', writes: false, handlerOf: () => publish };
+  return {
+    name: PUSH_LANE,
+    startFrom: 'beginning',
+    events: null,
+    coalesceMs,
+    writes: false,
+    handlerOf: () => publish,
+  };
 }
 
-const consumerLane = (lane: OutboxLane): LaneSpec => ({
+const consumerLane = (lane: OutboxLane, coalesceMs: number): LaneSpec => ({
   name: lane.name,
   startFrom: lane.startFrom,
+  events: Object.keys(lane.handlers),
+  coalesceMs,
   writes: true,
   handlerOf: (event) => lane.handlers[event as EventName] as Handle | undefined,
 });
@@ -276,10 +301,14 @@ type Runner = { wake(): void; stop(): Promise<void> };
 function laneRunner(
   lane: LaneSpec,
   deps: LaneDeps,
-  timing: { pollMs: number; coalesceMs: number; maxBackoffMs: number },
+  timing: { pollMs: number; maxBackoffMs: number },
   wakeAll: () => void,
 ): Runner {
-  const { pollMs, coalesceMs, maxBackoffMs } = timing;
+  const { pollMs, maxBackoffMs } = timing;
+  const { coalesceMs } = lane;
+  // The last round passed rows: more are likely, so the next goes straight to its batch (the look
+  // before it only spares an idle lane a transaction).
+  let flowing = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let due = 0;
@@ -312,12 +341,14 @@ function laneRunner(
     let next = pollMs;
     let wait = 0;
     try {
-      const state = await laneState(deps.db, lane);
+      const state = flowing ? { waitMs: 0, due: true } : await laneState(deps.db, lane);
+      flowing = false;
       if (state.waitMs > 0) wait = state.waitMs;
       else if (state.due) {
         // Events the handlers wrote go out right after the commit, as any transaction's do.
         const { result: batch, enqueued } = await withEnqueuedNoted(() => runLaneBatch(deps, lane));
         if (enqueued) wakeAll();
+        flowing = batch.handled > 0 && batch.waitMs === 0;
         if (batch.waitMs > 0) wait = batch.waitMs;
         else if (batch.more) next = 0;
         else if (batch.handled > 0) next = coalesceMs;
@@ -362,12 +393,10 @@ export function startOutboxDispatcher(
   options: DispatcherOptions = {},
 ): Dispatcher {
   const pollMs = options.pollMs ?? 250;
-  const timing = {
-    pollMs,
-    // A wake-up waits this long, so the events of calls committing together go out in one batch.
-    coalesceMs: options.coalesceMs ?? 20,
-    maxBackoffMs: options.maxBackoffMs ?? 60_000,
-  };
+  const timing = { pollMs, maxBackoffMs: options.maxBackoffMs ?? 60_000 };
+  // A wake-up waits this long, so the events of calls committing together go out in one batch.
+  const coalesceMs = options.coalesceMs ?? 20;
+  const consumerCoalesceMs = options.consumerCoalesceMs ?? 200;
   const deps: LaneDeps = {
     db: ctx.db,
     log,
@@ -383,10 +412,10 @@ export function startOutboxDispatcher(
   };
   const add = (spec: LaneSpec) => runners.set(spec.name, laneRunner(spec, deps, timing, wakeAll));
 
-  add(pushLane(ctx.outboxConsumers, ctx.broker, options.publishTimeoutMs ?? 5_000));
-  for (const lane of ctx.outboxConsumers.lanes()) add(consumerLane(lane));
+  add(pushLane(ctx.outboxConsumers, ctx.broker, options.publishTimeoutMs ?? 5_000, coalesceMs));
+  for (const lane of ctx.outboxConsumers.lanes()) add(consumerLane(lane, consumerCoalesceMs));
   const unwatch = ctx.outboxConsumers.watchLanes((lane, added) => {
-    if (added) return add(consumerLane(lane));
+    if (added) return add(consumerLane(lane, consumerCoalesceMs));
     const runner = runners.get(lane.name);
     runners.delete(lane.name);
     const stopping = runner?.stop().finally(() => leaving.delete(stopping!));

@@ -232,9 +232,9 @@ export async function addPlayerLimit(
   ports: LimitsPorts,
   playerId: string,
   body: LimitCreateBody,
-  now = new Date(),
+  at?: Date,
 ): Promise<CreateOutcome> {
-  if (isExclusionDefinition(body.definition)) return exclude(ctx, ports, playerId, body, now);
+  if (isExclusionDefinition(body.definition)) return exclude(ctx, ports, playerId, body, at);
   if (!body.period || !(CashPeriods as readonly string[]).includes(body.period))
     throw fieldError('period', 'Choose daily, weekly or monthly');
   const period = body.period as CashPeriod;
@@ -249,6 +249,9 @@ export async function addPlayerLimit(
   const amountMinor = limitAmount(body.amount, currency);
   return withTransaction(ctx, async (tx) => {
     await lockPlayerLimits(tx, playerId);
+    // The moment is taken under the lock: one taken before it could precede a limit another request
+    // committed meanwhile, which would then not count as in effect.
+    const now = at ?? new Date();
     const existing = (await limitsOf(tx, playerId, now)).find(
       (r) => r.type === body.definition && r.period === period && r.currency === currency,
     );
@@ -267,16 +270,17 @@ async function exclude(
   ports: LimitsPorts,
   playerId: string,
   body: LimitCreateBody,
-  now: Date,
+  at: Date | undefined,
 ): Promise<CreateOutcome> {
   const offered: readonly string[] =
     body.definition === LimitDefinition.selfExclusion ? SELF_EXCLUSION_PERIODS : COOLING_OFF_PERIODS;
   if (!body.period || !offered.includes(body.period))
     throw fieldError('period', `Choose one of: ${offered.map((p) => p.replace('_', ' ')).join(', ')}`);
   const days = restrictionDays(body.period as RestrictionPeriod);
-  const until = days === null ? null : new Date(now.getTime() + days * DAY_MS);
   return withTransaction(ctx, async (tx) => {
     await lockPlayerLimits(tx, playerId);
+    const now = at ?? new Date();
+    const until = days === null ? null : new Date(now.getTime() + days * DAY_MS);
     const current = (await limitsOf(tx, playerId, now)).filter((r) => isExclusionDefinition(r.type));
     // An exclusion in effect is never shortened: a new one must end no sooner than every current one.
     for (const row of current) {

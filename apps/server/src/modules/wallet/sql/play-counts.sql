@@ -3,18 +3,19 @@
 
 -- Adds a wallet call's play to its day: stakes (negative for a rollback, on the bet's day), wins, and
 -- the turnover rule's money at risk of a round that closed. One statement, run by the call that moves
--- the money.
+-- the money (PL/pgSQL, so its plan is kept).
 CREATE OR REPLACE FUNCTION wallet_count_play(
   p_account uuid, p_day date, p_stake_real bigint, p_stake_bonus bigint, p_win_real bigint, p_win_bonus bigint,
   p_at_risk bigint
-) RETURNS void LANGUAGE sql AS $$
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO wallet_play_counts AS c (account_id, day, stake_real, stake_bonus, win_real, win_bonus, at_risk)
   VALUES (p_account, p_day, p_stake_real, p_stake_bonus, p_win_real, p_win_bonus, p_at_risk)
   ON CONFLICT (account_id, day) DO UPDATE
      SET stake_real = c.stake_real + EXCLUDED.stake_real, stake_bonus = c.stake_bonus + EXCLUDED.stake_bonus,
          win_real = c.win_real + EXCLUDED.win_real, win_bonus = c.win_bonus + EXCLUDED.win_bonus,
-         at_risk = c.at_risk + EXCLUDED.at_risk
-$$;
+         at_risk = c.at_risk + EXCLUDED.at_risk;
+END $$;
 
 -- An account's play since each of `p_starts` (UTC days), in their order (`n`, from 1; equal starts
 -- such as a Monday's day and week are answered each): stakes and wins, real + bonus, in one index range.
