@@ -213,16 +213,16 @@ const CEILING = {
           select $5, a.player_id, a.id, $6, $7, $4, a.currency, $2, 2, 'DE' from a returning id),
     t as (insert into game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor, request_hash, ledger_entry_id, response, status)
           select $3, 'bet', r.id, $5, a.player_id, a.currency, $2, 'ceiling', l.id, '{}', 'applied' from a, r, l returning id)
-    insert into outbox (event, channel, payload)
-    select 'account.balance.updated', 'wallet:accounts#' || a.player_id, jsonb_build_object('event', 'account.balance.updated', 'balance', a.real_balance) from a, t`,
+    insert into outbox (event, payload)
+    select 'wallet.balance.changed', jsonb_build_object('playerId', a.player_id, 'real', a.real_balance::text) from a, t`,
   win: `with a as (update wallet_accounts set real_balance = real_balance + $2, updated_at = now() where id = $1 returning *),
     l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after)
           select id, $3, 'ceiling', 'win', $2, 0, 0, real_balance, bonus_balance, locked_balance from a returning id),
     r as (update game_rounds set win_minor = win_minor + $2, closed = true, status = 2, closed_at = now() where provider_id = $6 and provider_round_id = $4 returning id),
     t as (insert into game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor, request_hash, ledger_entry_id, response, status)
           select $3, 'win', r.id, $5, a.player_id, a.currency, $2, 'ceiling', l.id, '{}', 'applied' from a, r, l returning id)
-    insert into outbox (event, channel, payload)
-    select 'account.balance.updated', 'wallet:accounts#' || a.player_id, jsonb_build_object('event', 'account.balance.updated', 'balance', a.real_balance) from a, t`,
+    insert into outbox (event, payload)
+    select 'wallet.balance.changed', jsonb_build_object('playerId', a.player_id, 'real', a.real_balance::text) from a, t`,
 };
 
 /** The game sessions of the bench players: account, session, game and provider ids for the ceiling. */

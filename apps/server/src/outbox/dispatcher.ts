@@ -140,7 +140,6 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
         id: outbox.id,
         tx: outbox.tx,
         event: outbox.event,
-        channel: outbox.channel,
         payload: sql<Record<string, unknown>>`${payload}`.mapWith(outbox.payload),
         createdAt: outbox.createdAt,
       })
@@ -260,12 +259,10 @@ export async function pruneOutbox(db: DbOrTx, retentionHours: number): Promise<n
   }
 }
 
-/** The built-in lane: every row to the push broker (its channel, and its publishers'), then the node's observers. */
+/** The built-in lane: every row's publications (derived by its publishers) to the push broker, then the node's observers. */
 function pushLane(consumers: OutboxConsumers, broker: Broker, publishTimeoutMs: number, coalesceMs: number): LaneSpec {
   const publish = async (row: OutboxRow, tx: Tx) => {
-    const publications: Publication[] = row.channel
-      ? [{ channel: row.channel, payload: row.payload as Record<string, unknown> }]
-      : [];
+    const publications: Publication[] = [];
     for (const publisher of consumers.publishersOf(row.event)) publications.push(...(await publisher(row, tx)));
     for (const { channel, payload } of publications)
       await withTimeout(broker.publish(channel, payload), publishTimeoutMs);

@@ -10,8 +10,6 @@ export type OutboxRow<E extends EventName = EventName> = {
   /** The writing transaction (`pg_current_xact_id()`), as text. */
   tx: string;
   event: E;
-  /** A push channel the SQL money path still writes with its rows (the payload is then the wire payload). */
-  channel: string | null;
   payload: EventMap[E];
   createdAt: Date;
 };
@@ -23,7 +21,7 @@ export type OutboxRow<E extends EventName = EventName> = {
 export async function enqueue<E extends EventName>(tx: DbOrTx, event: E, payload: EventMap[E]): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ event, channel: null, payload: payload as Record<string, unknown> })
+    .values({ event, payload: payload as Record<string, unknown> })
     .returning({ id: outbox.id });
   noteEnqueued();
   return row!.id;

@@ -20,8 +20,6 @@ export const outbox = pgTable(
       .notNull()
       .default(sql`pg_current_xact_id()`),
     event: text('event').notNull(),
-    /** Push channel the event is published on, or null for in-process consumers only. */
-    channel: text('channel'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

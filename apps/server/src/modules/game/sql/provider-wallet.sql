@@ -151,8 +151,8 @@ BEGIN
   ), round AS (
     SELECT id FROM created UNION ALL SELECT id FROM changed
   ), settled AS (
-    INSERT INTO outbox (event, channel, payload)
-    SELECT 'game.bet.settled', NULL,
+    INSERT INTO outbox (event, payload)
+    SELECT 'game.bet.settled',
            game_bet_settled_payload(round.id, s, p_game_type, v_bet, v_bet_bonus, v_win, v_win_bonus)
       FROM round WHERE v_closing
   ), winner AS (
@@ -213,8 +213,8 @@ BEGIN
   IF v_refusal.code IN (11002, 14103, 14105) THEN answer := jsonb_build_object('code', v_refusal.code); RETURN; END IF;
   IF NOT c.game_enabled THEN
     -- The refusal is the answer, but the open game page learns it by push and shows the restricted-bets modal.
-    INSERT INTO outbox (event, channel, payload)
-    VALUES ('game.bet.restricted', NULL, jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity));
+    INSERT INTO outbox (event, payload)
+    VALUES ('game.bet.restricted', jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity));
     answer := jsonb_build_object('code', 14306);
     events := true;
     RETURN;

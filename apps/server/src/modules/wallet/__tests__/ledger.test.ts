@@ -70,7 +70,6 @@ describe('ledger postEntry', () => {
       .where(sql`${outbox.event} = 'wallet.balance.changed' and ${outbox.payload}->>'accountId' = ${account.id}`);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
-      channel: null,
       payload: {
         playerId: player.id,
         accountId: account.id,

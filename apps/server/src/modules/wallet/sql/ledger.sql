@@ -41,8 +41,8 @@ BEGIN
      WHERE w.id = a.id
     RETURNING w AS acc, entry.id AS entry_id
   ), changed_event AS (
-    INSERT INTO outbox (event, channel, payload)
-    SELECT 'wallet.balance.changed', NULL,
+    INSERT INTO outbox (event, payload)
+    SELECT 'wallet.balance.changed',
            jsonb_build_object('playerId', a.player_id, 'accountId', a.id, 'currency', a.currency,
                               'active', (changed.acc).is_active, 'real', v_real::text, 'bonus', v_bonus::text,
                               'locked', v_locked::text)
