@@ -131,24 +131,23 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     if (!cursor) throw new Error(`outbox lane ${lane.name} has no cursor`);
     if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...idle, waitMs: cursor.wait_ms };
 
-    // Rows of events the lane does not handle come without their payload: the cursor passes them.
-    const payload = lane.events
-      ? sql`case when ${outbox.event} = any(${`{${lane.events.join(',')}}`}::text[]) then ${outbox.payload} end`
-      : sql`${outbox.payload}`;
+    // A consumer lane reads only its events' rows; once it has handled all of them up to the horizon,
+    // its cursor passes the others in one step (the rows below the horizon can no longer change).
+    const ofLane = lane.events ? sql` and ${outbox.event} = any(${`{${lane.events.join(',')}}`}::text[])` : sql``;
     const rows = (await tx
       .select({
         id: outbox.id,
         tx: outbox.tx,
         event: outbox.event,
-        payload: sql<Record<string, unknown>>`${payload}`.mapWith(outbox.payload),
+        payload: outbox.payload,
         createdAt: outbox.createdAt,
       })
       .from(outbox)
       .where(
-        sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint) and ${outbox.tx} < ${head.horizon}::xid8`,
+        sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint) and ${outbox.tx} < ${head.horizon}::xid8${ofLane}`,
       )
       .orderBy(asc(outbox.tx), asc(outbox.id))
-      .limit(lane.events ? deps.batchSize * 10 : deps.batchSize)) as OutboxRow[];
+      .limit(deps.batchSize)) as OutboxRow[];
 
     const started = Date.now();
     let passed: OutboxRow | null = null;
@@ -168,7 +167,15 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
       if (Date.now() - started >= deps.batchMs) break;
     }
 
-    const moved = passed ? { tx: passed.tx, position: passed.id } : {};
+    let moved: { tx?: string; position?: number } = passed ? { tx: passed.tx, position: passed.id } : {};
+    if (lane.events && !failure && handled === rows.length && rows.length < deps.batchSize) {
+      const [end] = await rowsOf<{ tx: string; id: number }>(
+        tx,
+        sql`select tx::text as tx, id from outbox where tx < ${head.horizon}::xid8 order by tx desc, id desc limit 1`,
+      );
+      const endId = end ? Number(end.id) : 0;
+      if (end && (end.tx !== cursor.tx || endId !== Number(cursor.position))) moved = { tx: end.tx, position: endId };
+    }
     if (failure) {
       const failures = cursor.failures + 1;
       const waitMs = retryDelay(deps, failures);
@@ -191,7 +198,7 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
       return { ...idle, handled, waitMs };
     }
     // Nothing to write (no row, no failure to clear, seen lately): the transaction never takes an xid.
-    if (passed || cursor.failures > 0 || cursor.stale)
+    if (moved.tx !== undefined || cursor.failures > 0 || cursor.stale)
       await tx
         .update(outboxCursors)
         .set({ ...moved, failures: 0, retryAt: null, seenAt: sql`now()`, updatedAt: sql`now()` })
@@ -223,8 +230,11 @@ async function laneState(db: Db, lane: LaneSpec): Promise<{ waitMs: number; due:
     db,
     sql`select ceil(extract(epoch from c.retry_at - clock_timestamp()) * 1000)::int as wait_ms,
                c.seen_at < now() - interval '1 minute'
-                 or exists (select 1 from outbox o
-                             where (o.tx, o.id) > (c.tx, c.position) and o.tx < ${HORIZON}) as due
+                 -- A first row in index order, not EXISTS: for EXISTS the planner prefers a scan of the
+                 -- whole table (it expects a match early), which grows with the table.
+                 or (select o.id from outbox o
+                      where (o.tx, o.id) > (c.tx, c.position) and o.tx < ${HORIZON}
+                      order by o.tx, o.id limit 1) is not null as due
           from outbox_cursors c where c.consumer = ${lane.name}`,
   );
   if (state) return { waitMs: Math.max(0, state.wait_ms ?? 0), due: state.due };
@@ -393,7 +403,7 @@ export function startOutboxDispatcher(
   const timing = { pollMs, maxBackoffMs: options.maxBackoffMs ?? 60_000 };
   // A wake-up waits this long, so the events of calls committing together go out in one batch.
   const coalesceMs = options.coalesceMs ?? 20;
-  const consumerCoalesceMs = options.consumerCoalesceMs ?? 200;
+  const consumerCoalesceMs = options.consumerCoalesceMs ?? 1_000;
   const deps: LaneDeps = {
     db: ctx.db,
     log,
@@ -407,7 +417,17 @@ export function startOutboxDispatcher(
   const wakeAll = () => {
     for (const runner of runners.values()) runner.wake();
   };
-  const add = (spec: LaneSpec) => runners.set(spec.name, laneRunner(spec, deps, timing, wakeAll));
+  // Consumer lanes also look for other processes' rows less often: no player waits on them.
+  const add = (spec: LaneSpec) =>
+    runners.set(
+      spec.name,
+      laneRunner(
+        spec,
+        deps,
+        spec.events ? { ...timing, pollMs: Math.max(pollMs, consumerCoalesceMs) } : timing,
+        wakeAll,
+      ),
+    );
 
   add(pushLane(ctx.outboxConsumers, ctx.broker, options.publishTimeoutMs ?? 5_000, coalesceMs));
   for (const lane of ctx.outboxConsumers.lanes()) add(consumerLane(lane, consumerCoalesceMs));
