@@ -131,23 +131,24 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     if (!cursor) throw new Error(`outbox lane ${lane.name} has no cursor`);
     if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...idle, waitMs: cursor.wait_ms };
 
-    // A consumer lane reads only its events' rows; once it has handled all of them up to the horizon,
-    // its cursor passes the others in one step (the rows below the horizon can no longer change).
-    const ofLane = lane.events ? sql` and ${outbox.event} = any(${`{${lane.events.join(',')}}`}::text[])` : sql``;
+    // Rows of events the lane does not handle come without their payload: the cursor passes them.
+    const payload = lane.events
+      ? sql`case when ${outbox.event} = any(${`{${lane.events.join(',')}}`}::text[]) then ${outbox.payload} end`
+      : sql`${outbox.payload}`;
     const rows = (await tx
       .select({
         id: outbox.id,
         tx: outbox.tx,
         event: outbox.event,
-        payload: outbox.payload,
+        payload: sql<Record<string, unknown>>`${payload}`.mapWith(outbox.payload),
         createdAt: outbox.createdAt,
       })
       .from(outbox)
       .where(
-        sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint) and ${outbox.tx} < ${head.horizon}::xid8${ofLane}`,
+        sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint) and ${outbox.tx} < ${head.horizon}::xid8`,
       )
       .orderBy(asc(outbox.tx), asc(outbox.id))
-      .limit(deps.batchSize)) as OutboxRow[];
+      .limit(lane.events ? deps.batchSize * 10 : deps.batchSize)) as OutboxRow[];
 
     const started = Date.now();
     let passed: OutboxRow | null = null;
@@ -167,15 +168,7 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
       if (Date.now() - started >= deps.batchMs) break;
     }
 
-    let moved: { tx?: string; position?: number } = passed ? { tx: passed.tx, position: passed.id } : {};
-    if (lane.events && !failure && handled === rows.length && rows.length < deps.batchSize) {
-      const [end] = await rowsOf<{ tx: string; id: number }>(
-        tx,
-        sql`select tx::text as tx, id from outbox where tx < ${head.horizon}::xid8 order by tx desc, id desc limit 1`,
-      );
-      const endId = end ? Number(end.id) : 0;
-      if (end && (end.tx !== cursor.tx || endId !== Number(cursor.position))) moved = { tx: end.tx, position: endId };
-    }
+    const moved = passed ? { tx: passed.tx, position: passed.id } : {};
     if (failure) {
       const failures = cursor.failures + 1;
       const waitMs = retryDelay(deps, failures);
@@ -198,7 +191,7 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
       return { ...idle, handled, waitMs };
     }
     // Nothing to write (no row, no failure to clear, seen lately): the transaction never takes an xid.
-    if (moved.tx !== undefined || cursor.failures > 0 || cursor.stale)
+    if (passed || cursor.failures > 0 || cursor.stale)
       await tx
         .update(outboxCursors)
         .set({ ...moved, failures: 0, retryAt: null, seenAt: sql`now()`, updatedAt: sql`now()` })
