@@ -41,6 +41,15 @@ export async function createTestDatabase(): Promise<Database> {
 
 export type TestServer = RunningServer & { database: Database };
 
+/** An operator command through the running server's loopback ops endpoint, as the CLI sends it. */
+export const opsCall = (server: TestServer, path: string, payload: Record<string, unknown>) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/ops/${path}`,
+    headers: { 'x-ops-secret': server.ctx.opsSecret },
+    payload,
+  });
+
 /** Every setting production demands (real partners, their secrets, SMTP, a trusted country header). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { lockPlayerLimits } from '../../modules/limits/changes.ts';
 import { limitChanges, playerLimits, type PlayerLimitRow } from '../../modules/limits/tables.ts';
 import { bearer, expectErrorEnvelope, register } from '../../modules/player/__tests__/helpers.ts';
-import { createTestServer, type TestServer } from '../../test/server.ts';
+import { createTestServer, opsCall, type TestServer } from '../../test/server.ts';
 import { sleep, waitFor } from '../../test/wait.ts';
 
 /**
@@ -22,13 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ops = (path: string, payload: Record<string, unknown>) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/api/ops/${path}`,
-    headers: { 'x-ops-secret': server.ctx.opsSecret },
-    payload,
-  });
+const ops = (path: string, payload: Record<string, unknown>) => opsCall(server, path, payload);
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
   server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const newPlayer = async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestServer, type TestServer } from '../../test/server.ts';
+import { createTestServer, opsCall, type TestServer } from '../../test/server.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
 import { playerLimits } from '../../modules/limits/tables.ts';
 import { gameSessions } from '../../modules/game/play/tables.ts';
@@ -16,13 +16,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ops = (path: string, payload: Record<string, unknown>) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/api/ops/${path}`,
-    headers: { 'x-ops-secret': server.ctx.opsSecret },
-    payload,
-  });
+const ops = (path: string, payload: Record<string, unknown>) => opsCall(server, path, payload);
 
 describe('ops play controls', () => {
   it('parses the CLI commands and refuses malformed ones', () => {

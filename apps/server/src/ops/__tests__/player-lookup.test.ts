@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestServer, type TestServer } from '../../test/server.ts';
+import { createTestServer, opsCall, type TestServer } from '../../test/server.ts';
 import { players } from '../../modules/player/tables.ts';
 import { postSupportMessage } from '../../modules/notification/index.ts';
 import { parseArgs } from '../cli.ts';
@@ -14,13 +14,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ops = (path: string, payload: Record<string, unknown>) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/api/ops/${path}`,
-    headers: { 'x-ops-secret': server.ctx.opsSecret },
-    payload,
-  });
+const ops = (path: string, payload: Record<string, unknown>) => opsCall(server, path, payload);
 
 /** A player who signed up with a phone number only (no e-mail). */
 async function phonePlayer() {
