@@ -42,10 +42,10 @@ export async function createTestDatabase(): Promise<Database> {
 export type TestServer = RunningServer & { database: Database };
 
 /** An operator command through the running server's loopback ops endpoint, as the CLI sends it. */
-export const opsCall = (server: TestServer, path: string, payload: Record<string, unknown>) =>
+export const opsCall = (server: TestServer, command: string, payload: Record<string, unknown>) =>
   server.app.inject({
     method: 'POST',
-    url: `/api/ops/${path}`,
+    url: `/api/ops/${command}`,
     headers: { 'x-ops-secret': server.ctx.opsSecret },
     payload,
   });
