@@ -12,7 +12,9 @@
 // the same run.
 //
 // `npm run bench:wallet -- --base <commit>` also runs that commit's server (checked out in .bench-base/)
-// in the same run, just before this one, so a change is judged before and after on one machine state.
+// in the same run, so a change is judged before and after on one machine state: in the order base,
+// this, this, base (a drift of the machine during the run weighs on both alike), each figure the mean
+// of its version's two runs.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -89,19 +91,19 @@ async function api(url, pathname, { method = 'GET', body, token } = {}) {
   return json.data;
 }
 
-/** `npm run ops -- credit …` as an operator runs it (through the running server, or straight to PostgreSQL). */
-function opsCredit(env, email, amount, serverRoot = root) {
+/** `npm run ops -- …` as an operator runs it (through the running server, or straight to PostgreSQL). */
+function ops(env, args, serverRoot = root) {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/ops/cli.ts', 'credit', email, String(amount), 'EUR'],
+      ['--import', 'tsx', 'src/ops/cli.ts', ...args],
       {
         cwd: path.join(serverRoot, 'apps/server'),
         env: { ...process.env, LOG_LEVEL: 'silent', ...env },
         timeout: 60_000,
       },
       (error, stdout, stderr) =>
-        error ? reject(new Error(`ops credit failed: ${stderr || error.message}`)) : resolve(stdout.trim()),
+        error ? reject(new Error(`ops ${args[0]} failed: ${stderr || error.message}`)) : resolve(stdout.trim()),
     );
   });
 }
@@ -112,10 +114,7 @@ async function inBatches(items, size, work) {
   return out;
 }
 
-/** Registered, credited players, each with a real-money game session opened through the play route. */
-async function preparePlayers(url, opsEnv, count, serverRoot) {
-  const [game] = await api(url, '/api/game/games?perPage=1');
-  if (!game) throw new Error('the catalogue is empty');
+async function register(url, count) {
   const emails = Array.from({ length: count }, (_, i) => `bench-${i}-${randomBytes(4).toString('hex')}@example.com`);
   const players = [];
   for (const email of emails) {
@@ -131,7 +130,11 @@ async function preparePlayers(url, opsEnv, count, serverRoot) {
     });
     players.push({ email, accessToken: auth.accessToken });
   }
-  await inBatches(players, 4, (p) => opsCredit(opsEnv, p.email, 100_000, serverRoot));
+  return players;
+}
+
+/** A real-money game session for each player, opened through the play route. */
+async function openSessions(url, game, players) {
   for (const player of players) {
     const play = await api(url, `/api/game/games/${encodeURIComponent(game.identity)}/play`, {
       method: 'POST',
@@ -140,7 +143,40 @@ async function preparePlayers(url, opsEnv, count, serverRoot) {
     });
     player.token = play.token;
   }
+}
+
+/** Registered, credited players, each with a real-money game session. */
+async function preparePlayers(url, opsEnv, count, serverRoot) {
+  const [game] = await api(url, '/api/game/games?perPage=1');
+  if (!game) throw new Error('the catalogue is empty');
+  const players = await register(url, count);
+  await inBatches(players, 4, (p) => ops(opsEnv, ['credit', p.email, '100000', 'EUR'], serverRoot));
+  await openSessions(url, game, players);
   return { game, players };
+}
+
+/**
+ * Players with no real money and an active bonus large enough that wagering never completes during the
+ * run: every stake is bonus money, every win is split back to it, every closed round counts toward
+ * wagering. Only for a server that has bonuses (`ops bonus`).
+ */
+async function prepareBonusPlayers(url, opsEnv, count, serverRoot, game) {
+  const name = `Bench bonus ${randomBytes(3).toString('hex')}`;
+  const file = path.join(os.tmpdir(), `${name.replaceAll(' ', '-')}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ name, amounts: { EUR: 100_000_000 }, wagerMultiplier: 10, maxBet: { EUR: 10_000 } }),
+  );
+  await ops(opsEnv, ['bonus', 'create', file], serverRoot);
+  fs.rmSync(file);
+  const players = await register(url, count);
+  await inBatches(players, 4, (p) => ops(opsEnv, ['bonus', 'issue', p.email, name, 'EUR'], serverRoot));
+  for (const player of players) {
+    const [bonus] = await api(url, '/api/game/player-bonuses?status[]=1', { token: player.accessToken });
+    await api(url, `/api/game/player-bonuses/${bonus.id}/activate`, { method: 'PUT', token: player.accessToken });
+  }
+  await openSessions(url, game, players);
+  return players;
 }
 
 const percentile = (sorted, q) =>
@@ -288,6 +324,15 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
     await loop(tokens, WARMUP_MS, pair);
     const spread = await measure(meters, tokens, DURATION_MS, pair);
     const single = await measure(meters, Array(WORKERS).fill(tokens[0]), DURATION_MS, pair);
+    const hasBonuses = fs.existsSync(path.join(version.serverRoot, 'apps/server/src/ops/bonus.ts'));
+    const withBonus = hasBonuses
+      ? await measure(
+          meters,
+          (await prepareBonusPlayers(server.url, opsEnvOf(server), WORKERS, version.serverRoot, game)).map((p) => p.token),
+          DURATION_MS,
+          pair,
+        )
+      : null;
     await server.stop({ keepData: true });
     // The ceiling's client is this process: its CPU stands where the server's did.
     const query = await direct.open();
@@ -298,6 +343,17 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
     return [
       { database, version: v, scenario: `${WORKERS} players, one worker each`, ...spread, ofCeiling: fraction(spread) },
       { database, version: v, scenario: `${WORKERS} workers on one account`, ...single, ofCeiling: fraction(single) },
+      ...(withBonus
+        ? [
+            {
+              database,
+              version: v,
+              scenario: `${WORKERS} players, each staking an active bonus`,
+              ...withBonus,
+              ofCeiling: fraction(withBonus),
+            },
+          ]
+        : []),
       {
         database,
         version: v,
@@ -334,15 +390,15 @@ function versions() {
   ];
 }
 
-const results = [];
+const runs = [];
 const measured = versions();
-for (const version of measured)
-  results.push(
-    ...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }), version)),
-  );
+// Base, this, this, base: see the top of the file.
+const order = measured.length > 1 ? [...measured, ...measured.toReversed()] : measured;
+for (const version of order)
+  runs.push(...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }), version)));
 
 if (process.env.DATABASE_URL) {
-  for (const version of measured) {
+  for (const version of order) {
     // A database of its own, so the bench never writes into the one named (which may hold real data).
     const pg = serverRequire('pg');
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -352,7 +408,7 @@ if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     try {
-      results.push(
+      runs.push(
         ...(await benchmark(
           'postgres',
           { DATABASE_URL: url.toString() },
@@ -370,6 +426,39 @@ if (measured.length > 1) {
   execFileSync('git', ['worktree', 'remove', '--force', measured[0].serverRoot], { cwd: root });
 }
 
+/** One row per database, version and scenario: the mean of its runs (counts summed, rates averaged). */
+function meanOfRuns(rows) {
+  const groups = new Map();
+  for (const row of rows) {
+    const key = `${row.database}|${row.version}|${row.scenario}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => {
+    const mean = (field) => {
+      const values = group.map((row) => row[field]).filter((value) => value !== null);
+      return values.length ? +(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2) : null;
+    };
+    return {
+      ...group[0],
+      runs: group.length,
+      pairs: group.reduce((sum, row) => sum + row.pairs, 0),
+      errors: group.reduce((sum, row) => sum + row.errors, 0),
+      ...Object.fromEntries(
+        [
+          'pairsPerSec',
+          'p50CallMs',
+          'p99CallMs',
+          'serverCpuMsPerPair',
+          'postgresCpuMsPerPair',
+          'benchClientCpuMsPerPair',
+          'ofCeiling',
+        ].map((field) => [field, mean(field)]),
+      ),
+    };
+  });
+}
+const results = meanOfRuns(runs);
+
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 fs.writeFileSync(
   path.join(import.meta.dirname, 'results', 'wallet.json'),
@@ -381,6 +470,7 @@ fs.writeFileSync(
       loadAverage: os.loadavg(),
       cpus: os.cpus().length,
       results,
+      runs,
     },
     null,
     2,

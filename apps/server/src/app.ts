@@ -45,6 +45,7 @@ import {
 import { paymentRoutes, paymentTotalsSince, paymentWebhookRoutes, riskRoutes } from './modules/payment/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { limitsRoutes, type LimitsPorts } from './modules/limits/index.ts';
+import { bonusRoutes } from './modules/bonus/index.ts';
 import { notificationRoutes } from './modules/notification/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(catalogueMediaRoutes(ctx), { prefix: '/media/v1' });
   await app.register(playRoutes(ctx), { prefix: '/api/game' });
   await app.register(historyRoutes(ctx), { prefix: '/api/game' });
+  await app.register(bonusRoutes(ctx), { prefix: '/api/game/player-bonuses' });
   await app.register(providerWalletRoutes(ctx), { prefix: '/api/provider-wallet' });
   await app.register(paymentRoutes(ctx), { prefix: '/api/payment' });
   await app.register(paymentWebhookRoutes(ctx), { prefix: '/api/payment/webhooks' });

@@ -38,6 +38,8 @@ export const PushEvent = {
   supportMessage: 'support.message',
   /** Limits changed (a pending change took effect, an exclusion began): the limits page reloads. */
   limitsUpdated: 'limits.updated',
+  playerBonusCreated: 'player.bonus.created',
+  playerBonusUpdated: 'player.bonus.updated',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 

@@ -52,6 +52,8 @@ export const ErrorCode = {
   demoModeUnavailable: 14309,
   /** The game provider did not start the game (HTTP 502). */
   gameProviderUnavailable: 14310,
+  /** A stake (the round's stakes together) above the active bonus's maximum bet. */
+  bonusMaxBetExceeded: 14311,
   insufficientFunds: 15001,
   duplicateTransaction: 15002,
   accountNotFound: 15003,
@@ -104,6 +106,7 @@ const STATUS_OF_CODE: Readonly<Record<number, number>> = {
   [ErrorCode.gameRestrictedInCountry]: 403,
   [ErrorCode.demoModeUnavailable]: 403,
   [ErrorCode.gameProviderUnavailable]: 502,
+  [ErrorCode.bonusMaxBetExceeded]: 403,
   [ErrorCode.insufficientFunds]: 422,
   [ErrorCode.duplicateTransaction]: 409,
   [ErrorCode.accountNotFound]: 404,

@@ -62,8 +62,26 @@ export type EventMap = {
     platform: number;
     country: string;
   };
-  /** A bet was refused because the game is switched off (the open game page shows it). */
+  /** A bet was refused because the game is switched off or the active bonus excludes it (the open game page shows it). */
   'game.bet.restricted': { playerId: string; gameIdentity: string };
+  /** A bet was refused: above the active bonus's maximum bet (the open game page shows the max-bets modal). */
+  'game.bet.max.exceeded': { playerId: string; gameIdentity: string; currency: string; maxBet: MinorUnits };
+  /**
+   * A player's bonus was issued or changed: activated, wagered toward (`progress` of `required`, minor
+   * units), or finished (status 3 with its result).
+   */
+  'bonus.updated': {
+    change: 'issued' | 'activated' | 'progress' | 'finished';
+    playerId: string;
+    bonusId: string;
+    name: string;
+    currency: string;
+    status: number;
+    result: number;
+    amount: MinorUnits;
+    progress: MinorUnits;
+    required: MinorUnits;
+  };
   'payment.deposit.updated': { playerId: string; invoice: Invoice };
   'payment.withdrawal.updated': { playerId: string; invoice: Invoice };
   /** An operator reviewed an identity document. */

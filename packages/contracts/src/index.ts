@@ -24,3 +24,4 @@ export * from './page-paths.ts';
 export * from './limits.ts';
 export * from './notification.ts';
 export * from './events.ts';
+export * from './bonus.ts';

@@ -19,3 +19,4 @@ export * from '../modules/documents/tables.ts';
 export * from '../modules/kyc/tables.ts';
 export * from '../sandbox/kyc/tables.ts';
 export * from '../modules/notification/tables.ts';
+export * from '../modules/bonus/tables.ts';

@@ -2,6 +2,7 @@ import { toMinor } from '@casino/contracts';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/password.ts';
 import { withTransaction } from '../outbox/index.ts';
+import { seedDemoBonuses } from '../modules/bonus/index.ts';
 import { ensurePlayer, findPlayer } from '../modules/player/index.ts';
 import { currencyByCode } from '../modules/settings/index.ts';
 import { accountIn, openAccount, postEntry } from '../modules/wallet/index.ts';
@@ -17,8 +18,8 @@ export const DEMO_PASSWORD = 'demo1234';
 export async function seedDemo(ctx: AppContext): Promise<void> {
   const existing = await findPlayer(ctx.db, { email: DEMO_EMAIL });
   const passwordHash = existing ? null : await hashPassword(DEMO_PASSWORD);
-  await withTransaction(ctx, async (tx) => {
-    const playerId = passwordHash
+  const playerId = await withTransaction(ctx, async (tx) => {
+    const id = passwordHash
       ? await ensurePlayer(tx, {
           email: DEMO_EMAIL,
           passwordHash,
@@ -32,8 +33,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
           confirmedAt: new Date(),
         })
       : existing!.id;
-    const eur = (await accountIn(tx, playerId, 'EUR')) ?? (await openAccount(tx, playerId, 'EUR', { active: true }));
-    if (!(await accountIn(tx, playerId, 'BTC'))) await openAccount(tx, playerId, 'BTC');
+    const eur = (await accountIn(tx, id, 'EUR')) ?? (await openAccount(tx, id, 'EUR', { active: true }));
+    if (!(await accountIn(tx, id, 'BTC'))) await openAccount(tx, id, 'BTC');
     await postEntry(tx, {
       accountId: eur.id,
       idempotencyKey: 'seed:demo:eur',
@@ -41,5 +42,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       realDelta: toMinor('100.00', currencyByCode('EUR')!.subunitToUnit)!,
       reference: { reason: 'demo seed' },
     });
+    return id;
   });
+  await seedDemoBonuses(ctx, ctx.config.bonus, playerId);
 }

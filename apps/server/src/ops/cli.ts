@@ -30,6 +30,7 @@ import {
 } from './payments.ts';
 import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
+import { opsBonus, readDefinitionFile, type OpsBonusBody } from './bonus.ts';
 import {
   MAX_EXCLUSION_DAYS,
   opsExclude,
@@ -81,6 +82,12 @@ Commands:
       A message in the player's notifications (every player's with all), pushed to open tabs at once.
   support list | support reply <player> <text…>
       Live chats waiting for an answer and the latest contact-form messages; answer a player's chat.
+  bonus create <file.json> | bonus list | bonus enable|disable <name>
+      Bonus definitions: create one from a JSON file (name, amounts per currency in minor units,
+      wagerMultiplier, maxBet, maxConversion, contributions per game type, excludedGames,
+      activationDays, wageringDays), list them, switch one on or off.
+  bonus issue <player> <name> <currency>
+      Give a player a bonus of that definition; it waits for the player to activate it.
   events
       Each consumer of the domain events: how many events it is behind, its failures, when it retries
       and its last error.
@@ -109,7 +116,8 @@ type Parsed =
   | { command: 'documents'; body: OpsDocumentsBody }
   | { command: 'message'; body: OpsMessageBody }
   | { command: 'support'; body: OpsSupportBody }
-  | { command: 'events'; body: OpsEventsBody };
+  | { command: 'events'; body: OpsEventsBody }
+  | { command: 'bonus'; body: OpsBonusBody };
 
 const COMMANDS = [
   'credit',
@@ -126,6 +134,7 @@ const COMMANDS = [
   'message',
   'support',
   'events',
+  'bonus',
 ] as const;
 
 function parseCredit(rest: string[]): Parsed {
@@ -258,6 +267,19 @@ export function parseArgs(argv: string[]): Parsed {
   if (command === 'events') {
     if (rest.length > 0) throw new CliError(`events takes no arguments.\n\n${USAGE}`);
     return { command: 'events', body: {} };
+  }
+  if (command === 'bonus') {
+    const [verb, a, b, c] = rest;
+    if (verb === 'create' && a && rest.length === 2)
+      return { command: 'bonus', body: { action: 'create', definition: readDefinitionFile(path.resolve(a)) } };
+    if (verb === 'list' && rest.length === 1) return { command: 'bonus', body: { action: 'list' } };
+    if ((verb === 'enable' || verb === 'disable') && a && rest.length === 2)
+      return { command: 'bonus', body: { action: verb, name: a } };
+    if (verb === 'issue' && a && b && c && rest.length === 4)
+      return { command: 'bonus', body: { action: 'issue', player: a, name: b, currency: c } };
+    throw new CliError(
+      `bonus needs create <file.json> | list | enable <name> | disable <name> | issue <player> <name> <currency>.\n\n${USAGE}`,
+    );
   }
   if (command === 'crypto') {
     const [verb, address, amount] = rest;
@@ -442,6 +464,17 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return runOperation(config, OPERATIONS.support, parsed.body);
     case 'events':
       return runOperation(config, OPERATIONS.events, parsed.body);
+    case 'bonus':
+      return runOperation(
+        config,
+        {
+          path: 'bonus',
+          result: opsMessageSchema,
+          local: (ctx, body: OpsBonusBody) => opsBonus(ctx, body, config.bonus),
+          describe: (r) => r.message,
+        },
+        parsed.body,
+      );
     case 'autologin':
       // The link is on this site's public address, whichever process writes the token.
       return runOperation(

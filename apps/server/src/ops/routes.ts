@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
+import { opsBonus, opsBonusBodySchema } from './bonus.ts';
 import { dataEnvelope, mailboxEntrySchema } from '@casino/contracts';
 import { opsMailbox, opsMailboxBodySchema } from './mailbox.ts';
 import { opsDocuments, opsDocumentsBodySchema } from './documents.ts';
@@ -80,6 +81,9 @@ export const opsRoutes =
     );
 
     const message = { 200: dataEnvelope(opsMessageSchema) };
+    app.post('/bonus', { schema: { hide: true, body: opsBonusBodySchema, response: message } }, async (request) => ({
+      data: await opsBonus(ctx, request.body, ctx.config.bonus),
+    }));
     app.post('/limit', { schema: { hide: true, body: opsLimitBodySchema, response: message } }, async (request) => ({
       data: await opsLimit(ctx, request.body),
     }));

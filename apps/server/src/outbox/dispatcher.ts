@@ -131,24 +131,57 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     if (!cursor) throw new Error(`outbox lane ${lane.name} has no cursor`);
     if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...idle, waitMs: cursor.wait_ms };
 
-    // Rows of events the lane does not handle come without their payload: the cursor passes them.
-    const payload = lane.events
-      ? sql`case when ${outbox.event} = any(${`{${lane.events.join(',')}}`}::text[]) then ${outbox.payload} end`
-      : sql`${outbox.payload}`;
-    const rows = (await tx
-      .select({
-        id: outbox.id,
-        tx: outbox.tx,
-        event: outbox.event,
-        payload: sql<Record<string, unknown>>`${payload}`.mapWith(outbox.payload),
-        createdAt: outbox.createdAt,
-      })
-      .from(outbox)
-      .where(
-        sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint) and ${outbox.tx} < ${head.horizon}::xid8`,
-      )
-      .orderBy(asc(outbox.tx), asc(outbox.id))
-      .limit(lane.events ? deps.batchSize * 10 : deps.batchSize)) as OutboxRow[];
+    const after = sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint)
+                      and ${outbox.tx} < ${head.horizon}::xid8`;
+    let rows: OutboxRow[];
+    let full: boolean;
+    if (lane.events) {
+      // A window of rows after the cursor, of which only the lane's own events (with their payloads)
+      // and the window's last row (to move the cursor past the others) come back: the lane never reads
+      // the rows of the events it passes over, which are most of them (every bet writes one).
+      const window = deps.batchSize * 10;
+      const found = await rowsOf<{
+        id: string;
+        tx: string;
+        event: EventName;
+        payload: unknown;
+        created: string;
+        n: string;
+      }>(
+        tx,
+        sql`select w.id::text as id, w.tx::text as tx, w.event, w.created_at::text as created, w.n::text as n,
+                   case when w.mine then (select o.payload from outbox o where o.id = w.id) end as payload
+              from (select id, tx, event, created_at,
+                           event = any(${`{${lane.events.join(',')}}`}::text[]) as mine,
+                           row_number() over (order by tx, id) as at, count(*) over () as n
+                      from (select id, tx, event, created_at from outbox
+                             where ${after} order by tx, id limit ${window}) scanned) w
+             where w.mine or w.at = w.n
+             order by w.at`,
+      );
+      rows = found.map((row) => ({
+        id: Number(row.id),
+        tx: row.tx,
+        event: row.event,
+        payload: row.payload as OutboxRow['payload'],
+        createdAt: new Date(row.created),
+      }));
+      full = Number(found[0]?.n ?? 0) === window;
+    } else {
+      rows = (await tx
+        .select({
+          id: outbox.id,
+          tx: outbox.tx,
+          event: outbox.event,
+          payload: outbox.payload,
+          createdAt: outbox.createdAt,
+        })
+        .from(outbox)
+        .where(after)
+        .orderBy(asc(outbox.tx), asc(outbox.id))
+        .limit(deps.batchSize)) as OutboxRow[];
+      full = rows.length === deps.batchSize;
+    }
 
     const started = Date.now();
     let passed: OutboxRow | null = null;
@@ -196,7 +229,7 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
         .update(outboxCursors)
         .set({ ...moved, failures: 0, retryAt: null, seenAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(outboxCursors.consumer, lane.name));
-    return { ...idle, handled, more: handled < rows.length || rows.length === deps.batchSize };
+    return { ...idle, handled, more: handled < rows.length || full };
   });
 }
 

@@ -10,6 +10,6 @@ export {
   type OutboxRow,
   type Publication,
 } from './outbox.ts';
-export { inUnitOfWork, noteEnqueued, withTransaction } from './unit-of-work.ts';
+export { inUnitOfWork, noteEnqueued, withTransaction, type UnitOfWorkContext } from './unit-of-work.ts';
 export { pruneOutbox, startOutboxDispatcher, type Dispatcher } from './dispatcher.ts';
 export { laneStates, type LaneState } from './status.ts';

@@ -91,7 +91,7 @@ describe('the codes the SQL answers are contracts codes', () => {
 
   it("the seamless wallet's codes are exactly those its TypeScript union reads", () => {
     const game = new Set<number>();
-    for (const source of sources.filter((s) => /^(game|limits)\//.test(s.file)))
+    for (const source of sources.filter((s) => /^(game|limits|bonus)\//.test(s.file)))
       for (const code of codesIn(source.text)) game.add(code);
     expect([...game].sort()).toEqual([...WALLET_REFUSAL_CODES].sort());
   });

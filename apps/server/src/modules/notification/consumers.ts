@@ -1,5 +1,8 @@
 import {
+  BonusResult,
   CURRENCY_SEEDS,
+  toMajor,
+  type EventMap,
   InvoiceStatus,
   LimitDefinition,
   PushEvent,
@@ -10,6 +13,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { OutboxConsumers } from '../../outbox/index.ts';
 import { localeOf } from '../player/index.ts';
+import { subunitOf } from '../settings/index.ts';
 import { postMessage } from './service.ts';
 import { limitName, write, type Topic } from './texts.ts';
 
@@ -31,6 +35,23 @@ function invoiceTopic(invoice: Invoice, deposit: boolean, locale: string): Topic
   if (!deposit && invoice.statusResult === 'Cancelled by you') return null;
   return { kind: deposit ? 'depositFailed' : 'withdrawalFailed', amount };
 }
+
+/** The messenger notice of a bonus change (progress makes none). */
+function bonusTopic(bonus: EventMap['bonus.updated']) {
+  if (bonus.change === 'issued') return 'bonusIssued' as const;
+  if (bonus.change === 'activated') return 'bonusActivated' as const;
+  if (bonus.change !== 'finished') return null;
+  const byResult = {
+    [BonusResult.played]: 'bonusWagered',
+    [BonusResult.canceled]: 'bonusCancelled',
+    [BonusResult.expired]: 'bonusExpired',
+    [BonusResult.lost]: 'bonusLost',
+  } as const;
+  return byResult[bonus.result as keyof typeof byResult] ?? null;
+}
+
+/** Minor units as a major-unit number for formatting. */
+const toMajorText = (minor: string, currency: string) => toMajor(BigInt(minor), subunitOf(currency));
 
 function limitTopic(event: LimitChangedEvent, locale: string): Topic | null {
   const limit = limitName(event.definition, event.period, locale);
@@ -96,6 +117,22 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
                 ? { kind: 'documentRejected', reason: document.reason ?? null }
                 : null,
           PushEvent.documentUpdated,
+        ),
+      'bonus.updated': ({ payload: bonus }, tx) =>
+        post(
+          tx,
+          bonus.playerId,
+          (locale) => {
+            const kind = bonusTopic(bonus);
+            return kind
+              ? {
+                  kind,
+                  name: bonus.name,
+                  amount: money(toMajorText(bonus.amount, bonus.currency), bonus.currency, locale),
+                }
+              : null;
+          },
+          PushEvent.playerBonusUpdated,
         ),
       'kyc.verification.updated': ({ payload: { playerId, state } }, tx) =>
         post(

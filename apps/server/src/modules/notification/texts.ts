@@ -12,7 +12,12 @@ export type Topic =
   | { kind: 'limitApplied' | 'limitSet'; limit: string; amount: string | null }
   | { kind: 'limitRequested'; limit: string; amount: string | null }
   | { kind: 'limitConfirmed'; until: string }
-  | { kind: 'limitCancelled'; limit: string };
+  | { kind: 'limitCancelled'; limit: string }
+  | {
+      kind: 'bonusIssued' | 'bonusActivated' | 'bonusWagered' | 'bonusCancelled' | 'bonusExpired' | 'bonusLost';
+      name: string;
+      amount: string;
+    };
 
 type Words = { [K in Topic['kind']]: (t: Topic & { kind: K }) => Omit<Written, 'link' | 'type'> };
 
@@ -61,6 +66,21 @@ const en: Words = {
   }),
   limitConfirmed: (t) => ({ title: 'Limit change confirmed', body: `It takes effect at ${shownTime(t.until, 'en')}.` }),
   limitCancelled: (t) => ({ title: 'Limit change cancelled', body: `Your ${t.limit} stays as it is.` }),
+  bonusIssued: (t) => ({
+    title: 'A bonus for you',
+    body: `${t.name} (${t.amount}) is waiting: activate it under Bonuses.`,
+  }),
+  bonusActivated: (t) => ({
+    title: 'Bonus activated',
+    body: `${t.name}: ${t.amount} of bonus money is in your balance. Stakes take your real money first.`,
+  }),
+  bonusWagered: (t) => ({
+    title: 'Bonus wagered',
+    body: `Well played! ${t.name} is wagered: its money is now real money.`,
+  }),
+  bonusCancelled: (t) => ({ title: 'Bonus cancelled', body: `${t.name} is cancelled; its bonus money is removed.` }),
+  bonusExpired: (t) => ({ title: 'Bonus expired', body: `${t.name} expired; any bonus money left is removed.` }),
+  bonusLost: (t) => ({ title: 'Bonus used up', body: `The bonus money of ${t.name} is used up.` }),
 };
 
 const de: Words = {
@@ -101,6 +121,27 @@ const de: Words = {
   }),
   limitConfirmed: (t) => ({ title: 'Limitänderung bestätigt', body: `Sie gilt ab ${shownTime(t.until, 'de')}.` }),
   limitCancelled: (t) => ({ title: 'Limitänderung abgebrochen', body: `Dein ${t.limit} bleibt, wie es ist.` }),
+  bonusIssued: (t) => ({
+    title: 'Ein Bonus für dich',
+    body: `${t.name} (${t.amount}) wartet: aktiviere ihn unter Boni.`,
+  }),
+  bonusActivated: (t) => ({
+    title: 'Bonus aktiviert',
+    body: `${t.name}: ${t.amount} Bonusgeld ist auf deinem Konto. Einsätze nehmen zuerst dein Echtgeld.`,
+  }),
+  bonusWagered: (t) => ({
+    title: 'Bonus umgesetzt',
+    body: `Gut gespielt! ${t.name} ist umgesetzt: das Geld ist jetzt Echtgeld.`,
+  }),
+  bonusCancelled: (t) => ({
+    title: 'Bonus storniert',
+    body: `${t.name} ist storniert; sein Bonusgeld wurde entfernt.`,
+  }),
+  bonusExpired: (t) => ({
+    title: 'Bonus abgelaufen',
+    body: `${t.name} ist abgelaufen; verbleibendes Bonusgeld wurde entfernt.`,
+  }),
+  bonusLost: (t) => ({ title: 'Bonus aufgebraucht', body: `Das Bonusgeld von ${t.name} ist aufgebraucht.` }),
 };
 
 const ptBr: Words = {
@@ -144,6 +185,27 @@ const ptBr: Words = {
     body: `Ela vale a partir de ${shownTime(t.until, 'pt-br')}.`,
   }),
   limitCancelled: (t) => ({ title: 'Alteração cancelada', body: `Seu ${t.limit} continua o mesmo.` }),
+  bonusIssued: (t) => ({
+    title: 'Um bônus para você',
+    body: `${t.name} (${t.amount}) está esperando: ative em Bônus.`,
+  }),
+  bonusActivated: (t) => ({
+    title: 'Bônus ativado',
+    body: `${t.name}: ${t.amount} em dinheiro de bônus está no seu saldo. As apostas usam primeiro o seu dinheiro real.`,
+  }),
+  bonusWagered: (t) => ({
+    title: 'Bônus cumprido',
+    body: `Muito bem! ${t.name} foi cumprido: o dinheiro agora é real.`,
+  }),
+  bonusCancelled: (t) => ({
+    title: 'Bônus cancelado',
+    body: `${t.name} foi cancelado; o dinheiro de bônus foi removido.`,
+  }),
+  bonusExpired: (t) => ({
+    title: 'Bônus expirado',
+    body: `${t.name} expirou; o dinheiro de bônus restante foi removido.`,
+  }),
+  bonusLost: (t) => ({ title: 'Bônus esgotado', body: `O dinheiro de bônus de ${t.name} acabou.` }),
 };
 
 const WORDS: Record<LocaleCode, Words> = { en, de, 'pt-br': ptBr };
@@ -187,6 +249,12 @@ const TYPE: Record<Topic['kind'], MessageType> = {
   limitRequested: 'default',
   limitConfirmed: 'default',
   limitCancelled: 'default',
+  bonusIssued: 'success',
+  bonusActivated: 'success',
+  bonusWagered: 'success',
+  bonusCancelled: 'default',
+  bonusExpired: 'warn',
+  bonusLost: 'default',
 };
 
 const LINK: Partial<Record<Topic['kind'], { url: string; label: Record<LocaleCode, string> }>> = {
@@ -207,6 +275,8 @@ const LINK: Partial<Record<Topic['kind'], { url: string; label: Record<LocaleCod
   limitSet: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
   limitRequested: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
   limitConfirmed: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
+  bonusIssued: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
+  bonusWagered: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
 };
 
 /** The message a topic makes, in the player's language (English for any other). */

@@ -43,6 +43,12 @@ export function RealityCheck({
   const intervalMs = (settings.data?.intervalMinutes ?? 0) * 60_000;
   const limitMs = settings.data?.sessionMinutes ? settings.data.sessionMinutes * 60_000 : null;
 
+  // The clock starts as real-money play begins, not once the settings and accounts have loaded: a
+  // first spin made before them must count in the figures.
+  useEffect(() => {
+    if (active) playSessionStart();
+  }, [active]);
+
   useEffect(() => {
     if (!active || !currency || intervalMs <= 0 || shown) return;
     const start = playSessionStart();

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { bonusDefinitionInputSchema } from '@casino/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { rowsOf } from '../../../db/rows.ts';
-import { moneyAtRisk, playSinceDays, postEntry } from '../../wallet/index.ts';
+import { activateBonus, createDefinition, DEFAULT_BONUS_RULES, issueBonus } from '../../bonus/index.ts';
+import { moneyAtRisk, playSinceDays } from '../../wallet/index.ts';
 import { ledgerEntries } from '../../wallet/tables.ts';
 import { gameTransactions } from '../play/tables.ts';
 import { accountRow, createGame, fundedPlayer, openSession, txId, walletCall } from './play-fixtures.ts';
@@ -15,19 +18,26 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A player with `real` and `bonus` EUR minor units, a game and a live session on it. */
+/** A player with `real` EUR minor units and, with `bonus`, an active bonus of that amount; a game and a live session on it. */
 async function setup(real: bigint, bonus: bigint) {
   const db = server.ctx.db;
   const game = await createGame(db);
   const { player, account } = await fundedPlayer(db, real);
-  if (bonus > 0n)
-    await postEntry(db, {
-      accountId: account.id,
-      idempotencyKey: `bonus:${account.id}`,
-      kind: 'bonus',
-      realDelta: 0n,
-      bonusDelta: bonus,
+  if (bonus > 0n) {
+    const name = `Seam bonus ${randomUUID().slice(0, 8)}`;
+    await createDefinition(
+      db,
+      { ...bonusDefinitionInputSchema.parse({ name, amounts: { EUR: Number(bonus) }, wagerMultiplier: 10 }) },
+      async () => null,
+    );
+    const issued = await issueBonus(server.ctx, DEFAULT_BONUS_RULES, {
+      playerId: player.id,
+      definition: name,
+      currency: 'EUR',
+      source: 'test',
     });
+    await activateBonus(server.ctx, player.id, issued.id);
+  }
   const session = await openSession(server.ctx, { playerId: player.id, accountId: account.id, gameId: game.id });
   const base = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
   return { db, game, player, account, base };
@@ -41,12 +51,12 @@ const countsOf = async (accountId: string) =>
           from wallet_play_counts where account_id = ${accountId}::uuid order by day`,
   );
 
-describe('the stake seam (default rule: stakes are real money only)', () => {
-  it('tells the provider only what can be staked, and refuses a stake only bonus money would cover before taking anything', async () => {
+describe('the stake seam (real money first, then bonus money)', () => {
+  it('tells the provider what can be staked, and plays a stake only bonus money covers from bonus money', async () => {
     const { db, account, base } = await setup(0n, 5_000n);
     const balance = await walletCall(server, 'balance', { token: base.token });
     expect(balance.status).toBe(200);
-    expect(balance.body.balance).toBe(0);
+    expect(balance.body.balance).toBe(5_000);
 
     const bet = await walletCall(server, 'bet', {
       ...base,
@@ -54,23 +64,42 @@ describe('the stake seam (default rule: stakes are real money only)', () => {
       roundId: txId('r'),
       amount: 100,
     });
-    expect(bet.status).toBe(422);
-    expect(bet.body.error).toMatchObject({ code: 15001, balance: 0, currency: 'EUR' });
+    expect(bet.status).toBe(200);
+    expect(bet.body.balance).toBe(4_900);
     const row = await accountRow(db, account.id);
     expect(row.realBalance).toBe(0n);
-    expect(row.bonusBalance).toBe(5_000n);
+    expect(row.bonusBalance).toBe(4_900n);
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, account.id));
-    expect(entries.map((e) => e.kind)).toEqual(['bonus']);
-    expect(await countsOf(account.id)).toEqual([]);
+    expect(entries.map((e) => [e.kind, e.realDelta, e.bonusDelta])).toEqual([
+      ['bonus', 0n, 5_000n],
+      ['bet', 0n, -100n],
+    ]);
+    // What the provider is told is exactly what can be staked: all of it, and not a cent more.
+    const all = await walletCall(server, 'bet', {
+      ...base,
+      transactionId: txId('bet'),
+      roundId: txId('r'),
+      amount: 4_900,
+    });
+    expect(all.status).toBe(200);
+    expect(all.body.balance).toBe(0);
+    const more = await walletCall(server, 'bet', {
+      ...base,
+      transactionId: txId('bet'),
+      roundId: txId('r'),
+      amount: 1,
+    });
+    expect(more.body.error).toMatchObject({ code: 15001, balance: 0 });
   });
 
-  it('with real and bonus money, a bet and its answer use real money; the win follows the stake; a rollback refunds to where the stake came from', async () => {
-    const { db, account, base } = await setup(1_000n, 5_000n);
+  it('a stake takes real money first; the win follows the stake; a rollback refunds to where the stake came from', async () => {
+    const { db, account, base } = await setup(300n, 5_000n);
     const round = txId('r');
     const betId = txId('bet');
     const bet = await walletCall(server, 'bet', { ...base, transactionId: betId, roundId: round, amount: 400 });
     expect(bet.status).toBe(200);
-    expect(bet.body.balance).toBe(600); // real only: what can be staked next
+    expect(bet.body.balance).toBe(4_900); // 300 real + 100 bonus staked
+    expect(await accountRow(db, account.id)).toMatchObject({ realBalance: 0n, bonusBalance: 4_900n });
     const second = txId('bet');
     await walletCall(server, 'bet', { ...base, transactionId: second, roundId: round, amount: 100 });
     const rollback = await walletCall(server, 'rollback', {
@@ -81,6 +110,7 @@ describe('the stake seam (default rule: stakes are real money only)', () => {
       roundId: round,
     });
     expect(rollback.status).toBe(200);
+    expect(await accountRow(db, account.id)).toMatchObject({ realBalance: 0n, bonusBalance: 4_900n });
     const win = await walletCall(server, 'win', {
       ...base,
       transactionId: txId('win'),
@@ -89,16 +119,16 @@ describe('the stake seam (default rule: stakes are real money only)', () => {
       closeRound: true,
     });
     expect(win.status).toBe(200);
-    expect(win.body.balance).toBe(1_600);
-    const row = await accountRow(db, account.id);
-    expect([row.realBalance, row.bonusBalance]).toEqual([1_600n, 5_000n]);
+    // The round staked 300 real and 100 bonus: the win pays 750 real and 250 bonus.
+    expect(await accountRow(db, account.id)).toMatchObject({ realBalance: 750n, bonusBalance: 5_150n });
+    expect(win.body.balance).toBe(5_900);
     // The play count: stakes net of the rollback, the win, and the turnover rule's money at risk at close.
     const [counts] = await countsOf(account.id);
     expect(counts).toMatchObject({
-      stake_real: '400',
-      stake_bonus: '0',
-      win_real: '1000',
-      win_bonus: '0',
+      stake_real: '300',
+      stake_bonus: '100',
+      win_real: '750',
+      win_bonus: '250',
       at_risk: '400',
     });
   });

@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context.ts';
 import { toHttpError } from '../../../lib/errors.ts';
 import { acceptSignedJson, signedCallOf } from '../../../lib/signed-json.ts';
 import {
-  registerRestrictedBetPush,
+  registerBetRefusalPushes,
   walletBalance,
   walletBet,
   walletRollback,
@@ -38,7 +38,7 @@ export const providerWalletRoutes =
       replayGuard: ctx.replayGuard,
       bodyLimit: BODY_LIMIT,
     });
-    const stopPush = registerRestrictedBetPush(ctx.outboxConsumers);
+    const stopPush = registerBetRefusalPushes(ctx.outboxConsumers);
     app.addHook('onClose', async () => stopPush());
 
     const logCall = (request: FastifyRequest, status: number, code?: number) => {

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   PushEvent,
   formatMinor,
+  toMajor,
   type EventMap,
   type WalletAnswer,
   type WalletBalanceBody,
@@ -43,7 +44,9 @@ type WalletRefusal =
   | { code: typeof E.conflict; reason: 'round' | 'transaction' }
   | { code: typeof E.roundClosed }
   | { code: typeof E.transactionRolledBack | typeof E.insufficientFunds; balance: number; currency: string }
-  | { code: typeof E.restrictedBets | typeof E.gameRestrictedInCountry | typeof E.balanceTooLarge }
+  | { code: typeof E.restrictedBets; reason?: 'bonus' }
+  | { code: typeof E.bonusMaxBetExceeded; maxBet: number; currency: string }
+  | { code: typeof E.gameRestrictedInCountry | typeof E.balanceTooLarge }
   | { code: typeof E.winWithoutBet; promotion?: string }
   | { code: typeof E.winAboveCap; maxMultiplier: number }
   | { code: typeof E.accountBlocked | typeof E.limitedPlayer | typeof E.gameSelfExcluded }
@@ -58,6 +61,7 @@ export const WALLET_REFUSAL_CODES: readonly WalletRefusal['code'][] = [
   E.transactionRolledBack,
   E.insufficientFunds,
   E.restrictedBets,
+  E.bonusMaxBetExceeded,
   E.gameRestrictedInCountry,
   E.balanceTooLarge,
   E.winWithoutBet,
@@ -152,7 +156,14 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
       );
     }
     case ErrorCode.restrictedBets:
-      return gameDisabled();
+      return stored.reason === 'bonus'
+        ? new DomainError(stored.code, 'The active bonus excludes this game: bonus money cannot be staked on it')
+        : gameDisabled();
+    case ErrorCode.bonusMaxBetExceeded:
+      return new DomainError(
+        stored.code,
+        `The stake is above the active bonus's maximum bet of ${formatMinor(BigInt(stored.maxBet), subunitOf(stored.currency))} ${stored.currency}`,
+      );
     case ErrorCode.gameRestrictedInCountry:
       return gameRestrictedInCountry();
     case ErrorCode.winWithoutBet:
@@ -280,10 +291,26 @@ export async function walletRollback(
   return outcomeOf(stored, body);
 }
 
-/** A bet refused because the game is switched off reaches the open game page (the restricted-bets modal). */
-export function registerRestrictedBetPush(consumers: OutboxConsumers): () => void {
-  return consumers.registerPublisher('game.bet.restricted', async (row) => {
-    const { playerId, gameIdentity } = row.payload as EventMap['game.bet.restricted'];
-    return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetRestricted, gameIdentity } }];
-  });
+/**
+ * A bet refused because the game is switched off or the active bonus excludes it, or because it is above
+ * the bonus's maximum bet, reaches the open game page (the restricted-bets and max-bets modals).
+ */
+export function registerBetRefusalPushes(consumers: OutboxConsumers): () => void {
+  const stops = [
+    consumers.registerPublisher('game.bet.restricted', async (row) => {
+      const { playerId, gameIdentity } = row.payload as EventMap['game.bet.restricted'];
+      return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetRestricted, gameIdentity } }];
+    }),
+    consumers.registerPublisher('game.bet.max.exceeded', async (row) => {
+      const { playerId, gameIdentity, currency, maxBet } = row.payload as EventMap['game.bet.max.exceeded'];
+      const maxBetAmount = toMajor(BigInt(maxBet), subunitOf(currency));
+      return [
+        {
+          channel: Channel.gameBets(playerId),
+          payload: { event: PushEvent.gameBetMaxExceed, gameIdentity, playerBonus: { currency, maxBetAmount } },
+        },
+      ];
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

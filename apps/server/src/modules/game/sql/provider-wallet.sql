@@ -3,13 +3,14 @@
 -- Everything a wallet call reads, in two statements: the session by its token with its game, what play
 -- needs of the player and the account's lock (taken as the first statement ends); then, read after the
 -- lock so they are settled, the account, the round `p_round` of the game's provider, the transaction
--- `p_transaction` if it was seen, and whether a rollback voided it. `s.id` is null for an unknown token.
+-- `p_transaction` if it was seen, whether a rollback voided it, and the account's active bonus (null
+-- fields when none). `s.id` is null for an unknown token.
 CREATE OR REPLACE FUNCTION game_wallet_session(
   p_token text, p_round text, p_transaction text, p_now timestamptz,
   OUT s game_sessions, OUT a wallet_accounts,
   OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
   OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
-  OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean
+  OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean, OUT bonus player_bonuses
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v record;
@@ -34,16 +35,18 @@ BEGIN
   session_open := v.session_open;
   excluded := v.excluded;
   money_limits := v.money;
-  SELECT wa, gr, gt,
+  SELECT wa, gr, gt, pb,
          EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided
     INTO v
     FROM wallet_account(s.account_id) wa
     LEFT JOIN game_rounds gr ON gr.provider_id = v.provider AND gr.provider_round_id = p_round
-    LEFT JOIN game_transactions gt ON gt.provider_tx_id = p_transaction;
+    LEFT JOIN game_transactions gt ON gt.provider_tx_id = p_transaction
+    LEFT JOIN bonus_active(s.account_id) pb ON true;
   a := v.wa;
   r := v.gr;
   earlier := v.gt;
   voided := v.voided;
+  bonus := v.pb;
 END $$;
 
 -- The provider's view of an account: what can be staked (the wallet's rule), in minor units.
@@ -82,6 +85,15 @@ CREATE OR REPLACE FUNCTION game_call_refusal(
   END
 $$;
 
+-- How many rounds of the player's account begun since `p_since` and staked with bonus money are still
+-- open (their wins would pay bonus money): the bonus module waits for them before a bonus ends.
+CREATE OR REPLACE FUNCTION game_open_bonus_rounds(p_player uuid, p_account uuid, p_since timestamptz)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT count(*)::integer FROM game_rounds
+   WHERE player_id = p_player AND created_at >= p_since AND account_id = p_account
+     AND NOT closed AND bet_bonus_minor > 0
+$$;
+
 -- Payload of game.bet.settled (contracts EventMap): a round as it closes, stakes and wins split real and
 -- bonus, in minor units as text. What the winners feed, bonus wagering, quests and tournaments read.
 CREATE OR REPLACE FUNCTION game_bet_settled_payload(
@@ -106,7 +118,7 @@ CREATE OR REPLACE FUNCTION game_record_call(
   s game_sessions, p_provider uuid, p_game_type text, p_round text, r game_rounds,
   p_kind text, p_transaction text, p_reference text, p_amount bigint, p_status text, p_answer jsonb, p_hash text,
   p_entry bigint, p_bet_delta bigint, p_bet_bonus_delta bigint, p_win_delta bigint, p_win_bonus_delta bigint,
-  p_close boolean, p_rollback boolean, p_count_day date, p_now timestamptz
+  p_close boolean, p_rollback boolean, p_count_day date, p_now timestamptz, p_bonus boolean
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   v_bet bigint := coalesce(r.bet_minor, 0) + p_bet_delta;
@@ -168,6 +180,12 @@ BEGIN
                                p_win_delta - p_win_bonus_delta, p_win_bonus_delta, v_at_risk)
        WHERE v_counts
     ) counted ON true;
+  -- The settled stake counts toward the active bonus's wagering: the round's stakes as it closes, a
+  -- later rollback's refund taken back.
+  IF p_bonus AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
+    RETURN bonus_settle(s.account_id, s.game_id, p_game_type, CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END, p_now)
+           OR v_closing;
+  END IF;
   RETURN v_closing;
 END $$;
 
@@ -187,7 +205,8 @@ DECLARE
   a wallet_accounts := c.a;
   r game_rounds := c.r;
   v_refusal record;
-  v_split record;
+  v_bonus_refusal jsonb;
+  v_bonus bigint;
   v_posted record;
   v_entry bigint;
 BEGIN
@@ -225,9 +244,24 @@ BEGIN
   IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
   IF v_refusal.code IS NOT NULL THEN answer := jsonb_build_object('code', v_refusal.code, 'period', v_refusal.period); RETURN; END IF;
 
-  v_split := wallet_stake_split(a, p_amount, s.game_id);
+  v_bonus := wallet_stake_bonus(a, p_amount, s.game_id);
+  IF (c.bonus).id IS NOT NULL THEN
+    v_bonus_refusal := bonus_stake_refusal(c.bonus, coalesce(r.bet_minor, 0) + p_amount, v_bonus, s.game_id);
+  END IF;
+  IF v_bonus_refusal IS NOT NULL THEN
+    -- The open game page learns it by push: the max-bets or the restricted-bets modal.
+    INSERT INTO outbox (event, payload)
+    VALUES (CASE WHEN (v_bonus_refusal ->> 'code')::integer = 14311 THEN 'game.bet.max.exceeded' ELSE 'game.bet.restricted' END,
+            jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity)
+              || CASE WHEN (v_bonus_refusal ->> 'code')::integer = 14311
+                      THEN jsonb_build_object('currency', a.currency, 'maxBet', (v_bonus_refusal ->> 'maxBet'))
+                      ELSE '{}' END);
+    answer := v_bonus_refusal;
+    events := true;
+    RETURN;
+  END IF;
   IF p_amount > 0 THEN
-    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'bet', -v_split.real_minor, -v_split.bonus_minor, 0,
+    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'bet', v_bonus - p_amount, -v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
     IF v_posted.status = 'insufficient' THEN
       answer := jsonb_build_object('code', 15001, 'balance', wallet_playable(a), 'currency', a.currency);
@@ -242,8 +276,8 @@ BEGIN
   END IF;
   answer := game_wallet_answer(p_transaction, a);
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'bet', p_transaction, NULL, p_amount, 'applied',
-                             answer, p_hash, v_entry, p_amount, v_split.bonus_minor, 0, 0, coalesce(p_close, false), false,
-                             (p_now AT TIME ZONE 'UTC')::date, p_now) OR events;
+                             answer, p_hash, v_entry, p_amount, v_bonus, 0, 0, coalesce(p_close, false), false,
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, (c.bonus).id IS NOT NULL) OR events;
 END $$;
 
 -- A win (0 allowed): credits `p_amount`, split between real and bonus money as the round was staked;
@@ -260,7 +294,8 @@ DECLARE
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds := c.r;
-  v_split record;
+  v_share bigint;
+  v_bonus bigint;
   v_posted record;
   v_entry bigint;
 BEGIN
@@ -277,9 +312,10 @@ BEGIN
     RETURN;
   END IF;
 
-  v_split := wallet_win_split(p_amount, coalesce(r.bet_minor, 0), coalesce(r.bet_bonus_minor, 0));
+  v_share := wallet_win_share(p_amount, coalesce(r.bet_minor, 0), coalesce(r.bet_bonus_minor, 0));
+  v_bonus := wallet_bonus_paid(v_share, (c.bonus).id IS NOT NULL);
   IF p_amount > 0 THEN
-    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'win', v_split.real_minor, v_split.bonus_minor, 0,
+    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'win', p_amount - v_share, v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
     IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', 15016); RETURN; END IF;
     IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', 15002); RETURN; END IF;
@@ -289,8 +325,8 @@ BEGIN
   END IF;
   answer := game_wallet_answer(p_transaction, a);
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
-                             answer, p_hash, v_entry, 0, 0, p_amount, v_split.bonus_minor, p_close, false,
-                             (p_now AT TIME ZONE 'UTC')::date, p_now) OR events;
+                             answer, p_hash, v_entry, 0, 0, p_amount - v_share + v_bonus, v_bonus, p_close, false,
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, (c.bonus).id IS NOT NULL) OR events;
 END $$;
 
 -- Voids the bet `p_reference` and refunds it once, to the money its stake came from. A rollback of a bet
@@ -306,6 +342,7 @@ DECLARE
   r game_rounds;
   bet game_transactions;
   v_split record;
+  v_bonus bigint;
   v_posted record;
   v_entry bigint;
 BEGIN
@@ -323,7 +360,7 @@ BEGIN
     r := CASE WHEN (c.r).session_id = s.id THEN c.r END;
     answer := game_wallet_answer(p_transaction, a);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0,
-                             'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now);
+                             'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, false);
     RETURN;
   END IF;
   IF bet.kind <> 'bet' THEN answer := jsonb_build_object('code', 422, 'reason', 'not_a_bet', 'kind', bet.kind); RETURN; END IF;
@@ -335,12 +372,13 @@ BEGIN
     -- Already voided (by another rollback, or refused on arrival): nothing left to refund.
     answer := game_wallet_answer(p_transaction, a);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0, 'noop',
-                             answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now);
+                             answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, false);
     RETURN;
   END IF;
   v_split := wallet_stake_of(bet.ledger_entry_id);
+  v_bonus := wallet_bonus_paid(v_split.bonus_minor, (c.bonus).id IS NOT NULL);
   IF bet.amount_minor > 0 THEN
-    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'rollback', v_split.real_minor, v_split.bonus_minor, 0,
+    v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'rollback', v_split.real_minor, v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round,
                                                       'sessionId', s.id, 'voids', p_reference));
     IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', 15016); RETURN; END IF;
@@ -354,5 +392,5 @@ BEGIN
   PERFORM game_record_call(s, c.provider_id, c.game_type, CASE WHEN r.id IS NOT NULL THEN p_round END, r, 'rollback',
                            p_transaction, p_reference, bet.amount_minor, 'applied', answer, p_hash, v_entry,
                            -bet.amount_minor, -coalesce(v_split.bonus_minor, 0), 0, 0, false, true,
-                           (bet.created_at AT TIME ZONE 'UTC')::date, p_now);
+                           (bet.created_at AT TIME ZONE 'UTC')::date, p_now, (c.bonus).id IS NOT NULL);
 END $$;

@@ -1,0 +1,93 @@
+import {
+  dataEnvelope,
+  idParamSchema,
+  pageEnvelope,
+  playerBonusesQuerySchema,
+  playerBonusSchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { registerBonusPush } from './push.ts';
+import { activateBonus, cancelBonus, expireDueBonuses, listPlayerBonuses } from './service.ts';
+
+const bearer = [{ bearer: [] }];
+const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/**
+ * `/api/game/player-bonuses`: the player's bonuses, to activate and cancel. Starts this node's bonus
+ * job, which ends what time has ended (any node may run it: each bonus is re-read under its lock).
+ */
+export const bonusRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const log = ctx.log.child({ module: 'bonus' });
+    const stopPush = registerBonusPush(ctx.outboxConsumers);
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await expireDueBonuses(ctx);
+      } catch (err) {
+        log.error({ err }, 'bonus job failed; will try again');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(() => void tick(), ctx.config.bonus.jobMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      stopPush();
+    });
+
+    app.addHook('onRequest', requirePlayer(ctx));
+    const one = { 200: dataEnvelope(playerBonusSchema), ...errorResponses(401, 404, 409, 429) };
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['bonus'],
+          summary: "The player's bonuses (status 1 issued, 2 active, 3 finished), active first, newest first",
+          security: bearer,
+          querystring: playerBonusesQuerySchema,
+          response: { 200: pageEnvelope(playerBonusSchema), ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => listPlayerBonuses(ctx.db, authOf(request).playerId, request.query),
+    );
+
+    app.put(
+      '/:id/activate',
+      {
+        schema: {
+          tags: ['bonus'],
+          summary:
+            'Activate an issued bonus: its money becomes bonus money and wagering begins (an active one is cancelled)',
+          security: bearer,
+          params: idParamSchema,
+          response: one,
+        },
+        config: changeRate,
+      },
+      async (request) => ({ data: await activateBonus(ctx, authOf(request).playerId, request.params.id) }),
+    );
+
+    app.put(
+      '/:id/cancel',
+      {
+        schema: {
+          tags: ['bonus'],
+          summary: 'Cancel a bonus: an active one forfeits its bonus money',
+          security: bearer,
+          params: idParamSchema,
+          response: one,
+        },
+        config: changeRate,
+      },
+      async (request) => ({ data: await cancelBonus(ctx, authOf(request).playerId, request.params.id) }),
+    );
+  };

@@ -1,0 +1,304 @@
+import {
+  BonusStatus,
+  DEFAULT_MAX_WAGER_MULTIPLIER,
+  DEFAULT_WAGER_CONTRIBUTIONS,
+  pageMeta,
+  toMajor,
+  type BonusDefinitionInput,
+  type EventMap,
+  type PlayerBonus,
+} from '@casino/contracts';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { conflict, DomainError, notFound, unprocessable } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { enqueue, noteEnqueued, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
+import { activeExclusion } from '../limits/index.ts';
+import { subunitOf } from '../settings/index.ts';
+import { accountCurrency, accountIn, forgetAccountsOf, openAccount } from '../wallet/index.ts';
+import { bonusDefinitions, playerBonuses, type PlayerBonusRow } from './tables.ts';
+
+/** The rule of wagering an operator may not exceed (BONUS_MAX_WAGER; the UK cap by default). */
+export type BonusRules = { maxWagerMultiplier: number };
+export const DEFAULT_BONUS_RULES: BonusRules = { maxWagerMultiplier: DEFAULT_MAX_WAGER_MULTIPLIER };
+
+type Ctx = UnitOfWorkContext;
+
+/** A bonus definition from an operator's file; its name is its handle. */
+export async function createDefinition(
+  db: DbOrTx,
+  input: BonusDefinitionInput,
+  gameId: (idOrIdentity: string) => Promise<string | null>,
+) {
+  for (const code of [...Object.keys(input.amounts), ...Object.keys(input.maxBet), ...Object.keys(input.maxConversion)])
+    accountCurrency(code);
+  const excluded: string[] = [];
+  for (const game of input.excludedGames) {
+    const id = await gameId(game);
+    if (!id) throw unprocessable(`Unknown game ${game}`, { excludedGames: [`Unknown game ${game}`] });
+    excluded.push(id);
+  }
+  const [row] = await db
+    .insert(bonusDefinitions)
+    .values({ ...input, excludedGames: excluded })
+    .onConflictDoNothing({ target: bonusDefinitions.name })
+    .returning();
+  if (!row) throw conflict(`A bonus named "${input.name}" exists already`);
+  return row;
+}
+
+export const listDefinitions = (db: DbOrTx) => db.select().from(bonusDefinitions).orderBy(bonusDefinitions.createdAt);
+
+export async function setDefinitionEnabled(db: DbOrTx, name: string, enabled: boolean) {
+  const [row] = await db
+    .update(bonusDefinitions)
+    .set({ enabled })
+    .where(eq(bonusDefinitions.name, name))
+    .returning({ id: bonusDefinitions.id });
+  if (!row) throw notFound(`No bonus named "${name}"`);
+}
+
+const minorOf = (amounts: Record<string, number>, currency: string) =>
+  amounts[currency] === undefined ? null : BigInt(amounts[currency]);
+
+/**
+ * Issues a bonus of definition `name` to a player in `currency` (status 1: it waits for the player to
+ * activate it). Nothing is issued to a player who is self-excluded or cooling off, or in a currency the
+ * definition does not offer. The account is opened if the player has none in that currency.
+ */
+export async function issueBonus(
+  ctx: Ctx,
+  rules: BonusRules,
+  input: { playerId: string; definition: string; currency: string; source: string; now?: Date },
+): Promise<PlayerBonusRow> {
+  const now = input.now ?? new Date();
+  const currency = accountCurrency(input.currency).code;
+  const [definition] = await ctx.db.select().from(bonusDefinitions).where(eq(bonusDefinitions.name, input.definition));
+  if (!definition) throw notFound(`No bonus named "${input.definition}"`);
+  if (!definition.enabled) throw conflict(`The bonus "${definition.name}" is disabled`);
+  const amount = minorOf(definition.amounts, currency);
+  if (amount === null || amount <= 0n)
+    throw unprocessable(`The bonus "${definition.name}" is not offered in ${currency}`, {
+      currency: [`Not offered in ${currency}`],
+    });
+  if (await activeExclusion(ctx.db, input.playerId, now))
+    throw new DomainError(409, 'The player is excluded from play: no bonus can be issued');
+  const account =
+    (await accountIn(ctx.db, input.playerId, currency)) ?? (await openAccount(ctx.db, input.playerId, currency));
+  const multiplier = Math.min(definition.wagerMultiplier, rules.maxWagerMultiplier);
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .insert(playerBonuses)
+      .values({
+        playerId: input.playerId,
+        accountId: account.id,
+        definitionId: definition.id,
+        name: definition.name,
+        currency,
+        amountMinor: amount,
+        wagerMultiplier: multiplier,
+        wagerRequiredMinor: amount * BigInt(multiplier),
+        maxBetMinor: minorOf(definition.maxBet, currency),
+        maxConversionMinor: minorOf(definition.maxConversion, currency),
+        contributions: definition.contributions,
+        excludedGames: definition.excludedGames,
+        wageringDays: definition.wageringDays,
+        source: input.source,
+        createdAt: now,
+        activationExpiresAt: new Date(now.getTime() + definition.activationDays * 86_400_000),
+      })
+      .returning();
+    await enqueue(tx, 'bonus.updated', eventOf(row!, 'issued'));
+    return row!;
+  });
+}
+
+function eventOf(row: PlayerBonusRow, change: EventMap['bonus.updated']['change']): EventMap['bonus.updated'] {
+  return {
+    change,
+    playerId: row.playerId,
+    bonusId: row.id,
+    name: row.name,
+    currency: row.currency,
+    status: row.status,
+    result: row.result,
+    amount: row.amountMinor.toString(),
+    progress: row.wagerProgressMinor.toString(),
+    required: row.wagerRequiredMinor.toString(),
+  };
+}
+
+/** Wagering progress in percent, two decimals (100 once met, and for a bonus without wagering). */
+export function wagerPercentage(progress: bigint, required: bigint): number {
+  if (required <= 0n) return 100;
+  return Number((progress * 10_000n) / required) / 100;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The wire bonus (major units) of a row; `openRounds`: its rounds staked with bonus money still open. */
+export function wireBonus(row: PlayerBonusRow, openRounds = 0): PlayerBonus {
+  const subunit = subunitOf(row.currency);
+  const major = (minor: bigint) => toMajor(minor, subunit);
+  return {
+    id: row.id,
+    playerId: row.playerId,
+    name: row.name,
+    bonusType: 1,
+    currency: row.currency,
+    amount: major(row.amountMinor),
+    status: row.status,
+    result: row.result,
+    createdAt: iso(row.createdAt)!,
+    finishedAt: iso(row.finishedAt),
+    activationExpiredAt: row.status === BonusStatus.issued ? iso(row.activationExpiresAt) : null,
+    wageringExpiredAt: iso(row.wageringExpiresAt),
+    maxBetAmount: row.maxBetMinor === null ? null : major(row.maxBetMinor),
+    wagerCasino: row.wagerMultiplier,
+    wagerSportsbook: 0,
+    currentWagerPercentage: wagerPercentage(row.wagerProgressMinor, row.wagerRequiredMinor),
+    currentWagerAmount: major(row.wagerProgressMinor),
+    currentWagerCasinoAmount: major(row.wagerProgressMinor),
+    currentWagerSportsbookAmount: 0,
+    requiredWagerCasinoAmount: major(row.wagerRequiredMinor),
+    requiredWagerSportsbookAmount: 0,
+    openedTransactionsCount: openRounds,
+    isBonusCancelLock: false,
+    packageId: null,
+    packagePriority: 0,
+    issueSessionId: null,
+  };
+}
+
+/** Open rounds staked with bonus money of an active bonus (the cancel-unsettled-bonus warning). */
+async function openRoundsOf(db: DbOrTx, row: PlayerBonusRow): Promise<number> {
+  if (row.status !== BonusStatus.active || !row.activatedAt) return 0;
+  const [result] = await rowsOf<{ n: number }>(
+    db,
+    sql`select game_open_bonus_rounds(${row.playerId}::uuid, ${row.accountId}::uuid, ${iso(row.activatedAt)}::timestamptz) as n`,
+  );
+  return Number(result?.n ?? 0);
+}
+
+/** A player's bonuses, newest first, filtered by status and currency. */
+export async function listPlayerBonuses(
+  db: DbOrTx,
+  playerId: string,
+  query: { page: number; perPage: number; status?: number[]; currency?: string[] },
+) {
+  const where: SQL[] = [eq(playerBonuses.playerId, playerId)];
+  if (query.status?.length) where.push(inArray(playerBonuses.status, query.status as PlayerBonusRow['status'][]));
+  if (query.currency?.length) where.push(inArray(playerBonuses.currency, query.currency));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(playerBonuses)
+      .where(and(...where))
+      .orderBy(asc(playerBonuses.status), desc(playerBonuses.createdAt))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db
+      .select({ n: count() })
+      .from(playerBonuses)
+      .where(and(...where)),
+  ]);
+  const data = await Promise.all(rows.map(async (row) => wireBonus(row, await openRoundsOf(db, row))));
+  return { data, meta: pageMeta(query.page, query.perPage, Number(total?.n ?? 0)) };
+}
+
+type Outcome = { outcome: string; bonus: PlayerBonusRow | null };
+
+/** Runs bonus_activate or bonus_cancel (bonus/sql/bonus.sql) for the player; answers the bonus after. */
+async function changeBonus(ctx: Ctx, fn: 'bonus_activate' | 'bonus_cancel', playerId: string, id: string, now: Date) {
+  if (!isUuid(id)) throw notFound('Bonus not found');
+  const { outcome, bonus } = await withTransaction(ctx, async (tx) => {
+    const [row] = await rowsOf<{ outcome: string; id: string | null }>(
+      tx,
+      sql`select r.outcome, (r.bonus).id from ${sql.raw(fn)}(${id}::uuid, ${playerId}::uuid, ${now.toISOString()}::timestamptz) r`,
+    );
+    // Every outcome but these wrote the bonus's event (and a finished one its ledger entry).
+    if (row && !['not_found', 'not_issued', 'finished'].includes(row.outcome)) noteEnqueued();
+    const [found] = row?.id ? await tx.select().from(playerBonuses).where(eq(playerBonuses.id, row.id)) : [];
+    return { outcome: row?.outcome ?? 'not_found', bonus: found ?? null } satisfies Outcome;
+  });
+  if (bonus) forgetAccountsOf(bonus.playerId);
+  switch (outcome) {
+    case 'activated':
+    case 'cancelled':
+      return wireBonus(bonus!);
+    case 'not_found':
+      throw notFound('Bonus not found');
+    case 'not_issued':
+      throw conflict('This bonus is not waiting for activation');
+    case 'expired':
+      throw conflict('This bonus expired before it was activated');
+    case 'finished':
+      throw conflict('This bonus has already ended');
+    default:
+      throw conflict('The bonus could not be activated: the balance would be too large');
+  }
+}
+
+/** The player activates an issued bonus (an active one of the account is cancelled first). */
+export const activateBonus = (ctx: Ctx, playerId: string, id: string, now = new Date()) =>
+  changeBonus(ctx, 'bonus_activate', playerId, id, now);
+
+/** The player cancels a bonus: an active one forfeits its bonus money. */
+export const cancelBonus = (ctx: Ctx, playerId: string, id: string, now = new Date()) =>
+  changeBonus(ctx, 'bonus_cancel', playerId, id, now);
+
+/** Ends what time has ended (bonus_expire_due), in batches; answers how many ended. */
+export async function expireDueBonuses(ctx: Ctx, now = new Date(), batch = 100): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await withTransaction(ctx, async (tx) => {
+      const [row] = await rowsOf<{ n: number }>(
+        tx,
+        sql`select bonus_expire_due(${now.toISOString()}::timestamptz, ${batch}) as n`,
+      );
+      const ended = Number(row?.n ?? 0);
+      if (ended > 0) noteEnqueued();
+      return ended;
+    });
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/** The demo's bonuses (SEED_DEMO): a welcome bonus and a reload, in the demo's currencies. */
+const DEMO_DEFINITIONS: BonusDefinitionInput[] = [
+  {
+    name: 'Welcome bonus',
+    amounts: { EUR: 2_000, USD: 2_000 },
+    wagerMultiplier: 10,
+    maxBet: { EUR: 500, USD: 500 },
+    maxConversion: {},
+    contributions: DEFAULT_WAGER_CONTRIBUTIONS,
+    excludedGames: [],
+    activationDays: 30,
+    wageringDays: 30,
+  },
+  {
+    name: 'Weekend reload',
+    amounts: { EUR: 1_000, USD: 1_000 },
+    wagerMultiplier: 5,
+    maxBet: { EUR: 300, USD: 300 },
+    maxConversion: { EUR: 5_000, USD: 5_000 },
+    contributions: DEFAULT_WAGER_CONTRIBUTIONS,
+    excludedGames: [],
+    activationDays: 14,
+    wageringDays: 7,
+  },
+];
+
+/** Adds the demo's bonus definitions that are missing, and gives the demo player the welcome bonus once. */
+export async function seedDemoBonuses(ctx: Ctx, rules: BonusRules, playerId: string): Promise<void> {
+  await ctx.db.insert(bonusDefinitions).values(DEMO_DEFINITIONS).onConflictDoNothing({ target: bonusDefinitions.name });
+  const [given] = await ctx.db
+    .select({ id: playerBonuses.id })
+    .from(playerBonuses)
+    .where(eq(playerBonuses.playerId, playerId))
+    .limit(1);
+  if (!given) await issueBonus(ctx, rules, { playerId, definition: 'Welcome bonus', currency: 'EUR', source: 'demo' });
+}

@@ -1,0 +1,183 @@
+-- bonus: a player's bonus from activation to its end, and the rule it adds to every wallet call.
+-- Every function here runs with the account's wallet lock held (the game calls hold it; the others take
+-- it first), so a completion, a bet and a cancellation of one account never interleave.
+
+-- The account's active bonus (at most one: player_bonuses_one_active_idx), or no row.
+CREATE OR REPLACE FUNCTION bonus_active(p_account uuid) RETURNS SETOF player_bonuses LANGUAGE sql STABLE AS $$
+  SELECT * FROM player_bonuses WHERE account_id = p_account AND status = 2
+$$;
+
+-- The event of a bonus's change (contracts EventMap 'bonus.updated'): 'activated', 'progress' or
+-- 'finished' ('issued' is written by bonus/service.ts).
+CREATE OR REPLACE FUNCTION bonus_event(b player_bonuses, p_change text) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO outbox (event, payload)
+  VALUES ('bonus.updated', jsonb_build_object(
+    'change', p_change, 'playerId', b.player_id, 'bonusId', b.id, 'name', b.name, 'currency', b.currency, 'status', b.status,
+    'result', b.result, 'amount', b.amount_minor::text, 'progress', b.wager_progress_minor::text,
+    'required', b.wager_required_minor::text))
+$$;
+
+-- A bet's refusal by the active bonus `b`, or null: a round's stakes above the bonus's maximum bet (the
+-- round's total, so a stake split in two does not slip under it), or bonus money staked on a game the
+-- bonus excludes.
+CREATE OR REPLACE FUNCTION bonus_stake_refusal(
+  b player_bonuses, p_round_stake bigint, p_bonus_part bigint, p_game uuid
+) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN b.max_bet_minor IS NOT NULL AND p_round_stake > b.max_bet_minor
+      THEN jsonb_build_object('code', 14311, 'maxBet', b.max_bet_minor, 'currency', b.currency)
+    WHEN p_bonus_part > 0 AND p_game = ANY (b.excluded_games) THEN jsonb_build_object('code', 14306, 'reason', 'bonus')
+  END
+$$;
+
+-- Ends bonus `b` (locked account `a`) with `p_result`: wagered (2) turns its bonus money real, up to
+-- its maximum conversion, and removes the rest; cancelled (3) and expired (4) remove it; lost (5) finds
+-- none left. One ledger entry per end, keyed by the bonus, so an end happens once.
+CREATE OR REPLACE FUNCTION bonus_finish(b player_bonuses, a wallet_accounts, p_result integer, p_now timestamptz)
+RETURNS player_bonuses LANGUAGE plpgsql AS $$
+DECLARE
+  v_converted bigint := 0;
+  v_posted record;
+BEGIN
+  IF b.status = 2 AND a.bonus_balance > 0 THEN
+    IF p_result = 2 THEN v_converted := least(a.bonus_balance, coalesce(b.max_conversion_minor, a.bonus_balance)); END IF;
+    v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':end', 'bonus', v_converted, -a.bonus_balance, 0,
+                                   jsonb_build_object('bonusId', b.id, 'result', p_result));
+    IF v_posted.status <> 'posted' THEN RAISE EXCEPTION 'bonus % could not end: %', b.id, v_posted.status; END IF;
+  END IF;
+  UPDATE player_bonuses
+     SET status = 3, result = p_result, finished_at = p_now,
+         converted_minor = CASE WHEN b.status = 2 THEN v_converted END,
+         forfeited_minor = CASE WHEN b.status = 2 THEN greatest(a.bonus_balance, 0) - v_converted END
+   WHERE id = b.id
+  RETURNING * INTO b;
+  PERFORM bonus_event(b, 'finished');
+  RETURN b;
+END $$;
+
+-- What the active bonus of a locked account comes to now: expired (its time is up), wagered (the
+-- requirement is met) or lost (no bonus money left), the last two once no round staked with bonus money
+-- is open (its win would still pay bonus money). True when it ended.
+CREATE OR REPLACE FUNCTION bonus_conclude(p_account uuid, p_now timestamptz) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  b player_bonuses;
+  a wallet_accounts;
+BEGIN
+  SELECT * INTO b FROM bonus_active(p_account);
+  IF b.id IS NULL THEN RETURN false; END IF;
+  SELECT * INTO a FROM wallet_account(p_account);
+  IF b.wagering_expires_at <= p_now THEN
+    PERFORM bonus_finish(b, a, 4, p_now);
+    RETURN true;
+  END IF;
+  IF b.wager_progress_minor < b.wager_required_minor AND a.bonus_balance > 0 THEN RETURN false; END IF;
+  -- Rounds staked with bonus money began after the activation: the look is short, and rare.
+  IF game_open_bonus_rounds(b.player_id, p_account, b.activated_at) > 0 THEN RETURN false; END IF;
+  PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN 2 ELSE 5 END, p_now);
+  RETURN true;
+END $$;
+
+-- A settled stake (a round's stakes as it closes, or a later rollback's negative) counts toward the
+-- active bonus's wagering by its game's share (none for an excluded game), then the bonus is concluded.
+-- True when it wrote events.
+CREATE OR REPLACE FUNCTION bonus_settle(
+  p_account uuid, p_game uuid, p_game_type text, p_stake bigint, p_now timestamptz
+) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  b player_bonuses;
+  v_share integer;
+  v_progress bigint;
+BEGIN
+  SELECT * INTO b FROM bonus_active(p_account);
+  IF b.id IS NULL THEN RETURN false; END IF;
+  v_share := CASE WHEN p_game = ANY (b.excluded_games) THEN 0
+                  ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END;
+  v_progress := greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * v_share / 100));
+  IF v_progress <> b.wager_progress_minor THEN
+    UPDATE player_bonuses SET wager_progress_minor = v_progress WHERE id = b.id RETURNING * INTO b;
+    IF NOT bonus_conclude(p_account, p_now) THEN PERFORM bonus_event(b, 'progress'); END IF;
+    RETURN true;
+  END IF;
+  RETURN bonus_conclude(p_account, p_now);
+END $$;
+
+-- The player activates issued bonus `p_bonus`: an active bonus of the same account is cancelled first
+-- (its bonus money forfeited: the change-active-bonus modal says so), then the amount is posted as bonus
+-- money and wagering begins. Answers the outcome ('activated', 'not_found' when not the player's,
+-- 'not_issued', 'expired': past its activation date, it ends so) and the bonus.
+CREATE OR REPLACE FUNCTION bonus_activate(p_bonus uuid, p_player uuid, p_now timestamptz, OUT outcome text, OUT bonus player_bonuses)
+LANGUAGE plpgsql AS $$
+DECLARE
+  b player_bonuses;
+  a wallet_accounts;
+  v_posted record;
+BEGIN
+  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus AND player_id = p_player;
+  IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
+  a := wallet_lock_account(b.account_id);
+  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus;
+  bonus := b;
+  IF b.status <> 1 THEN outcome := 'not_issued'; RETURN; END IF;
+  IF b.activation_expires_at <= p_now THEN
+    bonus := bonus_finish(b, a, 4, p_now);
+    outcome := 'expired';
+    RETURN;
+  END IF;
+  PERFORM bonus_finish(o, a, 3, p_now) FROM bonus_active(b.account_id) o;
+  SELECT * INTO a FROM wallet_account(b.account_id);
+  v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':activate', 'bonus', 0, b.amount_minor, 0,
+                                 jsonb_build_object('bonusId', b.id));
+  IF v_posted.status <> 'posted' THEN outcome := 'too_large'; RETURN; END IF;
+  UPDATE player_bonuses
+     SET status = 2, activated_at = p_now, wagering_expires_at = p_now + make_interval(days => b.wagering_days)
+   WHERE id = b.id
+  RETURNING * INTO b;
+  PERFORM bonus_event(b, 'activated');
+  bonus := b;
+  outcome := 'activated';
+END $$;
+
+-- The player cancels bonus `p_bonus`: an issued one simply ends; an active one forfeits its bonus money
+-- (and the bonus share of any round still open). Result 3. Answers the outcome ('cancelled',
+-- 'not_found', 'finished') and the bonus.
+CREATE OR REPLACE FUNCTION bonus_cancel(p_bonus uuid, p_player uuid, p_now timestamptz, OUT outcome text, OUT bonus player_bonuses)
+LANGUAGE plpgsql AS $$
+DECLARE
+  b player_bonuses;
+  a wallet_accounts;
+BEGIN
+  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus AND player_id = p_player;
+  IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
+  a := wallet_lock_account(b.account_id);
+  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus;
+  bonus := b;
+  IF b.status = 3 THEN outcome := 'finished'; RETURN; END IF;
+  bonus := bonus_finish(b, a, 3, p_now);
+  outcome := 'cancelled';
+END $$;
+
+-- Ends what time has ended, up to `p_limit` bonuses: issued ones past activation, active ones past
+-- wagering (their bonus money removed). Answers how many ended. Any node may run it: each bonus is
+-- re-read under its account's lock.
+CREATE OR REPLACE FUNCTION bonus_expire_due(p_now timestamptz, p_limit integer) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  v_id uuid;
+  b player_bonuses;
+  a wallet_accounts;
+  v_count integer := 0;
+BEGIN
+  FOR v_id IN
+    SELECT id FROM player_bonuses
+     WHERE (status = 1 AND activation_expires_at <= p_now) OR (status = 2 AND wagering_expires_at <= p_now)
+     ORDER BY created_at LIMIT p_limit
+  LOOP
+    SELECT * INTO b FROM player_bonuses WHERE id = v_id;
+    a := wallet_lock_account(b.account_id);
+    SELECT * INTO b FROM player_bonuses WHERE id = v_id;
+    IF (b.status = 1 AND b.activation_expires_at <= p_now) OR (b.status = 2 AND b.wagering_expires_at <= p_now) THEN
+      PERFORM bonus_finish(b, a, 4, p_now);
+      v_count := v_count + 1;
+    END IF;
+  END LOOP;
+  RETURN v_count;
+END $$;
