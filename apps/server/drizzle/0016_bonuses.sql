@@ -53,4 +53,6 @@ DROP FUNCTION IF EXISTS wallet_stake_split(wallet_accounts, bigint, uuid);--> st
 DROP FUNCTION IF EXISTS wallet_win_split(bigint, bigint, bigint);--> statement-breakpoint
 DROP FUNCTION IF EXISTS game_wallet_session(text, text, text, timestamptz);--> statement-breakpoint
 DROP FUNCTION IF EXISTS game_record_call(game_sessions, uuid, text, text, game_rounds, text, text, text, bigint, text,
-  jsonb, text, bigint, bigint, bigint, bigint, bigint, boolean, boolean, date, timestamptz);
+  jsonb, text, bigint, bigint, bigint, bigint, bigint, boolean, boolean, date, timestamptz);--> statement-breakpoint
+-- A signature an earlier build of this change had.
+DROP FUNCTION IF EXISTS bonus_conclude(uuid, timestamptz);

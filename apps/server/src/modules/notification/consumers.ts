@@ -118,22 +118,21 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
                 : null,
           PushEvent.documentUpdated,
         ),
-      'bonus.updated': ({ payload: bonus }, tx) =>
-        post(
+      // Progress makes no notice: the lane passes it without reading the player's language.
+      'bonus.updated': async ({ payload: bonus }, tx) => {
+        const kind = bonusTopic(bonus);
+        if (!kind) return;
+        await post(
           tx,
           bonus.playerId,
-          (locale) => {
-            const kind = bonusTopic(bonus);
-            return kind
-              ? {
-                  kind,
-                  name: bonus.name,
-                  amount: money(toMajorText(bonus.amount, bonus.currency), bonus.currency, locale),
-                }
-              : null;
-          },
+          (locale) => ({
+            kind,
+            name: bonus.name,
+            amount: money(toMajorText(bonus.amount, bonus.currency), bonus.currency, locale),
+          }),
           PushEvent.playerBonusUpdated,
-        ),
+        );
+      },
       'kyc.verification.updated': ({ payload: { playerId, state } }, tx) =>
         post(
           tx,

@@ -88,3 +88,35 @@ describe('POST /api/ops/credit', () => {
     expect(decimals.json()).toMatchObject({ error: { fields: { amount: [expect.stringContaining('2 decimals')] } } });
   });
 });
+
+describe('the other ops routes', () => {
+  it('events and bonus hide behind the same guard, and refuse a junk body past it', async () => {
+    for (const route of ['events', 'bonus']) {
+      const outside = await server.app.inject({
+        method: 'POST',
+        url: `/api/ops/${route}`,
+        payload: { action: 'list' },
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-ops-secret': server.ctx.opsSecret },
+      });
+      expect(outside.statusCode).toBe(404);
+      const junk = await server.app.inject({
+        method: 'POST',
+        url: `/api/ops/${route}`,
+        payload: { action: 'drop table', name: 'x\u0000'.repeat(10_000) },
+        headers: { 'x-ops-secret': server.ctx.opsSecret },
+      });
+      expect(junk.statusCode).toBe(422);
+    }
+    const lanes = await server.app.inject({
+      method: 'POST',
+      url: '/api/ops/events',
+      payload: {},
+      headers: { 'x-ops-secret': server.ctx.opsSecret },
+    });
+    expect(lanes.statusCode).toBe(200);
+    expect(lanes.json().data.map((l: { consumer: string }) => l.consumer)).toEqual(
+      expect.arrayContaining(['push', 'notifications', 'messages']),
+    );
+  });
+});

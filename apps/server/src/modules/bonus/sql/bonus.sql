@@ -55,31 +55,29 @@ BEGIN
   RETURN b;
 END $$;
 
--- What the active bonus of a locked account comes to now: expired (its time is up), wagered (the
+-- What active bonus `b` of a locked account comes to now: expired (its time is up), wagered (the
 -- requirement is met) or lost (no bonus money left), the last two once no round staked with bonus money
 -- is open (its win would still pay bonus money). True when it ended.
-CREATE OR REPLACE FUNCTION bonus_conclude(p_account uuid, p_now timestamptz) RETURNS boolean LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION bonus_conclude(b player_bonuses, p_now timestamptz) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
-  b player_bonuses;
   a wallet_accounts;
 BEGIN
-  SELECT * INTO b FROM bonus_active(p_account);
-  IF b.id IS NULL THEN RETURN false; END IF;
-  SELECT * INTO a FROM wallet_account(p_account);
+  SELECT * INTO a FROM wallet_account(b.account_id);
   IF b.wagering_expires_at <= p_now THEN
     PERFORM bonus_finish(b, a, 4, p_now);
     RETURN true;
   END IF;
   IF b.wager_progress_minor < b.wager_required_minor AND a.bonus_balance > 0 THEN RETURN false; END IF;
   -- Rounds staked with bonus money began after the activation: the look is short, and rare.
-  IF game_open_bonus_rounds(b.player_id, p_account, b.activated_at) > 0 THEN RETURN false; END IF;
+  IF game_open_bonus_rounds(b.player_id, b.account_id, b.activated_at) > 0 THEN RETURN false; END IF;
   PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN 2 ELSE 5 END, p_now);
   RETURN true;
 END $$;
 
 -- A settled stake (a round's stakes as it closes, or a later rollback's negative) counts toward the
 -- active bonus's wagering by its game's share (none for an excluded game), then the bonus is concluded.
--- True when it wrote events.
+-- Progress is told (an event) when it passes a whole percent of the requirement, not on every round: a
+-- player sees it move, and a busy table does not write an event per bet. True when it wrote events.
 CREATE OR REPLACE FUNCTION bonus_settle(
   p_account uuid, p_game uuid, p_game_type text, p_stake bigint, p_now timestamptz
 ) RETURNS boolean LANGUAGE plpgsql AS $$
@@ -87,18 +85,24 @@ DECLARE
   b player_bonuses;
   v_share integer;
   v_progress bigint;
+  v_before bigint;
 BEGIN
   SELECT * INTO b FROM bonus_active(p_account);
   IF b.id IS NULL THEN RETURN false; END IF;
   v_share := CASE WHEN p_game = ANY (b.excluded_games) THEN 0
                   ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END;
   v_progress := greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * v_share / 100));
-  IF v_progress <> b.wager_progress_minor THEN
+  v_before := b.wager_progress_minor;
+  IF v_progress <> v_before THEN
     UPDATE player_bonuses SET wager_progress_minor = v_progress WHERE id = b.id RETURNING * INTO b;
-    IF NOT bonus_conclude(p_account, p_now) THEN PERFORM bonus_event(b, 'progress'); END IF;
+  END IF;
+  IF bonus_conclude(b, p_now) THEN RETURN true; END IF;
+  IF b.wager_required_minor > 0
+     AND v_progress * 100 / b.wager_required_minor <> v_before * 100 / b.wager_required_minor THEN
+    PERFORM bonus_event(b, 'progress');
     RETURN true;
   END IF;
-  RETURN bonus_conclude(p_account, p_now);
+  RETURN false;
 END $$;
 
 -- The player activates issued bonus `p_bonus`: an active bonus of the same account is cancelled first
