@@ -96,7 +96,11 @@ BEGIN
   IF v_progress <> v_before THEN
     UPDATE player_bonuses SET wager_progress_minor = v_progress WHERE id = b.id RETURNING * INTO b;
   END IF;
-  IF bonus_conclude(b, p_now) THEN RETURN true; END IF;
+  -- Only an end that may have come is looked into (the usual round ends nothing: one less call).
+  IF b.wagering_expires_at <= p_now OR v_progress >= b.wager_required_minor
+     OR (SELECT w.bonus_balance FROM wallet_account(p_account) w) = 0 THEN
+    IF bonus_conclude(b, p_now) THEN RETURN true; END IF;
+  END IF;
   IF b.wager_required_minor > 0
      AND v_progress * 100 / b.wager_required_minor <> v_before * 100 / b.wager_required_minor THEN
     PERFORM bonus_event(b, 'progress');
