@@ -328,7 +328,9 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
     const withBonus = hasBonuses
       ? await measure(
           meters,
-          (await prepareBonusPlayers(server.url, opsEnvOf(server), WORKERS, version.serverRoot, game)).map((p) => p.token),
+          (await prepareBonusPlayers(server.url, opsEnvOf(server), WORKERS, version.serverRoot, game)).map(
+            (p) => p.token,
+          ),
           DURATION_MS,
           pair,
         )

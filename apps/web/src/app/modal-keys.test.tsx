@@ -60,6 +60,31 @@ describe('modal keys', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it.each([
+    'bonus-details',
+    'bonus-confirm-action',
+    'change-active-bonus',
+    'cancel-active-bonus',
+    'cancel-issued-bonus',
+    'cancel-unsettled-bonus',
+    'wallet-bonus-info',
+  ])('%s is built: it opens its own dialog for a player, not the coming-soon stand-in', async (key) => {
+    mockApi();
+    renderApp(`/bonuses?${key}=b1`, { status: 'player' });
+    const dialog = await screen.findByRole('dialog', {}, firstLoad);
+    await waitFor(() => expect(dialog).not.toHaveAccessibleName(''));
+    expect(dialog).not.toHaveAccessibleName('Coming soon');
+    expect(dialog).not.toHaveTextContent(/coming soon|on its way|not ready yet/i);
+  });
+
+  it('a bonus modal names a bonus that is not there: it says so and leads to the bonuses', async () => {
+    mockApi();
+    const app = renderApp('/?cancel-active-bonus=gone', { status: 'player' });
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus not available' }, firstLoad);
+    await userEvent.setup().click(within(dialog).getByRole('link', { name: 'See my bonuses' }));
+    await waitFor(() => expect(app.url()).toBe('/bonuses'));
+  });
+
   it('edit-cash-limit without a limit says the link is incomplete and leads to the limits page', async () => {
     mockApi();
     const app = renderApp('/de/bonuses?edit-cash-limit', { status: 'player' });

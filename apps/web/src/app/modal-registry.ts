@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { MODAL_NAMES, type ModalName } from '@casino/contracts';
 import { authModals } from '@/features/auth/modals.ts';
+import { bonusesModals } from '@/features/bonuses/modals.ts';
 import { gamePlayModals } from '@/features/game-play/modals.ts';
 import { gamesModals } from '@/features/games/modals.ts';
 import { limitsModals } from '@/features/limits/modals.ts';
@@ -15,6 +16,7 @@ const built: ModalEntries = {
   ...gamesModals,
   ...gamePlayModals,
   ...limitsModals,
+  ...bonusesModals,
   success: lazy(() => import('@/shared/modals/success-modal.tsx')),
 };
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '@casino/contracts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
+import { clearToasts, useToasts } from '@/shared/ui/toast.ts';
 import { accountsQueryKey } from '@/features/wallet';
 import { testAccount as account } from '@/features/wallet/test-fixtures.ts';
 import { connectRealtime, installVisibilityRefetch } from './realtime.ts';
@@ -162,6 +163,65 @@ describe('push channel', () => {
     expect(client().subs.has('wallet:accounts#p1')).toBe(true);
     await connectRealtime(null);
     expect(client().subs.has('wallet:accounts#p1')).toBe(false);
+  });
+
+  it("subscribes the player's channels, bonuses included, and drops them all on logout", async () => {
+    await connectRealtime('p1');
+    expect([...client().subs.keys()].sort()).toEqual([
+      'bonus:player-bonuses#p1',
+      'game:bets#p1',
+      'messenger:notifications#p1',
+      'payment:invoices#p1',
+      'wallet:accounts#p1',
+    ]);
+    await connectRealtime(null);
+    expect(client().subs.size).toBe(0);
+  });
+
+  it('toasts a bonus change once: from the bonus channel, not again from its inbox message', async () => {
+    clearToasts();
+    await connectRealtime('p1');
+    const message = (topic: string, title: string) => ({
+      event: 'messenger.message.created',
+      totalUnread: 1,
+      message: {
+        id: title,
+        state: 1,
+        readAt: null,
+        createdAt: '2026-11-25T10:00:00Z',
+        type: 'success',
+        topic,
+        content: { title, body: '', link: null },
+      },
+    });
+    client()
+      .subs.get('bonus:player-bonuses#p1')!
+      .emit('publication', {
+        data: {
+          event: 'player.bonus.updated',
+          playerBonus: {
+            id: 'b1',
+            name: 'Welcome bonus',
+            status: 2,
+            result: 1,
+            amount: 20,
+            currency: 'EUR',
+            currentWagerAmount: 0,
+            requiredWagerCasinoAmount: 100,
+            currentWagerPercentage: 0,
+          },
+        },
+      });
+    const inbox = client().subs.get('messenger:notifications#p1')!;
+    inbox.emit('publication', { data: message('player.bonus.updated', 'Your bonus is active') });
+    inbox.emit('publication', { data: message('operator', 'Hello from us') });
+    await vi.waitFor(() =>
+      expect(useToasts.getState().toasts.map((t) => t.title)).toEqual([
+        'Bonus activated: Welcome bonus',
+        'Hello from us',
+      ]),
+    );
+    clearToasts();
   });
 
   it('renews the token the hub refused as expired (109) before reconnecting', async () => {

@@ -1,4 +1,5 @@
 import { connectSocket } from '@/shared/lib/socket.ts';
+import { loadBonusesChannel } from '@/features/bonuses';
 import { loadGameBetsChannel } from '@/features/game-play';
 import { loadMessengerChannel } from '@/features/notifications';
 import { loadAccountsChannel, loadPaymentInvoicesChannel, refreshAccounts } from '@/features/wallet';
@@ -27,17 +28,20 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
           { subscribeGameBets },
           { subscribePaymentInvoices },
           { subscribeMessenger },
+          { subscribePlayerBonuses },
         ] = await Promise.all([
           loadAccountsChannel(),
           loadGameBetsChannel(),
           loadPaymentInvoicesChannel(),
           loadMessengerChannel(),
+          loadBonusesChannel(),
         ]);
         const stops = await Promise.all([
           subscribeWalletAccounts(nextPlayerId),
           subscribeGameBets(nextPlayerId),
           subscribePaymentInvoices(nextPlayerId),
           subscribeMessenger(nextPlayerId),
+          subscribePlayerBonuses(nextPlayerId),
         ]);
         stopPlayerChannels = () => {
           for (const stop of stops) stop();

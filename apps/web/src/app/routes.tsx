@@ -22,20 +22,11 @@ const content = (area: 'static' | 'question' | 'bonus' | null) => async () => {
   return { Component: area ? () => <ContentPageView area={area} /> : HelpCentre };
 };
 
-const profileTab = (path: string, key: ComingSoonKey, loader?: () => Promise<null>): RouteObject => ({
-  path,
-  ...(loader ? { loader } : {}),
-  lazy: async () => {
-    const { ProfileComingSoon } = await import('@/pages/profile/profile-coming-soon.tsx');
-    return { Component: () => <ProfileComingSoon tab={key} /> };
-  },
-});
-
 /** Every page; mounted both with and without the locale prefix by the optional `:locale` segment. */
 const pages: RouteObject[] = [
   { index: true, lazy: page(() => import('@/pages/home-page.tsx')) },
   { path: 'doom', lazy: comingSoon('doom') },
-  { path: 'bonuses', lazy: comingSoon('bonuses') },
+  { path: 'bonuses', lazy: page(() => import('@/pages/bonuses-page.tsx')) },
   { path: 'loyalty', loader: requireFeature('loyalty'), lazy: comingSoon('loyalty') },
   {
     path: 'profile',
@@ -45,7 +36,7 @@ const pages: RouteObject[] = [
       { path: 'info', lazy: page(() => import('@/pages/profile/profile-info-page.tsx')) },
       { path: 'limits', lazy: page(() => import('@/pages/profile/profile-limits-page.tsx')) },
       { path: 'wallet', lazy: page(() => import('@/pages/profile/profile-wallet-page.tsx')) },
-      profileTab('bonuses', 'profileBonuses'),
+      { path: 'bonuses', lazy: page(() => import('@/pages/profile/profile-bonuses-page.tsx')) },
       { path: 'history', lazy: page(() => import('@/pages/profile/profile-history-page.tsx')) },
       { path: 'security', lazy: page(() => import('@/pages/profile/profile-security-page.tsx')) },
       {

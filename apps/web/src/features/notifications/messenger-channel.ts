@@ -13,10 +13,14 @@ const pushSchema = z.discriminatedUnion('event', [
 ]);
 
 /**
- * Payments announce themselves (the invoices channel), and what the player just did on the limits
- * page is told there; a change that took effect later (`limits.applied`) and the rest are toasted.
+ * Payments and bonuses announce themselves (the invoices and bonuses channels), and what the player
+ * just did on the limits page is told there; a change that took effect later (`limits.applied`) and
+ * the rest are toasted.
  */
-const toasted = (topic: string) => topic !== 'payment' && (!topic.startsWith('limits.') || topic === 'limits.applied');
+const toasted = (topic: string) =>
+  topic !== 'payment' &&
+  topic !== PushEvent.playerBonusUpdated &&
+  (!topic.startsWith('limits.') || topic === 'limits.applied');
 
 /**
  * `messenger:notifications#<playerId>`: a new message shows as a toast (payments have their own,

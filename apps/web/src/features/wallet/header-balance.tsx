@@ -38,6 +38,7 @@ export function HeaderBalance() {
   const equivalent =
     crypto && target ? money((active.balance * crypto.rate.rate) / target.rate.rate, target.code) : null;
   const others = accounts!.filter((a) => a.id !== active.id);
+  const hasBonus = active.bonusBalance > 0;
 
   const choose = (id: string, code: string) => {
     setOpen(false);
@@ -59,9 +60,24 @@ export function HeaderBalance() {
       >
         {/* Named by what it shows, with what it opens for screen readers. */}
         <span className="sr-only">{t('wallet.accountsToggle')}:</span>{' '}
-        <span data-testid="header-balance" title={t('wallet.balanceLabel')}>
-          {money(active.balance, active.currency)}
-        </span>
+        {hasBonus ? (
+          // Real and bonus money apart: only real money can be withdrawn.
+          <span className="flex flex-col items-end leading-tight">
+            <span>
+              <span data-testid="header-balance" title={t('wallet.realLabel')}>
+                {money(active.realBalance, active.currency)}
+              </span>{' '}
+              <span className="sr-only">{t('wallet.realSuffix')},</span>
+            </span>{' '}
+            <span data-testid="header-bonus-balance" className="text-[11px] font-medium text-muted">
+              {t('wallet.bonusLine', { sum: money(active.bonusBalance, active.currency) })}
+            </span>
+          </span>
+        ) : (
+          <span data-testid="header-balance" title={t('wallet.balanceLabel')}>
+            {money(active.balance, active.currency)}
+          </span>
+        )}
         {equivalent && (
           <span className="hidden text-xs font-medium text-muted sm:inline">
             {t('wallet.equivalent.approx', { sum: equivalent })}
@@ -101,6 +117,18 @@ export function HeaderBalance() {
               </div>
             ))}
           </dl>
+          {hasBonus && (
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                modal.open('wallet-bonus-info');
+              }}
+              className="mb-2 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
+            >
+              {t('wallet.bonusInfo')}
+            </button>
+          )}
           {crypto && (
             <button
               type="button"

@@ -1,0 +1,3 @@
+// What the bonus pages use (loaded with those pages, never in the first JS).
+export { BonusesPanel } from './bonuses-panel.tsx';
+export { FinishedBonuses } from './finished-bonuses.tsx';

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+
+type Game = { identity: string; name: string; isDemoMode: boolean; platforms: number[] };
+
+/** An operator's bonus definition, created through the ops CLI from a JSON file; answers its name. */
+async function defineBonus(label: string, rule: Record<string, unknown>): Promise<string> {
+  const name = `${label} ${Math.random().toString(36).slice(2, 7)}`;
+  const file = path.join(os.tmpdir(), `bonus-${name.replaceAll(' ', '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ name, ...rule }));
+  await ops('bonus', 'create', file);
+  fs.rmSync(file);
+  return name;
+}
+
+async function slot(request: APIRequestContext): Promise<Game> {
+  const response = await request.get('/api/game/games?collectionId[]=slots&sortBy=popularity&perPage=50');
+  const games = (await response.json()).data as Game[];
+  return games.find((g) => g.platforms.includes(1) && g.platforms.includes(2))!;
+}
+
+/** One real-money spin at the game's default stake. */
+async function spin(page: Page, game: Game) {
+  const frame = page.frameLocator(`iframe[title="${game.name} — game"]`);
+  const button = frame.getByRole('button', { name: /^Spin/ });
+  await expect(button).toBeEnabled({ timeout: 15_000 });
+  await button.click();
+}
+
+test('a bonus is activated, wagered at a slot and turns into real money; another is cancelled', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // spins with the game's minimum round time, screenshots at two sizes
+  const email = await signUpAndSignIn(page, 'bonus');
+  await opsCredit(email, '20.00', 'EUR');
+  // A small requirement: €2 bonus × 1, so two €1 spins wager it.
+  const wagered = await defineBonus('Quick bonus', { amounts: { EUR: 200 }, wagerMultiplier: 1 });
+  const other = await defineBonus('Spare bonus', { amounts: { EUR: 500 }, wagerMultiplier: 5 });
+  await ops('bonus', 'issue', email, wagered, 'EUR');
+  await ops('bonus', 'issue', email, other, 'EUR');
+
+  await page.goto('/profile/bonuses');
+  await expect(page.getByRole('button', { name: `Activate ${wagered}` })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'bonuses-issued-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, 'bonuses-issued-desktop');
+
+  // Cancel the spare one: the modal says it cannot be activated any more.
+  await page.getByRole('button', { name: `Cancel ${other}` }).click();
+  const cancel = page.getByRole('dialog', { name: `Cancel ${other}?` });
+  await expect(cancel).toContainText('cannot be activated any more');
+  await cancel.getByRole('button', { name: 'Cancel the bonus' }).click();
+  await expect(cancel).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Activate ${other}` })).toHaveCount(0);
+
+  // Activate: the modal explains the rule; the header shows bonus money apart.
+  await page.getByRole('button', { name: `Activate ${wagered}` }).click();
+  const activate = page.getByRole('dialog', { name: `Activate ${wagered}?` });
+  await expect(activate).toContainText('€2.00 goes to your EUR account as bonus money');
+  await activate.getByRole('button', { name: 'Activate', exact: true }).click();
+  await expect(activate).toHaveCount(0);
+  await expect(page.getByTestId('header-bonus-balance')).toContainText('€2.00');
+  await expect(page.getByText('€0.00 of €2.00 wagered')).toBeVisible();
+  await shot(page, 'bonuses-active-desktop');
+
+  // Two €1 spins at a slot (real money first) wager it; the bonus money turns real.
+  const game = await slot(request);
+  await page.goto(`/games/${game.identity}`);
+  await expect(page.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+  await spin(page, game);
+  await spin(page, game);
+  await expect(page.getByText(`Bonus wagered: ${wagered}`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('header-bonus-balance')).toHaveCount(0);
+
+  await page.goto('/profile/bonuses');
+  const ended = page.getByRole('region', { name: 'Ended bonuses' });
+  await expect(ended).toContainText(wagered);
+  await expect(ended).toContainText('Wagered');
+  await expect(ended).toContainText(other);
+  await expect(ended).toContainText('Cancelled');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'bonuses-ended-phone');
+});
+
+test('a stake above the bonus maximum bet is refused and the max-bets modal says the maximum', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const email = await signUpAndSignIn(page, 'maxbet');
+  await opsCredit(email, '20.00', 'EUR');
+  const name = await defineBonus('Capped bonus', { amounts: { EUR: 1_000 }, wagerMultiplier: 5, maxBet: { EUR: 50 } });
+  await ops('bonus', 'issue', email, name, 'EUR');
+  await page.goto('/bonuses');
+  await page.getByRole('button', { name: `Activate ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Activate ${name}?` })
+    .getByRole('button', { name: 'Activate', exact: true })
+    .click();
+  await expect(page.getByTestId('header-bonus-balance')).toContainText('€10.00');
+
+  const game = await slot(request);
+  await page.goto(`/games/${game.identity}`);
+  await spin(page, game); // the default stake, €1, is above the €0.50 maximum
+  const modal = page.getByRole('dialog', { name: /max/i });
+  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal).toContainText('€0.50');
+  await shot(page, 'bonus-max-bet-desktop');
+  // Nothing was taken.
+  await expect(page.getByTestId('header-balance')).toContainText('20.00');
+});
