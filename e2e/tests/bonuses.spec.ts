@@ -22,12 +22,14 @@ async function slot(request: APIRequestContext): Promise<Game> {
   return games.find((g) => g.platforms.includes(1) && g.platforms.includes(2))!;
 }
 
-/** One real-money spin at the game's default stake. */
-async function spin(page: Page, game: Game) {
+/** One real-money spin at the game's default stake; `settled` waits for its result line. */
+async function spin(page: Page, game: Game, { settled = true } = {}) {
   const frame = page.frameLocator(`iframe[title="${game.name} — game"]`);
   const button = frame.getByRole('button', { name: /^Spin/ });
-  await expect(button).toBeEnabled({ timeout: 15_000 });
+  // A spin that won free spins plays them first: the button waits for them.
+  await expect(button).toBeEnabled({ timeout: 45_000 });
   await button.click();
+  if (settled) await expect(frame.locator('.result-text')).toHaveText(/You won|No win|free spins/, { timeout: 15_000 });
 }
 
 test('a bonus is activated, wagered at a slot and turns into real money; another is cancelled', async ({
@@ -68,13 +70,13 @@ test('a bonus is activated, wagered at a slot and turns into real money; another
   await expect(page.getByText('€0.00 of €2.00 wagered')).toBeVisible();
   await shot(page, 'bonuses-active-desktop');
 
-  // Two €1 spins at a slot (real money first) wager it; the bonus money turns real.
+  // €1 spins at a slot (real money first) wager it in two settled rounds; the bonus money turns real.
   const game = await slot(request);
   await page.goto(`/games/${game.identity}`);
   await expect(page.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
-  await spin(page, game);
-  await spin(page, game);
-  await expect(page.getByText(`Bonus wagered: ${wagered}`)).toBeVisible({ timeout: 20_000 });
+  const done = page.getByText(`Bonus wagered: ${wagered}`);
+  for (let i = 0; i < 6 && !(await done.isVisible()); i++) await spin(page, game);
+  await expect(done).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('header-bonus-balance')).toHaveCount(0);
 
   await page.goto('/profile/bonuses');
@@ -106,7 +108,7 @@ test('a stake above the bonus maximum bet is refused and the max-bets modal says
 
   const game = await slot(request);
   await page.goto(`/games/${game.identity}`);
-  await spin(page, game); // the default stake, €1, is above the €0.50 maximum
+  await spin(page, game, { settled: false }); // the default stake, €1, is above the €0.50 maximum
   const modal = page.getByRole('dialog', { name: /max/i });
   await expect(modal).toBeVisible({ timeout: 15_000 });
   await expect(modal).toContainText('€0.50');

@@ -54,5 +54,8 @@ DROP FUNCTION IF EXISTS wallet_win_split(bigint, bigint, bigint);--> statement-b
 DROP FUNCTION IF EXISTS game_wallet_session(text, text, text, timestamptz);--> statement-breakpoint
 DROP FUNCTION IF EXISTS game_record_call(game_sessions, uuid, text, text, game_rounds, text, text, text, bigint, text,
   jsonb, text, bigint, bigint, bigint, bigint, bigint, boolean, boolean, date, timestamptz);--> statement-breakpoint
--- A signature an earlier build of this change had.
-DROP FUNCTION IF EXISTS bonus_conclude(uuid, timestamptz);
+-- Signatures an earlier build of this change had.
+DROP FUNCTION IF EXISTS bonus_conclude(uuid, timestamptz);--> statement-breakpoint
+DROP FUNCTION IF EXISTS bonus_settle(uuid, uuid, text, bigint, timestamptz);--> statement-breakpoint
+DROP FUNCTION IF EXISTS game_record_call(game_sessions, uuid, text, text, game_rounds, text, text, text, bigint, text,
+  jsonb, text, bigint, bigint, bigint, bigint, bigint, boolean, boolean, date, timestamptz, boolean);

@@ -74,31 +74,26 @@ BEGIN
   RETURN true;
 END $$;
 
--- A settled stake (a round's stakes as it closes, or a later rollback's negative) counts toward the
--- active bonus's wagering by its game's share (none for an excluded game), then the bonus is concluded.
--- Progress is told (an event) when it passes a whole percent of the requirement, not on every round: a
--- player sees it move, and a busy table does not write an event per bet. True when it wrote events.
+-- A settled stake (a round's stakes as it closes, or a later rollback's negative) counts toward active
+-- bonus `b` (as the wallet call read it, under the lock) by its game's share (none for an excluded
+-- game); then the bonus is concluded if it may have ended (`p_bonus_balance`: the account's bonus money
+-- after the call). Progress is told (an event) when it passes a whole percent of the requirement, not on
+-- every round: a player sees it move, and a busy table does not write an event per bet. True when it
+-- wrote events.
 CREATE OR REPLACE FUNCTION bonus_settle(
-  p_account uuid, p_game uuid, p_game_type text, p_stake bigint, p_now timestamptz
+  b player_bonuses, p_game uuid, p_game_type text, p_stake bigint, p_bonus_balance bigint, p_now timestamptz
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
-  b player_bonuses;
-  v_share integer;
-  v_progress bigint;
-  v_before bigint;
+  v_share integer := CASE WHEN p_game = ANY (b.excluded_games) THEN 0
+                          ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END;
+  v_before bigint := b.wager_progress_minor;
+  v_progress bigint := greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * v_share / 100));
 BEGIN
-  SELECT * INTO b FROM bonus_active(p_account);
-  IF b.id IS NULL THEN RETURN false; END IF;
-  v_share := CASE WHEN p_game = ANY (b.excluded_games) THEN 0
-                  ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END;
-  v_progress := greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * v_share / 100));
-  v_before := b.wager_progress_minor;
   IF v_progress <> v_before THEN
     UPDATE player_bonuses SET wager_progress_minor = v_progress WHERE id = b.id RETURNING * INTO b;
   END IF;
   -- Only an end that may have come is looked into (the usual round ends nothing: one less call).
-  IF b.wagering_expires_at <= p_now OR v_progress >= b.wager_required_minor
-     OR (SELECT w.bonus_balance FROM wallet_account(p_account) w) = 0 THEN
+  IF b.wagering_expires_at <= p_now OR v_progress >= b.wager_required_minor OR p_bonus_balance = 0 THEN
     IF bonus_conclude(b, p_now) THEN RETURN true; END IF;
   END IF;
   IF b.wager_required_minor > 0

@@ -118,7 +118,8 @@ CREATE OR REPLACE FUNCTION game_record_call(
   s game_sessions, p_provider uuid, p_game_type text, p_round text, r game_rounds,
   p_kind text, p_transaction text, p_reference text, p_amount bigint, p_status text, p_answer jsonb, p_hash text,
   p_entry bigint, p_bet_delta bigint, p_bet_bonus_delta bigint, p_win_delta bigint, p_win_bonus_delta bigint,
-  p_close boolean, p_rollback boolean, p_count_day date, p_now timestamptz, p_bonus boolean
+  p_close boolean, p_rollback boolean, p_count_day date, p_now timestamptz, p_bonus player_bonuses,
+  p_bonus_balance bigint
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   v_bet bigint := coalesce(r.bet_minor, 0) + p_bet_delta;
@@ -182,8 +183,9 @@ BEGIN
     ) counted ON true;
   -- The settled stake counts toward the active bonus's wagering: the round's stakes as it closes, a
   -- later rollback's refund taken back.
-  IF p_bonus AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
-    RETURN bonus_settle(s.account_id, s.game_id, p_game_type, CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END, p_now)
+  IF p_bonus.id IS NOT NULL AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
+    RETURN bonus_settle(p_bonus, s.game_id, p_game_type, CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END,
+                        p_bonus_balance, p_now)
            OR v_closing;
   END IF;
   RETURN v_closing;
@@ -277,7 +279,7 @@ BEGIN
   answer := game_wallet_answer(p_transaction, a);
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'bet', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, v_entry, p_amount, v_bonus, 0, 0, coalesce(p_close, false), false,
-                             (p_now AT TIME ZONE 'UTC')::date, p_now, (c.bonus).id IS NOT NULL) OR events;
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance) OR events;
 END $$;
 
 -- A win (0 allowed): credits `p_amount`, split between real and bonus money as the round was staked;
@@ -326,7 +328,7 @@ BEGIN
   answer := game_wallet_answer(p_transaction, a);
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, v_entry, 0, 0, p_amount - v_share + v_bonus, v_bonus, p_close, false,
-                             (p_now AT TIME ZONE 'UTC')::date, p_now, (c.bonus).id IS NOT NULL) OR events;
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance) OR events;
 END $$;
 
 -- Voids the bet `p_reference` and refunds it once, to the money its stake came from. A rollback of a bet
@@ -360,7 +362,7 @@ BEGIN
     r := CASE WHEN (c.r).session_id = s.id THEN c.r END;
     answer := game_wallet_answer(p_transaction, a);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0,
-                             'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, false);
+                             'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL);
     RETURN;
   END IF;
   IF bet.kind <> 'bet' THEN answer := jsonb_build_object('code', 422, 'reason', 'not_a_bet', 'kind', bet.kind); RETURN; END IF;
@@ -372,7 +374,7 @@ BEGIN
     -- Already voided (by another rollback, or refused on arrival): nothing left to refund.
     answer := game_wallet_answer(p_transaction, a);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0, 'noop',
-                             answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, false);
+                             answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL);
     RETURN;
   END IF;
   v_split := wallet_stake_of(bet.ledger_entry_id);
@@ -392,5 +394,5 @@ BEGIN
   PERFORM game_record_call(s, c.provider_id, c.game_type, CASE WHEN r.id IS NOT NULL THEN p_round END, r, 'rollback',
                            p_transaction, p_reference, bet.amount_minor, 'applied', answer, p_hash, v_entry,
                            -bet.amount_minor, -coalesce(v_split.bonus_minor, 0), 0, 0, false, true,
-                           (bet.created_at AT TIME ZONE 'UTC')::date, p_now, (c.bonus).id IS NOT NULL);
+                           (bet.created_at AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance);
 END $$;
