@@ -20,8 +20,14 @@ afterAll(async () => {
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** Each player calls from an address of its own: a test meets only its own rate-limit counters. */
+const addresses = new Map<string, string>();
+const addressOf = (token: string) => {
+  if (!addresses.has(token)) addresses.set(token, `10.9.${Math.floor(addresses.size / 250)}.${addresses.size % 250}`);
+  return addresses.get(token)!;
+};
 const call = async (token: string, method: 'GET' | 'PUT', url: string) => {
-  const res = await server.app.inject({ method, url, headers: bearer(token) });
+  const res = await server.app.inject({ method, url, headers: bearer(token), remoteAddress: addressOf(token) });
   return { status: res.statusCode, json: res.json() as Json };
 };
 
@@ -80,7 +86,7 @@ const bonusRow = async (id: string) =>
  * The ledger proves every balance, real and bonus apart; and the stored wagering progress equals the
  * settled stakes (rounds closed since activation, by their game's share) recomputed.
  */
-async function audit(accountId: string) {
+async function audit(accountId: string, { progress = true } = {}) {
   const [sums] = await rowsOf<{ real: string; bonus: string; real_balance: string; bonus_balance: string }>(
     server.ctx.db,
     sql`select coalesce(sum(l.real_delta), 0)::text as real, coalesce(sum(l.bonus_delta), 0)::text as bonus,
@@ -90,6 +96,7 @@ async function audit(accountId: string) {
   );
   expect(sums!.real).toBe(sums!.real_balance);
   expect(sums!.bonus).toBe(sums!.bonus_balance);
+  if (!progress) return;
   const bonuses = await server.ctx.db.select().from(playerBonuses).where(eq(playerBonuses.accountId, accountId));
   for (const bonus of bonuses.filter((b) => b.activatedAt)) {
     const [settled] = await rowsOf<{ stakes: string }>(
@@ -345,6 +352,37 @@ describe('what a hostile client tries', () => {
     expect(after.realBalance + after.bonusBalance).toBeLessThanOrEqual(
       3_000n - BigInt(played!.stakes) + BigInt(played!.wins),
     );
+    // The moments of racing calls are taken before they wait for the account's lock, so they do not
+    // order the rounds against the cancel: the progress is held to its bounds instead of recomputed.
+    expect(end.wagerProgressMinor).toBeLessThanOrEqual(end.wagerRequiredMinor);
+    expect(end.wagerProgressMinor).toBeLessThanOrEqual(BigInt(played!.stakes));
+    await audit(account.id, { progress: false });
+  });
+
+  it('bonus money never leaves through a withdrawal: only real money can be asked for', async () => {
+    const def = await definition();
+    const { token, playerId, account } = await player(3_000n);
+    const bonus = await issued(playerId, def.name);
+    await call(token, 'PUT', `/api/game/player-bonuses/${bonus.id}/activate`);
+    const withdraw = (amount: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/payment/invoices/withdrawal',
+        headers: bearer(token),
+        remoteAddress: addressOf(token),
+        payload: { method: 'bank_transfer', currency: 'EUR', amount, fields: { iban: 'DE89370400440532013000' } },
+      });
+    // €30 real + €10 bonus on the account: €35 is more than the real money.
+    const tooMuch = await withdraw(35);
+    expect(tooMuch.statusCode, tooMuch.body).toBe(422);
+    expect(await accountRow(server.ctx.db, account.id)).toMatchObject({ realBalance: 3_000n, bonusBalance: 1_000n });
+    const all = await withdraw(30);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await accountRow(server.ctx.db, account.id)).toMatchObject({
+      realBalance: 0n,
+      lockedBalance: 3_000n,
+      bonusBalance: 1_000n,
+    });
     await audit(account.id);
   });
 
