@@ -142,15 +142,24 @@ export function BonusCard({
         >
           {t('bonuses.card.cancel')}
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={t('bonuses.card.detailsNamed', { name: bonus.name })}
-          onClick={() => modal.open('bonus-details', bonus.id)}
-        >
-          {t('bonuses.card.details')}
-        </Button>
+        <DetailsButton bonus={bonus} />
       </div>
     </article>
+  );
+}
+
+/** "Details", named by its bonus, opening the bonus-details modal. */
+export function DetailsButton({ bonus }: { bonus: Pick<PlayerBonus, 'id' | 'name'> }) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={t('bonuses.card.detailsNamed', { name: bonus.name })}
+      onClick={() => modal.open('bonus-details', bonus.id)}
+    >
+      {t('bonuses.card.details')}
+    </Button>
   );
 }

@@ -4,6 +4,7 @@ import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useFinishedBonuses } from './api.ts';
+import { DetailsButton } from './bonus-card.tsx';
 import { useFormatDate } from './format.ts';
 import './i18n/index.ts';
 
@@ -51,14 +52,7 @@ export function FinishedBonuses({ level = 2 }: { level?: 2 | 3 }) {
                 </div>
                 <div className="flex items-center gap-3">
                   <span className="font-semibold text-fg tabular-nums">{money(bonus.amount, bonus.currency)}</span>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={t('bonuses.card.detailsNamed', { name: bonus.name })}
-                    onClick={() => modal.open('bonus-details', bonus.id)}
-                  >
-                    {t('bonuses.card.details')}
-                  </Button>
+                  <DetailsButton bonus={bonus} />
                 </div>
               </li>
             ))}

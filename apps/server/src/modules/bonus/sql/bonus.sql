@@ -104,6 +104,19 @@ BEGIN
   RETURN false;
 END $$;
 
+-- The player's bonus `p_bonus` and its account, locked (null fields when it is not the player's),
+-- read again after the lock so what the caller checks is settled.
+CREATE OR REPLACE FUNCTION bonus_lock_own(p_bonus uuid, p_player uuid, OUT b player_bonuses, OUT a wallet_accounts)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_account uuid;
+BEGIN
+  SELECT account_id INTO v_account FROM player_bonuses WHERE id = p_bonus AND player_id = p_player;
+  IF v_account IS NULL THEN RETURN; END IF;
+  a := wallet_lock_account(v_account);
+  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus;
+END $$;
+
 -- The player activates issued bonus `p_bonus`: an active bonus of the same account is cancelled first
 -- (its bonus money forfeited: the change-active-bonus modal says so), then the amount is posted as bonus
 -- money and wagering begins. Answers the outcome ('activated', 'not_found' when not the player's,
@@ -111,14 +124,12 @@ END $$;
 CREATE OR REPLACE FUNCTION bonus_activate(p_bonus uuid, p_player uuid, p_now timestamptz, OUT outcome text, OUT bonus player_bonuses)
 LANGUAGE plpgsql AS $$
 DECLARE
-  b player_bonuses;
-  a wallet_accounts;
+  own record := bonus_lock_own(p_bonus, p_player);
+  b player_bonuses := own.b;
+  a wallet_accounts := own.a;
   v_posted record;
 BEGIN
-  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus AND player_id = p_player;
   IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
-  a := wallet_lock_account(b.account_id);
-  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus;
   bonus := b;
   IF b.status <> 1 THEN outcome := 'not_issued'; RETURN; END IF;
   IF b.activation_expires_at <= p_now THEN
@@ -146,13 +157,11 @@ END $$;
 CREATE OR REPLACE FUNCTION bonus_cancel(p_bonus uuid, p_player uuid, p_now timestamptz, OUT outcome text, OUT bonus player_bonuses)
 LANGUAGE plpgsql AS $$
 DECLARE
-  b player_bonuses;
-  a wallet_accounts;
+  own record := bonus_lock_own(p_bonus, p_player);
+  b player_bonuses := own.b;
+  a wallet_accounts := own.a;
 BEGIN
-  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus AND player_id = p_player;
   IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
-  a := wallet_lock_account(b.account_id);
-  SELECT * INTO b FROM player_bonuses WHERE id = p_bonus;
   bonus := b;
   IF b.status = 3 THEN outcome := 'finished'; RETURN; END IF;
   bonus := bonus_finish(b, a, 3, p_now);
