@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '@/features/wallet';
-import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useFinishedBonuses } from './api.ts';
@@ -13,7 +12,6 @@ export function FinishedBonuses({ level = 2 }: { level?: 2 | 3 }) {
   const { t } = useTranslation();
   const money = useMoney();
   const date = useFormatDate();
-  const modal = useModal();
   const finished = useFinishedBonuses();
   const Heading = `h${level}` as const;
   const rows = finished.data?.pages.flatMap((page) => page.data) ?? [];
