@@ -43,17 +43,9 @@ export function BonusTerms({ bonus, className }: { bonus: PlayerBonus; className
   const { t } = useTranslation();
   const money = useMoney();
   const date = useFormatDate();
+  const toWager = useToWager();
   const rows: [string, string][] = [];
-  if (bonus.status === BonusStatus.issued)
-    rows.push([
-      t('bonuses.card.toWager'),
-      bonus.requiredWagerCasinoAmount > 0
-        ? t('bonuses.card.toWagerValue', {
-            required: money(bonus.requiredWagerCasinoAmount, bonus.currency),
-            multiplier: bonus.wagerCasino,
-          })
-        : t('bonuses.card.nothingToWager'),
-    ]);
+  if (bonus.status === BonusStatus.issued) rows.push([t('bonuses.card.toWager'), toWager(bonus)]);
   if (bonus.status !== BonusStatus.finished)
     rows.push([
       t('bonuses.card.maxBet'),
@@ -63,6 +55,24 @@ export function BonusTerms({ bonus, className }: { bonus: PlayerBonus; className
     rows.push([t('bonuses.card.activateBy'), date(bonus.activationExpiredAt)]);
   if (bonus.status === BonusStatus.active && bonus.wageringExpiredAt)
     rows.push([t('bonuses.card.wagerBy'), date(bonus.wageringExpiredAt)]);
+  return <TermList rows={rows} className={className} />;
+}
+
+/** What a bonus asks to be wagered, in words: "€20.00 (10× the bonus)", or that nothing is. */
+export function useToWager() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (bonus: PlayerBonus) =>
+    bonus.requiredWagerCasinoAmount > 0
+      ? t('bonuses.card.toWagerValue', {
+          required: money(bonus.requiredWagerCasinoAmount, bonus.currency),
+          multiplier: bonus.wagerCasino,
+        })
+      : t('bonuses.card.nothingToWager');
+}
+
+/** Label/value rows as a definition list. */
+export function TermList({ rows, className }: { rows: [string, string][]; className?: string }) {
   return (
     <dl className={cn('grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm', className)}>
       {rows.map(([label, value]) => (

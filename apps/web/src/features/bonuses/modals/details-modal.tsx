@@ -4,7 +4,7 @@ import { useMoney } from '@/features/wallet';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { useFinishedBonuses, useOpenBonuses } from '../api.ts';
-import { BonusTerms, WageringProgress } from '../bonus-card.tsx';
+import { BonusTerms, TermList, useToWager, WageringProgress } from '../bonus-card.tsx';
 import { activateModalOf, cancelModalOf } from '../bonus-rules.ts';
 import { useFormatDate } from '../format.ts';
 import { BonusLoading, BonusUnavailable } from './modal-bonus.tsx';
@@ -32,6 +32,7 @@ function Details({ bonus, all }: { bonus: PlayerBonus; all: readonly PlayerBonus
   const { t } = useTranslation();
   const money = useMoney();
   const date = useFormatDate();
+  const toWager = useToWager();
   const modal = useModal();
   const state =
     bonus.status === BonusStatus.finished
@@ -43,27 +44,11 @@ function Details({ bonus, all }: { bonus: PlayerBonus; all: readonly PlayerBonus
     [t('bonuses.modals.details.issuedAt'), date(bonus.createdAt)],
   ];
   // An issued bonus's terms (below) say what it asks already.
-  if (bonus.status !== BonusStatus.issued)
-    rows.splice(2, 0, [
-      t('bonuses.modals.details.wagering'),
-      bonus.requiredWagerCasinoAmount > 0
-        ? t('bonuses.card.toWagerValue', {
-            required: money(bonus.requiredWagerCasinoAmount, bonus.currency),
-            multiplier: bonus.wagerCasino,
-          })
-        : t('bonuses.card.nothingToWager'),
-    ]);
+  if (bonus.status !== BonusStatus.issued) rows.splice(2, 0, [t('bonuses.modals.details.wagering'), toWager(bonus)]);
   if (bonus.finishedAt) rows.push([t('bonuses.modals.details.endedAt'), date(bonus.finishedAt)]);
   return (
     <ModalFrame title={bonus.name} description={t('bonuses.modals.details.title')}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="text-right font-medium text-fg tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList rows={rows} />
       {bonus.status !== BonusStatus.finished && <BonusTerms bonus={bonus} className="mt-1" />}
       {bonus.status === BonusStatus.active && (
         <div className="mt-4">

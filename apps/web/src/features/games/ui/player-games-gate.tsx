@@ -7,21 +7,31 @@ import { Button } from '@/shared/ui/button.tsx';
 import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 
-type PlayerGamesGateProps = { title: string; icon: IconName; guestText: string; children: ReactNode };
+type PlayerGamesGateProps = {
+  title: string;
+  icon: IconName;
+  guestText: string;
+  /** A line under the title saying what the page is for. */
+  intro?: string;
+  children: ReactNode;
+};
 
 /**
  * The frame of a player's own game list (favourites, recently played). The list is per player, so a
  * guest sees what the page is for and the way to an account, rather than being bounced home: the
  * address stays shareable and the page makes sense after signing in right here.
  */
-export function PlayerGamesGate({ title, icon, guestText, children }: PlayerGamesGateProps) {
+export function PlayerGamesGate({ title, icon, guestText, intro, children }: PlayerGamesGateProps) {
   const { t } = useTranslation();
   const status = useSession((s) => s.status);
   const { open } = useModal();
   usePageTitle(title);
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">{title}</h1>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">{title}</h1>
+        {intro && <p className="mt-2 max-w-2xl text-muted">{intro}</p>}
+      </div>
       {status === 'unknown' && (
         <div className="grid min-h-60 place-items-center">
           <Spinner label={t('common.loading')} className="size-7 text-accent" />
