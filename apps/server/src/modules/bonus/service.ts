@@ -62,22 +62,43 @@ export async function setDefinitionEnabled(db: DbOrTx, name: string, enabled: bo
 const minorOf = (amounts: Record<string, number>, currency: string) =>
   amounts[currency] === undefined ? null : BigInt(amounts[currency]);
 
+/** What a bonus is issued for, beyond the definition's fixed amount. */
+export type IssueInput = {
+  playerId: string;
+  /** The definition's name, or its id. */
+  definition: string;
+  currency: string;
+  /** `ops`, `deposit`, `code`, `cashback`, `freespins`, `demo`. */
+  source: string;
+  now?: Date;
+  /** The amount when the definition does not fix it (a share of a deposit, cashback, free-spin winnings). */
+  amountMinor?: bigint;
+  /** The deposit that triggered it (one bonus per invoice) or the code use that issued it. */
+  invoiceId?: string;
+  codeUseId?: string;
+};
+
+/** A definition by name or id (null when there is none). */
+export async function definitionOf(db: DbOrTx, nameOrId: string) {
+  const [definition] = await db
+    .select()
+    .from(bonusDefinitions)
+    .where(isUuid(nameOrId) ? eq(bonusDefinitions.id, nameOrId) : eq(bonusDefinitions.name, nameOrId));
+  return definition ?? null;
+}
+
 /**
- * Issues a bonus of definition `name` to a player in `currency` (status 1: it waits for the player to
+ * Issues a bonus of a definition to a player in `currency` (status 1: it waits for the player to
  * activate it). Nothing is issued to a player who is self-excluded or cooling off, or in a currency the
  * definition does not offer. The account is opened if the player has none in that currency.
  */
-export async function issueBonus(
-  ctx: Ctx,
-  rules: BonusRules,
-  input: { playerId: string; definition: string; currency: string; source: string; now?: Date },
-): Promise<PlayerBonusRow> {
+export async function issueBonus(ctx: Ctx, rules: BonusRules, input: IssueInput): Promise<PlayerBonusRow> {
   const now = input.now ?? new Date();
   const currency = accountCurrency(input.currency).code;
-  const [definition] = await ctx.db.select().from(bonusDefinitions).where(eq(bonusDefinitions.name, input.definition));
+  const definition = await definitionOf(ctx.db, input.definition);
   if (!definition) throw notFound(`No bonus named "${input.definition}"`);
   if (!definition.enabled) throw conflict(`The bonus "${definition.name}" is disabled`);
-  const amount = minorOf(definition.amounts, currency);
+  const amount = input.amountMinor ?? minorOf(definition.amounts, currency);
   if (amount === null || amount <= 0n)
     throw unprocessable(`The bonus "${definition.name}" is not offered in ${currency}`, {
       currency: [`Not offered in ${currency}`],
@@ -105,6 +126,10 @@ export async function issueBonus(
         excludedGames: definition.excludedGames,
         wageringDays: definition.wageringDays,
         source: input.source,
+        invoiceId: input.invoiceId,
+        codeUseId: input.codeUseId,
+        packageId: definition.packageId,
+        packagePriority: definition.packagePriority,
         createdAt: now,
         activationExpiresAt: new Date(now.getTime() + definition.activationDays * 86_400_000),
       })
@@ -165,8 +190,8 @@ export function wireBonus(row: PlayerBonusRow, openRounds = 0): PlayerBonus {
     requiredWagerSportsbookAmount: 0,
     openedTransactionsCount: openRounds,
     isBonusCancelLock: false,
-    packageId: null,
-    packagePriority: 0,
+    packageId: row.packageId,
+    packagePriority: row.packagePriority,
     issueSessionId: null,
   };
 }
