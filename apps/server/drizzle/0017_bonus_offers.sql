@@ -77,6 +77,8 @@ CREATE TABLE "player_freespins" (
 	CONSTRAINT "player_freespins_grant_id_unique" UNIQUE("grant_id")
 );
 --> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "receive_bonus" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_invoices" ADD COLUMN "bonus_id" uuid;--> statement-breakpoint
 ALTER TABLE "bonus_definitions" ADD COLUMN "type" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bonus_definitions" ADD COLUMN "deposit_percentage" integer;--> statement-breakpoint
 ALTER TABLE "bonus_definitions" ADD COLUMN "max_amounts" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint

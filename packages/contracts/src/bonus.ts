@@ -28,11 +28,55 @@ const currencyAmounts = z.record(text().regex(/^[A-Z]{3,5}$/), minor);
  * A bonus definition as an operator writes it (`npm run ops -- bonus create <file>`): amounts are
  * minor units per currency; the bonus can be played only in the currencies it names.
  */
+const dateTime = z.iso.datetime({ offset: true });
+
 export const bonusDefinitionInputSchema = z
   .object({
     name: text().trim().min(1).max(120),
-    /** The fixed bonus amount per currency. */
+    /** Contracts `constants.game.bonus.type`: 1 fixed cash, 2 a percentage of the deposit, 3 free spins. */
+    type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+    /** The fixed bonus amount per currency (type 1; for other types the currencies it is offered in, amount 0). */
     amounts: currencyAmounts.refine((value) => Object.keys(value).length > 0, 'Name at least one currency'),
+    /** Type 2: the share of the deposit given, in percent, capped per currency by `maxAmounts`. */
+    depositPercentage: z.number().int().min(1).max(1000).optional(),
+    maxAmounts: currencyAmounts.default({}),
+    /** A deposit bonus: which deposits trigger it (amounts in minor units of each currency, or of the base currency). */
+    triggerConditions: z
+      .object({
+        invoiceAmountItems: z
+          .array(
+            z.object({
+              currency: text().regex(/^[A-Z]{3,5}$/),
+              amountFrom: minor,
+              amountTo: minor.nullable().optional(),
+            }),
+          )
+          .max(50)
+          .default([]),
+        baseCurrencyInvoiceAmountFrom: minor.nullable().default(null),
+        baseCurrencyInvoiceAmountTo: minor.nullable().default(null),
+      })
+      .strict()
+      .optional(),
+    /** Type 3: the spins, the game (id or identity) and the stake of one spin per currency (minor units). */
+    freespins: z
+      .object({ count: z.number().int().min(1).max(10_000), game: text().min(1).max(200), stakes: currencyAmounts })
+      .strict()
+      .optional(),
+    /** Cashback: this percentage of a period's net real-money losses, issued as this bonus. */
+    cashback: z
+      .object({ percentage: z.number().int().min(1).max(100), period: z.enum(['week', 'day']).default('week') })
+      .strict()
+      .optional(),
+    /** A welcome package this bonus belongs to (created by name), and its place in it. */
+    package: z
+      .object({ name: text().trim().min(1).max(120), priority: z.number().int().min(0).max(100) })
+      .strict()
+      .optional(),
+    /** A promotion respects the player's consent to bonuses (`receiveBonus`). */
+    promotional: z.boolean().default(true),
+    availableFrom: dateTime.optional(),
+    availableTo: dateTime.optional(),
     /** Wagering: the bonus amount times this must be staked (capped by the operator's maximum). */
     wagerMultiplier: z.number().int().min(0).max(100),
     /** The largest stake while the bonus is active, per currency (absent: no cap). */
@@ -51,6 +95,8 @@ export const bonusDefinitionInputSchema = z
   })
   .strict();
 export type BonusDefinitionInput = z.infer<typeof bonusDefinitionInputSchema>;
+/** A definition as written in a file (defaults not yet applied). */
+export type BonusDefinitionSource = z.input<typeof bonusDefinitionInputSchema>;
 
 /** A player's bonus as the site shows it (the spec's shape; amounts in major units of `currency`). */
 export const playerBonusSchema = z.object({

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/password.ts';
 import { withTransaction } from '../outbox/index.ts';
 import { seedDemoBonuses } from '../modules/bonus/index.ts';
+import { findGame } from '../modules/game/index.ts';
 import { ensurePlayer, findPlayer } from '../modules/player/index.ts';
 import { currencyByCode } from '../modules/settings/index.ts';
 import { accountIn, openAccount, postEntry } from '../modules/wallet/index.ts';
@@ -44,5 +45,5 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     });
     return id;
   });
-  await seedDemoBonuses(ctx, ctx.config.bonus, playerId);
+  await seedDemoBonuses(ctx, ctx.config.bonus, playerId, async (game) => (await findGame(ctx.db, game))?.id ?? null);
 }

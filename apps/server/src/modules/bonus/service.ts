@@ -4,7 +4,9 @@ import {
   DEFAULT_WAGER_CONTRIBUTIONS,
   pageMeta,
   toMajor,
+  bonusDefinitionInputSchema,
   type BonusDefinitionInput,
+  type BonusDefinitionSource,
   type EventMap,
   type PlayerBonus,
 } from '@casino/contracts';
@@ -17,7 +19,7 @@ import { enqueue, noteEnqueued, withTransaction, type UnitOfWorkContext } from '
 import { activeExclusion } from '../limits/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountCurrency, accountIn, forgetAccountsOf, openAccount } from '../wallet/index.ts';
-import { bonusDefinitions, playerBonuses, type PlayerBonusRow } from './tables.ts';
+import { bonusDefinitions, bonusPackages, playerBonuses, type PlayerBonusRow } from './tables.ts';
 
 /** The rule of wagering an operator may not exceed (BONUS_MAX_WAGER; the UK cap by default). */
 export type BonusRules = { maxWagerMultiplier: number };
@@ -26,22 +28,57 @@ export const DEFAULT_BONUS_RULES: BonusRules = { maxWagerMultiplier: DEFAULT_MAX
 type Ctx = UnitOfWorkContext;
 
 /** A bonus definition from an operator's file; its name is its handle. */
-export async function createDefinition(
-  db: DbOrTx,
-  input: BonusDefinitionInput,
-  gameId: (idOrIdentity: string) => Promise<string | null>,
-) {
-  for (const code of [...Object.keys(input.amounts), ...Object.keys(input.maxBet), ...Object.keys(input.maxConversion)])
+export async function createDefinition(db: DbOrTx, input: BonusDefinitionInput, gameId: GameFinder) {
+  const { freespins, cashback, package: pack, triggerConditions, availableFrom, availableTo, ...rest } = input;
+  for (const code of [
+    ...Object.keys(input.amounts),
+    ...Object.keys(input.maxBet),
+    ...Object.keys(input.maxConversion),
+    ...Object.keys(input.maxAmounts),
+    ...Object.keys(freespins?.stakes ?? {}),
+    ...(triggerConditions?.invoiceAmountItems ?? []).map((item) => item.currency),
+  ])
     accountCurrency(code);
-  const excluded: string[] = [];
-  for (const game of input.excludedGames) {
+  const known = async (game: string, field: string) => {
     const id = await gameId(game);
-    if (!id) throw unprocessable(`Unknown game ${game}`, { excludedGames: [`Unknown game ${game}`] });
-    excluded.push(id);
+    if (!id) throw unprocessable(`Unknown game ${game}`, { [field]: [`Unknown game ${game}`] });
+    return id;
+  };
+  const excluded: string[] = [];
+  for (const game of input.excludedGames) excluded.push(await known(game, 'excludedGames'));
+  if ((input.type === 2) !== (input.depositPercentage !== undefined))
+    throw unprocessable('A deposit-percentage bonus (type 2) and only it names depositPercentage', {
+      depositPercentage: ['Type 2 only, and required for it'],
+    });
+  if ((input.type === 3) !== (freespins !== undefined))
+    throw unprocessable('A free-spins bonus (type 3) and only it names freespins', {
+      freespins: ['Type 3 only, and required for it'],
+    });
+  let packageId: string | null = null;
+  if (pack) {
+    await db.insert(bonusPackages).values({ name: pack.name }).onConflictDoNothing({ target: bonusPackages.name });
+    const [found] = await db
+      .select({ id: bonusPackages.id })
+      .from(bonusPackages)
+      .where(eq(bonusPackages.name, pack.name));
+    packageId = found!.id;
   }
   const [row] = await db
     .insert(bonusDefinitions)
-    .values({ ...input, excludedGames: excluded })
+    .values({
+      ...rest,
+      excludedGames: excluded,
+      triggerConditions: triggerConditions ?? null,
+      freespinCount: freespins?.count ?? null,
+      freespinGameId: freespins ? await known(freespins.game, 'freespins') : null,
+      freespinStakes: freespins?.stakes ?? {},
+      cashbackPercentage: cashback?.percentage ?? null,
+      cashbackPeriod: cashback?.period ?? null,
+      packageId,
+      packagePriority: pack?.priority ?? 0,
+      availableFrom: availableFrom ? new Date(availableFrom) : null,
+      availableTo: availableTo ? new Date(availableTo) : null,
+    })
     .onConflictDoNothing({ target: bonusDefinitions.name })
     .returning();
   if (!row) throw conflict(`A bonus named "${input.name}" exists already`);
@@ -292,7 +329,7 @@ export async function expireDueBonuses(ctx: Ctx, now = new Date(), batch = 100):
 }
 
 /** The demo's bonuses (SEED_DEMO): a welcome bonus and a reload, in the demo's currencies. */
-const DEMO_DEFINITIONS: BonusDefinitionInput[] = [
+const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
   {
     name: 'Welcome bonus',
     amounts: { EUR: 2_000, USD: 2_000 },
@@ -317,9 +354,19 @@ const DEMO_DEFINITIONS: BonusDefinitionInput[] = [
   },
 ];
 
+/** Finds a game by id or identity (the game module's, passed in by the caller). */
+export type GameFinder = (idOrIdentity: string) => Promise<string | null>;
+
 /** Adds the demo's bonus definitions that are missing, and gives the demo player the welcome bonus once. */
-export async function seedDemoBonuses(ctx: Ctx, rules: BonusRules, playerId: string): Promise<void> {
-  await ctx.db.insert(bonusDefinitions).values(DEMO_DEFINITIONS).onConflictDoNothing({ target: bonusDefinitions.name });
+export async function seedDemoBonuses(
+  ctx: Ctx,
+  rules: BonusRules,
+  playerId: string,
+  gameId: GameFinder,
+): Promise<void> {
+  for (const source of DEMO_DEFINITIONS)
+    if (!(await definitionOf(ctx.db, source.name)))
+      await createDefinition(ctx.db, bonusDefinitionInputSchema.parse(source), gameId);
   const [given] = await ctx.db
     .select({ id: playerBonuses.id })
     .from(playerBonuses)

@@ -62,6 +62,8 @@ export const paymentInvoices = pgTable(
     /** What the player typed for the method (a payout address, a CPF): never card data. */
     details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
     statusResult: text('status_result').notNull().default(''),
+    /** A deposit: the bonus definition the player chose for it (issued once it succeeds), or null for none. */
+    bonusId: uuid('bonus_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },

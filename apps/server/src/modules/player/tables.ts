@@ -49,6 +49,8 @@ export const players = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     receiveEmailPromo: boolean('receive_email_promo').notNull().default(false),
     receiveSmsPromo: boolean('receive_sms_promo').notNull().default(false),
+    /** Consent to promotional bonuses (registration's `receiveBonus`): none are issued unasked without it. */
+    receiveBonus: boolean('receive_bonus').notNull().default(false),
     agreedTc: boolean('agreed_tc').notNull().default(false),
     affiliateTag: text('affiliate_tag'),
     freshchatRestoreId: text('freshchat_restore_id'),

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { BonusResult, BonusStatus, ErrorCode, playerBonusSchema, type BonusDefinitionInput } from '@casino/contracts';
+import {
+  BonusResult,
+  BonusStatus,
+  bonusDefinitionInputSchema,
+  ErrorCode,
+  playerBonusSchema,
+  type BonusDefinitionSource,
+} from '@casino/contracts';
 import { rowsOf } from '../../../db/rows.ts';
 import { opsCall, createTestServer, type TestServer } from '../../../test/server.ts';
 import { bearer, register } from '../../player/__tests__/helpers.ts';
@@ -32,8 +39,8 @@ const call = async (token: string, method: 'GET' | 'PUT', url: string) => {
 };
 
 /** A definition of its own per test (names are unique): €10.00 bonus, ×2 wagering by default. */
-async function definition(overrides: Partial<BonusDefinitionInput> = {}) {
-  const input: BonusDefinitionInput = {
+async function definition(overrides: Partial<BonusDefinitionSource> = {}) {
+  const input: BonusDefinitionSource = {
     name: `Test bonus ${randomUUID().slice(0, 8)}`,
     amounts: { EUR: 1_000 },
     wagerMultiplier: 2,
@@ -45,7 +52,7 @@ async function definition(overrides: Partial<BonusDefinitionInput> = {}) {
     wageringDays: 30,
     ...overrides,
   };
-  return createDefinition(server.ctx.db, input, async () => null);
+  return createDefinition(server.ctx.db, bonusDefinitionInputSchema.parse(input), async () => null);
 }
 
 /** A signed-up player with `real` EUR minor units, a slot and a live session on it. */
