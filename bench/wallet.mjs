@@ -370,13 +370,9 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
   }
 }
 
-/** The versions to measure: this checkout, and with `--base <commit>` that commit's server first. */
-function versions() {
-  const at = process.argv.indexOf('--base');
-  if (at < 0) return [{ label: 'this', serverRoot: root }];
-  const rev = process.argv[at + 1];
-  const serverRoot = path.join(root, '.bench-base');
-  // Inside the checkout, so the base resolves this checkout's node_modules.
+/** A commit's server, checked out at `dir` inside this checkout (so it resolves this checkout's node_modules). */
+function checkout(rev, dir) {
+  const serverRoot = path.join(root, dir);
   fs.rmSync(serverRoot, { recursive: true, force: true });
   execFileSync('git', ['worktree', 'prune'], { cwd: root });
   execFileSync('git', ['worktree', 'add', '--detach', '--force', serverRoot, rev], { cwd: root, stdio: 'ignore' });
@@ -385,11 +381,37 @@ function versions() {
     if (fs.existsSync(path.join(root, shared)) && !fs.existsSync(path.join(serverRoot, shared)))
       fs.symlinkSync(path.join(root, shared), path.join(serverRoot, shared));
   }
+  // The workspace packages (contracts, games) are that commit's too: without these links they would
+  // resolve to this checkout's, through its node_modules.
+  fs.mkdirSync(path.join(serverRoot, 'node_modules/@casino'), { recursive: true });
+  for (const name of fs.readdirSync(path.join(root, 'node_modules/@casino'))) {
+    const target = fs.realpathSync(path.join(root, 'node_modules/@casino', name));
+    const own = path.join(serverRoot, path.relative(root, target));
+    if (fs.existsSync(own) && own.startsWith(path.join(serverRoot, 'packages')))
+      fs.symlinkSync(own, path.join(serverRoot, 'node_modules/@casino', name));
+  }
   const commit = execFileSync('git', ['rev-parse', '--short', rev], { cwd: root }).toString().trim();
-  return [
-    { label: `base ${commit}`, serverRoot },
-    { label: 'this', serverRoot: root },
-  ];
+  return { serverRoot, commit };
+}
+
+const argOf = (flag) => {
+  const at = process.argv.indexOf(flag);
+  return at < 0 ? null : process.argv[at + 1];
+};
+
+/**
+ * The versions to measure: this checkout (or with `--this <commit>` that commit, when the work tree is
+ * in flux), and with `--base <commit>` that commit's server first.
+ */
+function versions() {
+  const thisRev = argOf('--this');
+  const current = thisRev
+    ? (({ serverRoot, commit }) => ({ label: `this ${commit}`, serverRoot }))(checkout(thisRev, '.bench-this'))
+    : { label: 'this', serverRoot: root };
+  const baseRev = argOf('--base');
+  if (!baseRev) return [current];
+  const { serverRoot, commit } = checkout(baseRev, '.bench-base');
+  return [{ label: `base ${commit}`, serverRoot }, current];
 }
 
 const runs = [];
@@ -424,9 +446,8 @@ if (process.env.DATABASE_URL) {
     }
   }
 }
-if (measured.length > 1) {
-  execFileSync('git', ['worktree', 'remove', '--force', measured[0].serverRoot], { cwd: root });
-}
+for (const { serverRoot } of measured)
+  if (serverRoot !== root) execFileSync('git', ['worktree', 'remove', '--force', serverRoot], { cwd: root });
 
 /** One row per database, version and scenario: the mean of its runs (counts summed, rates averaged). */
 function meanOfRuns(rows) {

@@ -96,3 +96,34 @@ describe('the codes the SQL answers are contracts codes', () => {
     expect([...game].sort()).toEqual([...WALLET_REFUSAL_CODES].sort());
   });
 });
+
+describe('the money path calls no SQL function it could inline', () => {
+  // PostgreSQL inlines a scalar SQL function without a FROM into the caller's expression, saving a
+  // function call per use, but only when the body is no more volatile than declared: an IMMUTABLE
+  // function calling jsonb_build_object (STABLE) runs as a call of its own on every bet.
+  it('every scalar SQL function without a FROM is inlined where it is called', async () => {
+    const functions = await database.query<{ name: string; types: string[] }>(
+      'test_inlinable',
+      `select p.proname as name,
+              array(select format_type(t, null) from unnest(p.proargtypes) t) as types
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = current_schema() and p.prolang = (select oid from pg_language where lanname = 'sql')
+          and not p.proretset and p.prorettype <> 'void'::regtype and p.prosrc !~* '\\mfrom\\M'
+        order by 1`,
+      [],
+    );
+    expect(functions.map((f) => f.name)).toEqual(expect.arrayContaining(['game_call_refusal', 'wallet_stake_bonus']));
+    for (const { name, types } of functions) {
+      // Arguments from a table's columns, so nothing is folded to a constant before the plan shows it.
+      const columns = types.map((type, i) => `c${i} ${type}`).join(', ');
+      await database.query('test_inline_table', `create temp table if not exists inline_${name} (${columns})`, []);
+      const plan = await database.query<{ 'QUERY PLAN': string }>(
+        'test_inline_plan',
+        `explain (verbose, costs off) select ${name}(${types.map((_, i) => `c${i}`).join(', ')}) from inline_${name}`,
+        [],
+      );
+      const output = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(output, `${name} is called, not inlined`).not.toContain(`${name}(`);
+    }
+  });
+});

@@ -22,7 +22,7 @@ $$;
 -- bonus excludes.
 CREATE OR REPLACE FUNCTION bonus_stake_refusal(
   b player_bonuses, p_round_stake bigint, p_bonus_part bigint, p_game uuid
-) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN b.max_bet_minor IS NOT NULL AND p_round_stake > b.max_bet_minor
       THEN jsonb_build_object('code', 14311, 'maxBet', b.max_bet_minor, 'currency', b.currency)

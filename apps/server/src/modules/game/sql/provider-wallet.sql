@@ -50,7 +50,7 @@ BEGIN
 END $$;
 
 -- The provider's view of an account: what can be staked (the wallet's rule), in minor units.
-CREATE OR REPLACE FUNCTION game_wallet_answer(p_transaction text, a wallet_accounts) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+CREATE OR REPLACE FUNCTION game_wallet_answer(p_transaction text, a wallet_accounts) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_strip_nulls(jsonb_build_object(
     'transactionId', p_transaction, 'currency', a.currency, 'balance', wallet_playable(a)))
 $$;
@@ -73,7 +73,7 @@ END $$;
 CREATE OR REPLACE FUNCTION game_call_refusal(
   s game_sessions, earlier game_transactions, p_hash text, p_game_identity text, p_session_game text,
   p_currency text, r game_rounds
-) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN s.id IS NULL THEN jsonb_build_object('code', 15011, 'reason', 'unknown')
     WHEN earlier.id IS NOT NULL THEN
@@ -98,7 +98,7 @@ $$;
 -- bonus, in minor units as text. What the winners feed, bonus wagering, quests and tournaments read.
 CREATE OR REPLACE FUNCTION game_bet_settled_payload(
   p_round uuid, s game_sessions, p_game_type text, p_bet bigint, p_bet_bonus bigint, p_win bigint, p_win_bonus bigint
-) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object(
     'playerId', s.player_id, 'accountId', s.account_id, 'gameId', s.game_id, 'gameType', p_game_type,
     'roundId', p_round, 'currency', s.currency,

@@ -3,7 +3,7 @@
 -- The wire account (contracts `Account`) of a row, with its currency's scale: balance = real + bonus;
 -- locked money is in neither; only real money can be withdrawn. The one mapping of an account row to
 -- what players see (lists and pushes alike).
-CREATE OR REPLACE FUNCTION wallet_wire_account(a wallet_accounts, p_subunit bigint) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+CREATE OR REPLACE FUNCTION wallet_wire_account(a wallet_accounts, p_subunit bigint) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object(
     'id', a.id,
     'currency', a.currency,

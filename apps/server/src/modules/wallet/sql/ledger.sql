@@ -4,7 +4,7 @@
 -- free-form reference. The same text TypeScript hashed before this function existed, so keys posted
 -- then still replay.
 CREATE OR REPLACE FUNCTION wallet_request_hash(p_account uuid, p_kind text, p_real bigint, p_bonus bigint, p_locked bigint)
-RETURNS text LANGUAGE sql IMMUTABLE AS $$
+RETURNS text LANGUAGE sql STABLE AS $$
   SELECT encode(sha256(convert_to(
     '["' || p_account || '","' || p_kind || '","' || p_real || '","' || p_bonus || '","' || p_locked || '"]', 'UTF8')), 'hex')
 $$;
