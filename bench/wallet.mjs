@@ -418,10 +418,13 @@ const runs = [];
 const measured = versions();
 // Base, this, this, base: see the top of the file.
 const order = measured.length > 1 ? [...measured, ...measured.toReversed()] : measured;
-for (const version of order)
-  runs.push(...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }), version)));
+// `--only postgres` or `--only pglite`: one database, for a quicker look while working.
+const only = argOf('--only');
+if (only !== 'postgres')
+  for (const version of order)
+    runs.push(...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }), version)));
 
-if (process.env.DATABASE_URL) {
+if (process.env.DATABASE_URL && only !== 'pglite') {
   for (const version of order) {
     // A database of its own, so the bench never writes into the one named (which may hold real data).
     const pg = serverRequire('pg');
