@@ -422,7 +422,9 @@ const order = measured.length > 1 ? [...measured, ...measured.toReversed()] : me
 const only = argOf('--only');
 if (only !== 'postgres')
   for (const version of order)
-    runs.push(...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }), version)));
+    runs.push(
+      ...(await benchmark('pglite', {}, (server) => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }), version)),
+    );
 
 if (process.env.DATABASE_URL && only !== 'pglite') {
   for (const version of order) {
