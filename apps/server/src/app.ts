@@ -45,7 +45,14 @@ import {
 import { paymentRoutes, paymentTotalsSince, paymentWebhookRoutes, riskRoutes } from './modules/payment/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { limitsRoutes, type LimitsPorts } from './modules/limits/index.ts';
-import { bonusRoutes } from './modules/bonus/index.ts';
+import {
+  bonusCodeRoutes,
+  bonusRoutes,
+  cashbackRoutes,
+  depositBonusRoutes,
+  freespinRoutes,
+  signUpBonusCode,
+} from './modules/bonus/index.ts';
 import { notificationRoutes } from './modules/notification/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
@@ -223,7 +230,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
-  await app.register(playerRoutes(ctx, { idTokens: await socialSignIn(app, ctx) }), { prefix: '/api/player' });
+  await app.register(
+    playerRoutes(ctx, { idTokens: await socialSignIn(app, ctx), bonusCodeAtSignUp: signUpBonusCode(ctx) }),
+    { prefix: '/api/player' },
+  );
   if (config.features.documents) await app.register(documentRoutes(ctx), { prefix: '/api/player/documents' });
   if (config.kyc) {
     await app.register(kycRoutes(ctx), { prefix: '/api/player/services/sumsub' });
@@ -239,6 +249,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(playRoutes(ctx), { prefix: '/api/game' });
   await app.register(historyRoutes(ctx), { prefix: '/api/game' });
   await app.register(bonusRoutes(ctx), { prefix: '/api/game/player-bonuses' });
+  await app.register(freespinRoutes(ctx), { prefix: '/api/game/player-freespins' });
+  await app.register(bonusCodeRoutes(ctx), { prefix: '/api/game/bonuses/bonuscodes' });
+  await app.register(cashbackRoutes(ctx), { prefix: '/api/game/bonuses/cashback' });
+  await app.register(depositBonusRoutes(ctx), { prefix: '/api/game/bonuses' });
   await app.register(providerWalletRoutes(ctx), { prefix: '/api/provider-wallet' });
   await app.register(paymentRoutes(ctx), { prefix: '/api/payment' });
   await app.register(paymentWebhookRoutes(ctx), { prefix: '/api/payment/webhooks' });

@@ -89,6 +89,8 @@ const envSchema = z.object({
   /** The highest wagering multiplier a bonus may ask (the UK cap since January 2026 is 10). */
   BONUS_MAX_WAGER: z.coerce.number().int().min(0).max(100).default(10),
   BONUS_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** How often each node looks for cashback of an ended period still to pay (each node scans a period once). */
+  CASHBACK_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** A third-party chat widget (Zendesk Web Widget key); unset: the built-in live chat. */
   SUPPORT_WIDGET_KEY: z
     .string()
@@ -309,7 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     kyc,
     limits: { realityCheckMinutes: e.REALITY_CHECK_MINUTES, jobMs: e.LIMITS_JOB_MS },
     outbox: { retentionHours: e.OUTBOX_RETENTION_HOURS },
-    bonus: { maxWagerMultiplier: e.BONUS_MAX_WAGER, jobMs: e.BONUS_JOB_MS },
+    bonus: { maxWagerMultiplier: e.BONUS_MAX_WAGER, jobMs: e.BONUS_JOB_MS, cashbackJobMs: e.CASHBACK_JOB_MS },
     supportWidgetKey: e.SUPPORT_WIDGET_KEY ?? null,
     restrictedCountries: e.RESTRICTED_COUNTRIES as Readonly<Record<string, 1 | 2>>,
     /** The API's OpenAPI document and its page at /api/docs: a map for an attacker, so not in production. */

@@ -3,6 +3,7 @@ import { displayText, text } from './text.ts';
 import { emailSchema, phoneSchema, ValidationMessage } from './validation.ts';
 import { formatMessage } from './validation-messages.ts';
 import { SESSION_SCOPE_WITHDRAW_ONLY } from './session-scope.ts';
+import { bonusCodeSchema } from './bonus-codes.ts';
 
 export const profileSchema = z.object({
   id: text(),
@@ -35,6 +36,8 @@ export const profileSchema = z.object({
   hasSecurityAnswer: z.boolean(),
   receiveEmailPromo: z.boolean(),
   receiveSmsPromo: z.boolean(),
+  /** Consent to promotional bonuses (none are issued unasked without it). */
+  receiveBonus: z.boolean(),
   agreedTc: z.boolean(),
   createdAt: text(),
   isNewlyRegistered: z.boolean(),
@@ -53,6 +56,8 @@ export const authResultSchema = z.object({
   scope: z.literal(SESSION_SCOPE_WITHDRAW_ONLY).optional(),
   /** With scope: when the exclusion ends (null: for good). */
   excludedUntil: text().nullable().optional(),
+  /** Registration with a `bonusCode`: what became of it (a refused code never fails the sign-up). */
+  bonusCode: bonusCodeSchema.optional(),
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
@@ -71,6 +76,9 @@ export const registerBodySchema = z
     country: text().max(2).optional(),
     agreements: z.boolean(),
     receiveEmailPromo: z.boolean().optional(),
+    receiveBonus: z.boolean().optional(),
+    /** A bonus code (trigger 2); checked after the account exists, so a wrong one never fails the sign-up. */
+    bonusCode: text().max(200).optional(),
     nickname: displayText().max(64).optional(),
     locale: text().max(10).optional(),
     fingerprint: optionalShortText,
@@ -156,6 +164,7 @@ export const profileUpdateBodySchema = z
     locale: text().max(10).optional(),
     receiveEmailPromo: z.boolean().optional(),
     receiveSmsPromo: z.boolean().optional(),
+    receiveBonus: z.boolean().optional(),
   })
   .strict();
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;

@@ -40,6 +40,9 @@ export const PushEvent = {
   limitsUpdated: 'limits.updated',
   playerBonusCreated: 'player.bonus.created',
   playerBonusUpdated: 'player.bonus.updated',
+  playerFreespinCreated: 'player.freespin.created',
+  playerFreespinUpdated: 'player.freespin.updated',
+  playerBonusCodeUpdated: 'player.bonus.code.updated',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 

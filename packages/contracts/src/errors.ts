@@ -7,6 +7,8 @@ import { text } from './text.ts';
  * numbered domain codes are the ones client front ends of this kind already know.
  */
 export const ErrorCode = {
+  /** Too many wrong bonus codes: the code form is locked until `until` (the reference client's code 5). */
+  bonusCodeLocked: 5,
   badRequest: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -84,6 +86,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
  * codes are their own status.
  */
 const STATUS_OF_CODE: Readonly<Record<number, number>> = {
+  [ErrorCode.bonusCodeLocked]: 429,
   [ErrorCode.emailNotVerified]: 403,
   [ErrorCode.accountBlocked]: 403,
   [ErrorCode.wrongOtp]: 422,

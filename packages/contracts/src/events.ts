@@ -2,6 +2,7 @@ import type { PlayerDocument } from './identity.ts';
 import type { KycState } from './kyc.ts';
 import type { MessengerMessage, SupportMessage } from './notification.ts';
 import type { Invoice } from './payment.ts';
+import type { BonusCode } from './bonus-codes.ts';
 
 /**
  * Domain events: written to the outbox in the transaction of the change they describe, followed by
@@ -82,8 +83,28 @@ export type EventMap = {
     progress: MinorUnits;
     required: MinorUnits;
   };
-  'payment.deposit.updated': { playerId: string; invoice: Invoice };
+  /**
+   * A player's free spins were issued or changed: activated, a spin played (`usedCount`, `win` so far),
+   * or finished (status 3 with its result; played or expired with winnings become a bonus).
+   */
+  'freespins.updated': {
+    change: 'issued' | 'activated' | 'spin' | 'finished';
+    playerId: string;
+    freespinId: string;
+    name: string;
+    currency: string;
+    gameId: string;
+    count: number;
+    usedCount: number;
+    status: number;
+    result: number;
+    win: MinorUnits;
+  };
+  /** `amountMinor` and `bonusId` (the deposit bonus chosen) let consumers act on a paid deposit. */
+  'payment.deposit.updated': { playerId: string; invoice: Invoice; amountMinor?: MinorUnits; bonusId?: string | null };
   'payment.withdrawal.updated': { playerId: string; invoice: Invoice };
+  /** A player's bonus code use was recorded or changed (status 1 accepted, 2 used, 3 incorrect, 4 not available). */
+  'bonus.code.updated': { playerId: string; code: BonusCode };
   /** An operator reviewed an identity document. */
   'documents.updated': { playerId: string; document: PlayerDocument };
   /** The identity-verification provider's review changed. */

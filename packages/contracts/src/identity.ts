@@ -112,6 +112,8 @@ export const registerPhoneBodySchema = z
     country: text().max(2).optional(),
     agreements: z.boolean(),
     receiveSmsPromo: z.boolean().optional(),
+    receiveBonus: z.boolean().optional(),
+    bonusCode: text().max(200).optional(),
     locale: text().max(10).optional(),
     fingerprint: text().max(256).optional(),
     affiliateTag: text().max(256).optional(),

@@ -25,3 +25,7 @@ export * from './limits.ts';
 export * from './notification.ts';
 export * from './events.ts';
 export * from './bonus.ts';
+export * from './freespins.ts';
+export * from './bonus-codes.ts';
+export * from './cashback.ts';
+export * from './deposit-bonus.ts';

@@ -45,6 +45,8 @@ export const MODALS = {
   'cancel-unsettled-bonus': 'player',
   'package-bonus': 'player',
   'bonus-details': 'player',
+  'freespins-activate': 'player',
+  'freespins-cancel': 'player',
   'max-bets': 'player',
   'restricted-bets': 'player',
 } as const satisfies Record<string, ModalAccess>;

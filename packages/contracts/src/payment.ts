@@ -74,6 +74,9 @@ export const depositBodySchema = z
     redirectSuccessUrl: returnPath.optional(),
     redirectErrorUrl: returnPath.optional(),
     redirectUrl: returnPath.optional(),
+    /** The deposit bonus chosen (issued once the deposit succeeds), or `isBonusDecline`: none. */
+    bonusId: z.uuid().optional(),
+    isBonusDecline: z.boolean().optional(),
   })
   .strict();
 export type DepositBody = z.infer<typeof depositBodySchema>;

@@ -90,6 +90,8 @@ export const launchBodySchema = z
     mode: z.enum(['real', 'demo']),
     /** The casino's game-session token: the provider's credential for the wallet calls of a real session. */
     token: text().min(1).max(500).nullable().optional(),
+    /** The casino's player (real mode): free spins the casino granted this player are played in the session. */
+    playerId: text().min(1).max(100).optional(),
     gameIdentity: text().min(1).max(200),
     gameName: text().min(1).max(200),
     engine: z.enum(GAME_ENGINES),

@@ -2,7 +2,7 @@ import { toMinor } from '@casino/contracts';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/password.ts';
 import { withTransaction } from '../outbox/index.ts';
-import { seedDemoBonuses } from '../modules/bonus/index.ts';
+import { seedDemoBonuses, seedDemoCodes } from '../modules/bonus/index.ts';
 import { findGame } from '../modules/game/index.ts';
 import { ensurePlayer, findPlayer } from '../modules/player/index.ts';
 import { currencyByCode } from '../modules/settings/index.ts';
@@ -31,6 +31,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
           firstName: 'Demo',
           lastName: 'Player',
           agreedTc: true,
+          // The demo shows every bonus, the weekly cashback (a promotion) included.
+          receiveBonus: true,
           confirmedAt: new Date(),
         })
       : existing!.id;
@@ -46,4 +48,5 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     return id;
   });
   await seedDemoBonuses(ctx, ctx.config.bonus, playerId, async (game) => (await findGame(ctx.db, game))?.id ?? null);
+  await seedDemoCodes(ctx.db);
 }

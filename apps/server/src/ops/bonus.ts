@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { bonusDefinitionInputSchema, formatMinor } from '@casino/contracts';
-import { fieldError } from '../lib/errors.ts';
+import { BONUS_CODE_MESSAGE, BONUS_CODE_PATTERN, bonusDefinitionInputSchema, formatMinor } from '@casino/contracts';
+import { fieldError, unprocessable } from '../lib/errors.ts';
 import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import {
+  createCode,
   createDefinition,
-  issueBonus,
+  issueOffer,
+  runCashback,
+  listCodes,
   listDefinitions,
   setDefinitionEnabled,
   type BonusRules,
@@ -18,6 +21,26 @@ import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
 export const opsBonusBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('create'), definition: bonusDefinitionInputSchema }).strict(),
   z.object({ action: z.literal('list') }).strict(),
+  z
+    .object({
+      action: z.literal('code-create'),
+      code: z.string().trim().toUpperCase().regex(BONUS_CODE_PATTERN, BONUS_CODE_MESSAGE),
+      definition: z.string().min(1).max(120),
+      maxUses: z.number().int().min(1).max(100_000_000).optional(),
+      maxUsesPerPlayer: z.number().int().min(1).max(1000).optional(),
+      availableFrom: z.iso.datetime({ offset: true }).optional(),
+      availableTo: z.iso.datetime({ offset: true }).optional(),
+      currencies: z
+        .array(z.string().regex(/^[A-Z]{3,5}$/))
+        .max(50)
+        .optional(),
+      countries: z
+        .array(z.string().regex(/^[A-Z]{2}$/))
+        .max(250)
+        .optional(),
+    })
+    .strict(),
+  z.object({ action: z.literal('code-list') }).strict(),
   z.object({ action: z.enum(['enable', 'disable']), name: z.string().min(1).max(120) }).strict(),
   z
     .object({
@@ -28,6 +51,16 @@ export const opsBonusBodySchema = z.discriminatedUnion('action', [
     })
     .strict()
     .refine(...namesPlayer),
+  z
+    .object({
+      action: z.literal('cashback'),
+      periodStart: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as YYYY-MM-DD')
+        .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a day')
+        .optional(),
+    })
+    .strict(),
 ]);
 export type OpsBonusBody = z.infer<typeof opsBonusBodySchema>;
 
@@ -77,21 +110,104 @@ export async function opsBonus(ctx: UnitOfWorkContext, body: OpsBonusBody, rules
           .join('\n'),
       };
     }
+    case 'code-create': {
+      const { action: _, code, ...limits } = body;
+      const row = await createCode(ctx.db, { code, ...limits });
+      return { message: `Created code ${row.code}: ${describeCode(row)}` };
+    }
+    case 'code-list': {
+      const rows = await listCodes(ctx.db);
+      if (rows.length === 0)
+        return { message: 'No bonus codes yet (npm run ops -- bonus code create <CODE> <definition>).' };
+      return { message: rows.map((row) => `${row.code}  ${describeCode(row)}  → "${row.definitionName}"`).join('\n') };
+    }
     case 'enable':
     case 'disable':
       await setDefinitionEnabled(ctx.db, body.name, body.action === 'enable');
       return { message: `Bonus "${body.name}" ${body.action}d` };
     case 'issue': {
       const player = await playerOf(ctx.db, body);
-      const bonus = await issueBonus(ctx, rules, {
+      // Any kind of offer: a bonus, or free spins (type 3).
+      const offer = await issueOffer(ctx, rules, {
         playerId: player.id,
         definition: body.name,
         currency: body.currency,
         source: 'ops',
       });
+      if (offer.kind === 'freespins') {
+        const spins = offer.freespins;
+        return {
+          message: `Issued "${spins.name}" (${spins.count} free spins at ${formatMinor(spins.stakeMinor, subunitOf(spins.currency))} ${spins.currency}) to ${contactOf(player)}; they wait for activation until ${spins.activationExpiresAt.toISOString()}`,
+        };
+      }
+      const { bonus } = offer;
       return {
         message: `Issued "${bonus.name}" (${formatMinor(bonus.amountMinor, subunitOf(bonus.currency))} ${bonus.currency}) to ${contactOf(player)}; it waits for activation until ${bonus.activationExpiresAt.toISOString()}`,
       };
     }
+    case 'cashback': {
+      // Pays now what the job pays on its timer: each account once per period, whoever runs it first.
+      const errors: string[] = [];
+      const { runs } = await runCashback(ctx, rules, {
+        periodStart: body.periodStart,
+        onError: (err) => errors.push((err as Error).message),
+      });
+      if (runs.length === 0) return { message: 'No enabled cashback definitions.' };
+      return {
+        message: runs
+          .map(
+            (run) =>
+              `${run.definition}  ${run.periodStart} to ${run.periodEnd} (exclusive): ${run.issued} issued, ${run.withheld} withheld` +
+              (run.failed > 0 ? `, ${run.failed} failed (${errors.slice(0, 3).join('; ')})` : '') +
+              (run.busy ? ' — another node is paying this period now; run again to see the rest' : ''),
+          )
+          .join('\n'),
+      };
+    }
   }
+}
+
+function describeCode(row: Awaited<ReturnType<typeof listCodes>>[number] | Awaited<ReturnType<typeof createCode>>) {
+  const parts = [
+    `${row.uses}${row.maxUses === null ? '' : `/${row.maxUses}`} used`,
+    `${row.maxUsesPerPlayer} per player`,
+    row.enabled ? 'enabled' : 'disabled',
+  ];
+  if (row.availableFrom || row.availableTo)
+    parts.push(`${row.availableFrom?.toISOString() ?? '…'} to ${row.availableTo?.toISOString() ?? '…'}`);
+  if (row.currencies.length > 0) parts.push(`currencies ${row.currencies.join(',')}`);
+  if (row.countries.length > 0) parts.push(`countries ${row.countries.join(',')}`);
+  return parts.join(', ');
+}
+
+const CODE_USAGE =
+  'bonus code needs create <CODE> <definition> [--uses N] [--per-player N] [--from ISO] [--to ISO] [--currencies EUR,USD] [--countries DE,AT] | list';
+
+/** `bonus code create <CODE> <definition> [options] | bonus code list`, as the CLI reads them. */
+export function parseCodeArgs(rest: string[]): OpsBonusBody {
+  const [verb, code, definition, ...flags] = rest;
+  if (verb === 'list' && rest.length === 1) return { action: 'code-list' };
+  if (verb !== 'create' || !code || !definition || flags.length % 2 !== 0) throw unprocessable(CODE_USAGE);
+  const body: Record<string, unknown> = { action: 'code-create', code, definition };
+  const list = (value: string) =>
+    value
+      .split(',')
+      .map((v) => v.trim().toUpperCase())
+      .filter(Boolean);
+  for (let i = 0; i < flags.length; i += 2) {
+    const [flag, value] = [flags[i]!, flags[i + 1]!];
+    if (flag === '--uses') body.maxUses = Number(value);
+    else if (flag === '--per-player') body.maxUsesPerPlayer = Number(value);
+    else if (flag === '--from') body.availableFrom = value;
+    else if (flag === '--to') body.availableTo = value;
+    else if (flag === '--currencies') body.currencies = list(value);
+    else if (flag === '--countries') body.countries = list(value);
+    else throw unprocessable(`Unknown option ${flag}. ${CODE_USAGE}`);
+  }
+  const parsed = opsBonusBodySchema.safeParse(body);
+  if (!parsed.success)
+    throw unprocessable(
+      `${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}. ${CODE_USAGE}`,
+    );
+  return parsed.data;
 }

@@ -30,7 +30,7 @@ import {
 } from './payments.ts';
 import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
-import { opsBonus, readDefinitionFile, type OpsBonusBody } from './bonus.ts';
+import { opsBonus, parseCodeArgs, readDefinitionFile, type OpsBonusBody } from './bonus.ts';
 import {
   MAX_EXCLUSION_DAYS,
   opsExclude,
@@ -87,7 +87,14 @@ Commands:
       wagerMultiplier, maxBet, maxConversion, contributions per game type, excludedGames,
       activationDays, wageringDays), list them, switch one on or off.
   bonus issue <player> <name> <currency>
-      Give a player a bonus of that definition; it waits for the player to activate it.
+      Give a player a bonus (or the free spins) of that definition; it waits for the player to activate it.
+  bonus code create <CODE> <definition> [--uses N] [--per-player N] [--from ISO] [--to ISO]
+      [--currencies EUR,USD] [--countries DE,AT] | bonus code list
+      A code players type (bonuses page, sign-up, deposit form) for a bonus of that definition: uses in
+      total (default unlimited) and per player (default 1), dates, currencies, countries.
+  bonus cashback run [--period-start YYYY-MM-DD]
+      Pay now the cashback of the last ended period (or of the period starting that day): each account
+      once per period, whichever node or run pays it first.
   events
       Each consumer of the domain events: how many events it is behind, its failures, when it retries
       and its last error.
@@ -275,10 +282,13 @@ export function parseArgs(argv: string[]): Parsed {
     if (verb === 'list' && rest.length === 1) return { command: 'bonus', body: { action: 'list' } };
     if ((verb === 'enable' || verb === 'disable') && a && rest.length === 2)
       return { command: 'bonus', body: { action: verb, name: a } };
+    if (verb === 'code') return { command: 'bonus', body: parseCodeArgs(rest.slice(1)) };
     if (verb === 'issue' && a && b && c && rest.length === 4)
       return { command: 'bonus', body: { action: 'issue', player: a, name: b, currency: c } };
+    if (verb === 'cashback' && a === 'run' && (rest.length === 2 || (rest.length === 4 && b === '--period-start' && c)))
+      return { command: 'bonus', body: { action: 'cashback', ...(c ? { periodStart: c } : {}) } };
     throw new CliError(
-      `bonus needs create <file.json> | list | enable <name> | disable <name> | issue <player> <name> <currency>.\n\n${USAGE}`,
+      `bonus needs create <file.json> | list | enable <name> | disable <name> | issue <player> <name> <currency> | cashback run [--period-start YYYY-MM-DD].\n\n${USAGE}`,
     );
   }
   if (command === 'crypto') {

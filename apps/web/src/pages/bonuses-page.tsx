@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BonusesPanel } from '@/features/bonuses/page.ts';
+import { BonusCodeForm, BonusesPanel, PendingDepositCodes } from '@/features/bonuses/page.ts';
 import { PlayerGamesGate } from '@/features/games';
 import { LocaleLink } from '@/shared/i18n';
 
@@ -16,6 +16,10 @@ export default function BonusesPage() {
       guestText={t('bonuses.guest')}
       intro={t('bonuses.intro')}
     >
+      <section className="space-y-3 rounded-2xl border border-line bg-surface p-5">
+        <BonusCodeForm />
+        <PendingDepositCodes />
+      </section>
       <BonusesPanel />
       <LocaleLink to="/profile/bonuses" className="inline-block text-sm font-semibold text-accent hover:underline">
         {t('bonuses.finished.title')}

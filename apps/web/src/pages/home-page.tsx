@@ -69,6 +69,10 @@ export default function HomePage() {
               </>
             )}
           </div>
+          <WelcomeOffer
+            onOpen={() => (status === 'player' ? open('package-bonus') : open('sign-up'))}
+            disabled={status === 'unknown'}
+          />
           <p className="mt-5 text-xs text-muted">{t('home.ageNote')}</p>
         </div>
       </section>
@@ -91,6 +95,25 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+    </div>
+  );
+}
+
+/** The welcome package on offer: a player opens it (`package-bonus`), a guest signs up first. */
+function WelcomeOffer({ onOpen, disabled }: { onOpen: () => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-5 flex flex-wrap items-center gap-3 rounded-2xl border border-accent/40 bg-accent/10 px-4 py-3 sm:mt-6">
+      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent/15 text-accent">
+        <Icon name="gift" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-fg">{t('home.welcome.title')}</p>
+        <p className="text-sm text-muted">{t('home.welcome.text')}</p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={onOpen} disabled={disabled}>
+        {t('home.welcome.cta')}
+      </Button>
     </div>
   );
 }

@@ -19,7 +19,8 @@ async function snapshot() {
            (select count(*) from ledger_entries)::int as entries,
            -- The seed's own events (the messenger's notice of the bonus follows on its own time).
            (select count(*) from outbox where event in ('wallet.balance.changed', 'bonus.updated'))::int as events,
-           (select count(*) from bonus_definitions)::int as definitions,
+           (select string_agg(name, ',' order by name) from bonus_definitions) as definitions,
+           (select count(*) from bonus_codes)::int as codes,
            (select count(*) from player_bonuses where status = 1)::int as bonuses,
            (select string_agg(currency || ':' || real_balance || ':' || is_active || ':' || is_hidden, ',' order by currency) from wallet_accounts) as balances
   `)) as unknown as { rows: Record<string, unknown>[] };
@@ -53,6 +54,18 @@ describe('demo seed', () => {
     await seedDemo(server.ctx);
     expect(await snapshot()).toEqual(before);
     // Events: the opening credit's balance, and the welcome bonus issued (waiting for activation).
-    expect(before).toMatchObject({ players: 1, accounts: 2, entries: 1, events: 2, definitions: 2, bonuses: 1 });
+    expect(before).toMatchObject({ players: 1, accounts: 2, entries: 1, events: 2, codes: 1, bonuses: 1 });
+    // What the demo offers: the welcome bonus given, a welcome package of deposit bonuses and free
+    // spins, reloads, free spins, a no-deposit code's bonus and a weekly cashback.
+    expect(String(before!.definitions).split(',')).toEqual(
+      expect.arrayContaining([
+        'Welcome bonus',
+        'Weekend reload',
+        'Reload 25%',
+        'Starter spins',
+        'Weekly cashback',
+        'No-deposit €5',
+      ]),
+    );
   });
 });

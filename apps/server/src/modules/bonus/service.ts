@@ -226,7 +226,8 @@ export function wireBonus(row: PlayerBonusRow, openRounds = 0): PlayerBonus {
     requiredWagerCasinoAmount: major(row.wagerRequiredMinor),
     requiredWagerSportsbookAmount: 0,
     openedTransactionsCount: openRounds,
-    isBonusCancelLock: false,
+    // Wagering has started on an active bonus: cancelling it (to withdraw) forfeits money played for.
+    isBonusCancelLock: row.status === BonusStatus.active && row.wagerProgressMinor > 0n,
     packageId: row.packageId,
     packagePriority: row.packagePriority,
     issueSessionId: null,
@@ -352,7 +353,98 @@ const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
     activationDays: 14,
     wageringDays: 7,
   },
+  {
+    // Free spins: 10 spins at €/$0.20 on a demo slot; their winnings are a bonus wagered ×5.
+    name: 'Starter spins',
+    type: 3,
+    amounts: { EUR: 0, USD: 0 },
+    freespins: { count: 10, game: 'sol-dorado-juegos-fortuna-magica', stakes: { EUR: 20, USD: 20 } },
+    wagerMultiplier: 5,
+    maxBet: { EUR: 500, USD: 500 },
+    maxConversion: {},
+    contributions: DEFAULT_WAGER_CONTRIBUTIONS,
+    excludedGames: [],
+    activationDays: 14,
+    wageringDays: 7,
+  },
+  {
+    // Cashback: 10 % of each week's net real-money losses (paid Mondays), capped, wagered ×1.
+    name: 'Weekly cashback',
+    amounts: { EUR: 0, USD: 0 },
+    maxAmounts: { EUR: 50_000, USD: 50_000 },
+    cashback: { percentage: 10, period: 'week' },
+    wagerMultiplier: 1,
+    maxBet: { EUR: 500, USD: 500 },
+    maxConversion: {},
+    contributions: DEFAULT_WAGER_CONTRIBUTIONS,
+    excludedGames: [],
+    activationDays: 14,
+    wageringDays: 14,
+  },
+  // The welcome package (bonus/deposit.ts): three deposit bonuses, then free spins, each once, in order;
+  // "up to 5000 mBTC" (1000 + 1500 + 2500) or €2000 "plus 300 free spins". From €20 (base currency).
+  ...welcomePackage(),
+  {
+    name: 'Reload 25%',
+    type: 2,
+    amounts: { EUR: 0, USD: 0 },
+    depositPercentage: 25,
+    maxAmounts: { EUR: 10_000, USD: 10_000 },
+    triggerConditions: {
+      invoiceAmountItems: [
+        { currency: 'EUR', amountFrom: 2_000 },
+        { currency: 'USD', amountFrom: 2_000 },
+      ],
+    },
+    wagerMultiplier: 5,
+    maxBet: { EUR: 500, USD: 500 },
+    maxConversion: {},
+    contributions: DEFAULT_WAGER_CONTRIBUTIONS,
+    excludedGames: [],
+    activationDays: 14,
+    wageringDays: 14,
+  },
 ];
+
+/** The demo's welcome package: caps per step in EUR/USD cents and BTC satoshi. */
+function welcomePackage(): BonusDefinitionSource[] {
+  const pack = { name: 'Welcome package' };
+  const from = { baseCurrencyInvoiceAmountFrom: 2_000 };
+  const rule = {
+    maxBet: { EUR: 500, USD: 500, BTC: 10_000 },
+    maxConversion: {},
+    contributions: DEFAULT_WAGER_CONTRIBUTIONS,
+    excludedGames: [],
+    activationDays: 30,
+    wageringDays: 30,
+  };
+  const step = (priority: number, name: string, percentage: number, eur: number, btc: number) => ({
+    name,
+    type: 2 as const,
+    amounts: { EUR: 0, USD: 0, BTC: 0 },
+    depositPercentage: percentage,
+    maxAmounts: { EUR: eur, USD: eur, BTC: btc },
+    triggerConditions: from,
+    package: { ...pack, priority },
+    wagerMultiplier: 10,
+    ...rule,
+  });
+  return [
+    step(1, 'Welcome 1st deposit 100%', 100, 50_000, 100_000_000),
+    step(2, 'Welcome 2nd deposit 50%', 50, 50_000, 150_000_000),
+    step(3, 'Welcome 3rd deposit 50%', 50, 100_000, 250_000_000),
+    {
+      name: 'Welcome 300 free spins',
+      type: 3,
+      amounts: { EUR: 0, USD: 0, BTC: 0 },
+      freespins: { count: 300, game: 'sol-dorado-juegos-fortuna-magica', stakes: { EUR: 20, USD: 20, BTC: 400 } },
+      triggerConditions: from,
+      package: { ...pack, priority: 4 },
+      wagerMultiplier: 10,
+      ...rule,
+    },
+  ];
+}
 
 /** Finds a game by id or identity (the game module's, passed in by the caller). */
 export type GameFinder = (idOrIdentity: string) => Promise<string | null>;

@@ -1,5 +1,6 @@
 import {
   BonusResult,
+  FreespinResult,
   CURRENCY_SEEDS,
   toMajor,
   type EventMap,
@@ -48,6 +49,19 @@ function bonusTopic(bonus: EventMap['bonus.updated']) {
     [BonusResult.lost]: 'bonusLost',
   } as const;
   return byResult[bonus.result as keyof typeof byResult] ?? null;
+}
+
+/** The messenger notice of a change of free spins (a spin makes none). */
+function freespinsTopic(change: EventMap['freespins.updated']) {
+  if (change.change === 'issued') return 'freespinsIssued' as const;
+  if (change.change === 'activated') return 'freespinsActivated' as const;
+  if (change.change !== 'finished') return null;
+  const byResult = {
+    [FreespinResult.played]: 'freespinsPlayed',
+    [FreespinResult.canceled]: 'freespinsCancelled',
+    [FreespinResult.expired]: 'freespinsExpired',
+  } as const;
+  return byResult[change.result as keyof typeof byResult] ?? null;
 }
 
 /** Minor units as a major-unit number for formatting. */
@@ -131,6 +145,22 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
             amount: money(toMajorText(bonus.amount, bonus.currency), bonus.currency, locale),
           }),
           PushEvent.playerBonusUpdated,
+        );
+      },
+      'freespins.updated': async ({ payload: change }, tx) => {
+        const kind = freespinsTopic(change);
+        if (!kind) return;
+        await post(
+          tx,
+          change.playerId,
+          (locale) => ({
+            kind,
+            name: change.name,
+            count: change.count,
+            win:
+              BigInt(change.win) > 0n ? money(toMajorText(change.win, change.currency), change.currency, locale) : null,
+          }),
+          PushEvent.playerFreespinUpdated,
         );
       },
       'kyc.verification.updated': ({ payload: { playerId, state } }, tx) =>

@@ -17,6 +17,13 @@ export type Topic =
       kind: 'bonusIssued' | 'bonusActivated' | 'bonusWagered' | 'bonusCancelled' | 'bonusExpired' | 'bonusLost';
       name: string;
       amount: string;
+    }
+  | {
+      kind: 'freespinsIssued' | 'freespinsActivated' | 'freespinsPlayed' | 'freespinsCancelled' | 'freespinsExpired';
+      name: string;
+      count: number;
+      /** The winnings (formatted), when there are any. */
+      win: string | null;
     };
 
 type Words = { [K in Topic['kind']]: (t: Topic & { kind: K }) => Omit<Written, 'link' | 'type'> };
@@ -81,6 +88,25 @@ const en: Words = {
   bonusCancelled: (t) => ({ title: 'Bonus cancelled', body: `${t.name} is cancelled; its bonus money is removed.` }),
   bonusExpired: (t) => ({ title: 'Bonus expired', body: `${t.name} expired; any bonus money left is removed.` }),
   bonusLost: (t) => ({ title: 'Bonus used up', body: `The bonus money of ${t.name} is used up.` }),
+  freespinsIssued: (t) => ({
+    title: 'Free spins for you',
+    body: `${t.name}: ${t.count} free spins are waiting. Activate them under Bonuses.`,
+  }),
+  freespinsActivated: (t) => ({
+    title: 'Free spins activated',
+    body: `${t.name}: your ${t.count} free spins are ready to play.`,
+  }),
+  freespinsPlayed: (t) => ({
+    title: 'Free spins played',
+    body: t.win
+      ? `${t.name}: you won ${t.win}; it is now a bonus to wager.`
+      : `${t.name}: all spins played, no win this time.`,
+  }),
+  freespinsCancelled: (t) => ({ title: 'Free spins cancelled', body: `${t.name} is cancelled.` }),
+  freespinsExpired: (t) => ({
+    title: 'Free spins expired',
+    body: t.win ? `${t.name} expired; your winnings of ${t.win} are now a bonus.` : `${t.name} expired.`,
+  }),
 };
 
 const de: Words = {
@@ -142,6 +168,27 @@ const de: Words = {
     body: `${t.name} ist abgelaufen; verbleibendes Bonusgeld wurde entfernt.`,
   }),
   bonusLost: (t) => ({ title: 'Bonus aufgebraucht', body: `Das Bonusgeld von ${t.name} ist aufgebraucht.` }),
+  freespinsIssued: (t) => ({
+    title: 'Freispiele für dich',
+    body: `${t.name}: ${t.count} Freispiele warten auf dich. Aktiviere sie unter Boni.`,
+  }),
+  freespinsActivated: (t) => ({
+    title: 'Freispiele aktiviert',
+    body: `${t.name}: deine ${t.count} Freispiele sind spielbereit.`,
+  }),
+  freespinsPlayed: (t) => ({
+    title: 'Freispiele gespielt',
+    body: t.win
+      ? `${t.name}: du hast ${t.win} gewonnen; der Gewinn ist jetzt ein Bonus zum Umsetzen.`
+      : `${t.name}: alle Drehungen gespielt, diesmal ohne Gewinn.`,
+  }),
+  freespinsCancelled: (t) => ({ title: 'Freispiele storniert', body: `${t.name} ist storniert.` }),
+  freespinsExpired: (t) => ({
+    title: 'Freispiele abgelaufen',
+    body: t.win
+      ? `${t.name} ist abgelaufen; dein Gewinn von ${t.win} ist jetzt ein Bonus.`
+      : `${t.name} ist abgelaufen.`,
+  }),
 };
 
 const ptBr: Words = {
@@ -206,6 +253,25 @@ const ptBr: Words = {
     body: `${t.name} expirou; o dinheiro de bônus restante foi removido.`,
   }),
   bonusLost: (t) => ({ title: 'Bônus esgotado', body: `O dinheiro de bônus de ${t.name} acabou.` }),
+  freespinsIssued: (t) => ({
+    title: 'Rodadas grátis para você',
+    body: `${t.name}: ${t.count} rodadas grátis estão esperando. Ative em Bônus.`,
+  }),
+  freespinsActivated: (t) => ({
+    title: 'Rodadas grátis ativadas',
+    body: `${t.name}: suas ${t.count} rodadas grátis estão prontas.`,
+  }),
+  freespinsPlayed: (t) => ({
+    title: 'Rodadas grátis jogadas',
+    body: t.win
+      ? `${t.name}: você ganhou ${t.win}; agora é um bônus para cumprir.`
+      : `${t.name}: todas as rodadas jogadas, sem ganho desta vez.`,
+  }),
+  freespinsCancelled: (t) => ({ title: 'Rodadas grátis canceladas', body: `${t.name} foi cancelado.` }),
+  freespinsExpired: (t) => ({
+    title: 'Rodadas grátis expiradas',
+    body: t.win ? `${t.name} expirou; seus ganhos de ${t.win} agora são um bônus.` : `${t.name} expirou.`,
+  }),
 };
 
 const WORDS: Record<LocaleCode, Words> = { en, de, 'pt-br': ptBr };
@@ -255,6 +321,11 @@ const TYPE: Record<Topic['kind'], MessageType> = {
   bonusCancelled: 'default',
   bonusExpired: 'warn',
   bonusLost: 'default',
+  freespinsIssued: 'success',
+  freespinsActivated: 'success',
+  freespinsPlayed: 'success',
+  freespinsCancelled: 'default',
+  freespinsExpired: 'warn',
 };
 
 const LINK: Partial<Record<Topic['kind'], { url: string; label: Record<LocaleCode, string> }>> = {
@@ -277,6 +348,8 @@ const LINK: Partial<Record<Topic['kind'], { url: string; label: Record<LocaleCod
   limitConfirmed: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
   bonusIssued: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
   bonusWagered: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
+  freespinsIssued: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
+  freespinsPlayed: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
 };
 
 /** The message a topic makes, in the player's language (English for any other). */

@@ -23,6 +23,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, withTransaction } from '../../outbox/index.ts';
+import { assertDepositBonus } from '../bonus/index.ts';
 import { hasApprovedIdentityDocument } from '../documents/index.ts';
 import { verificationState } from '../kyc/index.ts';
 import { activeExclusion, depositLimitsInEffect, periodStarts } from '../limits/index.ts';
@@ -87,8 +88,17 @@ async function saveInvoice(tx: Tx, row: InvoiceRow, change: Partial<InvoiceRow>)
 }
 
 async function announce(tx: DbOrTx, row: InvoiceRow): Promise<void> {
-  const event = row.type === InvoiceType.deposit ? 'payment.deposit.updated' : 'payment.withdrawal.updated';
-  await enqueue(tx, event, { playerId: row.playerId, invoice: wireInvoice(row) });
+  if (row.type !== InvoiceType.deposit) {
+    await enqueue(tx, 'payment.withdrawal.updated', { playerId: row.playerId, invoice: wireInvoice(row) });
+    return;
+  }
+  // The deposit bonus chosen goes with the event: the bonus module issues it once the deposit succeeds.
+  await enqueue(tx, 'payment.deposit.updated', {
+    playerId: row.playerId,
+    invoice: wireInvoice(row),
+    amountMinor: row.amountMinor.toString(),
+    bonusId: row.bonusId,
+  });
 }
 
 async function lockInvoice(tx: Tx, id: string, playerId?: string): Promise<InvoiceRow> {
@@ -249,6 +259,9 @@ export async function createDeposit(
   const amountMinor = positiveMinor(body.amount, accountCurrency(body.currency));
   amountWithin(definition, body.currency, amountMinor);
   const details = methodFieldsOf(definition, 'deposit', body.currency, body.fields);
+  // A chosen deposit bonus must be one this deposit may have (422 otherwise: nothing is created).
+  const bonusId = body.bonusId && !body.isBonusDecline ? body.bonusId : null;
+  if (bonusId) await assertDepositBonus(ctx.db, { playerId, bonusId, currency: body.currency, amountMinor });
 
   const invoice = await withTransaction(ctx, async (tx) => {
     // One deposit at a time per player and currency reaches the limit check (no race past a limit).
@@ -267,6 +280,7 @@ export async function createDeposit(
         currency: body.currency,
         amountMinor,
         details,
+        bonusId,
       })
       .returning();
     await announce(tx, row!);

@@ -85,6 +85,8 @@ export const REGISTRATION_FIELDS = defineFields(1, [
     rules: [rule.accepted()],
   },
   { name: 'receiveEmailPromo', description: 'I want to receive promotions by email' },
+  { name: 'receiveBonus', description: 'I want to receive bonus offers' },
+  { name: 'bonusCode', description: 'Bonus code', rules: [rule.maxLength(40)] },
 ]);
 
 /**
@@ -130,6 +132,7 @@ export const PROFILE_FIELDS = defineFields(101, [
   { name: 'locale', description: 'Language' },
   { name: 'receiveEmailPromo', description: 'Offers and promotions by e-mail' },
   { name: 'receiveSmsPromo', description: 'Offers and promotions by SMS' },
+  { name: 'receiveBonus', description: 'Bonus offers' },
 ]);
 
 export function fieldsFor(scenario: FieldScenario): readonly FieldMeta[] {

@@ -16,3 +16,4 @@ export type { IdTokenCheck } from './social.ts';
 export { closePlayerSessions } from './passwords.ts';
 export { emailPlayer, localeOf } from './mail.ts';
 export { findPlayerIds, playerContacts } from './lookup.ts';
+export { bonusConsent, playerHome } from './bonus-consent.ts';

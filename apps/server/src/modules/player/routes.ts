@@ -8,7 +8,7 @@ import { phoneCodeRoutes } from './routes/phone-codes.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { signInRoutes } from './routes/sign-in.ts';
-import { signUpRoutes } from './routes/sign-up.ts';
+import { signUpRoutes, type SignUpBonusCode } from './routes/sign-up.ts';
 import { siteRoutes } from './routes/site.ts';
 import type { IdTokenCheck } from './social.ts';
 
@@ -19,11 +19,14 @@ export { REGISTRATION_PROBES } from './routes/kit.ts';
  * profile cache, the sign-in guard, the work done after an answer).
  */
 export const playerRoutes =
-  (ctx: AppContext, options: { idTokens: IdTokenCheck | null }): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    options: { idTokens: IdTokenCheck | null; bonusCodeAtSignUp?: SignUpBonusCode },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const kit = createPlayerRouteKit(app, ctx);
     siteRoutes(app, ctx);
-    signUpRoutes(app, ctx, kit);
+    signUpRoutes(app, ctx, kit, options.bonusCodeAtSignUp);
     phoneCodeRoutes(app, ctx, kit);
     signInRoutes(app, ctx, kit, options.idTokens);
     sessionRoutes(app, ctx);

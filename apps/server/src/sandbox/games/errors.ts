@@ -36,6 +36,12 @@ export const walletUnavailable = () =>
     'wallet_unavailable',
     'The casino could not be reached; the bet was not taken. Please try again.',
   );
+export const grantNotAvailable = () =>
+  new ProviderError(
+    404,
+    'free_spins_not_available',
+    'These free spins are not granted for this game, or none are left',
+  );
 export const badSignature = (message: string) => new ProviderError(401, 'bad_signature', message);
 export const insufficientFunds = (balance: number, currency: string) =>
   // The casino's code, so a demo session and a real one read the same to the game UI.

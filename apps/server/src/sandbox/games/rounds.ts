@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, lt, sql } from 'drizzle-orm';
 import {
   crashMultiplierAt,
   crashTimeOf,
@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client.ts';
 import { betLevels } from './bet-levels.ts';
 import {
   casinoRefusal,
+  grantNotAvailable,
   insufficientFunds,
   invalidBet,
   roundNotFound,
@@ -26,13 +27,14 @@ import {
   walletUnavailable,
 } from './errors.ts';
 import {
+  sandboxFreeSpinGrants as grants,
   sandboxGameRounds as rounds,
   sandboxGameSessions as sessions,
   type SandboxGameRound,
   type SandboxGameSession,
 } from './tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WalletBodies } from '@casino/contracts';
+import type { ProviderFreespinGrant, WalletBodies } from '@casino/contracts';
 import { walletCall, walletCallWithRetry, type WalletResult } from './wallet-client.ts';
 import { fairnessOf, toWireRound, type WireRound } from './wire.ts';
 
@@ -42,10 +44,14 @@ const SWEEP_INTERVAL_MS = 5_000;
 const SWEEP_BATCH = 50;
 const SWEEP_GRACE_MS = 15_000;
 
+/** Free spins the casino granted that this session can play: how many are left, at what stake. */
+export type FreeSpinGrantState = { id: string; left: number; stake: number } | null;
+
 export type RoundAnswer = {
   round: WireRound;
   balance: number;
   freeSpinsLeft: number;
+  freeSpinGrant: FreeSpinGrantState;
   fairness: ReturnType<typeof fairnessOf>;
 };
 
@@ -133,6 +139,9 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
         amount: round.win,
         currency: session.currency,
         closeRound: round.closesWalletRound,
+        ...(typeof round.params.grantId === 'string'
+          ? { promotion: { kind: 'free-spins' as const, id: round.params.grantId } }
+          : {}),
       },
       retry,
     );
@@ -181,16 +190,21 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
       freeSpin: boolean;
       params: Record<string, unknown>;
       betTxId: string | null;
+      /** A spin of free spins the casino granted: a paid spin's outcome at the grant's stake, no stake taken. */
+      grantStake?: number;
     },
   ): Promise<{ round: SandboxGameRound; session: SandboxGameSession }> {
     const engine = session.engine as EngineId;
     const now = new Date();
     const demo = session.mode === 'demo';
-    const betBasis = input.freeSpin ? session.freeSpinsBet : input.bet;
+    const granted = input.grantStake !== undefined;
+    const betBasis = granted ? input.grantStake! : input.freeSpin ? session.freeSpinsBet : input.bet;
     const fair = { serverSeed: session.serverSeed, clientSeed: session.clientSeed, nonce: session.nonce };
-    const outcome: EngineOutcome = await playRound(engine, fair, betBasis, input.params as never, {
-      freeSpin: input.freeSpin,
+    let outcome: EngineOutcome = await playRound(engine, fair, betBasis, input.params as never, {
+      freeSpin: input.freeSpin && !granted,
     });
+    // A granted spin is one round with one win (the casino counts it so): it awards no feature spins.
+    if (granted && outcome.kind === 'slot') outcome = { ...outcome, freeSpinsAwarded: 0 } as SlotOutcome;
 
     const sessionUpdate: Partial<SandboxGameSession> = { nonce: session.nonce + 1 };
     let balance = session.balance - (demo ? input.bet : 0);
@@ -259,7 +273,7 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
             bet: input.bet,
             betBasis,
             params: input.params,
-            isFreeSpin: input.freeSpin,
+            isFreeSpin: input.freeSpin || granted,
             betTxId: input.betTxId,
             ...values,
           })
@@ -383,7 +397,59 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
     }
   }
 
-  async function startRound(sessionId: string, input: { bet: number; params?: unknown }): Promise<RoundAnswer> {
+  /** The grant this session may play (the launch's player, game and currency; spins left, not revoked or expired). */
+  async function grantOf(session: SandboxGameSession, tx: Tx | null = null): Promise<FreeSpinGrantState> {
+    if (session.mode !== 'real' || session.engine !== 'slot' || !session.playerRef) return null;
+    const db = tx ?? ctx.db;
+    const [row] = await db
+      .select()
+      .from(grants)
+      .where(
+        and(
+          eq(grants.playerRef, session.playerRef),
+          eq(grants.gameIdentity, session.gameIdentity),
+          eq(grants.currency, session.currency),
+          isNull(grants.revokedAt),
+          gt(grants.expiresAt, new Date()),
+          lt(grants.used, grants.count),
+        ),
+      )
+      .orderBy(asc(grants.createdAt))
+      .limit(1);
+    return row ? { id: row.grantId, left: row.count - row.used, stake: row.stake } : null;
+  }
+
+  /** The casino grants free spins; the same grant again changes nothing. */
+  async function grant(body: ProviderFreespinGrant) {
+    await ctx.db
+      .insert(grants)
+      .values({
+        grantId: body.grantId,
+        playerRef: body.playerId,
+        gameIdentity: body.gameIdentity,
+        currency: body.currency,
+        count: body.count,
+        stake: body.stake,
+        expiresAt: new Date(body.expiresAt),
+      })
+      .onConflictDoNothing({ target: grants.grantId });
+    const [row] = await ctx.db.select().from(grants).where(eq(grants.grantId, body.grantId));
+    return { grantId: row!.grantId, count: row!.count, used: row!.used };
+  }
+
+  /** The casino revokes a grant: its spins left can no longer be played. */
+  async function revoke(grantId: string) {
+    await ctx.db
+      .update(grants)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(grants.grantId, grantId), isNull(grants.revokedAt)));
+    return { grantId };
+  }
+
+  async function startRound(
+    sessionId: string,
+    input: { bet: number; params?: unknown; grantId?: string | undefined },
+  ): Promise<RoundAnswer> {
     // The minimum spin duration counts between arrivals, not between whenever the database got to them.
     const now = new Date();
     await settleDue(sessionId);
@@ -401,7 +467,26 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
       if (open) throw roundOpen();
       const freeSpin = engine === 'slot' && session.freeSpinsLeft > 0;
       let params: Record<string, unknown> = {};
-      if (freeSpin) {
+      let grantStake: number | undefined;
+      if (input.grantId !== undefined) {
+        // A granted free spin: the grant must be this session's, and spins must be left (counted here, and
+        // again by the casino, which pays nothing for a grant it does not hold active for this player).
+        if (freeSpin) throw invalidBet('Free spins of the game are being played first');
+        if (input.bet !== 0) throw invalidBet('A granted free spin has no bet: the bet is 0');
+        if (session.expiresAt.getTime() <= now.getTime()) throw sessionExpired();
+        const offered = await grantOf(session, tx);
+        if (!offered || offered.id !== input.grantId) throw grantNotAvailable();
+        const [taken] = await tx
+          .update(grants)
+          .set({ used: sql`${grants.used} + 1` })
+          .where(and(eq(grants.grantId, offered.id), lt(grants.used, grants.count), isNull(grants.revokedAt)))
+          .returning();
+        if (!taken) throw grantNotAvailable();
+        grantStake = taken.stake;
+        const parsed = parseParams(engine, grantStake, input.params ?? {});
+        if (!parsed.ok) throw invalidBet(parsed.message);
+        params = { ...(parsed.params as Record<string, unknown>), grantId: offered.id };
+      } else if (freeSpin) {
         if (input.bet !== 0) throw invalidBet('Free spins are being played: the bet is 0');
       } else {
         if (session.expiresAt.getTime() <= now.getTime()) throw sessionExpired();
@@ -421,14 +506,15 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
       const started = { ...session, lastRoundAt: now };
       await tx.update(sessions).set({ lastRoundAt: now }).where(eq(sessions.id, session.id));
 
-      if (session.mode === 'demo' || freeSpin) {
+      if (session.mode === 'demo' || freeSpin || grantStake !== undefined) {
         const played = await playLocked(tx, started, {
           roundId,
           insert: true,
-          bet: freeSpin ? 0 : input.bet,
+          bet: freeSpin || grantStake !== undefined ? 0 : input.bet,
           freeSpin,
           params,
           betTxId: null,
+          ...(grantStake !== undefined ? { grantStake } : {}),
         });
         return { kind: 'played' as const, ...played };
       }
@@ -505,7 +591,13 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
       }
     }
     if (round.status === 'open') schedule(round);
-    return { round: toWireRound(round), balance, freeSpinsLeft: session.freeSpinsLeft, fairness: fairnessOf(session) };
+    return {
+      round: toWireRound(round),
+      balance,
+      freeSpinsLeft: session.freeSpinsLeft,
+      freeSpinGrant: await grantOf(session),
+      fairness: fairnessOf(session),
+    };
   }
 
   async function findRound(sessionId: string, roundId: string): Promise<SandboxGameRound> {
@@ -563,6 +655,9 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
 
   return {
     startRound,
+    grantOf,
+    grant,
+    revoke,
     cashout,
     getRound,
     settleDue,

@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { launchBodySchema } from '@casino/contracts';
+import { launchBodySchema, providerFreespinGrantSchema, providerFreespinRevokeSchema } from '@casino/contracts';
 import { toHttpError } from '../../lib/errors.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -18,6 +18,8 @@ const hidden = { hide: true };
 const roundBodySchema = z.object({
   bet: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   params: z.unknown().optional(),
+  /** A spin of free spins the casino granted (`state.freeSpinGrant.id`): played without a stake. */
+  grantId: z.string().min(1).max(100).optional(),
 });
 const seedsBodySchema = z.object({ clientSeed: clientSeedSchema.optional() });
 const historyQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
@@ -104,6 +106,17 @@ export const sandboxGamesRoutes =
         .withTypeProvider<ZodTypeProvider>()
         .post('/api/launch', { schema: { ...hidden, body: launchBodySchema } }, async (request) =>
           sessionsApi.launch(request.body),
+        );
+      // The casino grants free spins (and revokes what is left of them): the game plays only grants it knows.
+      launchScope
+        .withTypeProvider<ZodTypeProvider>()
+        .post('/api/freespins', { schema: { ...hidden, body: providerFreespinGrantSchema } }, async (request) =>
+          roundsApi.grant(request.body),
+        );
+      launchScope
+        .withTypeProvider<ZodTypeProvider>()
+        .post('/api/freespins/revoke', { schema: { ...hidden, body: providerFreespinRevokeSchema } }, async (request) =>
+          roundsApi.revoke(request.body.grantId),
         );
     });
 

@@ -40,6 +40,7 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyB
         gameName: body.gameName,
         mode: body.mode,
         token: body.mode === 'real' ? body.token! : null,
+        playerRef: body.mode === 'real' ? (body.playerId ?? null) : null,
         currency: body.currency,
         locale: body.locale,
         lobbyUrl: body.lobbyUrl,
@@ -91,6 +92,7 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyB
         fairness: fairnessOf(s),
         config: s.engine === 'slot' ? SLOT_CONFIG : {},
         state: {
+          freeSpinGrant: await roundsApi.grantOf(s),
           freeSpinsLeft: s.freeSpinsLeft,
           freeSpinsBet: s.freeSpinsBet,
           openRound: open

@@ -17,6 +17,8 @@ export const sandboxGameSessions = pgTable('sandbox_game_sessions', {
   mode: text('mode').notNull(),
   /** The casino's game-session token (real mode): the credential of every wallet call. */
   token: text('token'),
+  /** The casino's player (real mode): grants of free spins for this player and game are played here. */
+  playerRef: text('player_ref'),
   currency: text('currency').notNull(),
   locale: text('locale').notNull(),
   lobbyUrl: text('lobby_url').notNull(),
@@ -98,3 +100,27 @@ export const sandboxGameRounds = pgTable(
 
 export type SandboxGameSession = typeof sandboxGameSessions.$inferSelect;
 export type SandboxGameRound = typeof sandboxGameRounds.$inferSelect;
+
+/**
+ * Free spins the casino granted (`POST /sandbox/games/api/freespins`): `count` spins at `stake` on one
+ * game for one player (the casino's player id, which the launch names), played without a stake until
+ * used, revoked or expired. Each spin's win names `grantId`; the casino checks the grant again.
+ */
+export const sandboxFreeSpinGrants = pgTable(
+  'sandbox_free_spin_grants',
+  {
+    grantId: text('grant_id').primaryKey(),
+    playerRef: text('player_ref').notNull(),
+    gameIdentity: text('game_identity').notNull(),
+    currency: text('currency').notNull(),
+    count: integer('count').notNull(),
+    used: integer('used').notNull().default(0),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_free_spin_grants_player_idx').on(t.playerRef, t.gameIdentity)],
+);
+
+export type SandboxFreeSpinGrant = typeof sandboxFreeSpinGrants.$inferSelect;

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryRestore, useSession } from '@/features/auth';
+import { HeaderCashback } from '@/features/bonuses';
 import { HeaderBalance } from '@/features/wallet';
 import { NotificationsBell } from '@/features/notifications';
 import { useModal } from '@/shared/modals/use-modal.ts';
@@ -43,7 +44,7 @@ export function HeaderAccount() {
   return (
     <div className="flex items-center gap-2">
       <Suspense fallback={null}>
-        <HeaderBalance />
+        <HeaderBalance extra={HeaderCashback} />
       </Suspense>
       {/* The wrapper hides it on phones: the button's own inline-flex would win over a `hidden` class. */}
       <span className="hidden sm:inline-flex">

@@ -30,7 +30,7 @@ import { useSession } from './session-store.ts';
 import { translateValidation } from './translate-validation.ts';
 import './i18n/index.ts';
 
-const TOGGLES = new Set(['receiveEmailPromo', 'receiveSmsPromo']);
+const TOGGLES = new Set(['receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus']);
 type ProfileKey = keyof ProfileUpdateBody;
 /** What the player has in a field; the security answer is known only to be set. */
 const valueOf = (profile: Profile, name: string) =>

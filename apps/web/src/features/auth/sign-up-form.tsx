@@ -31,6 +31,7 @@ import { applyServerFieldErrors } from './server-field-errors.ts';
 import { translateValidation } from './translate-validation.ts';
 import { useDisplayNames } from '@/shared/lib/display-names.ts';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
+import { toast } from '@/shared/ui/toast.ts';
 
 const CHECKBOX_FIELDS = new Set(['agreements', 'receiveEmailPromo', 'receiveSmsPromo', 'receiveBonus']);
 const isCheckbox = (field: FieldMeta) =>
@@ -93,6 +94,16 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
   const names = useDisplayNames();
   const registerMutation = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
+  // A bonus code typed here never fails the sign-up: what became of it is told once the account exists.
+  const registered = async (result: AuthResult) => {
+    const use = result.bonusCode;
+    if (use && use.status >= 2 && use.status <= 4)
+      toast({
+        type: use.status === 2 ? 'success' : 'warn',
+        title: t(`auth.signUp.bonusCodeResult.${use.status}`, { code: use.bonusCode }),
+      });
+    await onRegistered(result);
+  };
 
   const visible = useMemo(() => fieldsFor(fields, channel), [fields, channel]);
   /** Phone sign-up: the form as filled in, once the code is texted (the second step asks for it). */
@@ -142,7 +153,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
         return setAwaitingCode(phoneBody);
       }
       const result = await registerMutation.mutateAsync(body as RegisterBody);
-      await onRegistered(result);
+      await registered(result);
     } catch (error) {
       if (channel === 'phone' && isApiError(error) && error.status === 429) return setFailure(otpSendFailure(t, error));
       if (!isApiError(error)) return setFailure(t('auth.errors.generic'));
@@ -183,7 +194,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
     );
 
   if (awaitingCode)
-    return <PhoneCodeStep body={awaitingCode} onRegistered={onRegistered} onBack={() => setAwaitingCode(null)} />;
+    return <PhoneCodeStep body={awaitingCode} onRegistered={registered} onBack={() => setAwaitingCode(null)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

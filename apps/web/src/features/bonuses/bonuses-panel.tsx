@@ -7,6 +7,8 @@ import { Icon } from '@/shared/ui/icon.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useOpenBonuses } from './api.ts';
 import { BonusCard, type HeadingLevel } from './bonus-card.tsx';
+import { CashbackBlock } from './cashback.tsx';
+import { FreespinsBlock } from './freespins.tsx';
 import './i18n/index.ts';
 
 /**
@@ -43,9 +45,14 @@ export function BonusesPanel({ level = 2 }: { level?: 2 | 3 }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted">{t('bonuses.currencyNote', { currency })}</p>
-        <Button size="sm" variant="ghost" onClick={() => modal.open('wallet-bonus-info')}>
-          {t('bonuses.aboutMoney')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => modal.open('package-bonus')}>
+            {t('bonuses.deposit.package.open')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => modal.open('wallet-bonus-info')}>
+            {t('bonuses.aboutMoney')}
+          </Button>
+        </div>
       </div>
       {list.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-line p-8 text-center">
@@ -60,6 +67,8 @@ export function BonusesPanel({ level = 2 }: { level?: 2 | 3 }) {
           <Block id="issued" level={level} bonuses={issued} all={list} />
         </>
       )}
+      <FreespinsBlock level={level} currency={currency} />
+      <CashbackBlock level={level} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
 // What the bonus pages use (loaded with those pages, never in the first JS).
 export { BonusesPanel } from './bonuses-panel.tsx';
 export { FinishedBonuses } from './finished-bonuses.tsx';
+export { BonusCodeForm } from './bonus-code-form.tsx';
+export { PendingDepositCodes } from './pending-codes.tsx';

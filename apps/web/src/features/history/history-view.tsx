@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BonusHistory } from '@/features/bonuses';
 import { TransactionsPanel, useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
@@ -11,12 +12,13 @@ import { ListState, useDate } from './list-state.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import './i18n/index.ts';
 
-type HistoryTab = 'rounds' | 'bets' | 'transactions' | 'sessions';
+type HistoryTab = 'rounds' | 'bets' | 'transactions' | 'sessions' | 'bonuses';
 const TAB_PATHS: Record<HistoryTab, string> = {
   rounds: '/profile/history',
   bets: '/profile/history?tab=bets',
   transactions: '/profile/history?tab=transactions',
   sessions: '/profile/history?tab=sessions',
+  bonuses: '/profile/history?tab=bonuses',
 };
 const isTab = (value: string | null): value is HistoryTab => value !== null && value in TAB_PATHS;
 
@@ -88,6 +90,10 @@ export function HistoryView() {
               })
             }
           />
+        </Suspense>
+      ) : tab === 'bonuses' ? (
+        <Suspense fallback={<Spinner />}>
+          <BonusHistory />
         </Suspense>
       ) : tab === 'sessions' ? (
         <SessionsPanel page={page} onPage={goToPage} />

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useId, useRef, useState, type ComponentType } from 'react';
 import { useDismiss } from '@/shared/lib/use-dismiss.ts';
 import { useTranslation } from 'react-i18next';
 import { useModal } from '@/shared/modals/index.ts';
@@ -14,7 +14,7 @@ import './i18n/index.ts';
  * The active account's balance in the header, live (pushes write into the same cache), with a
  * small list to switch the playing currency and a way into the wallet.
  */
-export function HeaderBalance() {
+export function HeaderBalance({ extra: Extra }: { extra?: ComponentType<{ currency: string }> } = {}) {
   const { t } = useTranslation();
   const { data: accounts } = useAccounts();
   const money = useMoney();
@@ -117,6 +117,12 @@ export function HeaderBalance() {
               </div>
             ))}
           </dl>
+          {/* What another feature adds for this account (the bonuses' cashback lines). */}
+          {Extra && (
+            <Suspense fallback={null}>
+              <Extra currency={active.currency} />
+            </Suspense>
+          )}
           {hasBonus && (
             <button
               type="button"

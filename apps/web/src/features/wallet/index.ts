@@ -7,6 +7,10 @@ export { accountsQueryKey, fetchAccounts, useAccounts, activeAccount } from './a
 export { replaceAccount, refreshAccounts, loadAccounts } from './accounts-cache.ts';
 export { formatMoney, exactDisplayAmount } from './format-money.ts';
 export { useMoney } from './use-money.ts';
+export { prefillDeposit } from './payments/deposit-prefill.ts';
+export { useDepositBonuses } from './api/deposit-bonuses.ts';
+export { depositRange, mostOf } from './payments/deposit-bonus.ts';
+export { acknowledgeBonusLock, withdrawNeedsBonusLock } from './withdraw-gate.ts';
 /** The transactions tab of the history page; lazy so the payments screens stay out of the first JS. */
 export const TransactionsPanel = lazy(() =>
   import('./payments/transactions.tsx').then((m) => ({ default: m.TransactionsPanel })),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Account } from '@casino/contracts';
@@ -19,6 +20,7 @@ import { WithdrawForm } from './payments/withdraw-form.tsx';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { usePreference } from './display-prefs.ts';
 import { useDisplayNames } from '@/shared/lib/display-names.ts';
+import { withdrawNeedsBonusLock } from './withdraw-gate.ts';
 import './i18n/index.ts';
 
 const TABS = ['deposit', 'withdraw', 'accounts'] as const;
@@ -60,6 +62,11 @@ export default function WalletModal({ value }: ModalProps) {
   const list = [...(accounts.data ?? [])].sort((a, b) => Number(b.status === 1) - Number(a.status === 1));
 
   const active = list.find((a) => a.status === 1);
+  // A withdrawal with bonus money on the account asks about the bonus first (bonus-cancel-lock).
+  const bonusLock = tab === 'withdraw' && !!active && withdrawNeedsBonusLock(active);
+  useEffect(() => {
+    if (bonusLock && active) modal.replace('wallet', 'bonus-cancel-lock', active.currency);
+  }, [bonusLock, active, modal]);
 
   return (
     <ModalFrame title={t('wallet.title')} description={t('wallet.description')} size="lg">
@@ -98,7 +105,7 @@ export default function WalletModal({ value }: ModalProps) {
         </div>
       )}
       {tab === 'deposit' && active && <DepositForm key={active.id} account={active} />}
-      {tab === 'withdraw' && active && (
+      {tab === 'withdraw' && active && !bonusLock && (
         <WithdrawForm
           key={active.id}
           account={active}

@@ -27,8 +27,16 @@ export type Session = {
   fairness: Fairness;
   config: SlotConfig | Record<string, unknown>;
   /** freeSpinsBet: the stake the remaining free spins pay on. */
-  state: { freeSpinsLeft: number; freeSpinsBet?: number; openRound: OpenRound | null };
+  state: {
+    freeSpinsLeft: number;
+    freeSpinsBet?: number;
+    openRound: OpenRound | null;
+    /** Free spins the casino granted for this game: how many are left, at what stake. */
+    freeSpinGrant?: FreeSpinGrant | null;
+  };
 };
+
+export type FreeSpinGrant = { id: string; left: number; stake: number };
 
 export type Round<O extends EngineOutcome = EngineOutcome> = {
   id: string;
@@ -44,6 +52,7 @@ export type PlayResult<O extends EngineOutcome = EngineOutcome> = {
   round: Round<O>;
   balance: number;
   freeSpinsLeft: number;
+  freeSpinGrant?: FreeSpinGrant | null;
   fairness: Fairness;
 };
 
@@ -157,10 +166,10 @@ export class GameApi {
    * still counts the previous spin; the UI's own animation already waits `minSpinMs`, so this only
    * happens on jitter and is retried quietly.
    */
-  async play<E extends EngineId>(bet: number, params: EngineParams[E]): Promise<PlayResult> {
+  async play<E extends EngineId>(bet: number, params: EngineParams[E], grantId?: string): Promise<PlayResult> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.call<PlayResult>('POST', '/rounds', { bet, params });
+        return await this.call<PlayResult>('POST', '/rounds', grantId ? { bet, params, grantId } : { bet, params });
       } catch (error) {
         if (!(error instanceof ApiError) || !error.tooFast || attempt >= 5) throw error;
         await sleep(Math.min(5000, (error.retryAfterMs ?? 250) + 30));

@@ -63,9 +63,18 @@ function mountSlot(shell: Shell): void {
   const spinLabel = h('span', {}, t('spin'));
   const spinSub = h('span', { class: 'sub', hidden: true });
   const spinButton = h('button', { type: 'button', class: 'primary-action spin' }, spinLabel, spinSub);
+  // Free spins the casino granted for this game: a button of their own while any are left.
+  const grantSub = h('span', { class: 'sub' });
+  const grantButton = h(
+    'button',
+    { type: 'button', class: 'primary-action spin bonus grant', hidden: true },
+    h('span', {}, t('grantSpin')),
+    grantSub,
+  );
   shell.controls.append(
     shell.bet.el,
     h('div', { class: 'stat' }, h('span', { class: 'field-label' }, t('win')), winValue),
+    grantButton,
     spinButton,
   );
 
@@ -140,6 +149,8 @@ function mountSlot(shell: Shell): void {
   // Free spins pay on the stake that triggered them (known to the server after a reload).
   let lastPaidBet = session.state.freeSpinsBet || session.defaultBet;
   let freeSpinsWon = 0;
+  let grant = session.state.freeSpinGrant ?? null;
+  let grantWon = 0;
   const grid = (): SlotSymbol[][] =>
     reels.map((_reel, reel) =>
       Array.from(
@@ -163,12 +174,18 @@ function mountSlot(shell: Shell): void {
     spinSub.hidden = !free;
     spinSub.textContent = t('freeSpinsLeft', { n: freeSpinsLeft });
     shell.bet.setDisabled(spinning || free || shell.ended);
-    freeBadge.hidden = !free;
-    freeBadge.textContent = !free
-      ? ''
-      : freeSpinsWon > 0
+    const granted = !free && grant !== null && grant.left > 0;
+    grantButton.hidden = !granted;
+    grantButton.disabled = spinning || shell.ended;
+    grantSub.textContent = granted ? t('freeSpinsLeft', { n: grant!.left }) : '';
+    freeBadge.hidden = !free && !granted;
+    freeBadge.textContent = free
+      ? freeSpinsWon > 0
         ? t('freeSpinsBadgeWon', { n: freeSpinsLeft, sum: shell.format(freeSpinsWon) })
-        : t('freeSpinsBadge', { n: freeSpinsLeft });
+        : t('freeSpinsBadge', { n: freeSpinsLeft })
+      : granted
+        ? t('grantBadge', { n: grant!.left, stake: shell.format(grant!.stake) })
+        : '';
   }
 
   function clearWins(): void {
@@ -273,9 +290,12 @@ function mountSlot(shell: Shell): void {
     }
   }
 
-  async function spin(): Promise<void> {
+  async function spin(granted = false): Promise<void> {
     if (spinning || shell.ended) return;
-    const free = freeSpinsLeft > 0;
+    const grantId = granted && freeSpinsLeft === 0 ? grant?.id : undefined;
+    if (granted && !grantId) return;
+    const free = freeSpinsLeft > 0 || grantId !== undefined;
+    const grantStake = grantId ? grant!.stake : undefined;
     const bet = free ? 0 : shell.bet.value;
     spinning = true;
     syncControls();
@@ -290,7 +310,7 @@ function mountSlot(shell: Shell): void {
     windowEl.setAttribute('aria-label', t('reelsSpinning'));
     let result: PlayResult;
     try {
-      result = await shell.api.play<'slot'>(bet, {});
+      result = await shell.api.play<'slot'>(bet, {}, grantId);
     } catch (error) {
       const previous = grid();
       await Promise.all(reels.map((reel, i) => reel.stop(previous[i]!)));
@@ -302,6 +322,8 @@ function mountSlot(shell: Shell): void {
       return;
     }
     const outcome = result.round.outcome as SlotOutcome;
+    if (result.freeSpinGrant !== undefined) grant = result.freeSpinGrant;
+    if (grantId) grantWon += outcome.totalWin;
     if (!free) lastPaidBet = bet;
     if (!free && result.freeSpinsLeft > 0) freeSpinsWon = 0;
     await landReels(outcome, startedAt);
@@ -312,12 +334,15 @@ function mountSlot(shell: Shell): void {
     if (outcome.isFreeSpin) freeSpinsWon += outcome.totalWin;
     winValue.textContent = shell.format(outcome.totalWin);
     shell.recordRound(result, {
-      bet: String(free ? lastPaidBet : bet),
+      // A granted spin is a paid spin's outcome at the grant's stake (what verifying it replays).
+      bet: String(grantStake ?? (free ? lastPaidBet : bet)),
       ...(outcome.isFreeSpin ? { freeSpin: '1' } : {}),
     });
     showWins(outcome);
 
-    if (outcome.isFreeSpin && freeSpinsLeft === 0) {
+    if (grantId && (grant === null || grant.left === 0)) {
+      shell.announce(t('grantOver', { sum: shell.format(grantWon) }), grantWon > 0 ? 'win' : 'info');
+    } else if (outcome.isFreeSpin && freeSpinsLeft === 0 && !grantId) {
       shell.announce(t('freeSpinsOver', { sum: shell.format(freeSpinsWon) }), freeSpinsWon > 0 ? 'win' : 'info');
     } else {
       const parts: string[] = [];
@@ -335,6 +360,7 @@ function mountSlot(shell: Shell): void {
   }
 
   spinButton.addEventListener('click', () => void spin());
+  grantButton.addEventListener('click', () => void spin(true));
   onPrimaryKey(() => void spin());
   shell.bet.onChange(() => syncControls());
   windowEl.setAttribute('aria-label', describeGrid(grid()));

@@ -179,7 +179,7 @@ export async function playGame(ctx: AppContext, input: PlayInput, log: FastifyBa
   try {
     gameUrl = await callProviderLaunch(
       ctx,
-      { ...common, mode: 'real', token: session.token, currency: account.currency },
+      { ...common, mode: 'real', token: session.token, currency: account.currency, playerId },
       log,
     );
   } catch (error) {

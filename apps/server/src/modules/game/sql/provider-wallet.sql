@@ -284,8 +284,8 @@ END $$;
 
 -- A win (0 allowed): credits `p_amount`, split between real and bonus money as the round was staked;
 -- accepted after the session expired, so a round started in time settles. A round without a bet pays
--- nothing unless a promotion the casino granted pays it (none can be granted yet: that comes with
--- bonuses and free spins), and a round never pays more than `p_max_multiplier` times its stake.
+-- nothing unless a promotion the casino granted pays it (free spins: bonus_freespin_win), and a round
+-- never pays more than `p_max_multiplier` times its stake.
 CREATE OR REPLACE FUNCTION game_wallet_win(
   p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
   p_close boolean, p_promotion text, p_hash text, p_max_multiplier integer, p_now timestamptz,
@@ -305,6 +305,24 @@ BEGIN
   answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, p_currency, r);
   IF answer IS NOT NULL THEN RETURN; END IF;
   IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+  IF p_promotion LIKE 'free-spins:%' AND coalesce(r.bet_minor, 0) = 0 THEN
+    -- A free spin the casino granted (bonus/sql/freespins.sql): a round of its own, closed by its one win,
+    -- counted on the grant; no money moves now (the winnings become a bonus when the spins end). The
+    -- round records the win as bonus money.
+    -- A free spin is new play: not on a session that ended, nor for a player excluded from play.
+    IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open OR c.excluded THEN
+      answer := jsonb_build_object('code', 15011, 'reason', 'expired');
+      RETURN;
+    END IF;
+    answer := bonus_freespin_win(substr(p_promotion, 12), s, r, p_amount, p_max_multiplier, p_now);
+    IF answer IS NOT NULL THEN RETURN; END IF;
+    answer := game_wallet_answer(p_transaction, a);
+    PERFORM game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
+                             answer, p_hash, NULL, 0, 0, p_amount, p_amount, true, false,
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance);
+    events := true;
+    RETURN;
+  END IF;
   IF p_amount > 0 AND coalesce(r.bet_minor, 0) = 0 THEN
     answer := jsonb_strip_nulls(jsonb_build_object('code', 15014, 'promotion', p_promotion));
     RETURN;

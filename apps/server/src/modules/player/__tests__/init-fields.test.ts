@@ -69,8 +69,10 @@ describe('GET /api/player/fields/validations', () => {
       'currency',
       'agreements',
       'receiveEmailPromo',
+      'receiveBonus',
+      'bonusCode',
     ]);
-    expect(list.map((f) => f.position)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(list.map((f) => f.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(new Set(list.map((f) => f.id)).size).toBe(list.length);
     expect(byName.email!.rules.map((r) => r.name)).toEqual(['required', 'email', 'maxLength']);
     expect(byName.password!.rules).toContainEqual({

@@ -1,11 +1,40 @@
-import { authResultSchema, dataEnvelope, registerBodySchema, registerPhoneBodySchema } from '@casino/contracts';
+import {
+  authResultSchema,
+  dataEnvelope,
+  registerBodySchema,
+  registerPhoneBodySchema,
+  type AuthResult,
+  type BonusCode,
+} from '@casino/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { errorResponses } from '../../../lib/errors.ts';
 import { registerPlayer, registerPlayerByPhone } from '../service.ts';
 import type { PlayerApp, PlayerRouteKit } from './kit.ts';
 
+/** Applies a code typed at sign-up (the bonus module's, wired in app.ts): answers its use, or null when none was tried. */
+export type SignUpBonusCode = (playerId: string, code: string, ip: string) => Promise<BonusCode | null>;
+
 /** Registration with an e-mail address and password, or with a phone number and its texted code. */
-export function signUpRoutes(app: PlayerApp, ctx: AppContext, { probing, client }: PlayerRouteKit): void {
+export function signUpRoutes(
+  app: PlayerApp,
+  ctx: AppContext,
+  { probing, client }: PlayerRouteKit,
+  bonusCode?: SignUpBonusCode,
+): void {
+  // The account exists once registration commits: a code is tried after it, so a wrong or failing one
+  // never fails the sign-up (its use is recorded with its status and answered beside the session).
+  const withCode = async (request: FastifyRequest, result: AuthResult, code: string | undefined) => {
+    if (!bonusCode || !code?.trim()) return result;
+    try {
+      const use = await bonusCode(result.profile.id, code, request.ip);
+      return use ? { ...result, bonusCode: use } : result;
+    } catch (err) {
+      request.log.error({ err, playerId: result.profile.id }, 'sign-up bonus code failed');
+      return result;
+    }
+  };
+
   app.post(
     '/register',
     {
@@ -23,7 +52,7 @@ export function signUpRoutes(app: PlayerApp, ctx: AppContext, { probing, client 
         }),
       );
       request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered');
-      return { data: result };
+      return { data: await withCode(request, result, request.body.bonusCode) };
     },
   );
 
@@ -46,7 +75,7 @@ export function signUpRoutes(app: PlayerApp, ctx: AppContext, { probing, client 
         client(request, request.body.fingerprint),
       );
       request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered by phone');
-      return { data: result };
+      return { data: await withCode(request, result, request.body.bonusCode) };
     },
   );
 }

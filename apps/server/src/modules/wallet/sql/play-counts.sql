@@ -28,3 +28,17 @@ RETURNS TABLE (n bigint, stakes numeric, wins numeric) LANGUAGE sql STABLE AS $$
     LEFT JOIN wallet_play_counts c ON c.account_id = p_account AND c.day >= s.since
    GROUP BY s.n
 $$;
+
+-- Net real-money losses over the UTC days [p_start, p_end): real stakes − real wins (rollbacks netted),
+-- per account that lost, of one currency (p_currency) and one player (p_player; null: every one).
+-- What cashback pays a share of; bonus money staked or won never counts.
+CREATE OR REPLACE FUNCTION wallet_real_losses(p_start date, p_end date, p_currency text, p_player uuid)
+RETURNS TABLE (account_id uuid, player_id uuid, currency text, net_loss numeric) LANGUAGE sql STABLE AS $$
+  SELECT a.id, a.player_id, a.currency, sum(c.stake_real - c.win_real)
+    FROM wallet_play_counts c JOIN wallet_accounts a ON a.id = c.account_id
+   WHERE c.day >= p_start AND c.day < p_end
+     AND (p_player IS NULL OR a.player_id = p_player)
+     AND (p_currency IS NULL OR a.currency = p_currency)
+   GROUP BY a.id, a.player_id, a.currency
+  HAVING sum(c.stake_real - c.win_real) > 0
+$$;

@@ -1,5 +1,5 @@
 import { LocaleLink } from '@/shared/i18n';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ErrorCode, isValidCpf, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
@@ -18,6 +18,11 @@ import { markDepositOpen, onDepositAbandoned } from './abandon.ts';
 import { useModal } from '@/shared/modals/index.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { OutcomePanel } from './outcome-panel.tsx';
+import { refreshDepositBonuses, useBonusDeclineDefault, useDepositBonuses } from '../api/deposit-bonuses.ts';
+import { DepositBonusPicker, NO_BONUS } from './deposit-bonus-picker.tsx';
+import { DepositBonusCode } from '@/features/bonuses';
+import { refusalOf } from './deposit-bonus.ts';
+import { clearDepositPrefill, readDepositPrefill } from './deposit-prefill.ts';
 
 /** A deposit-limit refusal (13100) in the player's words: which limit, and what it still lets in. */
 function depositLimitText(t: TFunction, money: (amount: number, code: string) => string, error: unknown) {
@@ -46,12 +51,18 @@ export function DepositForm({ account }: { account: Account }) {
   const methods = useMethods('deposit', account.currency);
   const create = useCreateDeposit();
   const [chosen, setChosen] = useState<string>();
+  // A deposit the welcome package sent the player to: its bonus and minimum amount, taken once.
+  const [prefill] = useState(readDepositPrefill);
+  useEffect(() => clearDepositPrefill(), []);
   // null: not typed yet, so the method's default preset shows.
-  const [typed, setAmount] = useState<string | null>(null);
+  const [typed, setAmount] = useState<string | null>(prefill ? String(prefill.amount) : null);
+  const offers = useDepositBonuses(account.currency);
+  const declineDefault = useBonusDeclineDefault().data ?? false;
+  const [bonusChoice, setBonusChoice] = useState<string | undefined>(prefill?.bonusId);
   const [error, setError] = useState<string>();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<DepositResult & { amount: number; opened?: boolean }>();
+  const [result, setResult] = useState<DepositResult & { amount: number; opened?: boolean; bonus?: string }>();
   const modal = useModal();
   useEffect(() => onDepositAbandoned((id) => setResult((open) => (open?.invoiceId === id ? undefined : open))), []);
 
@@ -62,6 +73,17 @@ export function DepositForm({ account }: { account: Account }) {
   }, []);
   const preset = method?.presets.find((p) => p.default) ?? method?.presets[0];
   const amount = typed ?? (preset ? String(preset.amount) : '');
+  // The bonus chosen, while the amount triggers it; else the operator's default (the first the amount
+  // triggers, or "no bonus" when it says so).
+  const offerList = offers.data ?? [];
+  const typedValue = Number(amount.replace(',', '.'));
+  const triggered = offerList.filter((o) => refusalOf(o, account.currency, typedValue) === null);
+  const bonus =
+    bonusChoice === NO_BONUS || triggered.some((o) => o.id === bonusChoice)
+      ? bonusChoice!
+      : declineDefault
+        ? NO_BONUS
+        : (triggered[0]?.id ?? NO_BONUS);
 
   if (methods.isPending) return <Spinner label={t('wallet.pay.loadingMethods')} />;
   if (methods.isError) {
@@ -148,6 +170,7 @@ export function DepositForm({ account }: { account: Account }) {
         amount: value,
         accountId: account.id,
         ...(method.fields.length ? { fields } : {}),
+        ...(offerList.length ? (bonus === NO_BONUS ? { isBonusDecline: true } : { bonusId: bonus }) : {}),
         redirectSuccessUrl: `${here}?deposit-success=true`,
         redirectErrorUrl: `${here}?deposit-error=true`,
         redirectUrl: `${here}?deposit-redirect=true`,
@@ -155,7 +178,12 @@ export function DepositForm({ account }: { account: Account }) {
       {
         onSuccess: (answer) => {
           if (tab && answer.action) tab.location.href = new URL(answer.action, window.location.origin).toString();
-          setResult({ ...answer, amount: value, opened: !!tab });
+          setResult({
+            ...answer,
+            amount: value,
+            opened: !!tab,
+            bonus: offerList.find((o) => o.id === bonus && bonus !== NO_BONUS)?.name,
+          });
         },
         onError: (failure) => {
           tab?.close();
@@ -176,6 +204,18 @@ export function DepositForm({ account }: { account: Account }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       {picker}
       <AmountField method={method} currency={account.currency} value={amount} onChange={setAmount} error={error} />
+      {offerList.length > 0 && (
+        <DepositBonusPicker
+          offers={offerList}
+          currency={account.currency}
+          amount={typedValue}
+          value={bonus}
+          onChange={setBonusChoice}
+        />
+      )}
+      <Suspense fallback={null}>
+        <DepositBonusCode />
+      </Suspense>
       {method.fields.map((field) => (
         <TextField
           key={field.key}
@@ -207,7 +247,7 @@ function DepositStep({
   onDone,
   onCancel,
 }: {
-  result: DepositResult & { amount: number; opened?: boolean };
+  result: DepositResult & { amount: number; opened?: boolean; bonus?: string };
   currency: string;
   onDone: () => void;
   /** Leaving a step that is still open asks first (`cancel-deposit`). */
@@ -220,7 +260,9 @@ function DepositStep({
   const status = invoice.data?.status ?? 1;
   const sum = money(result.amount, currency);
   useEffect(() => {
-    if (status === 2) void refreshAccounts();
+    if (status !== 2) return;
+    void refreshAccounts();
+    void refreshDepositBonuses();
   }, [status]);
   // While it waits, this step is one the cancel-deposit modal may leave.
   const waiting = status !== 2 && status !== 3;
@@ -234,6 +276,14 @@ function DepositStep({
         title={t('wallet.pay.depositSuccess')}
         text={t('wallet.pay.depositSuccessText', { sum })}
       >
+        {result.bonus && (
+          <p className="mt-2 text-sm text-fg">
+            {t('wallet.depositBonus.issued', { name: result.bonus })}{' '}
+            <LocaleLink to="/bonuses" className="font-semibold text-accent underline">
+              {t('wallet.depositBonus.toBonuses')}
+            </LocaleLink>
+          </p>
+        )}
         <Button className="mt-4" variant="secondary" onClick={onDone}>
           {t('wallet.pay.again')}
         </Button>

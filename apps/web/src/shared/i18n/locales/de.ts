@@ -99,6 +99,11 @@ const de: Translations = {
     },
     lobbyTitle: 'Spiele-Lobby',
     lobbySoon: 'Die Spiele-Lobby wird gerade bestückt.',
+    welcome: {
+      title: 'Willkommenspaket',
+      text: 'Bis zu 5000 mBTC (oder 2000 €) plus 300 Freispiele auf deine ersten Einzahlungen.',
+      cta: 'Zum Willkommenspaket',
+    },
   },
   comingSoon: {
     badge: 'Demnächst',

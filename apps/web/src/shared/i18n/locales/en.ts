@@ -96,6 +96,11 @@ const en = {
     },
     lobbyTitle: 'Game lobby',
     lobbySoon: 'The game lobby is being stocked.',
+    welcome: {
+      title: 'Welcome package',
+      text: 'Up to 5000 mBTC (or €2000) plus 300 free spins over your first deposits.',
+      cta: 'See the welcome package',
+    },
   },
   comingSoon: {
     badge: 'Coming soon',

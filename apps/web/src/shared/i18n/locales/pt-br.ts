@@ -100,6 +100,11 @@ const ptBr: Translations = {
     },
     lobbyTitle: 'Lobby de jogos',
     lobbySoon: 'O lobby de jogos está sendo preparado.',
+    welcome: {
+      title: 'Pacote de boas-vindas',
+      text: 'Até 5000 mBTC (ou €2000) mais 300 rodadas grátis nos seus primeiros depósitos.',
+      cta: 'Ver o pacote de boas-vindas',
+    },
   },
   comingSoon: {
     badge: 'Em breve',

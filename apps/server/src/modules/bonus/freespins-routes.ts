@@ -1,0 +1,101 @@
+import {
+  dataEnvelope,
+  idParamSchema,
+  pageEnvelope,
+  playerFreespinSchema,
+  playerFreespinsQuerySchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import {
+  activateFreespins,
+  cancelFreespins,
+  expireDueFreespins,
+  listPlayerFreespins,
+  registerFreespinPush,
+  registerFreespinWinnings,
+} from './freespins.ts';
+
+const bearer = [{ bearer: [] }];
+const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/**
+ * `/api/game/player-freespins`: the player's free spins, to activate and cancel. Starts this node's
+ * free-spin job (expiry; any node may run it) and the lane that turns finished spins' winnings into bonuses.
+ */
+export const freespinRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const log = ctx.log.child({ module: 'bonus' });
+    const stops = [
+      registerFreespinPush(ctx.outboxConsumers),
+      registerFreespinWinnings(ctx.outboxConsumers, { maxWagerMultiplier: ctx.config.bonus.maxWagerMultiplier }),
+    ];
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await expireDueFreespins(ctx);
+      } catch (err) {
+        log.error({ err }, 'free-spin job failed; will try again');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(() => void tick(), ctx.config.bonus.jobMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      for (const stop of stops) stop();
+    });
+
+    app.addHook('onRequest', requirePlayer(ctx));
+    const one = { 200: dataEnvelope(playerFreespinSchema), ...errorResponses(401, 404, 409, 429, 502) };
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['bonus'],
+          summary: "The player's free spins (status 1 issued, 2 active, 3 finished), active first, newest first",
+          security: bearer,
+          querystring: playerFreespinsQuerySchema,
+          response: { 200: pageEnvelope(playerFreespinSchema), ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => listPlayerFreespins(ctx.db, authOf(request).playerId, request.query),
+    );
+
+    app.put(
+      '/:id/activate',
+      {
+        schema: {
+          tags: ['bonus'],
+          summary: 'Activate issued free spins: they are granted to the game and can be played',
+          security: bearer,
+          params: idParamSchema,
+          response: one,
+        },
+        config: changeRate,
+      },
+      async (request) => ({ data: await activateFreespins(ctx, authOf(request).playerId, request.params.id) }),
+    );
+
+    app.put(
+      '/:id/cancel',
+      {
+        schema: {
+          tags: ['bonus'],
+          summary: 'Cancel free spins: the spins left and the winnings so far are forfeited',
+          security: bearer,
+          params: idParamSchema,
+          response: one,
+        },
+        config: changeRate,
+      },
+      async (request) => ({ data: await cancelFreespins(ctx, authOf(request).playerId, request.params.id) }),
+    );
+  };

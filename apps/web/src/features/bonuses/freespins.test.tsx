@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Account, PlayerFreespin } from '@casino/contracts';
+import { initWith, renderApp } from '@/app/test-support.tsx';
+import { jsonResponse } from '@/features/test-support.tsx';
+import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
+import { saveSession } from '@/shared/lib/token.ts';
+import { clearToasts } from '@/shared/ui/toast.ts';
+import { forgetFreespins } from './freespin-notices.ts';
+
+const spins = (over: Partial<PlayerFreespin>): PlayerFreespin => ({
+  id: 'f1',
+  name: 'Starter spins',
+  status: 1,
+  result: 1,
+  count: 10,
+  usedCount: 0,
+  progress: 0,
+  gameId: 'g1',
+  currency: 'EUR',
+  stakeAmount: 0.2,
+  winAmount: 0,
+  bonusId: null,
+  issuedAt: '2026-11-20T10:00:00Z',
+  expiredAt: null,
+  activationExpiredAt: '2026-12-01T10:00:00Z',
+  wageringExpiredAt: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  finishedAt: null,
+  packageId: null,
+  packagePriority: 0,
+  issueSessionId: null,
+  ...over,
+});
+const eur: Account = testAccount('a1', 'EUR', 100, 1);
+const page = (data: unknown[]) =>
+  jsonResponse(200, { data, meta: { page: 1, perPage: 50, totalPages: 1, totalRows: data.length } });
+
+let open: PlayerFreespin[];
+let requests: string[];
+beforeEach(() => {
+  open = [
+    spins({}),
+    spins({
+      id: 'f2',
+      name: 'Reload spins',
+      status: 2,
+      usedCount: 4,
+      progress: 40,
+      winAmount: 1.2,
+      expiredAt: '2026-12-03T10:00:00Z',
+      activationExpiredAt: null,
+    }),
+  ];
+  requests = [];
+  saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = decodeURIComponent(String(input));
+      const method = init.method ?? 'GET';
+      requests.push(`${method} ${url}`);
+      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith() });
+      if (url.startsWith('/api/wallet/accounts')) return jsonResponse(200, { data: [eur] });
+      if (url.startsWith('/api/settings/currencies'))
+        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
+      if (url.startsWith('/api/game/player-bonuses?')) return page([]);
+      if (url.startsWith('/api/game/player-freespins?')) return page(open);
+      if (url === '/api/game/games/g1')
+        return jsonResponse(200, { data: { id: 'g1', identity: 'fortuna-magica', name: 'Fortuna Mágica' } });
+      const action = /^\/api\/game\/player-freespins\/(\w+)\/(activate|cancel)$/.exec(url);
+      if (method === 'PUT' && action) {
+        const [, id, verb] = action;
+        const target = open.find((s) => s.id === id)!;
+        const after =
+          verb === 'activate'
+            ? { ...target, status: 2, activationExpiredAt: null, expiredAt: '2026-12-27T10:00:00Z' }
+            : { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' };
+        open = open.filter((s) => s.id !== id);
+        if (after.status !== 3) open.unshift(after);
+        return jsonResponse(200, { data: after });
+      }
+      return jsonResponse(404, { error: { code: 404 } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToasts();
+  forgetFreespins();
+});
+
+const slow = { timeout: 5_000 };
+const card = (name: string) => screen.findByRole('article', { name }, slow);
+
+describe('free spins on /bonuses', () => {
+  it('shows each with its game, stake, spins played and winnings; the active one links to its game', async () => {
+    renderApp('/bonuses', { status: 'player' });
+    const waiting = await card('Starter spins');
+    expect(requests).toContain('GET /api/game/player-freespins?status[]=1&status[]=2&currency[]=EUR&page=1&perPage=50');
+    await waitFor(() => expect(waiting).toHaveTextContent('GameFortuna Mágica'));
+    expect(waiting).toHaveTextContent('Stake per spin€0.20');
+    expect(within(waiting).getByRole('button', { name: 'Activate Starter spins' })).toBeInTheDocument();
+    const playing = await card('Reload spins');
+    expect(playing).toHaveTextContent('4 of 10 spins played');
+    expect(playing).toHaveTextContent('Won so far€1.20');
+    const bar = within(playing).getByRole('progressbar', { name: 'Free spins played: Reload spins' });
+    expect(bar).toHaveAttribute('value', '4');
+    expect(bar).toHaveAttribute('max', '10');
+    expect(within(playing).getByRole('link', { name: 'Play the free spins in Fortuna Mágica' })).toHaveAttribute(
+      'href',
+      '/games/fortuna-magica',
+    );
+  });
+
+  it('activates only when confirmed, and says so', async () => {
+    const user = userEvent.setup();
+    renderApp('/bonuses', { status: 'player' });
+    const waiting = await card('Starter spins');
+    await user.click(within(waiting).getByRole('button', { name: 'Activate Starter spins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Starter spins?' }, slow);
+    await waitFor(() => expect(dialog).toHaveTextContent('10 free spins at €0.20 each on Fortuna Mágica'));
+    expect(requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: /^Activate$/ }));
+    await waitFor(() => expect(requests).toContain('PUT /api/game/player-freespins/f1/activate'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('10 free spins on Fortuna Mágica are ready to play.', {}, slow)).toBeInTheDocument();
+  });
+
+  it('cancelling says the winnings so far are lost', async () => {
+    const user = userEvent.setup();
+    renderApp('/bonuses', { status: 'player' });
+    const playing = await card('Reload spins');
+    await user.click(within(playing).getByRole('button', { name: 'Cancel Reload spins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Reload spins?' }, slow);
+    expect(dialog).toHaveTextContent('The 6 spins left');
+    expect(dialog).toHaveTextContent('The €1.20 won so far will be lost too.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the free spins' }));
+    await waitFor(() => expect(requests).toContain('PUT /api/game/player-freespins/f2/cancel'));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Reload spins' })).toBeNull());
+  });
+});

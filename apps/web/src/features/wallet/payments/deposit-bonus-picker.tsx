@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BonusDefinition } from '@casino/contracts';
+import { cn } from '@/shared/lib/cn.ts';
+import { useCurrencies } from '@/shared/lib/currencies.ts';
+import { useMoney } from '../use-money.ts';
+import { depositRange, previewOf, refusalOf } from './deposit-bonus.ts';
+
+/** The choice of "no bonus" in the picker (and in the form's state). */
+export const NO_BONUS = 'none';
+
+/**
+ * The deposit bonuses as a radio group: each with what it gives for the amount typed ("+€50 + 300 free
+ * spins") and its range; one the amount does not trigger is disabled, saying why ("From €20"). Last:
+ * "No bonus".
+ */
+export function DepositBonusPicker({
+  offers,
+  currency,
+  amount,
+  value,
+  onChange,
+}: {
+  offers: readonly BonusDefinition[];
+  currency: string;
+  amount: number;
+  value: string;
+  onChange: (choice: string) => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const name = useId();
+  const subunit = useCurrencies().data?.find((c) => c.code === currency)?.subunitToUnit ?? 100;
+  const option = (id: string, title: string, lines: string[], disabled: boolean) => (
+    <label
+      key={id}
+      className={cn(
+        'flex items-start gap-3 rounded-xl border px-3 py-2.5 text-sm transition-colors',
+        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+        disabled ? 'cursor-not-allowed border-line bg-surface opacity-60' : 'cursor-pointer',
+        !disabled && value === id
+          ? 'border-accent bg-accent/10'
+          : !disabled && 'border-line bg-surface hover:border-muted',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={id}
+        checked={value === id}
+        disabled={disabled}
+        onChange={() => onChange(id)}
+        className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]"
+      />
+      <span className="min-w-0">
+        <span className="block font-semibold text-fg">{title}</span>
+        {lines.map((line) => (
+          <span key={line} className="block text-xs text-muted">
+            {line}
+          </span>
+        ))}
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="m-0 min-w-0 border-0 p-0">
+      <legend className="mb-2 text-sm font-medium text-fg">{t('wallet.depositBonus.legend')}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {offers.map((offer) => {
+          const refusal = refusalOf(offer, currency, amount);
+          const range = depositRange(offer, currency);
+          const { cash, spins } = previewOf(offer, currency, refusal ? (range?.from ?? 0) : amount, subunit);
+          const gives = [
+            cash !== null && cash > 0 ? `+${money(cash, currency)}` : null,
+            spins ? t('wallet.depositBonus.spins', { count: spins }) : null,
+          ]
+            .filter(Boolean)
+            .join(' + ');
+          const lines = [
+            offer.type === 2 && offer.assignConditions.depositPercentage
+              ? t('wallet.depositBonus.percentage', { percentage: offer.assignConditions.depositPercentage, gives })
+              : gives,
+            refusal === 'to' && range?.to != null
+              ? t('wallet.depositBonus.upTo', { max: money(range.to, currency) })
+              : t('wallet.depositBonus.from', { min: money(range?.from ?? 0, currency) }),
+          ].filter(Boolean);
+          return option(offer.id, offer.name, lines, refusal !== null);
+        })}
+        {option(NO_BONUS, t('wallet.depositBonus.none'), [t('wallet.depositBonus.noneText')], false)}
+      </div>
+    </fieldset>
+  );
+}

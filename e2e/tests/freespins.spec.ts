@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+
+type Game = { id: string; identity: string; name: string; platforms: number[] };
+
+async function slot(request: APIRequestContext): Promise<Game> {
+  const response = await request.get('/api/game/games?collectionId[]=slots&sortBy=popularity&perPage=50');
+  const games = (await response.json()).data as Game[];
+  return games.find((g) => g.platforms.includes(1) && g.platforms.includes(2))!;
+}
+
+/** A free-spins definition (type 3) through the ops CLI: `count` spins at €0.20 on `game`, winnings wagered ×2. */
+async function defineSpins(game: Game, count: number): Promise<string> {
+  const name = `Test spins ${Math.random().toString(36).slice(2, 7)}`;
+  const file = path.join(os.tmpdir(), `spins-${name.replaceAll(' ', '-')}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      name,
+      type: 3,
+      amounts: { EUR: 0 },
+      freespins: { count, game: game.identity, stakes: { EUR: 20 } },
+      wagerMultiplier: 2,
+    }),
+  );
+  await ops('bonus', 'create', file);
+  fs.rmSync(file);
+  return name;
+}
+
+test('free spins are activated, played in the sandbox game without a stake, and their winnings become a bonus', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const email = await signUpAndSignIn(page, 'spins');
+  await opsCredit(email, '5.00', 'EUR');
+  const game = await slot(request);
+  const name = await defineSpins(game, 3);
+  await ops('bonus', 'issue', email, name, 'EUR');
+
+  await page.goto('/profile/bonuses');
+  const card = page.getByRole('article', { name });
+  await expect(card).toContainText(game.name);
+  await expect(card).toContainText('€0.20');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'freespins-issued-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'freespins-issued-desktop');
+
+  await card.getByRole('button', { name: `Activate ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Activate ${name}?` });
+  await expect(dialog).toContainText(`3 free spins at €0.20 each on ${game.name}`);
+  await dialog.getByRole('button', { name: 'Activate', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`3 free spins on ${game.name} are ready to play.`)).toBeVisible();
+  await expect(card).toContainText('0 of 3 spins played');
+
+  // Play: the game offers the granted spins beside the paid spin, and plays them without a stake.
+  await card.getByRole('link', { name: `Play the free spins in ${game.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/games/${game.identity}`));
+  const frame = page.frameLocator(`iframe[title="${game.name} — game"]`);
+  const freeSpin = frame.getByRole('button', { name: /Play free spin/ });
+  await expect(freeSpin).toContainText('3 left', { timeout: 45_000 });
+  await expect(frame.getByText('Free spins from the casino: 3 left at €0.20')).toBeVisible();
+  await shot(page, 'freespins-game-desktop');
+  for (let left = 2; left >= 0; left--) {
+    await expect(freeSpin).toBeEnabled({ timeout: 20_000 });
+    await freeSpin.click();
+    if (left > 0) await expect(freeSpin).toContainText(`${left} left`, { timeout: 20_000 });
+  }
+  const over = frame.locator('.result-text');
+  await expect(over).toContainText('Free spins played', { timeout: 20_000 });
+  await expect(freeSpin).toBeHidden();
+  const won = Number(
+    (/€([\d.,]+) won in total/.exec((await over.textContent()) ?? '')?.[1] ?? 'NaN').replaceAll(',', ''),
+  );
+  expect(Number.isNaN(won)).toBe(false);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'freespins-played-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The real balance was not touched; the winnings (if any) are an active bonus of that name.
+  await expect(page.getByTestId('header-balance')).toContainText('5.00');
+  await page.goto('/profile/bonuses');
+  await expect(page.getByRole('article', { name }).getByRole('button', { name: `Activate ${name}` })).toHaveCount(0);
+  if (won > 0) {
+    const bonus = page.getByRole('article', { name });
+    await expect(bonus).toContainText(`€${won.toFixed(2)}`);
+    await expect(page.getByTestId('header-bonus-balance')).toContainText(`€${won.toFixed(2)}`);
+  } else {
+    await expect(page.getByRole('article', { name })).toHaveCount(0);
+  }
+  await shot(page, 'freespins-after-desktop');
+});
+
+test('free spins can be cancelled before they are played', async ({ page, request }) => {
+  test.slow(); // the ops CLI starts twice
+  const email = await signUpAndSignIn(page, 'spins-cancel');
+  const game = await slot(request);
+  const name = await defineSpins(game, 5);
+  await ops('bonus', 'issue', email, name, 'EUR');
+  await page.goto('/bonuses');
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: `Cancel ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel ${name}?` });
+  await expect(dialog).toContainText('The 5 spins left');
+  await dialog.getByRole('button', { name: 'Cancel the free spins' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('article', { name })).toHaveCount(0);
+});
