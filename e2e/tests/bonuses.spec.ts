@@ -73,7 +73,7 @@ test('a bonus is activated, wagered at a slot and turns into real money; another
   // €1 spins at a slot (real money first) wager it in two settled rounds; the bonus money turns real.
   const game = await slot(request);
   await page.goto(`/games/${game.identity}`);
-  await expect(page.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Real money', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const done = page.getByText(`Bonus wagered: ${wagered}`);
   for (let i = 0; i < 6 && !(await done.isVisible()); i++) await spin(page, game);
   await expect(done).toBeVisible({ timeout: 20_000 });

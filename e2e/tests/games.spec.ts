@@ -60,7 +60,7 @@ test('a credited player plays for real and the header balance follows the round'
 
   // A player with money starts in real money without asking for it: one balance on screen.
   await page.goto(`/games/${game.identity}`);
-  await expect(page.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Real money', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(gameFrame(page, game).locator('.balance-value')).toHaveText('€50.00');
   await expect(gameFrame(page, game).getByText('Demo', { exact: true })).toHaveCount(0);
   await spinOnce(page, game);

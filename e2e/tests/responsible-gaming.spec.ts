@@ -224,7 +224,7 @@ test('the reality check interrupts real-money play at the configured interval', 
     ).data as { identity: string; name: string }[];
     const game = games[0]!;
     await page.goto(`/games/${game.identity}`);
-    await expect(page.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Real money', exact: true })).toHaveAttribute('aria-pressed', 'true');
     // One spin of €1.00, then the reminder (every 6 seconds on this server).
     const frame = page.frameLocator(`iframe[title="${game.name} — game"]`);
     const spin = frame.getByRole('button', { name: /^Spin/ });

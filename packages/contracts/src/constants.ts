@@ -107,7 +107,8 @@ export function buildConstants() {
         wagerSportsbookStage: [] as IdName[],
         payoutBalanceType: idNames({ real: 1, bonus: 2 }),
         wagerCategory: [] as IdName[],
-        depositBonusDeclineDefault: false,
+        // A bonus is opted into, never pre-ticked (UK rules since 2026): the deposit form starts at "no bonus".
+        depositBonusDeclineDefault: true,
       },
       playerBonus: { status: idNames(BonusStatus), result: idNames(BonusResult) },
       playerFreespin: { status: idNames(FreespinStatus), result: idNames(FreespinResult) },

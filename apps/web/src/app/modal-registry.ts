@@ -17,6 +17,8 @@ const built: ModalEntries = {
   ...gamePlayModals,
   ...limitsModals,
   ...bonusesModals,
+  // The app composes the wallet with the bonuses' code field (features never import each other in a circle).
+  wallet: lazy(() => import('./wallet-modal.tsx')),
   success: lazy(() => import('@/shared/modals/success-modal.tsx')),
 };
 

@@ -168,7 +168,9 @@ describe('push channel', () => {
   it("subscribes the player's channels, bonuses included, and drops them all on logout", async () => {
     await connectRealtime('p1');
     expect([...client().subs.keys()].sort()).toEqual([
+      'bonus:player-bonus-codes#p1',
       'bonus:player-bonuses#p1',
+      'bonus:player-freespins#p1',
       'game:bets#p1',
       'messenger:notifications#p1',
       'payment:invoices#p1',

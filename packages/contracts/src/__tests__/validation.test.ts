@@ -96,8 +96,11 @@ describe('validation rules', () => {
 });
 
 describe('modal registry', () => {
-  it('has the 43 modal names of the spec with their access levels', () => {
-    expect(MODAL_NAMES).toHaveLength(43);
+  it('has the 43 modal names of the spec with their access levels, and our two free-spin confirmations', () => {
+    const ours = ['freespins-activate', 'freespins-cancel'];
+    expect(MODAL_NAMES).toEqual(expect.arrayContaining(ours));
+    expect(MODAL_NAMES.filter((name) => !ours.includes(name))).toHaveLength(43);
+    expect(canOpenModal('freespins-activate', false)).toBe(false);
     expect(canOpenModal('sign-in', false)).toBe(true);
     expect(canOpenModal('sign-in', true)).toBe(false);
     expect(canOpenModal('wallet', false)).toBe(false);

@@ -2,8 +2,11 @@
 import { lazy } from 'react';
 import type { ModalEntries } from '@/shared/modals/types.ts';
 
+/** The wallet modal, for the app to compose what other features add to it (the deposit form's bonus code). */
+export const WalletModal = lazy(() => import('./wallet-modal.tsx'));
+
 export const walletModals: ModalEntries = {
-  wallet: lazy(() => import('./wallet-modal.tsx')),
+  wallet: WalletModal,
   'wallet-region': lazy(() => import('./region-modal.tsx')),
   'equivalent-currency': lazy(() => import('./equivalent-modal.tsx')),
   'turn-over-wager': lazy(() => import('./payments/turnover-modal.tsx')),

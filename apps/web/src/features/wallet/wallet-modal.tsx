@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Account } from '@casino/contracts';
@@ -30,7 +30,7 @@ type Tab = (typeof TABS)[number];
  * The wallet (`?wallet=deposit`, `?wallet=withdraw`, `?wallet` for the accounts): deposits and
  * withdrawals of the active account, and the accounts themselves.
  */
-export default function WalletModal({ value }: ModalProps) {
+export default function WalletModal({ value, depositCodeField }: ModalProps & { depositCodeField?: ReactNode }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const modal = useModal();
@@ -104,7 +104,7 @@ export default function WalletModal({ value }: ModalProps) {
           </p>
         </div>
       )}
-      {tab === 'deposit' && active && <DepositForm key={active.id} account={active} />}
+      {tab === 'deposit' && active && <DepositForm key={active.id} account={active} codeField={depositCodeField} />}
       {tab === 'withdraw' && active && !bonusLock && (
         <WithdrawForm
           key={active.id}

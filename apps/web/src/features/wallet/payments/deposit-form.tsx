@@ -1,5 +1,5 @@
 import { LocaleLink } from '@/shared/i18n';
-import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ErrorCode, isValidCpf, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
@@ -20,7 +20,6 @@ import { TextField } from '@/shared/ui/text-field.tsx';
 import { OutcomePanel } from './outcome-panel.tsx';
 import { refreshDepositBonuses, useBonusDeclineDefault, useDepositBonuses } from '../api/deposit-bonuses.ts';
 import { DepositBonusPicker, NO_BONUS } from './deposit-bonus-picker.tsx';
-import { DepositBonusCode } from '@/features/bonuses';
 import { refusalOf } from './deposit-bonus.ts';
 import { clearDepositPrefill, readDepositPrefill } from './deposit-prefill.ts';
 
@@ -45,7 +44,8 @@ const DEPOSIT_NOTES: Record<PaymentMethod['processingType'], string> = {
 };
 
 /** Deposit into the active account: method, amount (presets, bounds), then the provider's step. */
-export function DepositForm({ account }: { account: Account }) {
+/** `codeField`: the bonus code to type for this deposit, composed in by the app (the bonuses feature's). */
+export function DepositForm({ account, codeField }: { account: Account; codeField?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const methods = useMethods('deposit', account.currency);
@@ -213,9 +213,7 @@ export function DepositForm({ account }: { account: Account }) {
           onChange={setBonusChoice}
         />
       )}
-      <Suspense fallback={null}>
-        <DepositBonusCode />
-      </Suspense>
+      {codeField && <Suspense fallback={null}>{codeField}</Suspense>}
       {method.fields.map((field) => (
         <TextField
           key={field.key}
