@@ -100,6 +100,18 @@ export type EventMap = {
     result: number;
     win: MinorUnits;
   };
+  /**
+   * A paid deposit's chosen bonus was not given: the amount paid (a crypto deposit's, known only when the
+   * coins arrive) is below its minimum or above its maximum (`limit`, minor units of `currency`).
+   */
+  'bonus.deposit.missed': {
+    playerId: string;
+    name: string;
+    currency: string;
+    paid: MinorUnits;
+    reason: 'below' | 'above';
+    limit: MinorUnits;
+  };
   /** `amountMinor` and `bonusId` (the deposit bonus chosen) let consumers act on a paid deposit. */
   'payment.deposit.updated': { playerId: string; invoice: Invoice; amountMinor?: MinorUnits; bonusId?: string | null };
   'payment.withdrawal.updated': { playerId: string; invoice: Invoice };

@@ -212,7 +212,8 @@ export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 /** Casino → provider: start a payment (deposit) or a payout (withdrawal). Amounts in minor units. */
 export const providerPaymentBodySchema = z
   .object({
-    reference: text().min(1).max(64),
+    /** A crypto address's is `<account id>:<network>[:<deposit bonus id>]` (up to 82 characters). */
+    reference: text().min(1).max(128),
     /** `address`: a deposit address for the account and network (`details.network`); transfers to it arrive later. */
     kind: z.enum(['payment', 'payout', 'address']),
     method: text().min(1).max(64),
@@ -254,7 +255,7 @@ export const providerWebhookSchema = z
       'payout.failed',
     ]),
     paymentId: text().min(1).max(100),
-    reference: text().min(1).max(64),
+    reference: text().min(1).max(128),
     currency: code,
     amountMinor: text().regex(/^[1-9]\d{0,17}$/),
     reason: text().max(200).optional(),

@@ -14,7 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, unprocessable } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { OutboxConsumers } from '../../outbox/index.ts';
+import { enqueue, type OutboxConsumers } from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { currencyByCode, subunitOf } from '../settings/index.ts';
 import { issueOffer } from './offer.ts';
@@ -271,10 +271,12 @@ const refuse = (message: string) => unprocessable(message, { bonusId: [message] 
  * The payment module's check of a chosen bonus before it opens the invoice: 422 with the reason when
  * this deposit may not have it (unknown, disabled or not a deposit bonus, not in this currency, a
  * package bonus already had or not yet due, the amount outside its range, or the player excluded).
+ * `amountMinor` null (a crypto address: the amount comes with the coins): all but the amount, which
+ * `issueDepositBonus` checks against the amount paid.
  */
 export async function assertDepositBonus(
   db: DbOrTx,
-  input: { playerId: string; bonusId: string; currency: string; amountMinor: bigint; now?: Date },
+  input: { playerId: string; bonusId: string; currency: string; amountMinor: bigint | null; now?: Date },
 ): Promise<void> {
   const now = input.now ?? new Date();
   const [definition] = isUuid(input.bonusId)
@@ -289,7 +291,7 @@ export async function assertDepositBonus(
         ? 'You have had this bonus already'
         : 'This bonus is not available to you now',
     );
-  if (!triggers(definition, input.currency, input.amountMinor)) {
+  if (input.amountMinor !== null && !triggers(definition, input.currency, input.amountMinor)) {
     const range = triggerRange(definition, input.currency)!;
     const scale = subunitOf(input.currency);
     throw refuse(
@@ -368,6 +370,21 @@ export async function issueDepositBonus(
     return 'skipped';
   };
   if (!definition || !definition.triggerConditions) return skip('not a deposit bonus');
+  // The amount paid must trigger it: a crypto deposit's is known only now (a card's was checked up front).
+  if (!triggers(definition, deposit.currency, deposit.amountMinor)) {
+    const range = triggerRange(definition, deposit.currency);
+    const below = !range || deposit.amountMinor < range.from;
+    await enqueue(tx, 'bonus.deposit.missed', {
+      playerId: deposit.playerId,
+      name: definition.name,
+      currency: deposit.currency,
+      paid: deposit.amountMinor.toString(),
+      reason: below ? 'below' : 'above',
+      limit: ((below ? range?.from : range?.to) ?? 0n).toString(),
+    });
+    notifyOutbox();
+    return skip(below ? 'paid below the minimum' : 'paid above the maximum');
+  }
   if (definition.packageId && (await takenOf(tx, deposit.playerId, [definition.id])).has(definition.id))
     return skip('package bonus had already');
   const amountMinor =

@@ -147,6 +147,19 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
           PushEvent.playerBonusUpdated,
         );
       },
+      'bonus.deposit.missed': ({ payload: missed }, tx) =>
+        post(
+          tx,
+          missed.playerId,
+          (locale) => ({
+            kind: 'depositBonusMissed',
+            name: missed.name,
+            paid: money(toMajorText(missed.paid, missed.currency), missed.currency, locale),
+            below: missed.reason === 'below',
+            limit: money(toMajorText(missed.limit, missed.currency), missed.currency, locale),
+          }),
+          PushEvent.playerBonusUpdated,
+        ),
       'freespins.updated': async ({ payload: change }, tx) => {
         const kind = freespinsTopic(change);
         if (!kind) return;

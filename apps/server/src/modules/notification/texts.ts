@@ -18,6 +18,7 @@ export type Topic =
       name: string;
       amount: string;
     }
+  | { kind: 'depositBonusMissed'; name: string; paid: string; below: boolean; limit: string }
   | {
       kind: 'freespinsIssued' | 'freespinsActivated' | 'freespinsPlayed' | 'freespinsCancelled' | 'freespinsExpired';
       name: string;
@@ -107,6 +108,12 @@ const en: Words = {
     title: 'Free spins expired',
     body: t.win ? `${t.name} expired; your winnings of ${t.win} are now a bonus.` : `${t.name} expired.`,
   }),
+  depositBonusMissed: (t) => ({
+    title: 'No bonus for this deposit',
+    body: t.below
+      ? `Your deposit of ${t.paid} is below the ${t.limit} ${t.name} needs, so it came without the bonus.`
+      : `Your deposit of ${t.paid} is above the ${t.limit} ${t.name} allows, so it came without the bonus.`,
+  }),
 };
 
 const de: Words = {
@@ -188,6 +195,12 @@ const de: Words = {
     body: t.win
       ? `${t.name} ist abgelaufen; dein Gewinn von ${t.win} ist jetzt ein Bonus.`
       : `${t.name} ist abgelaufen.`,
+  }),
+  depositBonusMissed: (t) => ({
+    title: 'Kein Bonus für diese Einzahlung',
+    body: t.below
+      ? `Deine Einzahlung von ${t.paid} liegt unter den ${t.limit}, die ${t.name} verlangt: Sie wurde ohne den Bonus gutgeschrieben.`
+      : `Deine Einzahlung von ${t.paid} liegt über den ${t.limit}, die ${t.name} erlaubt: Sie wurde ohne den Bonus gutgeschrieben.`,
   }),
 };
 
@@ -272,6 +285,12 @@ const ptBr: Words = {
     title: 'Rodadas grátis expiradas',
     body: t.win ? `${t.name} expirou; seus ganhos de ${t.win} agora são um bônus.` : `${t.name} expirou.`,
   }),
+  depositBonusMissed: (t) => ({
+    title: 'Sem bônus para este depósito',
+    body: t.below
+      ? `Seu depósito de ${t.paid} é menor que os ${t.limit} que ${t.name} exige, então entrou sem o bônus.`
+      : `Seu depósito de ${t.paid} é maior que os ${t.limit} que ${t.name} permite, então entrou sem o bônus.`,
+  }),
 };
 
 const WORDS: Record<LocaleCode, Words> = { en, de, 'pt-br': ptBr };
@@ -326,6 +345,7 @@ const TYPE: Record<Topic['kind'], MessageType> = {
   freespinsPlayed: 'success',
   freespinsCancelled: 'default',
   freespinsExpired: 'warn',
+  depositBonusMissed: 'warn',
 };
 
 const LINK: Partial<Record<Topic['kind'], { url: string; label: Record<LocaleCode, string> }>> = {
@@ -347,6 +367,7 @@ const LINK: Partial<Record<Topic['kind'], { url: string; label: Record<LocaleCod
   limitRequested: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
   limitConfirmed: { url: '/profile/limits', label: { en: 'My limits', de: 'Meine Limits', 'pt-br': 'Meus limites' } },
   bonusIssued: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
+  depositBonusMissed: { url: '/bonuses', label: { en: 'Bonuses', de: 'Boni', 'pt-br': 'Bônus' } },
   bonusWagered: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
   freespinsIssued: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },
   freespinsPlayed: { url: '/profile/bonuses', label: { en: 'My bonuses', de: 'Meine Boni', 'pt-br': 'Meus bônus' } },

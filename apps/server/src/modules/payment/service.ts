@@ -391,10 +391,15 @@ async function cryptoAddress(
   const definition = findMethod(method, 'deposit', body.currency)!;
   const details = methodFieldsOf(definition, 'deposit', body.currency, body.fields);
   await assertDepositRoom(ctx.db, playerId, body.currency, null);
+  // A chosen deposit bonus is checked now but for the amount (unknown until the coins arrive): the bonus
+  // module checks that when it issues it. The choice is part of the address's reference, so the address
+  // carries it: each transfer to it becomes an invoice with this bonus (no bonus: the plain address).
+  const bonusId = body.bonusId && !body.isBonusDecline ? body.bonusId : null;
+  if (bonusId) await assertDepositBonus(ctx.db, { playerId, bonusId, currency: body.currency, amountMinor: null });
   let account = await accountIn(ctx.db, playerId, body.currency);
   if (!account || account.isHidden) account = await openAccount(ctx.db, playerId, body.currency);
   const answer = await askProvider(ctx, {
-    reference: `${account.id}:${details.crypto_network}`,
+    reference: `${account.id}:${details.crypto_network}${bonusId ? `:${bonusId}` : ''}`,
     kind: 'address',
     method,
     currency: body.currency,
@@ -413,9 +418,13 @@ async function cryptoAddress(
   };
 }
 
-/** A crypto transfer seen on chain: a pending deposit invoice of the address's account (once per transfer). */
+/**
+ * A crypto transfer seen on chain: a pending deposit invoice of the address's account (once per transfer),
+ * with the deposit bonus the address was asked for, if any.
+ */
 async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOutcome> {
-  const [accountId] = event.reference.split(':');
+  const [accountId, , bonusRef] = event.reference.split(':');
+  const bonusId = bonusRef && isUuid(bonusRef) ? bonusRef : null;
   const account = await accountById(tx, accountId ?? '');
   if (!account || account.currency !== event.currency)
     throw unprocessable('The event does not match an address of ours');
@@ -432,6 +441,7 @@ async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOut
       providerPaymentId: event.paymentId,
       publicData: event.address ? reportedOf({ publicData: { address: event.address } }, event) : null,
       statusResult: 'Waiting for confirmations',
+      bonusId,
     })
     .onConflictDoNothing()
     .returning();

@@ -13,7 +13,9 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { sleep, waitFor } from '../../../test/wait.ts';
 import { excludePlayer } from '../../limits/index.ts';
 import { jsonCaller, type Json } from '../../payment/__tests__/http.ts';
+import { sendTestTransfer } from '../../payment/index.ts';
 import { paymentInvoices } from '../../payment/tables.ts';
+import { messengerMessages } from '../../notification/tables.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { issueDepositBonus, percentageAmount, toBaseMinor } from '../deposit.ts';
 import { createDefinition, DEFAULT_BONUS_RULES } from '../service.ts';
@@ -24,7 +26,7 @@ import { bonusDefinitions, playerBonuses, playerFreespins } from '../tables.ts';
 let server: TestServer;
 let base: string;
 beforeAll(async () => {
-  server = await createTestServer({ TURNOVER_MULTIPLIER: '0' });
+  server = await createTestServer({ TURNOVER_MULTIPLIER: '0', CRYPTO_CONFIRM_SECONDS: '1' });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = server.ctx.selfUrl();
 });
@@ -419,5 +421,157 @@ describe('the welcome package', () => {
     expect(outcomes.sort()).toEqual(['issued', 'skipped']);
     expect(await bonusesOf(q.id)).toHaveLength(1);
     await sleep(0);
+  });
+});
+
+describe('a crypto deposit (an address: the amount comes with the coins)', () => {
+  /** A welcome package like the demo's: 100 % up to 1 BTC from €20 (34 483 satoshi), then 50 %. */
+  async function btcWelcome() {
+    const name = `Welcome BTC ${randomUUID().slice(0, 8)}`;
+    const step = (priority: number, percentage: number) =>
+      definition({
+        depositPercentage: percentage,
+        maxAmounts: { EUR: 50_000, BTC: 100_000_000 },
+        triggerConditions: { baseCurrencyInvoiceAmountFrom: 2_000 },
+        package: { name, priority },
+      });
+    return [await step(1, 100), await step(2, 50)];
+  }
+  const address = (auth: Record<string, string>, extra: Json = {}) =>
+    call('POST', '/api/payment/invoices/deposit', auth, {
+      method: 'crypto',
+      currency: 'BTC',
+      fields: { crypto_network: 'bitcoin' },
+      ...extra,
+    });
+  /** The player's BTC invoices, once `count` of them are credited (the sandbox confirms after a second). */
+  const credited = (playerId: string, count: number) =>
+    waitFor(async () => {
+      const rows = await server.ctx.db
+        .select()
+        .from(paymentInvoices)
+        .where(
+          and(
+            eq(paymentInvoices.playerId, playerId),
+            eq(paymentInvoices.currency, 'BTC'),
+            eq(paymentInvoices.state, 'succeeded'),
+          ),
+        );
+      return rows.length === count ? rows : undefined;
+    }, 15_000);
+
+  it('offers the welcome bonus with its BTC range; the address chosen with it gives the percentage of what was paid, once', async () => {
+    const p = await player();
+    const [first, second] = await btcWelcome();
+    const offers = await call('GET', '/api/game/bonuses?currency=BTC', p.auth);
+    const offered = offers.json.data.find((d: Json) => d.id === first!.id);
+    expect(offered.triggerConditions.invoiceAmountItems).toEqual([
+      { currency: 'BTC', amountFrom: 0.00034483, amountTo: null },
+    ]);
+    expect(offers.json.data.map((d: Json) => d.id)).not.toContain(second!.id);
+
+    const plain = await address(p.auth);
+    const chosen = await address(p.auth, { bonusId: first!.id });
+    expect(chosen.status).toBe(200);
+    // The choice is the address's: another address, the same each time it is asked for.
+    expect(chosen.json.data.address).toMatch(/^bc1q/);
+    expect(chosen.json.data.address).not.toBe(plain.json.data.address);
+    expect((await address(p.auth, { bonusId: first!.id })).json.data.address).toBe(chosen.json.data.address);
+    const declined = await address(p.auth, { bonusId: first!.id, isBonusDecline: true });
+    expect(declined.json.data.address).toBe(plain.json.data.address);
+
+    await sendTestTransfer(server.ctx, chosen.json.data.address, '0.0015');
+    const [invoice] = await credited(p.id, 1);
+    expect(invoice!.bonusId).toBe(first!.id);
+    const [bonus] = await waitFor(async () => {
+      const rows = await bonusesOf(p.id);
+      return rows.length ? rows : undefined;
+    });
+    expect(bonus).toMatchObject({
+      definitionId: first!.id,
+      invoiceId: invoice!.id,
+      currency: 'BTC',
+      amountMinor: 150_000n,
+    });
+
+    // A replayed confirmation (a new event id for the same transfer): the deposit and its bonus stay once.
+    const replay = await webhook({
+      eventId: randomUUID(),
+      type: 'payment.succeeded',
+      paymentId: invoice!.providerPaymentId!,
+      reference: `${invoice!.accountId}:bitcoin:${first!.id}`,
+      currency: 'BTC',
+      amountMinor: '150000',
+    });
+    expect(replay.status).toBeLessThan(500);
+    await lanePassed();
+    expect(await bonusesOf(p.id)).toHaveLength(1);
+    expect(await credited(p.id, 1)).toHaveLength(1);
+
+    // A second transfer to the same address: the package step is had, the deposit is credited plain;
+    // the next step is offered now.
+    await sendTestTransfer(server.ctx, chosen.json.data.address, '0.001');
+    await credited(p.id, 2);
+    await lanePassed();
+    expect(await bonusesOf(p.id)).toHaveLength(1);
+    const next = await call('GET', '/api/game/bonuses?currency=BTC', p.auth);
+    expect(next.json.data.map((d: Json) => d.id)).toContain(second!.id);
+  });
+
+  it('paid below the minimum: credited without the bonus, and the messenger says why', async () => {
+    const p = await player();
+    const [first] = await btcWelcome();
+    const chosen = await address(p.auth, { bonusId: first!.id });
+    await sendTestTransfer(server.ctx, chosen.json.data.address, '0.0003');
+    const [invoice] = await credited(p.id, 1);
+    expect(invoice!.bonusId).toBe(first!.id);
+    expect(invoice!.amountMinor).toBe(30_000n);
+    await lanePassed();
+    expect(await bonusesOf(p.id)).toEqual([]);
+    const notice = await waitFor(async () => {
+      const rows = await server.ctx.db.select().from(messengerMessages).where(eq(messengerMessages.playerId, p.id));
+      return rows.find((m) => m.title === 'No bonus for this deposit');
+    });
+    expect(notice.body).toMatch(/below the .* needs/);
+    // The step is still to be had: a deposit above the minimum to the same address gets it.
+    await sendTestTransfer(server.ctx, chosen.json.data.address, '0.0004');
+    await credited(p.id, 2);
+    await waitFor(async () => (await bonusesOf(p.id)).length === 1);
+    expect((await bonusesOf(p.id))[0]!.amountMinor).toBe(40_000n);
+  });
+
+  it('refuses with 422 (no address) an unknown bonus, another player’s, a step not yet due or had, one not in BTC', async () => {
+    const p = await player();
+    const other = await player();
+    const [first, second] = await btcWelcome();
+    const eurOnly = await definition();
+    const theirs = await definition();
+    await paid((await deposit(other.auth, 60, { bonusId: theirs.id })).json.data.invoiceId);
+    const theirBonus = await waitFor(async () => (await bonusesOf(other.id))[0]);
+    const cases: [string, RegExp][] = [
+      [randomUUID(), /not available/],
+      [theirBonus.id, /not available/],
+      [second!.id, /not available to you now/],
+      [eurOnly.id, /not offered in BTC/],
+    ];
+    for (const [bonusId, message] of cases) {
+      const refused = await address(p.auth, { bonusId });
+      expect(refused.status, String(message)).toBe(422);
+      expect(refused.json.error.message).toMatch(message);
+      expect(refused.json.data).toBeUndefined();
+    }
+    for (const bonusId of ['not-a-uuid', `${randomUUID()}:x`, `${randomUUID()}\u0000`])
+      expect((await address(p.auth, { bonusId })).status).toBe(422);
+    // Had already: the other player's step 1 … and this player's after a paid address.
+    const chosen = await address(other.auth, { bonusId: first!.id });
+    await sendTestTransfer(server.ctx, chosen.json.data.address, '0.001');
+    await waitFor(async () => (await bonusesOf(other.id)).some((b) => b.definitionId === first!.id));
+    const again = await address(other.auth, { bonusId: first!.id });
+    expect(again.status).toBe(422);
+    expect(again.json.error.message).toMatch(/had this bonus already/);
+    // An excluded player may choose none.
+    const q = await player();
+    await excludePlayer(server.ctx.db, { playerId: q.id, type: LimitDefinition.coolingOff, days: 1 });
+    expect((await address(q.auth, { bonusId: first!.id })).status).not.toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
-import type { Invoice, PaymentMethod } from '@casino/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BonusDefinition, Invoice, PaymentMethod } from '@casino/contracts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
@@ -55,20 +56,52 @@ const transfer = (over: Partial<Invoice>): Invoice => ({
   ...over,
 });
 
+/** The welcome bonus in BTC: 100 % up to 1 BTC, from 0.00034483 BTC (€20). */
+const welcome: BonusDefinition = {
+  id: 'w',
+  name: 'Welcome 1st deposit 100%',
+  status: 1,
+  type: 2,
+  wagerCasino: 10,
+  wagerSportsbook: 0,
+  baseCurrencyMaxWinAmount: null,
+  maxWinAmountItems: [],
+  assignConditions: { depositPercentage: 100, maxAmountItems: [{ amount: 1, currency: 'BTC' }] },
+  triggerConditions: {
+    baseCurrencyInvoiceAmountFrom: 20,
+    baseCurrencyInvoiceAmountTo: null,
+    invoiceAmountItems: [{ currency: 'BTC', amountFrom: 0.00034483, amountTo: null }],
+  },
+  package: { id: 'p', name: 'Welcome package' },
+  packagePriority: 1,
+};
+
 let rows: Invoice[];
+let offers: BonusDefinition[];
+let sent: Record<string, unknown>[];
 beforeEach(() => {
   queryClient.clear();
   rows = [];
+  offers = [];
+  sent = [];
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('BTC', 'crypto', 100_000_000, { symbol: '₿' })]);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) =>
       routeFetch({
-        'POST /api/payment/invoices/deposit': () =>
-          jsonResponse(200, {
-            data: { invoiceId: 'pay_1', method: 'crypto', type: 'qr', action: '', fields: {}, address: ADDRESS },
-          }),
+        'POST /api/payment/invoices/deposit': (request) => {
+          const body = JSON.parse(String(request.body)) as Record<string, unknown>;
+          sent.push(body);
+          // The address carries the bonus: another one for each choice.
+          const address = body.bonusId ? `${ADDRESS.slice(0, -2)}${String(body.bonusId).padStart(2, '0')}` : ADDRESS;
+          return jsonResponse(200, {
+            data: { invoiceId: 'pay_1', method: 'crypto', type: 'qr', action: '', fields: {}, address },
+          });
+        },
+        'GET /api/game/bonuses': () => jsonResponse(200, { data: offers }),
+        'GET /api/settings/constants': () =>
+          jsonResponse(200, { data: { game: { bonus: { depositBonusDeclineDefault: false } } } }),
         'GET /api/payment/invoices': () =>
           jsonResponse(200, { data: rows, meta: { page: 1, perPage: 10, total: rows.length, totalPages: 1 } }),
       })(url, init),
@@ -110,5 +143,45 @@ describe('the crypto deposit screen', () => {
     renderInModal(<CryptoDeposit account={testAccount('b1', 'BTC', 0)} method={crypto} />);
     expect(await screen.findByText(/Mindesteinzahlung/)).toBeInTheDocument();
     expect(await screen.findByText(/Eingehend: .*1\/3 Bestätigungen/)).toBeInTheDocument();
+  });
+
+  it('offers the deposit bonuses ("deposit at least"), sends the choice, and asks again 1 s after it changes', async () => {
+    offers = [welcome];
+    const user = userEvent.setup();
+    renderInModal(<CryptoDeposit account={testAccount('b1', 'BTC', 0)} method={crypto} />);
+    const chosen = await screen.findByRole('radio', { name: /Welcome 1st deposit 100%/ });
+    expect(chosen).toBeChecked();
+    expect(screen.getByText(/Deposit at least 0.34483 mBTC/)).toBeInTheDocument();
+    expect(screen.getByText(/100% of your deposit: up to 1,000.00 mBTC/)).toBeInTheDocument();
+    await screen.findByText(`${ADDRESS.slice(0, -2)}0w`);
+    // One request at first, with the default choice (the first offer).
+    expect(sent).toEqual([expect.objectContaining({ bonusId: 'w', fields: { crypto_network: 'bitcoin' } })]);
+
+    // A choice changed and changed back within the second: no request; the address stays hidden meanwhile.
+    await user.click(screen.getByRole('radio', { name: /No bonus/ }));
+    expect(screen.queryByText(`${ADDRESS.slice(0, -2)}0w`)).not.toBeInTheDocument();
+    await user.click(chosen);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(sent).toHaveLength(1);
+    expect(screen.getByText(`${ADDRESS.slice(0, -2)}0w`)).toBeInTheDocument();
+
+    // "No bonus" kept: asked again after a second, declining, and the plain address shows.
+    const clicked = Date.now();
+    await user.click(screen.getByRole('radio', { name: /No bonus/ }));
+    expect(sent).toHaveLength(1);
+    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 2500 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(950);
+    expect(sent[1]).toMatchObject({ isBonusDecline: true });
+    expect(sent[1]).not.toHaveProperty('bonusId');
+    expect(await screen.findByText(ADDRESS)).toBeInTheDocument();
+  });
+
+  it('without offers: no picker, the plain address at once', async () => {
+    renderInModal(<CryptoDeposit account={testAccount('b1', 'BTC', 0)} method={crypto} />);
+    expect(await screen.findByText(ADDRESS)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toHaveProperty('bonusId');
+    expect(sent[0]).not.toHaveProperty('isBonusDecline');
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { refreshDepositBonuses, useBonusDeclineDefault, useDepositBonuses } from '../api/deposit-bonuses.ts';
+import { DepositBonusPicker, NO_BONUS } from './deposit-bonus-picker.tsx';
 import { InvoiceType, type Invoice } from '@casino/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Account, DepositResult, PaymentMethod } from '@casino/contracts';
@@ -9,9 +11,14 @@ import { useMoney } from '../use-money.ts';
 import { CopyValue, QrCode } from './qr-code.tsx';
 import '../i18n/index.ts';
 
+/** How long a changed bonus choice waits before the address is asked for again (the reference site's 1 s). */
+export const BONUS_DEBOUNCE_MS = 1000;
+
 /**
- * Crypto deposit: no amount, an address (and a tag where the network needs one) for the account and
- * the chosen network, asked for at once and again when the network changes. Transfers arrive by push.
+ * Crypto deposit: no amount, an address (and a tag where the network needs one) for the account, the
+ * chosen network and the chosen deposit bonus (the address carries it: transfers to it get the bonus
+ * when the amount paid triggers it). Asked for at once, again when the network changes, and again
+ * (debounced 1 s) when the bonus changes. Transfers arrive by push.
  */
 export function CryptoDeposit({ account, method }: { account: Account; method: PaymentMethod }) {
   const { t, i18n } = useTranslation();
@@ -21,14 +28,45 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
   const create = useCreateDeposit();
   const [result, setResult] = useState<DepositResult>();
   const { mutate } = create;
+  // The bonus: the player's choice while offered, else the operator's default (the first, or none).
+  const offers = useDepositBonuses(account.currency);
+  const declineDefault = useBonusDeclineDefault();
+  const offerList = offers.data ?? [];
+  const [bonusChoice, setBonusChoice] = useState<string>();
+  const bonus =
+    bonusChoice === NO_BONUS || offerList.some((o) => o.id === bonusChoice)
+      ? bonusChoice!
+      : declineDefault.data
+        ? NO_BONUS
+        : (offerList[0]?.id ?? NO_BONUS);
+  const hasOffers = offerList.length > 0;
+  const settled = !offers.isPending && !declineDefault.isPending;
+  // What the address shown was asked for: another choice hides it until its own address comes.
+  const [sent, setSent] = useState<{ network: string; bonus: string }>();
 
   useEffect(() => {
-    if (!network) return;
-    mutate(
-      { method: method.method, currency: account.currency, accountId: account.id, fields: { crypto_network: network } },
-      { onSuccess: setResult },
-    );
-  }, [network, account.currency, account.id, method.method, mutate]);
+    if (!network || !settled) return;
+    if (sent?.network === network && sent.bonus === bonus) return;
+    const send = () => {
+      setSent({ network, bonus });
+      mutate(
+        {
+          method: method.method,
+          currency: account.currency,
+          accountId: account.id,
+          fields: { crypto_network: network },
+          ...(hasOffers ? (bonus === NO_BONUS ? { isBonusDecline: true } : { bonusId: bonus }) : {}),
+        },
+        { onSuccess: setResult },
+      );
+    };
+    // The first request and a new network: at once; a new bonus: once the choice rests.
+    if (!sent || sent.network !== network) return send();
+    const timer = setTimeout(send, BONUS_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [network, bonus, settled, sent, hasOffers, account.currency, account.id, method.method, mutate]);
+  const current = sent?.network === network && sent.bonus === bonus;
+  const waiting = create.isPending || (settled && !!network && !current);
 
   const chosen = networks.find((n) => n.id === network);
   const money = useMoney();
@@ -50,17 +88,25 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
           {t('wallet.pay.cryptoMinimum', { min: money(chosen.minAmount, account.currency) })}
         </p>
       )}
-      {/* Above the address, so a phone shows it without scrolling. */}
-      {result?.address && !create.isPending && (
-        <IncomingTransfers address={result.address} currency={account.currency} />
+      {hasOffers && (
+        <DepositBonusPicker
+          offers={offerList}
+          currency={account.currency}
+          amount={null}
+          value={bonus}
+          onChange={setBonusChoice}
+        />
       )}
-      {create.isPending && <Spinner label={t('wallet.pay.loadingAddress')} />}
-      {create.isError && (
+      {hasOffers && bonus !== NO_BONUS && <p className="text-xs text-muted">{t('wallet.depositBonus.cryptoNote')}</p>}
+      {/* Above the address, so a phone shows it without scrolling. */}
+      {result?.address && !waiting && <IncomingTransfers address={result.address} currency={account.currency} />}
+      {waiting && <Spinner label={t('wallet.pay.loadingAddress')} />}
+      {create.isError && !waiting && (
         <p role="alert" className="text-sm text-danger">
           {create.error.message}
         </p>
       )}
-      {result?.address && !create.isPending && (
+      {result?.address && !waiting && !create.isError && (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <QrCode
             value={result.qr ?? result.address}
@@ -105,6 +151,11 @@ function IncomingTransfers({ address, currency }: { address: string; currency: s
     (invoice) =>
       invoice.status === 1 || (invoice.status === 2 && Date.parse(invoice.updatedAt ?? invoice.createdAt) >= openedAt),
   );
+  // A credited transfer may have used up a bonus step: the offers are asked for again.
+  const creditedCount = shown.filter((invoice) => invoice.status === 2).length;
+  useEffect(() => {
+    if (creditedCount) void refreshDepositBonuses();
+  }, [creditedCount]);
   const line = (invoice: Invoice) => {
     const sum = money(invoice.amount, invoice.currency);
     if (invoice.status === 2) return t('wallet.pay.cryptoCredited', { sum });

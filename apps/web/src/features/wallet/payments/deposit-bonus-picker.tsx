@@ -4,7 +4,7 @@ import type { BonusDefinition } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { useMoney } from '../use-money.ts';
-import { depositRange, previewOf, refusalOf } from './deposit-bonus.ts';
+import { depositRange, mostOf, previewOf, refusalOf } from './deposit-bonus.ts';
 
 /** The choice of "no bonus" in the picker (and in the form's state). */
 export const NO_BONUS = 'none';
@@ -12,7 +12,8 @@ export const NO_BONUS = 'none';
 /**
  * The deposit bonuses as a radio group: each with what it gives for the amount typed ("+€50 + 300 free
  * spins") and its range; one the amount does not trigger is disabled, saying why ("From €20"). Last:
- * "No bonus".
+ * "No bonus". `amount` null (a crypto address: the amount comes with the coins): each says the most it
+ * gives and the deposit it needs ("Deposit at least 0.35 mBTC"), none disabled.
  */
 export function DepositBonusPicker({
   offers,
@@ -23,7 +24,7 @@ export function DepositBonusPicker({
 }: {
   offers: readonly BonusDefinition[];
   currency: string;
-  amount: number;
+  amount: number | null;
   value: string;
   onChange: (choice: string) => void;
 }) {
@@ -62,11 +63,34 @@ export function DepositBonusPicker({
       </span>
     </label>
   );
+  // The amount is not known yet: the most it gives, and the deposit it needs.
+  const unknownAmountLines = (offer: BonusDefinition) => {
+    const range = depositRange(offer, currency);
+    const most = mostOf(offer, currency);
+    const percentage = offer.type === 2 ? offer.assignConditions.depositPercentage : undefined;
+    const cap = most.cash > 0 ? t('wallet.depositBonus.atMost', { max: money(most.cash, currency) }) : null;
+    const gives = percentage
+      ? cap
+        ? t('wallet.depositBonus.percentage', { percentage, gives: cap })
+        : t('wallet.depositBonus.percentageOnly', { percentage })
+      : [
+          most.cash > 0 ? `+${money(most.cash, currency)}` : null,
+          most.spins ? t('wallet.depositBonus.spins', { count: most.spins }) : null,
+        ]
+          .filter(Boolean)
+          .join(' + ');
+    return [
+      gives,
+      t('wallet.depositBonus.atLeast', { min: money(range?.from ?? 0, currency) }),
+      range?.to != null ? t('wallet.depositBonus.upTo', { max: money(range.to, currency) }) : '',
+    ].filter(Boolean);
+  };
   return (
     <fieldset className="m-0 min-w-0 border-0 p-0">
       <legend className="mb-2 text-sm font-medium text-fg">{t('wallet.depositBonus.legend')}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {offers.map((offer) => {
+          if (amount === null) return option(offer.id, offer.name, unknownAmountLines(offer), false);
           const refusal = refusalOf(offer, currency, amount);
           const range = depositRange(offer, currency);
           const { cash, spins } = previewOf(offer, currency, refusal ? (range?.from ?? 0) : amount, subunit);
