@@ -27,9 +27,13 @@ async function spinOnce(page: Page, game: Game): Promise<string> {
   const frame = gameFrame(page, game);
   const spin = frame.getByRole('button', { name: /^Spin/ });
   await expect(spin).toBeEnabled({ timeout: 15_000 });
-  await spin.click();
   const result = frame.locator('.result-text');
-  await expect(result).toHaveText(/You won|No win|free spins/, { timeout: 15_000 });
+  // A click landing as a dialog above closes (the page reflows under the frame) can miss the button:
+  // press again only while no round runs (the button is disabled during one), so it spins once.
+  await expect(async () => {
+    if (await spin.isEnabled()) await spin.click();
+    await expect(result).toHaveText(/You won|No win|free spins/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   return (await result.textContent()) ?? '';
 }
 
