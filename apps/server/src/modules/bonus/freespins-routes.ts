@@ -12,7 +12,6 @@ import { errorResponses } from '../../lib/errors.ts';
 import {
   activateFreespins,
   cancelFreespins,
-  expireDueFreespins,
   listPlayerFreespins,
   registerFreespinPush,
   registerFreespinWinnings,
@@ -22,33 +21,17 @@ const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
- * `/api/game/player-freespins`: the player's free spins, to activate and cancel. Starts this node's
- * free-spin job (expiry; any node may run it) and the lane that turns finished spins' winnings into bonuses.
+ * `/api/game/player-freespins`: the player's free spins, to activate and cancel, and the lane that turns
+ * finished spins' winnings into bonuses (their expiry runs in the bonus job, routes.ts).
  */
 export const freespinRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const log = ctx.log.child({ module: 'bonus' });
     const stops = [
       registerFreespinPush(ctx.outboxConsumers),
       registerFreespinWinnings(ctx.outboxConsumers, { maxWagerMultiplier: ctx.config.bonus.maxWagerMultiplier }),
     ];
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await expireDueFreespins(ctx);
-      } catch (err) {
-        log.error({ err }, 'free-spin job failed; will try again');
-      } finally {
-        running = false;
-      }
-    };
-    const timer = setInterval(() => void tick(), ctx.config.bonus.jobMs);
-    timer.unref();
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       for (const stop of stops) stop();
     });
 

@@ -30,7 +30,7 @@ import { findGame } from '../game/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountCurrency, accountIn, forgetAccountsOf, openAccount } from '../wallet/index.ts';
-import { definitionOf, type BonusRules, type IssueInput } from './service.ts';
+import { definitionOf, expireInBatches, type BonusRules, type IssueInput } from './service.ts';
 import { bonusDefinitions, playerBonuses, playerFreespins } from './tables.ts';
 
 /**
@@ -281,23 +281,9 @@ export async function cancelFreespins(ctx: AppContext, playerId: string, id: str
   return wireFreespin(freespin!);
 }
 
-/** Ends free spins time has ended (bonus_freespin_expire_due), in batches; answers how many ended. */
-export async function expireDueFreespins(ctx: Ctx, now = new Date(), batch = 100): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await withTransaction(ctx, async (tx) => {
-      const [row] = await rowsOf<{ n: number }>(
-        tx,
-        sql`select bonus_freespin_expire_due(${now.toISOString()}::timestamptz, ${batch}) as n`,
-      );
-      const ended = Number(row?.n ?? 0);
-      if (ended > 0) noteEnqueued();
-      return ended;
-    });
-    total += n;
-    if (n < batch) return total;
-  }
-}
+/** Ends the free spins time has ended (bonus_freespin_expire_due); answers how many ended. */
+export const expireDueFreespins = (ctx: Ctx, now = new Date(), batch = 100) =>
+  expireInBatches(ctx, 'bonus_freespin_expire_due', now, batch);
 
 /**
  * Winnings of free spins that ended played or expired become a bonus of the definition (its wagering,

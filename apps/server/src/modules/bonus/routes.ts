@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { expireDueFreespins } from './freespins.ts';
 import { registerBonusPush } from './push.ts';
 import { activateBonus, cancelBonus, expireDueBonuses, listPlayerBonuses } from './service.ts';
 
@@ -17,7 +18,7 @@ const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
  * `/api/game/player-bonuses`: the player's bonuses, to activate and cancel. Starts this node's bonus
- * job, which ends what time has ended (any node may run it: each bonus is re-read under its lock).
+ * job, which ends what time has ended, bonuses and free spins (any node may run it: each is re-read under its lock).
  */
 export const bonusRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -30,6 +31,7 @@ export const bonusRoutes =
       running = true;
       try {
         await expireDueBonuses(ctx);
+        await expireDueFreespins(ctx);
       } catch (err) {
         log.error({ err }, 'bonus job failed; will try again');
       } finally {

@@ -311,14 +311,22 @@ export const activateBonus = (ctx: Ctx, playerId: string, id: string, now = new 
 export const cancelBonus = (ctx: Ctx, playerId: string, id: string, now = new Date()) =>
   changeBonus(ctx, 'bonus_cancel', playerId, id, now);
 
-/** Ends what time has ended (bonus_expire_due), in batches; answers how many ended. */
-export async function expireDueBonuses(ctx: Ctx, now = new Date(), batch = 100): Promise<number> {
+/**
+ * Runs an expiry function of bonus.sql or freespins.sql (`fn(now, batch)` answering how many it ended)
+ * in batches of its own transaction each, until one ends fewer than a batch; answers how many ended.
+ */
+export async function expireInBatches(
+  ctx: Ctx,
+  fn: 'bonus_expire_due' | 'bonus_freespin_expire_due',
+  now = new Date(),
+  batch = 100,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await withTransaction(ctx, async (tx) => {
       const [row] = await rowsOf<{ n: number }>(
         tx,
-        sql`select bonus_expire_due(${now.toISOString()}::timestamptz, ${batch}) as n`,
+        sql`select ${sql.raw(fn)}(${now.toISOString()}::timestamptz, ${batch}) as n`,
       );
       const ended = Number(row?.n ?? 0);
       if (ended > 0) noteEnqueued();
@@ -328,6 +336,10 @@ export async function expireDueBonuses(ctx: Ctx, now = new Date(), batch = 100):
     if (n < batch) return total;
   }
 }
+
+/** Ends the bonuses time has ended (bonus_expire_due); answers how many ended. */
+export const expireDueBonuses = (ctx: Ctx, now = new Date(), batch = 100) =>
+  expireInBatches(ctx, 'bonus_expire_due', now, batch);
 
 /** The demo's bonuses (SEED_DEMO): a welcome bonus and a reload, in the demo's currencies. */
 const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
