@@ -72,8 +72,8 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   SEED_DEMO: bool.default(true),
-  LOYALTY_ENABLED: bool.default(false),
-  QUESTS_ENABLED: bool.default(false),
+  LOYALTY_ENABLED: bool.default(true),
+  QUESTS_ENABLED: bool.default(true),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   KYC_HIDE_DOCUMENTS: bool.default(false),

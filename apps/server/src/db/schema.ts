@@ -19,3 +19,6 @@ export * from '../modules/kyc/tables.ts';
 export * from '../sandbox/kyc/tables.ts';
 export * from '../modules/notification/tables.ts';
 export * from '../modules/bonus/tables.ts';
+export * from '../modules/loyalty/tables.ts';
+export * from '../modules/quests/tables.ts';
+export * from '../modules/tournaments/tables.ts';

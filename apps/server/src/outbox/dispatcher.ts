@@ -63,6 +63,7 @@ export type Dispatcher = {
 };
 
 type Handle = (row: OutboxRow, tx: Tx) => Promise<void>;
+type BatchHandle = (rows: readonly OutboxRow[], tx: Tx) => Promise<void>;
 
 /** How one lane handles rows; `handlerOf` is undefined for events the lane passes over. */
 type LaneSpec = {
@@ -72,6 +73,8 @@ type LaneSpec = {
   coalesceMs: number;
   startFrom: OutboxLane['startFrom'];
   handlerOf(event: string): Handle | undefined;
+  /** The lane's handler of runs of rows of this event, if it has one. */
+  batchOf(event: string): BatchHandle | undefined;
   /** Handlers write: each runs in a savepoint, so a throw takes back only its own writes. */
   writes: boolean;
 };
@@ -187,17 +190,25 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     let passed: OutboxRow | null = null;
     let handled = 0;
     let failure: { row: OutboxRow; error: unknown } | null = null;
-    for (const row of rows) {
+    for (let at = 0; at < rows.length; ) {
+      const row = rows[at]!;
+      const batch = lane.batchOf(row.event);
+      // A batch handler takes the run of consecutive rows of its event; any other row is one at a time.
+      let end = at + 1;
+      if (batch) while (end < rows.length && rows[end]!.event === row.event) end++;
+      const run = rows.slice(at, end);
       const handler = lane.handlerOf(row.event);
       try {
-        if (handler && lane.writes) await tx.transaction((sp) => handler(row, sp));
+        if (batch) await tx.transaction((sp) => batch(run, sp));
+        else if (handler && lane.writes) await tx.transaction((sp) => handler(row, sp));
         else if (handler) await handler(row, tx);
       } catch (error) {
         failure = { row, error };
         break;
       }
-      passed = row;
-      handled++;
+      passed = run[run.length - 1]!;
+      handled += run.length;
+      at = end;
       if (Date.now() - started >= deps.batchMs) break;
     }
 
@@ -312,16 +323,18 @@ function pushLane(consumers: OutboxConsumers, broker: Broker, publishTimeoutMs: 
     coalesceMs,
     writes: false,
     handlerOf: () => publish,
+    batchOf: () => undefined,
   };
 }
 
 const consumerLane = (lane: OutboxLane, coalesceMs: number): LaneSpec => ({
   name: lane.name,
   startFrom: lane.startFrom,
-  events: Object.keys(lane.handlers),
+  events: [...Object.keys(lane.handlers), ...Object.keys(lane.batches ?? {})],
   coalesceMs,
   writes: true,
   handlerOf: (event) => lane.handlers[event as EventName] as Handle | undefined,
+  batchOf: (event) => lane.batches?.[event as EventName] as BatchHandle | undefined,
 });
 
 type Runner = { wake(): void; stop(): Promise<void> };

@@ -3,6 +3,8 @@ export {
   createOutboxConsumers,
   PUSH_LANE,
   type OutboxConsumers,
+  type OutboxBatchHandler,
+  type OutboxBatchHandlers,
   type OutboxHandler,
   type OutboxHandlers,
   type OutboxLane,

@@ -35,13 +35,26 @@ export async function enqueue<E extends EventName>(tx: DbOrTx, event: E, payload
  */
 export type OutboxHandler<E extends EventName> = (row: OutboxRow<E>, tx: Tx) => Promise<void>;
 export type OutboxHandlers = { [E in EventName]?: OutboxHandler<E> };
+/**
+ * What a consumer does with a run of consecutive rows of one event, in one savepoint: for events every
+ * bet writes, so a consumer does one set-based statement a batch instead of a few per row. A throw
+ * takes back the whole run, which is handed over again.
+ */
+export type OutboxBatchHandler<E extends EventName> = (rows: readonly OutboxRow<E>[], tx: Tx) => Promise<void>;
+export type OutboxBatchHandlers = { [E in EventName]?: OutboxBatchHandler<E> };
 
 /**
  * A consumer: a named lane through the event stream with its own cursor, retries and failures. A lane
  * registered for the first time starts before the oldest row kept (`beginning`) or after the newest
  * (`now`); afterwards it goes on from its cursor, whichever node runs it.
  */
-export type OutboxLane = { name: string; startFrom: 'beginning' | 'now'; handlers: OutboxHandlers };
+export type OutboxLane = {
+  name: string;
+  startFrom: 'beginning' | 'now';
+  handlers: OutboxHandlers;
+  /** Events handled a run of rows at a time (an event is in `handlers` or here, not both). */
+  batches?: OutboxBatchHandlers;
+};
 
 /** The lane that publishes every row to the push broker (built into the dispatcher). */
 export const PUSH_LANE = 'push';

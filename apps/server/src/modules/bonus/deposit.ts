@@ -3,7 +3,6 @@ import {
   httpStatusOf,
   InvoiceStatus,
   toMajor,
-  toMinor,
   type BonusDefinition,
   type DepositBonusStatus,
   type EventMap,
@@ -16,7 +15,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, type OutboxConsumers } from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
-import { currencyByCode, subunitOf } from '../settings/index.ts';
+import { currencyByCode, fromBaseMinor, subunitOf, toBaseMinor } from '../settings/index.ts';
 import { issueOffer } from './offer.ts';
 import type { BonusRules } from './service.ts';
 import { bonusDefinitions, bonusPackages, playerBonuses, playerFreespins } from './tables.ts';
@@ -29,30 +28,6 @@ import { bonusDefinitions, bonusPackages, playerBonuses, playerFreespins } from 
  */
 
 type DefinitionRow = typeof bonusDefinitions.$inferSelect;
-
-/** Rates are decimals ("1 unit in EUR"): taken exactly as integers of 1e-8, so conversions stay integer. */
-const RATE_SCALE = 100_000_000n;
-const rateOf = (currency: string): bigint | null => {
-  const info = currencyByCode(currency);
-  const rate = info ? toMinor(info.rate, 100_000_000) : null;
-  return rate && rate > 0n ? rate : null;
-};
-
-/** An amount of `currency` (minor units) in base-currency minor units, rounded down; null without a rate. */
-export function toBaseMinor(amountMinor: bigint, currency: string): bigint | null {
-  const rate = rateOf(currency);
-  if (rate === null) return null;
-  return (amountMinor * rate * BigInt(subunitOf(BASE_CURRENCY))) / (BigInt(subunitOf(currency)) * RATE_SCALE);
-}
-
-/** A base-currency amount (minor) in `currency` minor units: `up` rounds up (a minimum), else down. */
-function fromBaseMinor(baseMinor: bigint, currency: string, up: boolean): bigint | null {
-  const rate = rateOf(currency);
-  if (rate === null) return null;
-  const numerator = baseMinor * BigInt(subunitOf(currency)) * RATE_SCALE;
-  const denominator = rate * BigInt(subunitOf(BASE_CURRENCY));
-  return up ? (numerator + denominator - 1n) / denominator : numerator / denominator;
-}
 
 /** The deposits of `currency` that trigger a definition (minor units), or null: it has none in it. */
 export function triggerRange(definition: DefinitionRow, currency: string): { from: bigint; to: bigint | null } | null {

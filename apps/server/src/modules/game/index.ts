@@ -1,7 +1,7 @@
 /** Games: the catalogue, launches, real-money play through the seamless wallet, and histories. */
 export { catalogueRoutes } from './catalogue/routes.ts';
 export { catalogueMediaRoutes } from './catalogue/media-routes.ts';
-export { findGame, publicCatalogueIdentities, setGameEnabled } from './catalogue/service.ts';
+export { findGame, gameIdsInCollections, publicCatalogueIdentities, setGameEnabled } from './catalogue/service.ts';
 export { seedCatalogue } from './catalogue/seed/seed-catalogue.ts';
 export { playRoutes } from './play/routes.ts';
 export { closeLiveGameSessions } from './play/service.ts';

@@ -16,5 +16,6 @@ export {
   restrictionOf,
   type Restriction,
 } from './countries.ts';
+export { fromBaseMinor, toBaseMinor } from './conversion.ts';
 export { syncCurrencyScales } from './scales.ts';
 export { keptSecret } from './secrets.ts';

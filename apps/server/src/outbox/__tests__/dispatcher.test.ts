@@ -244,6 +244,40 @@ describe('dispatcher', () => {
     expect(channel.seen).toEqual([{ playerId: 'p7', email: `${id}@x.test` }]);
   });
 
+  it('hands a batch handler runs of consecutive rows of its event, each row once, a failed run again whole', async () => {
+    const consumers = createOutboxConsumers();
+    const runs: number[][] = [];
+    const single: number[] = [];
+    let failOnce = true;
+    cleanups.push(
+      consumers.register({
+        name: 'batched',
+        startFrom: 'beginning',
+        handlers: { 'player.email.confirmed': async (row) => void single.push(row.id) },
+        batches: {
+          'player.profile.updated': async (rows, tx) => {
+            for (const row of rows)
+              await tx.execute(sql`insert into test_effects (lane, outbox_id) values ('batched', ${row.id})`);
+            if (failOnce) {
+              failOnce = false;
+              throw new Error('batch failed');
+            }
+            runs.push(rows.map((row) => row.id));
+          },
+        },
+      }),
+    );
+    const first = [await event(1), await event(2), await event(3)];
+    const between = await enqueue(database.db, 'player.email.confirmed', { playerId: 'p9', email: 'p9@x.test' });
+    const second = [await event(4), await event(5)];
+    start(createMemoryBroker(), { pollMs: 20, maxBackoffMs: 20 }, consumers);
+    await expect.poll(() => behind('batched')).toBe(0);
+    expect(runs).toEqual([first, second]);
+    expect(single).toEqual([between]);
+    // The failed run's writes were rolled back: each row's effect exactly once.
+    expect(await effects('batched')).toEqual([...first, ...second]);
+  });
+
   it('a consumer that keeps failing does not delay the push, and succeeds on its own once fixed', async () => {
     const inner = createMemoryBroker();
     const channel = channelLog(inner, 'test:fast');

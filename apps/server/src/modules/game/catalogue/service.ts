@@ -522,3 +522,14 @@ export async function publicCatalogueIdentities(db: DbOrTx): Promise<{ collectio
   ]);
   return { collections: collections.map((c) => c.identity), games: gameRows.map((g) => g.identity) };
 }
+
+/** The ids of the games in any of these collections (by identity), for rules that name collections (quests, tournaments). */
+export async function gameIdsInCollections(db: DbOrTx, identities: readonly string[]): Promise<string[]> {
+  if (identities.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: gameCollectionGames.gameId })
+    .from(gameCollectionGames)
+    .innerJoin(gameCollections, eq(gameCollections.id, gameCollectionGames.collectionId))
+    .where(inArray(gameCollections.identity, [...identities]));
+  return rows.map((row) => row.id).sort();
+}

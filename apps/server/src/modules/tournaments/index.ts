@@ -1,0 +1,2 @@
+/** Tournaments: a live leaderboard of scoring rounds, prizes paid through the bonus engine. */
+export {};
