@@ -15,6 +15,11 @@
 // in the same run, so a change is judged before and after on one machine state: in the order base,
 // this, this, base (a drift of the machine during the run weighs on both alike), each figure the mean
 // of its version's two runs.
+//
+// `npm run bench:wallet -- --retention` measures this checkout twice in the same run (off, on, on, off):
+// without quests, loyalty and tournaments (flags off, no tournament), and with them all working on every
+// bet — each player holding a quest whose task counts the bench game's stakes, a tournament scoring it,
+// and loyalty points for its game type — so the outbox consumers' cost on the money path is measured.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -179,6 +184,47 @@ async function prepareBonusPlayers(url, opsEnv, count, serverRoot, game) {
   return players;
 }
 
+/**
+ * Retention working on every bet of the run: a tournament scoring the bench game, a quest whose task
+ * counts its stakes (never completed in the run) started by every player, loyalty points for its type.
+ */
+async function prepareRetention(url, opsEnv, serverRoot, game, players) {
+  const tag = randomBytes(3).toString('hex');
+  const write = (name, value) => {
+    const file = path.join(os.tmpdir(), `bench-${name}-${tag}.json`);
+    fs.writeFileSync(file, JSON.stringify(value));
+    return file;
+  };
+  const now = Date.now();
+  const tournament = write('tournament', {
+    identity: `bench-${tag}`,
+    title: `Bench ${tag}`,
+    scoring: 'win',
+    games: [game.id],
+    prizes: [{ place: 1, type: 3, title: '100 points', points: 100 }],
+    startAt: new Date(now - 60_000).toISOString(),
+    endAt: new Date(now + 3_600_000).toISOString(),
+  });
+  await ops(opsEnv, ['tournament', 'create', tournament], serverRoot);
+  await ops(opsEnv, ['tournament', 'start', `bench-${tag}`], serverRoot).catch(() => {});
+  const quest = write('quest', {
+    identity: `bench-${tag}`,
+    name: `Bench ${tag}`,
+    concurrent: true,
+    tasks: [{ type: 4, name: 'Stake', unit: 'amount', quantity: 1_000_000_000_000, games: [game.id] }],
+    rewards: [{ type: 3, points: 1 }],
+  });
+  await ops(opsEnv, ['quest', 'create', quest], serverRoot);
+  for (const file of [tournament, quest]) fs.rmSync(file);
+  await ops(opsEnv, ['loyalty', 'rates', 'set', game.type ?? 'slots', '1', '100'], serverRoot);
+  for (const player of players) {
+    const offered = await api(url, '/api/retention/quests?perPage=50', { token: player.accessToken });
+    const found = offered.find((q) => q.identity === `bench-${tag}`);
+    if (!found) throw new Error('the bench quest is not offered');
+    await api(url, `/api/retention/quests/${found.id}/activate`, { method: 'PUT', token: player.accessToken });
+  }
+}
+
 const percentile = (sorted, q) =>
   Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
 
@@ -314,17 +360,21 @@ function pgliteDirect(dataDir) {
 }
 
 async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this', serverRoot: root }) {
-  const server = await runServer({ GAME_WALLET_SECRET: SECRET, ...serverEnv }, { serverRoot: version.serverRoot });
+  const server = await runServer(
+    { GAME_WALLET_SECRET: SECRET, ...serverEnv, ...version.env },
+    { serverRoot: version.serverRoot },
+  );
   const direct = database === 'postgres' ? postgresDirect(serverEnv.DATABASE_URL) : pgliteDirect(server.dataDir);
   try {
     const { game, players } = await preparePlayers(server.url, opsEnvOf(server), WORKERS, version.serverRoot);
+    if (version.retention) await prepareRetention(server.url, opsEnvOf(server), version.serverRoot, game, players);
     const tokens = players.map((p) => p.token);
     const meters = [cpuMeter(async () => [server.pid]), direct.postgresCpu];
     const pair = betAndWin(server.url, game.identity);
     await loop(tokens, WARMUP_MS, pair);
     const spread = await measure(meters, tokens, DURATION_MS, pair);
     const single = await measure(meters, Array(WORKERS).fill(tokens[0]), DURATION_MS, pair);
-    const hasBonuses = fs.existsSync(path.join(version.serverRoot, 'apps/server/src/ops/bonus.ts'));
+    const hasBonuses = !retentionRun && fs.existsSync(path.join(version.serverRoot, 'apps/server/src/ops/bonus.ts'));
     const withBonus = hasBonuses
       ? await measure(
           meters,
@@ -403,7 +453,18 @@ const argOf = (flag) => {
  * The versions to measure: this checkout (or with `--this <commit>` that commit, when the work tree is
  * in flux), and with `--base <commit>` that commit's server first.
  */
+const retentionRun = process.argv.includes('--retention');
+
 function versions() {
+  if (retentionRun)
+    return [
+      {
+        label: 'retention off',
+        serverRoot: root,
+        env: { LOYALTY_ENABLED: '0', QUESTS_ENABLED: '0', SEED_DEMO: '0' },
+      },
+      { label: 'retention on', serverRoot: root, env: {}, retention: true },
+    ];
   const thisRev = argOf('--this');
   const current = thisRev
     ? (({ serverRoot, commit }) => ({ label: `this ${commit}`, serverRoot }))(checkout(thisRev, '.bench-this'))

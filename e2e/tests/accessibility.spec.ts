@@ -17,6 +17,8 @@ const guestPages = [
   '/questions/wagering',
   '/bonus/welcome',
   '/bonuses',
+  '/loyalty',
+  '/loyalty?loyalty-earn',
   '/no-such-page',
   '/?sign-in',
   '/?sign-up',
@@ -28,6 +30,7 @@ const guestPages = [
 ];
 const playerPages = [
   '/',
+  '/loyalty',
   '/favorites',
   '/recently-played',
   '/profile/info',

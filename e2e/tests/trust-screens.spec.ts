@@ -125,7 +125,7 @@ test('a guest opening the deposit link is asked to sign in, then lands in the de
   await german.close();
 });
 
-test('pages that do not exist answer HTTP 404: loyalty and betting when off, an unknown game', async ({
+test('pages that do not exist answer HTTP 404: betting when off, an unknown game (loyalty is on)', async ({
   page,
   request,
 }) => {
@@ -133,11 +133,17 @@ test('pages that do not exist answer HTTP 404: loyalty and betting when off, an 
   const unknownGame = await page.goto('/games/no-such-game-here');
   expect(unknownGame!.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Game not found' })).toBeVisible();
-  for (const path of ['/loyalty', '/betting', '/de/loyalty', '/pt-br/betting/']) {
+  for (const path of ['/betting', '/pt-br/betting/']) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBe(404);
   }
-  for (const path of [`/games/${game.identity}`, `/de/games/${game.identity}`, '/providers']) {
+  for (const path of [
+    `/games/${game.identity}`,
+    `/de/games/${game.identity}`,
+    '/providers',
+    '/loyalty',
+    '/de/loyalty',
+  ]) {
     expect((await request.get(path)).status(), path).toBe(200);
   }
 });

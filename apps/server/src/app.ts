@@ -54,6 +54,9 @@ import {
   signUpBonusCode,
 } from './modules/bonus/index.ts';
 import { notificationRoutes } from './modules/notification/index.ts';
+import { tournamentRoutes } from './modules/tournaments/index.ts';
+import { questRoutes } from './modules/quests/index.ts';
+import { loyaltyRoutes } from './modules/loyalty/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
 import { sandboxPaymentsRoutes } from './sandbox/payments/routes.ts';
@@ -253,6 +256,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(bonusCodeRoutes(ctx), { prefix: '/api/game/bonuses/bonuscodes' });
   await app.register(cashbackRoutes(ctx), { prefix: '/api/game/bonuses/cashback' });
   await app.register(depositBonusRoutes(ctx), { prefix: '/api/game/bonuses' });
+  await app.register(tournamentRoutes(ctx), { prefix: '/api/retention/tournaments' });
+  if (config.features.quests) await app.register(questRoutes(ctx), { prefix: '/api/retention' });
+  if (config.features.loyalty) await app.register(loyaltyRoutes(ctx), { prefix: '/api/retention' });
   await app.register(providerWalletRoutes(ctx), { prefix: '/api/provider-wallet' });
   await app.register(paymentRoutes(ctx), { prefix: '/api/payment' });
   await app.register(paymentWebhookRoutes(ctx), { prefix: '/api/payment/webhooks' });

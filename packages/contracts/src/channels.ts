@@ -18,11 +18,17 @@ export const Channel = {
   /** Public: the live winners feed per platform and country (beyond the spec's list). */
   gameWinners: (platform: 'mobile' | 'desktop', country: string) => `game:winners:${platform}:${country}`,
   tournaments: 'tournaments',
+  /** Public: a running tournament's top 10. */
+  tournament: (tournamentId: string) => `tournaments:${tournamentId}`,
+  /** The player's own standing in a tournament. */
+  tournamentEntry: (tournamentId: string, playerId: string) => `tournaments:${tournamentId}#${playerId}`,
   online: 'global:online',
 } as const;
 
 export const PushEvent = {
   accountBalanceUpdated: 'account.balance.updated',
+  /** `retention:accounts#<id>`: the loyalty account reached another level (its points change is `accountBalanceUpdated`). */
+  accountLevelUpdated: 'account.level.updated',
   questUpdated: 'quest.updated',
   questTaskUpdated: 'quest.task.updated',
   invoiceDepositUpdated: 'invoice.deposit.updated',
@@ -30,6 +36,8 @@ export const PushEvent = {
   gameBetRestricted: 'game.bet.restricted',
   gameBetMaxExceed: 'game.bet.max.exceed',
   tournamentCompleted: 'tournament.completed',
+  tournamentLeaderboardUpdated: 'tournament.leaderboard.updated',
+  tournamentPlayerEntryUpdated: 'tournament.player-entry.updated',
   gameWinner: 'game.winner',
   documentUpdated: 'document.updated',
   verificationUpdated: 'verification.updated',
@@ -55,8 +63,12 @@ export const USER_LIMITED_NAMESPACES = [
   'messenger',
   'game',
   'player',
+  'tournaments',
 ] as const;
 /** Channels anyone (guests included) may subscribe to. */
 export const PUBLIC_CHANNELS = ['tournaments', 'global:online'] as const;
 /** Public channels that follow a pattern rather than a fixed name. */
-export const PUBLIC_CHANNEL_PATTERNS: readonly RegExp[] = [/^game:winners:(mobile|desktop):[A-Z]{2}$/];
+export const PUBLIC_CHANNEL_PATTERNS: readonly RegExp[] = [
+  /^game:winners:(mobile|desktop):[A-Z]{2}$/,
+  /^tournaments:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+];

@@ -3,6 +3,7 @@ import type { KycState } from './kyc.ts';
 import type { MessengerMessage, SupportMessage } from './notification.ts';
 import type { Invoice } from './payment.ts';
 import type { BonusCode } from './bonus-codes.ts';
+import type { LoyaltyAccount } from './loyalty.ts';
 
 /**
  * Domain events: written to the outbox in the transaction of the change they describe, followed by
@@ -134,6 +135,50 @@ export type EventMap = {
   'player.phone.confirmed': { playerId: string; phone: string };
   /** The player saved their profile; `fields` names what changed (never the values). */
   'player.profile.updated': { playerId: string; fields: string[] };
+  /** A player's quest changed state (`state` as it was then; the push reads the rest at delivery). */
+  'quest.updated': { playerId: string; playerQuestId: string; state: number };
+  /** A task of a player's quest moved (progress and quantity: counts, or minor units of `currency`). */
+  'quest.task.updated': {
+    playerId: string;
+    task: {
+      id: string;
+      questId: string;
+      isActive: boolean;
+      isCompleted: boolean;
+      progress: MinorUnits;
+      quantity: MinorUnits;
+      unit: 'count' | 'amount';
+      currency: string;
+      type: number;
+      name: string;
+      createdAt: string;
+      updatedAt: string | null;
+    };
+  };
+  /**
+   * A loyalty account earned points (`balance`) and perhaps reached another level (`level`);
+   * `previousOrder` is the order of the level it had before (rewards are paid for the levels passed).
+   */
+  'loyalty.account.updated': {
+    playerId: string;
+    change: 'balance' | 'level';
+    previousOrder: number;
+    account: LoyaltyAccount;
+  };
+  /** A tournament ended and its prizes were paid (`points`: the final score, as text). */
+  'tournament.completed': {
+    tournamentId: string;
+    identity: string;
+    title: string;
+    endAt: string;
+    prizes: {
+      place: number;
+      type: number;
+      title: string;
+      bonusId?: string;
+      entry?: { playerId: string; nickname: string | null; points: string };
+    }[];
+  };
 };
 
 export type EventName = keyof EventMap;

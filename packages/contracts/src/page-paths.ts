@@ -19,7 +19,7 @@ const LOCALISED = [
   'static/[^/]+',
   'recently-played',
   'betting',
-  'tournaments',
+  'tournaments(/[^/]+)?',
   'welcome-package',
   'contact',
 ];

@@ -4,7 +4,10 @@ import { hashPassword } from '../lib/password.ts';
 import { withTransaction } from '../outbox/index.ts';
 import { seedDemoBonuses, seedDemoCodes } from '../modules/bonus/index.ts';
 import { findGame } from '../modules/game/index.ts';
+import { seedDemoQuests } from '../modules/quests/index.ts';
+import { seedDemoLoyalty } from '../modules/loyalty/index.ts';
 import { ensurePlayer, findPlayer } from '../modules/player/index.ts';
+import { seedDemoTournaments } from '../modules/tournaments/index.ts';
 import { currencyByCode } from '../modules/settings/index.ts';
 import { accountIn, openAccount, postEntry } from '../modules/wallet/index.ts';
 
@@ -49,4 +52,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   });
   await seedDemoBonuses(ctx, ctx.config.bonus, playerId, async (game) => (await findGame(ctx.db, game))?.id ?? null);
   await seedDemoCodes(ctx.db);
+  await seedDemoTournaments(ctx);
+  await seedDemoQuests(ctx);
+  await seedDemoLoyalty(ctx.db);
 }

@@ -31,6 +31,9 @@ import {
 import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
 import { describeCredit, opsCredit, opsCreditResultSchema, type OpsCreditBody } from './credit.ts';
 import { opsBonus, parseCodeArgs, readDefinitionFile, type OpsBonusBody } from './bonus.ts';
+import { opsTournament, readTournamentFile, type OpsTournamentBody } from './tournament.ts';
+import { opsQuest, readQuestFile, type OpsQuestBody } from './quests.ts';
+import { opsLoyalty, readLevelsFile, type OpsLoyaltyBody } from './loyalty.ts';
 import {
   MAX_EXCLUSION_DAYS,
   opsExclude,
@@ -92,9 +95,25 @@ Commands:
       [--currencies EUR,USD] [--countries DE,AT] | bonus code list
       A code players type (bonuses page, sign-up, deposit form) for a bonus of that definition: uses in
       total (default unlimited) and per player (default 1), dates, currencies, countries.
+  tournament create <file.json> | tournament list | tournament start|end <identity>
+      Tournaments: create one from a JSON file (identity, title, scoring win|multiplier|stake, minStake,
+      games, collections, prizes by place, startAt, endAt, recurrence daily + series), list them, start
+      an upcoming one now, or end one now (its prizes are paid at once, each place once).
   bonus cashback run [--period-start YYYY-MM-DD]
       Pay now the cashback of the last ended period (or of the period starting that day): each account
       once per period, whichever node or run pays it first.
+  quest create <file.json> | quest list | quest enable|disable <identity>
+      Quest definitions (identity, name, tasks, rewards; task types in modules/quests/tables.ts).
+  quest issue <player> <identity>
+      Give a player a quest; it waits for the player to start it.
+  loyalty levels | loyalty levels set <file.json>
+      Loyalty levels: list them, or set them from a JSON file (an array of {name, points, rewardBonus?}
+      in order, the first at 0 points; rewardBonus names a bonus definition paid once per player).
+  loyalty rates | loyalty rates set <gameType> <points> <perMinor>
+      Points a settled real-money stake earns per game type: <points> per <perMinor> minor units of the
+      base currency (0 points: none).
+  loyalty account <player>
+      A player's loyalty points and level.
   events
       Each consumer of the domain events: how many events it is behind, its failures, when it retries
       and its last error.
@@ -124,7 +143,10 @@ type Parsed =
   | { command: 'message'; body: OpsMessageBody }
   | { command: 'support'; body: OpsSupportBody }
   | { command: 'events'; body: OpsEventsBody }
-  | { command: 'bonus'; body: OpsBonusBody };
+  | { command: 'tournament'; body: OpsTournamentBody }
+  | { command: 'bonus'; body: OpsBonusBody }
+  | { command: 'quest'; body: OpsQuestBody }
+  | { command: 'loyalty'; body: OpsLoyaltyBody };
 
 const COMMANDS = [
   'credit',
@@ -142,6 +164,9 @@ const COMMANDS = [
   'support',
   'events',
   'bonus',
+  'tournament',
+  'quest',
+  'loyalty',
 ] as const;
 
 function parseCredit(rest: string[]): Parsed {
@@ -275,6 +300,15 @@ export function parseArgs(argv: string[]): Parsed {
     if (rest.length > 0) throw new CliError(`events takes no arguments.\n\n${USAGE}`);
     return { command: 'events', body: {} };
   }
+  if (command === 'tournament') {
+    const [verb, a] = rest;
+    if (verb === 'create' && a && rest.length === 2)
+      return { command: 'tournament', body: { action: 'create', tournament: readTournamentFile(path.resolve(a)) } };
+    if (verb === 'list' && rest.length === 1) return { command: 'tournament', body: { action: 'list' } };
+    if ((verb === 'start' || verb === 'end') && a && rest.length === 2)
+      return { command: 'tournament', body: { action: verb, identity: a } };
+    throw new CliError(`tournament needs create <file.json> | list | start <identity> | end <identity>.\n\n${USAGE}`);
+  }
   if (command === 'bonus') {
     const [verb, a, b, c] = rest;
     if (verb === 'create' && a && rest.length === 2)
@@ -289,6 +323,36 @@ export function parseArgs(argv: string[]): Parsed {
       return { command: 'bonus', body: { action: 'cashback', ...(c ? { periodStart: c } : {}) } };
     throw new CliError(
       `bonus needs create <file.json> | list | enable <name> | disable <name> | issue <player> <name> <currency> | cashback run [--period-start YYYY-MM-DD].\n\n${USAGE}`,
+    );
+  }
+  if (command === 'loyalty') {
+    const [what, verb, a, b, c] = rest;
+    if (what === 'levels' && rest.length === 1) return { command: 'loyalty', body: { action: 'levels' } };
+    if (what === 'levels' && verb === 'set' && a && rest.length === 3)
+      return { command: 'loyalty', body: { action: 'levels-set', levels: readLevelsFile(path.resolve(a)) } };
+    if (what === 'rates' && rest.length === 1) return { command: 'loyalty', body: { action: 'rates' } };
+    if (what === 'rates' && verb === 'set' && a && b && c && rest.length === 5)
+      return {
+        command: 'loyalty',
+        body: { action: 'rates-set', gameType: a, points: Number(b), perMinor: Number(c) },
+      };
+    if (what === 'account' && verb && rest.length === 2)
+      return { command: 'loyalty', body: { action: 'account', player: verb } };
+    throw new CliError(
+      `loyalty needs levels | levels set <file.json> | rates | rates set <gameType> <points> <perMinor> | account <player>.\n\n${USAGE}`,
+    );
+  }
+  if (command === 'quest') {
+    const [verb, a, b] = rest;
+    if (verb === 'create' && a && rest.length === 2)
+      return { command: 'quest', body: { action: 'create', definition: readQuestFile(path.resolve(a)) } };
+    if (verb === 'list' && rest.length === 1) return { command: 'quest', body: { action: 'list' } };
+    if ((verb === 'enable' || verb === 'disable') && a && rest.length === 2)
+      return { command: 'quest', body: { action: verb, identity: a } };
+    if (verb === 'issue' && a && b && rest.length === 3)
+      return { command: 'quest', body: { action: 'issue', player: a, identity: b } };
+    throw new CliError(
+      `quest needs create <file.json> | list | enable <identity> | disable <identity> | issue <player> <identity>.\n\n${USAGE}`,
     );
   }
   if (command === 'crypto') {
@@ -474,6 +538,17 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
       return runOperation(config, OPERATIONS.support, parsed.body);
     case 'events':
       return runOperation(config, OPERATIONS.events, parsed.body);
+    case 'tournament':
+      return runOperation(
+        config,
+        {
+          path: 'tournament',
+          result: opsMessageSchema,
+          local: (ctx, body: OpsTournamentBody) => opsTournament(ctx, body, config.bonus),
+          describe: (r) => r.message,
+        },
+        parsed.body,
+      );
     case 'bonus':
       return runOperation(
         config,
@@ -481,6 +556,28 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
           path: 'bonus',
           result: opsMessageSchema,
           local: (ctx, body: OpsBonusBody) => opsBonus(ctx, body, config.bonus),
+          describe: (r) => r.message,
+        },
+        parsed.body,
+      );
+    case 'loyalty':
+      return runOperation(
+        config,
+        {
+          path: 'loyalty',
+          result: opsMessageSchema,
+          local: (ctx, body: OpsLoyaltyBody) => opsLoyalty(ctx, body),
+          describe: (r) => r.message,
+        },
+        parsed.body,
+      );
+    case 'quest':
+      return runOperation(
+        config,
+        {
+          path: 'quest',
+          result: opsMessageSchema,
+          local: (ctx, body: OpsQuestBody) => opsQuest(ctx, body),
           describe: (r) => r.message,
         },
         parsed.body,

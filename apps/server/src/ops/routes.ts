@@ -5,6 +5,10 @@ import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
 import { opsBonus, opsBonusBodySchema } from './bonus.ts';
+import { opsTournament, opsTournamentBodySchema } from './tournament.ts';
+import { engineOf } from '../modules/tournaments/index.ts';
+import { opsQuest, opsQuestBodySchema } from './quests.ts';
+import { opsLoyalty, opsLoyaltyBodySchema } from './loyalty.ts';
 import { dataEnvelope, mailboxEntrySchema } from '@casino/contracts';
 import { opsMailbox, opsMailboxBodySchema } from './mailbox.ts';
 import { opsDocuments, opsDocumentsBodySchema } from './documents.ts';
@@ -84,6 +88,29 @@ export const opsRoutes =
     app.post('/bonus', { schema: { hide: true, body: opsBonusBodySchema, response: message } }, async (request) => ({
       data: await opsBonus(ctx, request.body, ctx.config.bonus),
     }));
+    app.post(
+      '/loyalty',
+      { schema: { hide: true, body: opsLoyaltyBodySchema, response: message } },
+      async (request) => ({ data: await opsLoyalty(ctx, request.body) }),
+    );
+    app.post('/quest', { schema: { hide: true, body: opsQuestBodySchema, response: message } }, async (request) => ({
+      data: await opsQuest(ctx, request.body),
+    }));
+    app.post(
+      '/tournament',
+      { schema: { hide: true, body: opsTournamentBodySchema, response: message } },
+      async (request) => ({
+        data: await opsTournament(ctx, request.body, ctx.config.bonus, async (id) => {
+          // This node scores and pushes at once; the others re-read their running tournaments within seconds.
+          const engine = engineOf(ctx);
+          engine?.cache.invalidate();
+          if (request.body.action === 'end') {
+            engine?.forget(id);
+            await engine?.store.drop(id);
+          }
+        }),
+      }),
+    );
     app.post('/limit', { schema: { hide: true, body: opsLimitBodySchema, response: message } }, async (request) => ({
       data: await opsLimit(ctx, request.body),
     }));

@@ -190,7 +190,7 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     let passed: OutboxRow | null = null;
     let handled = 0;
     let failure: { row: OutboxRow; error: unknown } | null = null;
-    for (let at = 0; at < rows.length; ) {
+    for (let at = 0; at < rows.length;) {
       const row = rows[at]!;
       const batch = lane.batchOf(row.event);
       // A batch handler takes the run of consecutive rows of its event; any other row is one at a time.

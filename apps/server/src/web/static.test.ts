@@ -28,7 +28,8 @@ const statusOf = async (server: TestServer, url: string) => {
 describe('page statuses', () => {
   let plain: TestServer;
   beforeAll(async () => {
-    plain = await start();
+    // Loyalty is on by default: this server turns it off to see the page go.
+    plain = await start({ LOYALTY_ENABLED: '0' });
   });
 
   it('loyalty and the sportsbook answer 404 while they are off, in every locale', async () => {

@@ -7,6 +7,7 @@ import { errorBody } from '../lib/errors.ts';
 import { ErrorCode, isPagePath, LOCALE_CODES, pagePathInLocale } from '@casino/contracts';
 import type { AppContext } from '../context.ts';
 import { findGame } from '../modules/game/index.ts';
+import { findTournament } from '../modules/tournaments/index.ts';
 
 /** CSP sources of the inline scripts of the built pages (none without a build). */
 export function webScriptHashes(webDist: string): string[] {
@@ -22,6 +23,7 @@ export type PageExists = (pathname: string) => Promise<boolean>;
 const LOCALE_PREFIX = `(?:/(?:${LOCALE_CODES.map((code) => code.replace('-', '\\-')).join('|')}))?`;
 const FEATURE_PAGE = new RegExp(`^${LOCALE_PREFIX}/(loyalty|betting)/?$`);
 const GAME_PAGE = new RegExp(`^${LOCALE_PREFIX}/games/([^/]+)/?$`);
+const TOURNAMENT_PAGE = new RegExp(`^${LOCALE_PREFIX}/tournaments/([^/]+)/?$`);
 
 /**
  * What the route table alone cannot tell: the loyalty and sportsbook pages exist only with their
@@ -31,6 +33,14 @@ export function pageExists(ctx: AppContext): PageExists {
   return async (pathname) => {
     const feature = FEATURE_PAGE.exec(pathname)?.[1];
     if (feature) return feature === 'loyalty' ? ctx.config.features.loyalty : ctx.config.features.sportsbook;
+    const tournament = TOURNAMENT_PAGE.exec(pathname)?.[1];
+    if (tournament !== undefined) {
+      try {
+        return (await findTournament(ctx.db, decodeURIComponent(tournament))) !== null;
+      } catch {
+        return false;
+      }
+    }
     const game = GAME_PAGE.exec(pathname)?.[1];
     if (game === undefined) return true;
     let identity: string;

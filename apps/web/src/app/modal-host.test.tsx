@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { modalZIndex } from '@casino/contracts';
 import { useSession } from '@/features/auth';
-import { mockApi, renderApp } from './test-support.tsx';
+import { initWith, mockApi, renderApp } from './test-support.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -147,20 +147,30 @@ describe('modal host', () => {
     });
   });
 
-  it('has a coming-soon modal for a modal whose capability is on its way', async () => {
-    mockApi();
-    renderApp('/?quests-hub', { status: 'player' });
-    const dialog = await screen.findByRole('dialog', { name: 'Coming soon' });
-    expect(dialog).toBeInTheDocument();
+  it('opens the quests hub for a player while quests are on; off, the key leaves the URL', async () => {
+    mockApi({ init: initWith({}, { quests: true }) });
+    const app = renderApp('/?quests-hub', { status: 'player' });
+    expect(await screen.findByRole('dialog', { name: 'Quests' })).toBeInTheDocument();
+    app.unmount();
+    mockApi({ init: initWith({}, { quests: false }) });
+    const off = renderApp('/bonuses?quests-hub&tab=1', { status: 'player' });
+    await waitFor(() => expect(off.url()).toBe('/bonuses?tab=1'));
   });
 
-  it('has no loyalty-earn modal while there is no loyalty: the key leaves the URL', async () => {
-    mockApi();
+  it('has no loyalty modals while loyalty is off: the keys leave the URL', async () => {
+    mockApi({ init: initWith({}, { loyalty: false }) });
     for (const status of ['guest', 'player'] as const) {
-      const app = renderApp('/bonuses?loyalty-earn&tab=1', { status });
+      const app = renderApp('/bonuses?loyalty-earn&loyalty-level=2&tab=1', { status });
       await waitFor(() => expect(app.url()).toBe('/bonuses?tab=1'));
       expect(screen.queryByRole('dialog')).toBeNull();
       app.unmount();
     }
+  });
+
+  it('opens loyalty-earn while loyalty is on', async () => {
+    mockApi({ init: initWith({}, { loyalty: true }) });
+    const app = renderApp('/bonuses?loyalty-earn', { status: 'guest' });
+    expect(await screen.findByRole('dialog', { name: 'How to earn points' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(app.url()).toBe('/bonuses?loyalty-earn');
   });
 });

@@ -2,15 +2,13 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import { MODALS, canOpenModal, isModalName } from '@casino/contracts';
 import { useSession } from '@/features/auth';
+import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { rememberReturnPath } from '@/shared/lib/return-path.ts';
 import { modalEntries, parseSearch, toSearch } from '@/shared/modals/modal-query.ts';
 import { isRegisteredModal } from './absent-modals.ts';
 
 // The dialog machinery (Radix, focus trap, scroll lock) loads with the first modal, not with the page.
 const ModalLayer = lazy(() => import('./modal-layer.tsx'));
-
-/** Who may open the modal a query key names; null for other keys and for modals not built. */
-const accessOf = (key: string) => (isModalName(key) && isRegisteredModal(key) ? MODALS[key] : null);
 
 /**
  * Renders the modals named in the URL query, stacked in query order. A key the visitor may not open
@@ -23,6 +21,7 @@ export function ModalHost() {
   const location = useLocation();
   const navigate = useNavigate();
   const status = useSession((s) => s.status);
+  const { features } = usePlayerInit();
   const entries = modalEntries(parseSearch(location.search));
 
   // Keys are checked when the URL changes and when the session first becomes known, not when a
@@ -35,8 +34,11 @@ export function ModalHost() {
     checked.current = { key: location.key, known: true };
     if (!fresh) return;
     const isPlayer = status === 'player';
+    // Who may open the modal a query key names; null for other keys and for modals not built (or whose flag is off).
+    const accessOf = (key: string) => (isModalName(key) && isRegisteredModal(key, features) ? MODALS[key] : null);
     const all = parseSearch(location.search);
-    const allowed = (key: string) => !isModalName(key) || (isRegisteredModal(key) && canOpenModal(key, isPlayer));
+    const allowed = (key: string) =>
+      !isModalName(key) || (isRegisteredModal(key, features) && canOpenModal(key, isPlayer));
     const kept = all.filter(([key]) => allowed(key));
     if (kept.length === all.length) return;
     const held = isPlayer ? undefined : all.find(([key]) => accessOf(key) === 'player');
@@ -50,7 +52,7 @@ export function ModalHost() {
       { pathname: location.pathname, search: toSearch(kept), hash: location.hash },
       { replace: true, preventScrollReset: true, state: location.state },
     );
-  }, [status, location, navigate]);
+  }, [status, location, navigate, features]);
 
   // A layer mounts only after the one below it: each dialog hides the rest of the page from screen
   // readers when it mounts, and a lower dialog mounting in the same commit would hide the top one.
@@ -67,7 +69,7 @@ export function ModalHost() {
 
   const visible = entries.filter(
     (e) =>
-      isRegisteredModal(e.name) &&
+      isRegisteredModal(e.name, features) &&
       (status === 'unknown' || status === 'offline'
         ? MODALS[e.name] === 'any'
         : canOpenModal(e.name, status === 'player')),

@@ -5,6 +5,8 @@ import { bonusesModals } from '@/features/bonuses/modals.ts';
 import { gamePlayModals } from '@/features/game-play/modals.ts';
 import { gamesModals } from '@/features/games/modals.ts';
 import { limitsModals } from '@/features/limits/modals.ts';
+import { questsModals } from '@/features/quests/modals.ts';
+import { loyaltyModals } from '@/features/loyalty/modals.ts';
 import { walletModals } from '@/features/wallet/modals.ts';
 import type { LazyModal, ModalEntries } from '@/shared/modals/types.ts';
 import { isRegisteredModal } from './absent-modals.ts';
@@ -17,6 +19,8 @@ const built: ModalEntries = {
   ...gamePlayModals,
   ...limitsModals,
   ...bonusesModals,
+  ...questsModals,
+  ...loyaltyModals,
   // The app composes the wallet with the bonuses' code field (features never import each other in a circle).
   wallet: lazy(() => import('./wallet-modal.tsx')),
   success: lazy(() => import('@/shared/modals/success-modal.tsx')),
@@ -29,5 +33,5 @@ const comingSoon: LazyModal = lazy(() => import('@/shared/modals/coming-soon-mod
  * modal, and names that stay absent until their capability exists (`absent-modals.ts`) have none.
  */
 export const MODAL_COMPONENTS = Object.fromEntries(
-  MODAL_NAMES.filter(isRegisteredModal).map((name) => [name, built[name] ?? comingSoon]),
+  MODAL_NAMES.filter((name) => isRegisteredModal(name)).map((name) => [name, built[name] ?? comingSoon]),
 ) as Partial<Record<ModalName, LazyModal>>;

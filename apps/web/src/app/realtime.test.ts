@@ -174,6 +174,9 @@ describe('push channel', () => {
       'game:bets#p1',
       'messenger:notifications#p1',
       'payment:invoices#p1',
+      'retention:accounts#p1',
+      'retention:quests#p1',
+      'tournaments',
       'wallet:accounts#p1',
     ]);
     await connectRealtime(null);

@@ -1,7 +1,10 @@
 import { connectSocket } from '@/shared/lib/socket.ts';
 import { loadBonusesChannel } from '@/features/bonuses';
+import { loadQuestsChannel } from '@/features/quests';
+import { loadLoyaltyChannel } from '@/features/loyalty';
 import { loadGameBetsChannel } from '@/features/game-play';
 import { loadMessengerChannel } from '@/features/notifications';
+import { loadTournamentsChannel } from '@/features/tournaments';
 import { loadAccountsChannel, loadPaymentInvoicesChannel, refreshAccounts } from '@/features/wallet';
 
 let playerId: string | null = null;
@@ -29,12 +32,18 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
           { subscribePaymentInvoices },
           { subscribeMessenger },
           { subscribePlayerBonuses },
+          { subscribeTournaments },
+          { subscribeQuests },
+          { subscribeLoyaltyAccount },
         ] = await Promise.all([
           loadAccountsChannel(),
           loadGameBetsChannel(),
           loadPaymentInvoicesChannel(),
           loadMessengerChannel(),
           loadBonusesChannel(),
+          loadTournamentsChannel(),
+          loadQuestsChannel(),
+          loadLoyaltyChannel(),
         ]);
         const stops = await Promise.all([
           subscribeWalletAccounts(nextPlayerId),
@@ -42,6 +51,9 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
           subscribePaymentInvoices(nextPlayerId),
           subscribeMessenger(nextPlayerId),
           subscribePlayerBonuses(nextPlayerId),
+          subscribeTournaments(nextPlayerId),
+          subscribeQuests(nextPlayerId),
+          subscribeLoyaltyAccount(nextPlayerId),
         ]);
         stopPlayerChannels = () => {
           for (const stop of stops) stop();

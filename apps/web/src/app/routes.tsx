@@ -27,7 +27,7 @@ const pages: RouteObject[] = [
   { index: true, lazy: page(() => import('@/pages/home-page.tsx')) },
   { path: 'doom', lazy: comingSoon('doom') },
   { path: 'bonuses', lazy: page(() => import('@/pages/bonuses-page.tsx')) },
-  { path: 'loyalty', loader: requireFeature('loyalty'), lazy: comingSoon('loyalty') },
+  { path: 'loyalty', loader: requireFeature('loyalty'), lazy: page(() => import('@/pages/loyalty-page.tsx')) },
   {
     path: 'profile',
     lazy: page(() => import('@/pages/profile/profile-layout.tsx')),
@@ -70,6 +70,7 @@ const pages: RouteObject[] = [
   { path: 'betting', loader: requireFeature('sportsbook'), lazy: comingSoon('betting') },
   // Retired paths; a trailing slash matches too.
   { path: 'tournaments', loader: toHome, element: null },
+  { path: 'tournaments/:identity', lazy: page(() => import('@/pages/tournament-page.tsx')) },
   { path: 'welcome-package', loader: toHome, element: null },
   { path: 'contact', loader: toHome, element: null },
   { path: '*', loader: unmatched, element: null },

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GameBreadcrumbs, GamePlay, gameColumnClass, gameColumnStyle, useGame } from '@/features/game-play/page.ts';
+import { GameTournaments } from '@/features/tournaments';
 import { LocaleLink } from '@/shared/i18n';
 import { isApiError } from '@/shared/lib/http.ts';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
@@ -49,6 +51,9 @@ export default function GamePage() {
         <p className="mt-1 text-sm text-muted">{t('gamePlay.byProvider', { provider: data.provider.name })}</p>
       </header>
       <GamePlay key={data.identity} game={data} routeId={id} />
+      <Suspense fallback={null}>
+        <GameTournaments gameId={data.id} />
+      </Suspense>
     </div>
   );
 }

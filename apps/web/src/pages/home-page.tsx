@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/auth';
 import { LocaleLink } from '@/shared/i18n';
@@ -6,6 +7,7 @@ import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 import { CollectionRow, ProvidersStrip, WinnersFeed, useCollections } from '@/features/games';
+import { TournamentsSection } from '@/features/tournaments';
 import { ComingSoonNotice } from './coming-soon-page.tsx';
 
 /** Wire contract: the home page shows the first collections on offer, 18 games each. */
@@ -76,6 +78,10 @@ export default function HomePage() {
           <p className="mt-5 text-xs text-muted">{t('home.ageNote')}</p>
         </div>
       </section>
+
+      <Suspense fallback={null}>
+        <TournamentsSection />
+      </Suspense>
 
       <Lobby />
 

@@ -17,3 +17,4 @@ export { closePlayerSessions } from './passwords.ts';
 export { emailPlayer, localeOf } from './mail.ts';
 export { findPlayerIds, playerContacts } from './lookup.ts';
 export { bonusConsent, playerHome } from './bonus-consent.ts';
+export { playerFacts, type PlayerFacts } from './quest-facts.ts';

@@ -3,7 +3,13 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uu
 import { players } from '../player/tables.ts';
 
 /** A prize by place: 1 a bonus or 2 free spins (a bonus definition's name, paid by the bonus engine), 3 loyalty points. */
-export type TournamentPrizeDefinition = { place: number; type: 1 | 2 | 3; title: string; bonus?: string; points?: number };
+export type TournamentPrizeDefinition = {
+  place: number;
+  type: 1 | 2 | 3;
+  title: string;
+  bonus?: string;
+  points?: number;
+};
 
 /**
  * A tournament: its period, the games that count (ids, or collections by identity; none: every game),

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryRestore, useSession } from '@/features/auth';
 import { HeaderCashback } from '@/features/bonuses';
+import { HeaderLoyalty } from '@/features/loyalty';
 import { HeaderBalance } from '@/features/wallet';
 import { NotificationsBell } from '@/features/notifications';
 import { useModal } from '@/shared/modals/use-modal.ts';
@@ -43,6 +44,9 @@ export function HeaderAccount() {
   }
   return (
     <div className="flex items-center gap-2">
+      <Suspense fallback={null}>
+        <HeaderLoyalty />
+      </Suspense>
       <Suspense fallback={null}>
         <HeaderBalance extra={HeaderCashback} />
       </Suspense>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { usePageDisclosure } from '@/shared/lib/use-page-disclosure.ts';
 import { useTranslation } from 'react-i18next';
 import { logout, useSession } from '@/features/auth';
+import { QuestsEntry } from '@/features/quests';
 import { LocaleLink } from '@/shared/i18n';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { Icon, type IconName } from '@/shared/ui/icon.tsx';
@@ -57,6 +58,9 @@ export function UserMenu() {
                 </LocaleLink>
               </li>
             ))}
+            <li>
+              <QuestsEntry className={itemClass} onOpen={() => setOpen(false)} />
+            </li>
             <li>
               <button
                 type="button"

@@ -1,0 +1,107 @@
+import { dataEnvelope, idParamSchema, pageEnvelope, tournamentSchema, tournamentsQuerySchema } from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { optionalPlayer } from '../../lib/auth-guard.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { runTournamentJob } from './completion.ts';
+import { createTournamentEngine, SCORING_LANE, type TournamentEngine } from './engine.ts';
+import { registerTournamentNotices, registerTournamentPush } from './push.ts';
+import { listTournaments, tournamentDetail } from './service.ts';
+
+/** How often each node pushes the leaderboards that changed (at most once a second each). */
+export const FLUSH_MS = 1_000;
+/** How often any node starts and ends what is due (each tournament under a lease). */
+export const JOB_MS = 5_000;
+
+/** This node's engine, for the operator routes and tests (one server per process in production). */
+const engines = new WeakMap<AppContext, TournamentEngine>();
+export const engineOf = (ctx: AppContext) => engines.get(ctx) ?? null;
+
+/**
+ * `/api/retention/tournaments`: the list and a tournament (guests too). Registers the scoring lane on
+ * `game.bet.settled` (set-based, one statement per run of rows), the completion push and notices, and
+ * starts this node's leaderboard flush and tournament job.
+ */
+export const tournamentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const log = ctx.log.child({ module: 'tournaments' });
+    const engine = createTournamentEngine(ctx, (err) => log.warn({ err }, 'tournament leaderboard set not updated'));
+    engines.set(ctx, engine);
+    const stops = [
+      registerTournamentPush(ctx.outboxConsumers),
+      registerTournamentNotices(ctx.outboxConsumers),
+      ctx.outboxConsumers.register({
+        name: SCORING_LANE,
+        startFrom: 'now',
+        handlers: {},
+        batches: { 'game.bet.settled': (rows, tx) => engine.scoreBatch(rows, tx) },
+      }),
+    ];
+    let flushing = false;
+    const flushTimer = setInterval(() => {
+      if (flushing) return;
+      flushing = true;
+      engine
+        .flush()
+        .catch((err: unknown) => log.warn({ err }, 'tournament leaderboard push failed'))
+        .finally(() => (flushing = false));
+    }, FLUSH_MS);
+    flushTimer.unref();
+    let running = false;
+    const jobTimer = setInterval(() => {
+      if (running) return;
+      running = true;
+      runTournamentJob(ctx, ctx.config.bonus, {
+        onError: (err) => log.error({ err }, 'tournament completion failed; will try again'),
+      })
+        .then(async ({ started, completed }) => {
+          if (started.length > 0) engine.cache.invalidate();
+          for (const result of completed) {
+            if (result.outcome !== 'completed') continue;
+            engine.cache.invalidate();
+            engine.forget(result.tournament.id);
+            await engine.store.drop(result.tournament.id);
+            log.info({ tournament: result.tournament.identity, awards: result.awards.length }, 'tournament completed');
+          }
+        })
+        .catch((err: unknown) => log.error({ err }, 'tournament job failed; will try again'))
+        .finally(() => (running = false));
+    }, JOB_MS);
+    jobTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(flushTimer);
+      clearInterval(jobTimer);
+      for (const stop of stops) stop();
+    });
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['retention'],
+          summary: 'Tournaments (state 2 upcoming, 3 running, 4 finished, 5 cancelled): running first',
+          querystring: tournamentsQuerySchema,
+          response: { 200: pageEnvelope(tournamentSchema), ...errorResponses(422) },
+        },
+      },
+      async (request) => listTournaments(ctx.db, request.query),
+    );
+
+    app.get(
+      '/:id',
+      {
+        onRequest: optionalPlayer(ctx),
+        schema: {
+          tags: ['retention'],
+          summary: 'A tournament by id or identity; to a player also their standing, the prizes and the top 10',
+          security: [{ bearer: [] }, {}],
+          params: idParamSchema,
+          response: { 200: dataEnvelope(tournamentSchema), ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => ({
+        data: await tournamentDetail(ctx.db, request.params.id, request.auth?.playerId ?? null),
+      }),
+    );
+  };

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { loyaltyLevelsInputSchema, type LoyaltyLevelInput } from '@casino/contracts';
+import { fieldError } from '../lib/errors.ts';
+import { withTransaction, type UnitOfWorkContext } from '../outbox/unit-of-work.ts';
+import { accountOf, levelRows, listRates, replaceLevels, setRate } from '../modules/loyalty/index.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
+
+/** `npm run ops -- loyalty …`: levels, earning rates and a player's account. */
+export const opsLoyaltyBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('levels') }).strict(),
+  z.object({ action: z.literal('levels-set'), levels: loyaltyLevelsInputSchema }).strict(),
+  z.object({ action: z.literal('rates') }).strict(),
+  z
+    .object({
+      action: z.literal('rates-set'),
+      gameType: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'A game type, e.g. slots'),
+      points: z.number().int().min(0).max(1_000_000),
+      perMinor: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    })
+    .strict(),
+  z
+    .object({ action: z.literal('account'), ...playerNaming })
+    .strict()
+    .refine(...namesPlayer),
+]);
+export type OpsLoyaltyBody = z.infer<typeof opsLoyaltyBodySchema>;
+
+/** The levels file the operator names (an array of `{name, points, rewardBonus?}` in order), read and checked here. */
+export function readLevelsFile(file: string): LoyaltyLevelInput[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
+  }
+  const parsed = loyaltyLevelsInputSchema.safeParse(json);
+  if (!parsed.success)
+    throw fieldError(
+      'file',
+      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'levels'}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
+const levelLine = (l: { position: number; name: string; points: bigint; rewardBonus: string | null }) =>
+  `${l.position}. ${l.name}  from ${l.points} points` + (l.rewardBonus ? `  reward "${l.rewardBonus}"` : '');
+
+/** The one implementation behind `POST /api/ops/loyalty` and the CLI's own database access. */
+export async function opsLoyalty(ctx: UnitOfWorkContext, body: OpsLoyaltyBody) {
+  switch (body.action) {
+    case 'levels': {
+      const rows = await levelRows(ctx.db);
+      if (rows.length === 0)
+        return { message: 'No loyalty levels yet (npm run ops -- loyalty levels set <file.json>).' };
+      return { message: rows.map(levelLine).join('\n') };
+    }
+    case 'levels-set': {
+      const rows = await withTransaction(ctx, (tx) => replaceLevels(tx, body.levels));
+      return { message: `Loyalty levels set:\n${rows.map(levelLine).join('\n')}` };
+    }
+    case 'rates': {
+      const rows = await listRates(ctx.db);
+      if (rows.length === 0)
+        return { message: 'No earning rates yet: no game type earns points (npm run ops -- loyalty rates set …).' };
+      return {
+        message: rows.map((r) => `${r.gameType}  ${r.points} point(s) per ${r.perAmount} ${r.currency}`).join('\n'),
+      };
+    }
+    case 'rates-set':
+      await setRate(ctx.db, body.gameType, body.points, BigInt(body.perMinor));
+      return {
+        message: `${body.gameType} now earns ${body.points} point(s) per ${body.perMinor} minor units of the base currency staked`,
+      };
+    case 'account': {
+      const player = await playerOf(ctx.db, body);
+      const account = await accountOf(ctx.db, player.id);
+      return {
+        message:
+          `${contactOf(player)}: ${account.points} points, level ${account.currentLevel.order} "${account.currentLevel.name}"` +
+          (account.nextLevel ? `; next "${account.nextLevel.name}" at ${account.nextLevel.points}` : '; the top level'),
+      };
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { questDefinitionInputSchema } from '@casino/contracts';
+import { fieldError } from '../lib/errors.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
+import { createQuestDefinition, issueQuest, listQuestDefinitions, setQuestEnabled } from '../modules/quests/index.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
+
+/** `npm run ops -- quest …`: quest definitions, and quests given to a player. */
+export const opsQuestBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('create'), definition: questDefinitionInputSchema }).strict(),
+  z.object({ action: z.literal('list') }).strict(),
+  z.object({ action: z.enum(['enable', 'disable']), identity: z.string().min(1).max(64) }).strict(),
+  z
+    .object({ action: z.literal('issue'), ...playerNaming, identity: z.string().min(1).max(64) })
+    .strict()
+    .refine(...namesPlayer),
+]);
+export type OpsQuestBody = z.infer<typeof opsQuestBodySchema>;
+
+/** The quest file the operator names, read and checked on the operator's side. */
+export function readQuestFile(file: string): z.infer<typeof questDefinitionInputSchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
+  }
+  const parsed = questDefinitionInputSchema.safeParse(json);
+  if (!parsed.success)
+    throw fieldError(
+      'file',
+      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
+/** The one implementation behind `POST /api/ops/quest` and the CLI's own database access. */
+export async function opsQuest(ctx: UnitOfWorkContext, body: OpsQuestBody) {
+  switch (body.action) {
+    case 'create': {
+      const row = await createQuestDefinition(ctx.db, body.definition);
+      return {
+        message: `Created quest "${row.identity}" (${row.name}): ${row.tasks.length} tasks, ${row.rewards.length} rewards`,
+      };
+    }
+    case 'list': {
+      const rows = await listQuestDefinitions(ctx.db);
+      if (rows.length === 0) return { message: 'No quests yet (npm run ops -- quest create <file>).' };
+      return {
+        message: rows
+          .map(
+            (row) =>
+              `${row.identity}  "${row.name}"  [${row.enabled ? 'enabled' : 'disabled'}]  ${row.tasks.length} tasks` +
+              `${row.taskExecutionOrder === 1 ? ' in order' : ''}${row.concurrent ? ', concurrent' : ''}` +
+              `, rewards: ${row.rewards.map((r) => (r.type === 3 ? `${r.points} points` : `"${r.bonus}"`)).join(', ') || 'none'}`,
+          )
+          .join('\n'),
+      };
+    }
+    case 'enable':
+    case 'disable':
+      await setQuestEnabled(ctx.db, body.identity, body.action === 'enable');
+      return { message: `Quest "${body.identity}" ${body.action}d` };
+    case 'issue': {
+      const player = await playerOf(ctx.db, body);
+      const { quest, definition } = await issueQuest(ctx, player.id, body.identity);
+      return {
+        message: `Issued "${definition.name}" (${quest.currency}) to ${contactOf(player)}; it waits for the player to start it`,
+      };
+    }
+  }
+}

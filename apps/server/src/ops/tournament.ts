@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { tournamentInputSchema } from '@casino/contracts';
+import { fieldError, notFound } from '../lib/errors.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
+import type { BonusRules } from '../modules/bonus/index.ts';
+import { allTournaments, completeTournament, createTournament, findTournament } from '../modules/tournaments/index.ts';
+import { withTransaction } from '../outbox/index.ts';
+import { sql } from 'drizzle-orm';
+
+/** `npm run ops -- tournament create <file.json> | list | start <identity> | end <identity>`. */
+export const opsTournamentBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('create'), tournament: tournamentInputSchema }).strict(),
+  z.object({ action: z.literal('list') }).strict(),
+  z.object({ action: z.enum(['start', 'end']), identity: z.string().min(1).max(120) }).strict(),
+]);
+export type OpsTournamentBody = z.infer<typeof opsTournamentBodySchema>;
+
+/** The tournament file the operator names, read and checked on the operator's side. */
+export function readTournamentFile(file: string): z.infer<typeof tournamentInputSchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
+  }
+  const parsed = tournamentInputSchema.safeParse(json);
+  if (!parsed.success)
+    throw fieldError(
+      'file',
+      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
+const STATE = { 2: 'upcoming', 3: 'running', 4: 'finished', 5: 'cancelled' } as Record<number, string>;
+
+/**
+ * The one implementation behind `POST /api/ops/tournament` and the CLI's own database access.
+ * `changed` tells the serving node to re-read its running tournaments at once.
+ */
+export async function opsTournament(
+  ctx: UnitOfWorkContext,
+  body: OpsTournamentBody,
+  rules: BonusRules,
+  changed: (tournamentId: string) => Promise<void> = async () => {},
+) {
+  switch (body.action) {
+    case 'create': {
+      const row = await createTournament(ctx.db, body.tournament);
+      await changed(row.id);
+      return {
+        message: `Created tournament ${row.identity} (${STATE[row.state]}), ${row.startAt.toISOString()} to ${row.endAt.toISOString()}`,
+      };
+    }
+    case 'list': {
+      const rows = await allTournaments(ctx.db);
+      if (rows.length === 0) return { message: 'No tournaments yet (npm run ops -- tournament create <file>).' };
+      return {
+        message: rows
+          .map(
+            (row) =>
+              `${row.identity}  [${STATE[row.state]}]  ${row.scoring}  ${row.startAt.toISOString()} to ${row.endAt.toISOString()}  ${row.prizes.length} prizes`,
+          )
+          .join('\n'),
+      };
+    }
+    case 'start': {
+      const row = await findTournament(ctx.db, body.identity);
+      if (!row) throw notFound(`No tournament "${body.identity}"`);
+      if (row.state !== 2) return { message: `${row.identity} is ${STATE[row.state]}: nothing to start` };
+      await withTransaction(ctx, (tx) =>
+        tx.execute(
+          sql`update tournaments set state = 3, start_at = least(start_at, now()) where id = ${row.id}::uuid and state = 2`,
+        ),
+      );
+      await changed(row.id);
+      return { message: `Started ${row.identity}` };
+    }
+    case 'end': {
+      const row = await findTournament(ctx.db, body.identity);
+      if (!row) throw notFound(`No tournament "${body.identity}"`);
+      if (row.state !== 2 && row.state !== 3) return { message: `${row.identity} is ${STATE[row.state]} already` };
+      const now = new Date();
+      await withTransaction(ctx, (tx) =>
+        tx.execute(
+          sql`update tournaments set end_at = least(end_at, ${now.toISOString()}::timestamptz) where id = ${row.id}::uuid`,
+        ),
+      );
+      const result = await completeTournament(ctx, rules, row.id, { now, force: true });
+      await changed(row.id);
+      if (result.outcome !== 'completed') return { message: `${row.identity}: ${result.outcome}` };
+      const paid = result.awards.map((a) => `#${a.place} ${a.playerId}: ${a.result}`).join('; ');
+      return {
+        message:
+          `Ended ${row.identity}: ${result.awards.length} prizes paid${paid ? ` (${paid})` : ''}` +
+          (result.next ? `; next: ${result.next.identity}` : ''),
+      };
+    }
+  }
+}

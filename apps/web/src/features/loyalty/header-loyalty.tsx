@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatch } from 'react-router';
+import { LocaleLink } from '@/shared/i18n';
+import { usePlayerInit } from '@/shared/lib/player-init.ts';
+import { useModal } from '@/shared/modals/use-modal.ts';
+import { toast } from '@/shared/ui/toast.ts';
+import { levelProgress, useLoyaltyAccount } from './api.ts';
+import { onLoyaltyLevelUpdated } from './level-events.ts';
+import { LevelAvatar } from './progress.tsx';
+import './i18n/index.ts';
+
+/** How long the level-up notice stays on a game page (a modal would cover the game). */
+export const LEVEL_NOTICE_MS = 3000;
+
+/**
+ * The header's loyalty badge (players, loyalty on): the level's avatar and the progress toward the
+ * next, a link to `/loyalty` (from the small-tablet width up; phones reach it from the menu). It also
+ * tells a level-up: the level-up modal, or on a game page a notice for 3 seconds.
+ */
+export function HeaderLoyalty() {
+  const { features } = usePlayerInit();
+  if (!features.loyalty) return null;
+  return <LoyaltyBadge />;
+}
+
+function LoyaltyBadge() {
+  const { t } = useTranslation();
+  const account = useLoyaltyAccount();
+  const modal = useModal();
+  const onGame = useMatch('/:locale?/games/:id') !== null;
+
+  useEffect(
+    () =>
+      onLoyaltyLevelUpdated((reached) => {
+        if (onGame)
+          toast({
+            type: 'success',
+            title: t('loyalty.notice', { name: reached.currentLevel.name }),
+            duration: LEVEL_NOTICE_MS,
+          });
+        else modal.open('loyalty-level', String(reached.currentLevel.order));
+      }),
+    [onGame, modal, t],
+  );
+
+  const data = account.data;
+  if (!data) return null;
+  const percent = levelProgress(data);
+  const label = data.nextLevel
+    ? t('loyalty.header', { name: data.currentLevel.name, percent })
+    : t('loyalty.headerTop', { name: data.currentLevel.name });
+  return (
+    <LocaleLink
+      to="/loyalty"
+      aria-label={label}
+      title={label}
+      data-testid="header-loyalty"
+      className="hidden items-center gap-2 rounded-xl px-1.5 py-1 transition-colors hover:bg-raised md:inline-flex"
+    >
+      <LevelAvatar name={data.currentLevel.name} order={data.currentLevel.order} size="sm" />
+      <span className="flex w-16 flex-col gap-1" aria-hidden="true">
+        <span className="truncate text-xs font-semibold text-fg">{data.currentLevel.name}</span>
+        <span className="h-1.5 w-full overflow-hidden rounded-full bg-raised">
+          <span className="block h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+        </span>
+      </span>
+    </LocaleLink>
+  );
+}

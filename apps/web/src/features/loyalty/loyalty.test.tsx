@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import type { LoyaltyAccount, LoyaltyLevel, LoyaltyRate } from '@casino/contracts';
+import { initWith, renderApp } from '@/app/test-support.tsx';
+import { jsonResponse, renderRouter } from '@/features/test-support.tsx';
+import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
+import { playerInitQuery } from '@/shared/lib/player-init.ts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { saveSession } from '@/shared/lib/token.ts';
+import { clearToasts, useToasts } from '@/shared/ui/toast.ts';
+import { levelProgress, setLoyaltyAccount } from './api.ts';
+import { HeaderLoyalty, LEVEL_NOTICE_MS } from './header-loyalty.tsx';
+import { emitLoyaltyLevelUpdated } from './level-events.ts';
+
+const level = (order: number, name: string, points: number): LoyaltyLevel => ({ id: `l${order}`, name, order, points });
+const LEVELS = [
+  level(1, 'Bronze', 0),
+  level(2, 'Silver', 5),
+  level(3, 'Gold', 50),
+  level(4, 'Platinum', 500),
+  level(5, 'Diamond', 2500),
+];
+const accountAt = (points: number, current: number): LoyaltyAccount => ({
+  id: 'acc1',
+  playerId: 'p1',
+  points,
+  currentLevel: LEVELS[current - 1]!,
+  nextLevel: LEVELS[current] ?? null,
+  createdAt: '2026-11-20T10:00:00Z',
+  updatedAt: null,
+});
+const RATES: LoyaltyRate[] = [
+  { gameType: 'slots', points: 1, perAmount: 1, currency: 'EUR' },
+  { gameType: 'roulette', points: 1, perAmount: 5, currency: 'EUR' },
+  { gameType: 'dice', points: 0, perAmount: 1, currency: 'EUR' },
+];
+
+let requests: string[];
+let account: LoyaltyAccount;
+beforeEach(() => {
+  requests = [];
+  account = accountAt(30, 2);
+  saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = decodeURIComponent(String(input));
+      requests.push(url);
+      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith({}, { loyalty: true }) });
+      if (url.startsWith('/api/wallet/accounts'))
+        return jsonResponse(200, { data: [testAccount('a1', 'EUR', 100, 1)] });
+      if (url.startsWith('/api/settings/currencies'))
+        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
+      if (url.startsWith('/api/retention/levels'))
+        return jsonResponse(200, { data: LEVELS, meta: { page: 1, perPage: 50, totalPages: 1, totalRows: 5 } });
+      if (url.startsWith('/api/retention/account')) return jsonResponse(200, { data: account });
+      if (url.startsWith('/api/retention/rates')) return jsonResponse(200, { data: RATES });
+      return jsonResponse(404, { error: { code: 404 } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToasts();
+});
+
+const slow = { timeout: 5_000 };
+
+describe('progress', () => {
+  it('is the points above the current level over the points between the levels', () => {
+    expect(levelProgress(accountAt(30, 2))).toBe(55); // (30 − 5) / (50 − 5)
+    expect(levelProgress(accountAt(5, 2))).toBe(0);
+    expect(levelProgress(accountAt(3000, 5))).toBe(100); // the top level
+  });
+});
+
+describe('/loyalty', () => {
+  it("shows a player's level, points and progress, and every level's state", async () => {
+    renderApp('/loyalty', { status: 'player' });
+    const card = await screen.findByRole('region', { name: 'Your level' }, slow);
+    expect(card).toHaveTextContent('Silver');
+    expect(card).toHaveTextContent('30 points');
+    expect(card).toHaveTextContent('20 points to Gold');
+    expect(within(card).getByRole('progressbar', { name: 'Progress to Gold' })).toHaveAttribute('value', '55');
+    const levels = within(screen.getByRole('region', { name: 'Levels' })).getAllByRole('listitem');
+    expect(levels.map((li) => li.textContent)).toEqual([
+      'B1. BronzeFrom 0 pointsReached',
+      'S2. SilverFrom 5 pointsYour level',
+      'G3. GoldFrom 50 pointsNext',
+      'P4. PlatinumFrom 500 points Locked',
+      'D5. DiamondFrom 2,500 points Locked',
+    ]);
+    expect(levels[1]).toHaveAttribute('aria-current', 'step');
+    // The header badge links to the page and says the progress.
+    expect(await screen.findByRole('link', { name: 'Loyalty: Silver, 55% to the next level' })).toHaveAttribute(
+      'href',
+      '/loyalty',
+    );
+  });
+
+  it('shows a guest the levels and the way in, without asking for an account', async () => {
+    renderApp('/loyalty', { status: 'guest' });
+    await screen.findByText('Diamond', undefined, slow);
+    const invite = screen.getByText('Sign up or sign in to collect points and follow your progress.').parentElement!;
+    expect(within(invite).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    expect(requests.some((r) => r.startsWith('/api/retention/account'))).toBe(false);
+    expect(requests).toContain('/api/retention/levels?sortBy=order&sortOrder=asc&perPage=50');
+  });
+
+  it('opens "how to earn" with the rate of each game type that earns', async () => {
+    const app = renderApp('/loyalty', { status: 'guest' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'How to earn points' }, slow));
+    expect(app.url()).toBe('/loyalty?loyalty-earn');
+    const dialog = await screen.findByRole('dialog', { name: 'How to earn points' }, slow);
+    await within(dialog).findByText('Slots');
+    expect(dialog).toHaveTextContent('Slots1 point per €1.00 staked');
+    expect(dialog).toHaveTextContent('Roulette1 point per €5.00 staked');
+    expect(dialog).not.toHaveTextContent('Dice');
+    expect(dialog).toHaveTextContent('Stakes of bonus money earn no points');
+  });
+});
+
+describe('a level-up', () => {
+  it('opens the level-up modal away from a game', async () => {
+    const app = renderApp('/bonuses', { status: 'player' });
+    await screen.findByTestId('header-loyalty', undefined, slow);
+    // The channel replaces the cached account, then tells the level-up.
+    account = accountAt(60, 3);
+    act(() => {
+      setLoyaltyAccount(account);
+      emitLoyaltyLevelUpdated(account);
+    });
+    await waitFor(() => expect(app.url()).toBe('/bonuses?loyalty-level=3'));
+    const dialog = await screen.findByRole('dialog', { name: 'New level reached' }, slow);
+    expect(await within(dialog).findByText('You are now Gold!')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'See the levels' })).toHaveAttribute('href', '/loyalty');
+  });
+
+  it('is a notice for 3 seconds on a game page (no modal over the game)', async () => {
+    queryClient.clear();
+    queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));
+    const router = createMemoryRouter([{ path: '*', element: <HeaderLoyalty /> }], {
+      initialEntries: ['/games/book-of-gold'],
+    });
+    renderRouter(router);
+    await screen.findByTestId('header-loyalty', undefined, slow);
+    act(() => emitLoyaltyLevelUpdated(accountAt(60, 3)));
+    expect(useToasts.getState().toasts.map((t) => t.title)).toEqual(['New loyalty level: Gold!']);
+    expect(router.state.location.search).toBe('');
+    expect(LEVEL_NOTICE_MS).toBe(3000);
+  });
+});

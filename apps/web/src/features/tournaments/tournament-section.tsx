@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLiveTournaments } from './api.ts';
+import { TournamentCard } from './tournament-parts.tsx';
+import './i18n/index.ts';
+
+/** The lobby's tournaments: running and upcoming ones, up to three; nothing when none is on. */
+export function TournamentsSection() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const list = useLiveTournaments({ perPage: 3 });
+  if (!list.data || list.data.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-4 text-2xl font-bold tracking-tight text-fg">
+        {t('tournaments.section.title')}
+      </h2>
+      <ul className={list.data.length === 1 ? 'grid' : 'grid gap-4 md:grid-cols-2 xl:grid-cols-3'}>
+        {list.data.map((tournament) => (
+          <li key={tournament.id}>
+            <TournamentCard tournament={tournament} wide={list.data.length === 1} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** On a game page: the running tournaments this game counts in; nothing when none. */
+export function GameTournaments({ gameId }: { gameId: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const list = useLiveTournaments({ gameId, perPage: 2 });
+  const running = (list.data ?? []).filter((tournament) => tournament.state === 3);
+  if (running.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-lg font-bold tracking-tight text-fg">
+        {t('tournaments.section.gameTitle')}
+      </h2>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {running.map((tournament) => (
+          <li key={tournament.id}>
+            <TournamentCard tournament={tournament} compact />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The time, ticking every `ms` while mounted (for countdowns). */
+export function useNow(ms = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
