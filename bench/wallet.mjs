@@ -215,7 +215,13 @@ async function prepareRetention(url, opsEnv, serverRoot, game, players) {
     rewards: [{ type: 3, points: 1 }],
   });
   await ops(opsEnv, ['quest', 'create', quest], serverRoot);
-  for (const file of [tournament, quest]) fs.rmSync(file);
+  const levels = write('levels', [
+    { name: 'Bronze', points: 0 },
+    { name: 'Silver', points: 100 },
+    { name: 'Gold', points: 1_000 },
+  ]);
+  await ops(opsEnv, ['loyalty', 'levels', 'set', levels], serverRoot);
+  for (const file of [tournament, quest, levels]) fs.rmSync(file);
   await ops(opsEnv, ['loyalty', 'rates', 'set', game.type ?? 'slots', '1', '100'], serverRoot);
   for (const player of players) {
     const offered = await api(url, '/api/retention/quests?perPage=50', { token: player.accessToken });
@@ -463,7 +469,8 @@ function versions() {
         serverRoot: root,
         env: { LOYALTY_ENABLED: '0', QUESTS_ENABLED: '0', SEED_DEMO: '0' },
       },
-      { label: 'retention on', serverRoot: root, env: {}, retention: true },
+      // No demo data either way: "on" has exactly the tournament, quest, levels and rate prepared below.
+      { label: 'retention on', serverRoot: root, env: { SEED_DEMO: '0' }, retention: true },
     ];
   const thisRev = argOf('--this');
   const current = thisRev

@@ -23,7 +23,7 @@ describe('GET /api/player/init', () => {
       country: 'DE',
       restricted: false,
       restrictType: null,
-      features: { loyalty: true, quests: false, sportsbook: false, documents: true },
+      features: { loyalty: true, quests: true, sportsbook: false, documents: true },
       // Outside production without SOCIAL_DOMAIN: the sandbox OpenID provider of this node.
       social: {
         domain: 'http://localhost:3000/sandbox/oidc',
