@@ -266,11 +266,13 @@ test('modal screens: sign-up-cancel, profile-confirmed, success, an incomplete l
           'sign-up-cancel': 'Leave the sign-up?',
           'profile-confirmed': 'Your e-mail address is confirmed',
           success: 'All done',
+          'loyalty-earn': 'How to earn points',
         },
         de: {
           'sign-up-cancel': 'Registrierung abbrechen?',
           'profile-confirmed': 'Deine E-Mail-Adresse ist bestätigt',
           success: 'Erledigt',
+          'loyalty-earn': 'So sammelst du Punkte',
         },
       }[locale];
       for (const [key, title] of Object.entries(titles)) {
@@ -278,10 +280,6 @@ test('modal screens: sign-up-cancel, profile-confirmed, success, an incomplete l
         await expect(page.getByRole('dialog', { name: title })).toBeVisible();
         await snap(page, `modal-${key}-${locale}-${size}`);
       }
-      // Not built: no dialog, and the key leaves the address.
-      await page.goto(`${prefix}/?loyalty-earn`);
-      await expect(page).not.toHaveURL(/loyalty-earn/);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
       // A guest has no deposit to cancel.
       await page.goto(`${prefix}/?cancel-deposit`);
       await expect(page).not.toHaveURL(/cancel-deposit/);

@@ -50,10 +50,11 @@ export function useQuest(id: string) {
 
 export const refreshQuests = () => queryClient.invalidateQueries({ queryKey: questsQueryKey });
 
-export const useActivateQuest = () =>
+export const useActivateQuest = (onStarted?: () => void) =>
   useMutation({
     mutationFn: (questId: string) =>
       api<PlayerQuest>('PUT', `/api/retention/quests/${encodeURIComponent(questId)}/activate`),
+    onSuccess: () => onStarted?.(),
     onSettled: () => void refreshQuests(),
   });
 

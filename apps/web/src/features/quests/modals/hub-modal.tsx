@@ -127,7 +127,9 @@ function QuestCard({
 }) {
   const { t, i18n } = useTranslation();
   const modal = useModal();
-  const activate = useActivateQuest();
+  // Told through the hook, not `mutate`'s own callback: the quest's push may refresh the list and
+  // unmount this card before the answer arrives, and then `mutate`'s callbacks never run.
+  const activate = useActivateQuest(onStarted);
   const cancel = useCancelQuest();
   const [confirming, setConfirming] = useState(false);
   const done = doneTasks(quest);
@@ -193,7 +195,7 @@ function QuestCard({
             <Button
               size="sm"
               loading={activate.isPending}
-              onClick={() => activate.mutate(quest.questId, { onSuccess: onStarted })}
+              onClick={() => activate.mutate(quest.questId)}
             >
               {t('quests.hub.start')}
             </Button>
