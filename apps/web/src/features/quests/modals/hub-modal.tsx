@@ -192,11 +192,7 @@ function QuestCard({
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
           {available && (
-            <Button
-              size="sm"
-              loading={activate.isPending}
-              onClick={() => activate.mutate(quest.questId)}
-            >
+            <Button size="sm" loading={activate.isPending} onClick={() => activate.mutate(quest.questId)}>
               {t('quests.hub.start')}
             </Button>
           )}
