@@ -3,10 +3,19 @@ import { currencyByCode, subunitOf } from './currencies.ts';
 
 /** Rates are decimals ("1 unit in EUR"): taken exactly as integers of 1e-8, so conversions stay integer. */
 const RATE_SCALE = 100_000_000n;
+/** Parsed rates by their decimal value: conversions run for every settled round (loyalty, tournaments). */
+const parsed = new Map<number | string, bigint | null>();
 const rateOf = (currency: string): bigint | null => {
   const info = currencyByCode(currency);
-  const rate = info ? toMinor(info.rate, 100_000_000) : null;
-  return rate && rate > 0n ? rate : null;
+  if (!info) return null;
+  let rate = parsed.get(info.rate);
+  if (rate === undefined) {
+    const exact = toMinor(info.rate, 100_000_000);
+    rate = exact && exact > 0n ? exact : null;
+    if (parsed.size > 1_000) parsed.clear();
+    parsed.set(info.rate, rate);
+  }
+  return rate;
 };
 
 /** An amount of `currency` (minor units) in base-currency minor units, rounded down; null without a rate. */
