@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { translationKeys } from '@/shared/i18n/translation-keys.ts';
 import en from './en.json';
 import de from './de.json';
 import ptBr from './pt-br.json';
-
-/** Every key path of a translation tree; plural forms count as their base key. */
-const keys = (tree: object, prefix = ''): string[] =>
-  [
-    ...new Set(
-      Object.entries(tree).flatMap(([key, value]) =>
-        typeof value === 'string'
-          ? [`${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`]
-          : keys(value as object, `${prefix}${key}.`),
-      ),
-    ),
-  ].sort();
 
 describe('loyalty texts', () => {
   it.each([
     ['de', de],
     ['pt-br', ptBr],
   ])('%s has every English text, and no other', (_, tree) => {
-    expect(keys(tree)).toEqual(keys(en));
+    expect(translationKeys(tree)).toEqual(translationKeys(en));
   });
 });
