@@ -12,6 +12,12 @@ export {
   type OutboxRow,
   type Publication,
 } from './outbox.ts';
-export { inUnitOfWork, noteEnqueued, withTransaction, type UnitOfWorkContext } from './unit-of-work.ts';
+export {
+  inUnitOfWork,
+  joinedUnitOfWork,
+  noteEnqueued,
+  withTransaction,
+  type UnitOfWorkContext,
+} from './unit-of-work.ts';
 export { pruneOutbox, startOutboxDispatcher, type Dispatcher } from './dispatcher.ts';
 export { laneStates, type LaneState } from './status.ts';

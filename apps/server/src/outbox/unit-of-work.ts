@@ -20,6 +20,12 @@ export async function inUnitOfWork<T>(ctx: UnitOfWorkContext, work: () => Promis
   return result;
 }
 
+/**
+ * A unit of work inside a transaction its caller owns (an outbox lane's, a savepoint of it): what it
+ * writes commits with that transaction, and its events are delivered when the owner's are.
+ */
+export const joinedUnitOfWork = (tx: Tx): UnitOfWorkContext => ({ db: tx as unknown as Db, notifyOutbox: () => {} });
+
 /** THE way to run a transaction: events it enqueues are delivered right after it commits. */
 export function withTransaction<T>(ctx: UnitOfWorkContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   return inUnitOfWork(ctx, () => ctx.db.transaction(work));

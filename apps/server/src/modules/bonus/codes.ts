@@ -17,11 +17,17 @@ import {
 } from '@casino/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { atomic } from '../../db/atomic.ts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AttemptCounter } from '../../lib/attempts.ts';
 import { conflict, DomainError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { enqueue, withTransaction, type OutboxConsumers, type UnitOfWorkContext } from '../../outbox/index.ts';
+import {
+  enqueue,
+  joinedUnitOfWork,
+  withTransaction,
+  type OutboxConsumers,
+  type UnitOfWorkContext,
+} from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { playerHome } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
@@ -131,7 +137,6 @@ async function depositShare(db: DbOrTx, definitionId: string, currency: string, 
 }
 
 /** A context whose work runs in `tx` (a consumer's lane, a caller's transaction): nested work takes savepoints. */
-const inTx = (tx: Tx): Ctx => ({ db: tx as unknown as Db, notifyOutbox: () => {} });
 
 type TryInput = {
   playerId: string;
@@ -201,7 +206,7 @@ export async function applyCode(ctx: Ctx, rules: BonusRules, input: TryInput): P
           usedAt: waiting ? null : now,
         });
         if (!waiting)
-          await issueOffer(inTx(sp), rules, {
+          await issueOffer(joinedUnitOfWork(sp), rules, {
             playerId: input.playerId,
             definition: code.definitionId,
             currency: currency!,
@@ -299,7 +304,7 @@ export async function redeemDepositCode(tx: Tx, rules: BonusRules, event: EventM
         .where(and(eq(playerBonusCodes.id, waiting.id), eq(playerBonusCodes.status, BonusCodeStatus.accepted)))
         .returning();
       if (!used) return;
-      await issueOffer(inTx(sp), rules, {
+      await issueOffer(joinedUnitOfWork(sp), rules, {
         playerId,
         definition: code.definitionId,
         currency: invoice.currency,

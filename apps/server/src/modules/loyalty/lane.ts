@@ -1,8 +1,8 @@
 import { BASE_CURRENCY, type EventMap } from '@casino/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { atomic } from '../../db/atomic.ts';
 import { DomainError } from '../../lib/errors.ts';
-import type { OutboxConsumers, OutboxRow, UnitOfWorkContext } from '../../outbox/index.ts';
+import { joinedUnitOfWork, type OutboxConsumers, type OutboxRow } from '../../outbox/index.ts';
 import { issueOffer, type BonusRules } from '../bonus/index.ts';
 import { bonusConsent, playerHome } from '../player/index.ts';
 import { claimReward, creditRounds, rewardsDue, setRewardResult } from './service.ts';
@@ -39,8 +39,7 @@ export async function payLevelRewards(
       const currency = (await playerHome(tx, change.playerId))?.currency ?? BASE_CURRENCY;
       try {
         result = await atomic(tx, async (sp) => {
-          const ctx: UnitOfWorkContext = { db: sp as unknown as Db, notifyOutbox: () => {} };
-          const offer = await issueOffer(ctx, rules, {
+          const offer = await issueOffer(joinedUnitOfWork(sp), rules, {
             playerId: change.playerId,
             definition: level.reward_bonus,
             currency,

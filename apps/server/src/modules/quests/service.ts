@@ -9,13 +9,13 @@ import {
   type QuestReward,
   type QuestTask,
 } from '@casino/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { atomic } from '../../db/atomic.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { enqueue, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
+import { enqueue, joinedUnitOfWork, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
 import { issueOffer, listDefinitions, type BonusRules } from '../bonus/index.ts';
 import { findGame, gameIdsInCollections } from '../game/index.ts';
 import { awardPoints } from '../loyalty/index.ts';
@@ -36,7 +36,6 @@ export type PlayerQuestRow = typeof playerQuests.$inferSelect;
 export type TaskRow = typeof playerQuestTasks.$inferSelect;
 
 /** Joins the caller's transaction as a unit-of-work context (the outer unit wakes the dispatcher). */
-const inTx = (tx: Tx): Ctx => ({ db: tx as unknown as Db, notifyOutbox: () => {} });
 
 const STATE_TASKS: readonly number[] = [TaskType.verifyEmail, TaskType.fillProfileFields, TaskType.verifyPhone];
 const open = and(sql`${playerQuestTasks.isActive}`, sql`not ${playerQuestTasks.isCompleted}`)!;
@@ -874,7 +873,7 @@ export async function payRewards(tx: Tx, rules: BonusRules, quest: PlayerQuestRo
           });
           return given ? `points:${reward.points}` : 'points:none';
         }
-        const offer = await issueOffer(inTx(sp), rules, {
+        const offer = await issueOffer(joinedUnitOfWork(sp), rules, {
           playerId: quest.playerId,
           definition: reward.bonus!,
           currency: quest.currency,
