@@ -9,7 +9,6 @@ import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 export type ComingSoonKey =
   | 'doom'
   | 'bonuses'
-  | 'loyalty'
   | 'questions'
   | 'question'
   | 'bonusPage'

@@ -120,7 +120,6 @@ const de: Translations = {
     loyalty: {
       title: 'Treueprogramm',
       description: 'Sammle beim Spielen Punkte und steige im Treueprogramm auf.',
-      soon: 'Das Treueprogramm ist in Arbeit.',
     },
     providers: { title: 'Anbieter', description: 'Die Spielestudios hinter unserem Katalog.' },
     questions: {

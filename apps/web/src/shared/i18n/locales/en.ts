@@ -117,7 +117,6 @@ const en = {
     loyalty: {
       title: 'Loyalty',
       description: 'Earn points as you play and climb the loyalty levels.',
-      soon: 'The loyalty programme is on its way.',
     },
     providers: { title: 'Providers', description: 'The game studios behind our catalogue.' },
     questions: {

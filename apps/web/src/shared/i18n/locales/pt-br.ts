@@ -121,7 +121,6 @@ const ptBr: Translations = {
     loyalty: {
       title: 'Fidelidade',
       description: 'Ganhe pontos enquanto joga e suba nos níveis de fidelidade.',
-      soon: 'O programa de fidelidade está a caminho.',
     },
     providers: { title: 'Provedores', description: 'Os estúdios por trás do nosso catálogo.' },
     questions: {
