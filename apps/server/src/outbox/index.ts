@@ -13,6 +13,7 @@ export {
   type Publication,
 } from './outbox.ts';
 export {
+  inBatches,
   inUnitOfWork,
   joinedUnitOfWork,
   noteEnqueued,

@@ -31,6 +31,19 @@ export function withTransaction<T>(ctx: UnitOfWorkContext, work: (tx: Tx) => Pro
   return inUnitOfWork(ctx, () => ctx.db.transaction(work));
 }
 
+/**
+ * Runs `batch` (answering how many rows it handled) in a transaction of its own, again and again until
+ * one handles fewer than `size`; answers the total. For jobs that end what time has ended (expiries).
+ */
+export async function inBatches(ctx: UnitOfWorkContext, size: number, batch: (tx: Tx) => Promise<number>) {
+  let total = 0;
+  for (;;) {
+    const n = await withTransaction(ctx, batch);
+    total += n;
+    if (n < size) return total;
+  }
+}
+
 /** Runs `work` as a unit of work of its own (an outer one notwithstanding); answers whether it wrote events. */
 export async function withEnqueuedNoted<T>(work: () => Promise<T>): Promise<{ result: T; enqueued: boolean }> {
   const store = { enqueued: false };

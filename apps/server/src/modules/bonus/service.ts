@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conflict, DomainError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { enqueue, noteEnqueued, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
+import { enqueue, inBatches, noteEnqueued, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountCurrency, accountIn, forgetAccountsOf, openAccount } from '../wallet/index.ts';
@@ -321,20 +321,15 @@ export async function expireInBatches(
   now = new Date(),
   batch = 100,
 ): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await withTransaction(ctx, async (tx) => {
-      const [row] = await rowsOf<{ n: number }>(
-        tx,
-        sql`select ${sql.raw(fn)}(${now.toISOString()}::timestamptz, ${batch}) as n`,
-      );
-      const ended = Number(row?.n ?? 0);
-      if (ended > 0) noteEnqueued();
-      return ended;
-    });
-    total += n;
-    if (n < batch) return total;
-  }
+  return inBatches(ctx, batch, async (tx) => {
+    const [row] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select ${sql.raw(fn)}(${now.toISOString()}::timestamptz, ${batch}) as n`,
+    );
+    const ended = Number(row?.n ?? 0);
+    if (ended > 0) noteEnqueued();
+    return ended;
+  });
 }
 
 /** Ends the bonuses time has ended (bonus_expire_due); answers how many ended. */

@@ -15,7 +15,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { enqueue, joinedUnitOfWork, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
+import { enqueue, inBatches, joinedUnitOfWork, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
 import { issueOffer, listDefinitions, type BonusRules } from '../bonus/index.ts';
 import { findGame, gameIdsInCollections } from '../game/index.ts';
 import { awardPoints } from '../loyalty/index.ts';
@@ -523,34 +523,24 @@ export async function cancelQuest(ctx: Ctx, playerId: string, id: string, now = 
  * Expires issued and running quests past their end (6), a batch at a time under a lease, so two nodes
  * never do the same work; each quest's row is re-checked by its update. Answers how many expired.
  */
-export async function expireDueQuests(ctx: Ctx, now = new Date(), batch = 200): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const expired = await withTransaction(ctx, async (tx) => {
-      const [lease] = await rowsOf<{ locked: boolean }>(
-        tx,
-        sql`select pg_try_advisory_xact_lock(hashtextextended('quests:expiry', 0)) as locked`,
-      );
-      if (!lease?.locked) return -1;
-      const rows = await rowsOf<{ id: string; player_id: string }>(
-        tx,
-        sql`update player_quests set state = 6, updated_at = ${now.toISOString()}::timestamptz
-            where id in (select id from player_quests where state in (1, 2) and end_at <= ${now.toISOString()}::timestamptz
-                         order by end_at limit ${batch} for update skip locked)
-            returning id, player_id`,
-      );
-      for (const row of rows)
-        await enqueue(tx, 'quest.updated', {
-          playerId: row.player_id,
-          playerQuestId: row.id,
-          state: QuestState.expired,
-        });
-      return rows.length;
-    });
-    if (expired <= 0) return total;
-    total += expired;
-    if (expired < batch) return total;
-  }
+export function expireDueQuests(ctx: Ctx, now = new Date(), batch = 200): Promise<number> {
+  return inBatches(ctx, batch, async (tx) => {
+    const [lease] = await rowsOf<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(hashtextextended('quests:expiry', 0)) as locked`,
+    );
+    if (!lease?.locked) return 0;
+    const rows = await rowsOf<{ id: string; player_id: string }>(
+      tx,
+      sql`update player_quests set state = 6, updated_at = ${now.toISOString()}::timestamptz
+          where id in (select id from player_quests where state in (1, 2) and end_at <= ${now.toISOString()}::timestamptz
+                       order by end_at limit ${batch} for update skip locked)
+          returning id, player_id`,
+    );
+    for (const row of rows)
+      await enqueue(tx, 'quest.updated', { playerId: row.player_id, playerQuestId: row.id, state: QuestState.expired });
+    return rows.length;
+  });
 }
 
 /* ----------------------------------------------------------------------------------------------
