@@ -74,9 +74,14 @@ test('a bonus is activated, wagered at a slot and turns into real money; another
   const game = await slot(request);
   await page.goto(`/games/${game.identity}`);
   await expect(page.getByRole('button', { name: 'Real money', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  const done = page.getByText(`Bonus wagered: ${wagered}`);
-  for (let i = 0; i < 6 && !(await done.isVisible()); i++) await spin(page, game);
-  await expect(done).toBeVisible({ timeout: 20_000 });
+  // Watched while spinning: the toast is brief and can come and go during a spin's wait.
+  let wageredToast = false;
+  const toast = page
+    .getByText(`Bonus wagered: ${wagered}`)
+    .waitFor({ timeout: 150_000 })
+    .then(() => (wageredToast = true));
+  for (let i = 0; i < 6 && !wageredToast; i++) await spin(page, game);
+  await toast;
   await expect(page.getByTestId('header-bonus-balance')).toHaveCount(0);
 
   await page.goto('/profile/bonuses');

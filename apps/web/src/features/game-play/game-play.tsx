@@ -1,8 +1,8 @@
-import { Suspense, useRef, type CSSProperties } from 'react';
+import { Suspense, useEffect, useRef, type CSSProperties } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@casino/contracts';
-import { RealityCheck } from '@/features/limits';
+import { RealityCheck, playSessionStart } from '@/features/limits';
 import { useMoney } from '@/features/wallet';
 import { useLocalizedPath } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
@@ -46,6 +46,10 @@ export function GamePlay({ game, routeId }: Props) {
   const running = gameUrl !== undefined;
   useDemoNudge(status === 'guest' && mode === 'demo' && running, routeId, params.has('demo-game'));
   const playingReal = status === 'player' && mode === 'real' && running;
+  // The reality check's clock starts with the game, not once its lazy chunk has loaded.
+  useEffect(() => {
+    if (playingReal) playSessionStart();
+  }, [playingReal]);
   useBetPushes(game.identity, routeId, playingReal, restart);
   const closingOnPurpose = useRememberGame(game, playingReal);
 

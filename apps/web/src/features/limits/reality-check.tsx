@@ -6,20 +6,8 @@ import { formatMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button.tsx';
 import { fetchPlaySummary, useRealityCheck } from './api.ts';
+import { playSessionStart } from './play-session.ts';
 import './i18n/index.ts';
-
-const START_KEY = 'casino.playSessionStart';
-/** A play session older than this (a tab left open overnight) starts again. */
-const SESSION_MAX_MS = 12 * 3_600_000;
-
-/** When this tab's real-money play began (kept across reloads, per tab). */
-function playSessionStart(): number {
-  const now = Date.now();
-  const kept = Number(sessionStorage.getItem(START_KEY));
-  if (kept > 0 && now - kept < SESSION_MAX_MS) return kept;
-  sessionStorage.setItem(START_KEY, String(now));
-  return now;
-}
 
 type Shown = { summary: PlaySummary | null; elapsedMs: number; over: boolean };
 
@@ -42,12 +30,6 @@ export function RealityCheck({
   const [shown, setShown] = useState<Shown | null>(null);
   const intervalMs = (settings.data?.intervalMinutes ?? 0) * 60_000;
   const limitMs = settings.data?.sessionMinutes ? settings.data.sessionMinutes * 60_000 : null;
-
-  // The clock starts as real-money play begins, not once the settings and accounts have loaded: a
-  // first spin made before them must count in the figures.
-  useEffect(() => {
-    if (active) playSessionStart();
-  }, [active]);
 
   useEffect(() => {
     if (!active || !currency || intervalMs <= 0 || shown) return;
