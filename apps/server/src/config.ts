@@ -74,8 +74,13 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   LOYALTY_ENABLED: bool.default(true),
   QUESTS_ENABLED: bool.default(true),
-  SPORTSBOOK_CLIENT_HOST: z.string().optional(),
-  SPORTSBOOK_CLIENT_ID: z.string().optional(),
+  /**
+   * The sportsbook provider's client host (its launch API and the framed client live under it) and the
+   * operator's client id there. Both unset outside production: the sandbox provider at /sandbox/sportsbook.
+   * Unset in production: no sportsbook (`/betting` is dropped).
+   */
+  SPORTSBOOK_CLIENT_HOST: z.url().optional(),
+  SPORTSBOOK_CLIENT_ID: z.string().min(1).max(100).optional(),
   KYC_HIDE_DOCUMENTS: bool.default(false),
   /**
    * Minutes between reality-check reminders during real-money play, until the player picks their own:
@@ -224,6 +229,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           levelName: e.KYC_LEVEL,
         }
       : null;
+  if (Boolean(e.SPORTSBOOK_CLIENT_HOST) !== Boolean(e.SPORTSBOOK_CLIENT_ID))
+    throw new ConfigError(
+      'Invalid configuration:\n  SPORTSBOOK_CLIENT_HOST and SPORTSBOOK_CLIENT_ID: set both (a sportsbook provider), or neither',
+    );
+  if (production && e.SPORTSBOOK_CLIENT_HOST && /\/sandbox\/sportsbook\/?$/.test(e.SPORTSBOOK_CLIENT_HOST))
+    throw new ConfigError(
+      'Invalid configuration:\n  SPORTSBOOK_CLIENT_HOST: production never uses the sandbox sportsbook provider',
+    );
+  const sportsbook = e.SPORTSBOOK_CLIENT_HOST
+    ? { sandbox: false, host: e.SPORTSBOOK_CLIENT_HOST.replace(/\/$/, ''), clientId: e.SPORTSBOOK_CLIENT_ID! }
+    : production
+      ? null
+      : { sandbox: true, host: `${e.PUBLIC_URL.replace(/\/$/, '')}/sandbox/sportsbook`, clientId: 'sandbox' };
   if (production && !e.JWT_SECRET)
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)',
@@ -314,6 +332,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     bonus: { maxWagerMultiplier: e.BONUS_MAX_WAGER, jobMs: e.BONUS_JOB_MS, cashbackJobMs: e.CASHBACK_JOB_MS },
     supportWidgetKey: e.SUPPORT_WIDGET_KEY ?? null,
     restrictedCountries: e.RESTRICTED_COUNTRIES as Readonly<Record<string, 1 | 2>>,
+    /**
+     * The sportsbook provider (docs/sportsbook-provider-api.md): its host and the operator's client id;
+     * `sandbox`: the built-in provider at /sandbox/sportsbook (never in production); null: no sportsbook.
+     */
+    sportsbook,
     /** The API's OpenAPI document and its page at /api/docs: a map for an attacker, so not in production. */
     apiDocs: !production,
     payment: {
@@ -348,7 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     features: {
       loyalty: e.LOYALTY_ENABLED,
       quests: e.QUESTS_ENABLED,
-      sportsbook: Boolean(e.SPORTSBOOK_CLIENT_HOST && e.SPORTSBOOK_CLIENT_ID),
+      sportsbook: sportsbook !== null,
       // The provider takes the documents only when there is one.
       documents: !(kyc && e.KYC_HIDE_DOCUMENTS),
     },

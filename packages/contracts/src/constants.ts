@@ -26,7 +26,7 @@ export const MessageState = { unread: 1, read: 2 } as const;
 /** closed: the player closed the account themselves (kept for the retention period, no sign-in). */
 export const PlayerStatus = { active: 1, limited: 2, blocked: 3, selfExcluded: 4, coolingOff: 5, closed: 6 } as const;
 export const DocumentStatus = { pending: 1, approved: 2, rejected: 3 } as const;
-export const BetStatus = { pending: 1, won: 2, lost: 3, rolledBack: 4 } as const;
+export const BetStatus = { pending: 1, won: 2, lost: 3, rolledBack: 4, cashedOut: 5 } as const;
 export const AccountStatus = { active: 1, inactive: 2 } as const;
 export const CashPeriods = ['daily', 'weekly', 'monthly'] as const;
 

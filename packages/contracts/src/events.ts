@@ -67,7 +67,14 @@ export type EventMap = {
   /** A bet was refused because the game is switched off or the active bonus excludes it (the open game page shows it). */
   'game.bet.restricted': { playerId: string; gameIdentity: string };
   /** A bet was refused: above the active bonus's maximum bet (the open game page shows the max-bets modal). */
-  'game.bet.max.exceeded': { playerId: string; gameIdentity: string; currency: string; maxBet: MinorUnits };
+  'game.bet.max.exceeded': {
+    playerId: string;
+    gameIdentity: string;
+    currency: string;
+    maxBet: MinorUnits;
+    /** Sports bets: which of the operator's maximums it passed (per ticket, or per event with the open tickets). */
+    limit?: 'bet' | 'event';
+  };
   /**
    * A player's bonus was issued or changed: activated, wagered toward (`progress` of `required`, minor
    * units), or finished (status 3 with its result).

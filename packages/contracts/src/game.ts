@@ -44,7 +44,8 @@ export const gameLabelSchema = z.object({
 export type GameLabel = z.infer<typeof gameLabelSchema>;
 
 /** Sandbox engines a catalogue game runs on. */
-export const GAME_ENGINES = ['slot', 'roulette', 'dice', 'crash'] as const;
+/** Sandbox engines; `sportsbook` is the sportsbook's pseudo-game (launched on the sportsbook provider). */
+export const GAME_ENGINES = ['slot', 'roulette', 'dice', 'crash', 'sportsbook'] as const;
 export type GameEngine = (typeof GAME_ENGINES)[number];
 
 export const gameSchema = z.object({
@@ -117,6 +118,8 @@ export const playBodySchema = z
     countryCode: text().length(2).optional(),
     demoMode: z.boolean().default(true),
     platform: z.union([z.literal(1), z.literal(2)]).default(2),
+    /** The sportsbook only: the client's first path (the page's `?setIframePath=`). */
+    path: text().max(500).optional(),
   })
   .strict();
 export type PlayBody = z.input<typeof playBodySchema>;
@@ -136,7 +139,7 @@ export const spinSchema = z.object({
 });
 export type Spin = z.infer<typeof spinSchema>;
 
-/** `GET /api/game/bets?isSettled=` — the wire contract's sportsbook-shaped bet; casino rounds fill it too. */
+/** `GET /api/game/bets?isSettled=` — a sportsbook ticket (one wallet round) with its selections. */
 export const betSchema = z.object({
   id: text(),
   game: text(),
@@ -146,8 +149,9 @@ export const betSchema = z.object({
   payout: z.number(),
   currency: text(),
   coefficient: z.number(),
-  /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back. */
+  /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back (void), 5 cashed out. */
   status: z.number().int(),
+  /** TicketType: 1 single, 2 accumulator. */
   ticketType: z.number().int(),
   createdAt: text(),
   items: z.array(

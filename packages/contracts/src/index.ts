@@ -32,3 +32,4 @@ export * from './deposit-bonus.ts';
 export * from './tournaments.ts';
 export * from './quests.ts';
 export * from './loyalty.ts';
+export * from './sportsbook.ts';

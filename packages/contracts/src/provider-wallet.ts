@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_SEEDS } from './currencies.ts';
 import { GAME_ENGINES } from './game.ts';
+import { walletTicketSchema } from './sportsbook.ts';
 import { text } from './text.ts';
 
 /**
@@ -30,6 +31,8 @@ export const walletBetBodySchema = z.object({
   amount: minor,
   currency,
   closeRound: z.boolean().optional(),
+  /** A sports bet: what it is on (the sportsbook's pseudo-game requires it; other games refuse it). */
+  ticket: walletTicketSchema.optional(),
 });
 
 /**
@@ -39,9 +42,11 @@ export const walletBetBodySchema = z.object({
 export const PROMOTION_KINDS = ['free-spins', 'bonus-round'] as const;
 export const walletPromotionSchema = z.object({ kind: z.enum(PROMOTION_KINDS), id });
 
-export const walletWinBodySchema = walletBetBodySchema.extend({
+export const walletWinBodySchema = walletBetBodySchema.omit({ ticket: true }).extend({
   closeRound: z.boolean(),
   promotion: walletPromotionSchema.optional(),
+  /** A sports ticket settled early at the provider's cash-out price (the round closes as cashed out). */
+  cashOut: z.boolean().optional(),
 });
 
 export const walletRollbackBodySchema = z.object({

@@ -70,6 +70,11 @@ export const playerInitSchema = z.object({
   supportWidgetKey: text().nullable(),
   /** Minutes between reality-check reminders for a player who has not chosen their own. */
   realityCheckMinutes: z.number(),
+  /**
+   * The sportsbook provider (null: no sportsbook): the client's host, whose origin is the only one the
+   * betting page accepts frame messages from, and the operator's client id (the home widgets ask with it).
+   */
+  sportsbook: z.object({ host: text(), clientId: text() }).nullable(),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;
 

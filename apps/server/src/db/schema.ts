@@ -17,6 +17,7 @@ export * from '../modules/messages/tables.ts';
 export * from '../modules/documents/tables.ts';
 export * from '../modules/kyc/tables.ts';
 export * from '../sandbox/kyc/tables.ts';
+export * from '../sandbox/sportsbook/tables.ts';
 export * from '../modules/notification/tables.ts';
 export * from '../modules/bonus/tables.ts';
 export * from '../modules/loyalty/tables.ts';

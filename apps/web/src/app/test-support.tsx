@@ -17,6 +17,7 @@ export const initWith = (
   kyc: null,
   supportWidgetKey: null,
   realityCheckMinutes: 30,
+  sportsbook: null,
   ...over,
   features: { sportsbook: false, loyalty: false, quests: false, documents: false, ...features },
 });

@@ -39,6 +39,10 @@ export function readPlayerInit(data: unknown): PlayerInit {
     kyc: typeof d.kyc?.sdkUrl === 'string' ? { sdkUrl: d.kyc.sdkUrl } : null,
     supportWidgetKey: typeof d.supportWidgetKey === 'string' ? d.supportWidgetKey : null,
     realityCheckMinutes: typeof d.realityCheckMinutes === 'number' ? d.realityCheckMinutes : 30,
+    sportsbook:
+      typeof d.sportsbook?.host === 'string' && typeof d.sportsbook.clientId === 'string'
+        ? { host: d.sportsbook.host, clientId: d.sportsbook.clientId }
+        : null,
   };
 }
 
@@ -58,6 +62,7 @@ export const FALLBACK_INIT: PlayerInit = {
   features: { sportsbook: false, loyalty: false, quests: false, documents: false },
   social: null,
   kyc: null,
+  sportsbook: null,
   supportWidgetKey: null,
   realityCheckMinutes: 30,
 };

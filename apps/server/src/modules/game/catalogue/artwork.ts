@@ -330,11 +330,21 @@ function crashMotif(s: Stream, p: Palette): string {
   );
 }
 
+/** The sportsbook's pseudo-game (never listed, but it has a card like any game): a ball. */
+function sportsbookMotif(_s: Stream, p: Palette): string {
+  return (
+    `<circle r="34" fill="#fff" stroke="${p.accent}" stroke-width="3"/>` +
+    `<path d="M0-12L11-4L7 10H-7L-11-4Z" fill="${p.to}"/>` +
+    `<path d="M0-12V-34M11-4L32-11M7 10L20 28M-7 10L-20 28M-11-4L-32-11" stroke="${p.to}" stroke-width="2"/>`
+  );
+}
+
 const MOTIFS: Record<GameEngine, (s: Stream, p: Palette) => string> = {
   slot: slotMotif,
   roulette: rouletteMotif,
   dice: diceMotif,
   crash: crashMotif,
+  sportsbook: sportsbookMotif,
 };
 
 /** The card of a game: background, pattern, engine motif, sparkles, title and studio. */

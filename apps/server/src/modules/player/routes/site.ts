@@ -30,6 +30,9 @@ export function siteRoutes(app: PlayerApp, ctx: AppContext): void {
           kyc: ctx.config.kyc ? { sdkUrl: `${ctx.config.kyc.providerUrl ?? '/sandbox/kyc'}/sdk` } : null,
           supportWidgetKey: ctx.config.supportWidgetKey,
           realityCheckMinutes: ctx.config.limits.realityCheckMinutes,
+          sportsbook: ctx.config.sportsbook
+            ? { host: ctx.config.sportsbook.host, clientId: ctx.config.sportsbook.clientId }
+            : null,
         },
       };
     },

@@ -145,7 +145,13 @@ function otherName(rng: Rng, engine: Exclude<GameEngine, 'slot'>): string {
   return `${rng.pick(words.adjectives)} ${rng.pick(words.nouns)} ${rng.pick(words.suffixes)}`;
 }
 
-const ENGINE_TYPE: Record<GameEngine, string> = { slot: 'slots', roulette: 'roulette', dice: 'dice', crash: 'crash' };
+const ENGINE_TYPE: Record<GameEngine, string> = {
+  slot: 'slots',
+  roulette: 'roulette',
+  dice: 'dice',
+  crash: 'crash',
+  sportsbook: 'sportsbook',
+};
 const SEQUELS = ['II', 'III', 'IV', 'V', 'VI', 'VII'];
 
 /** The sandbox provider's whole catalogue, the same on every call and every machine. */

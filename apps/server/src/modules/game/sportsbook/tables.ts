@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { players } from '../../player/tables.ts';
+import { gameRounds } from '../play/tables.ts';
+
+/**
+ * Sports bets as the casino keeps them: each ticket is one wallet round of the sportsbook's
+ * pseudo-game (its money lives in game_rounds and the ledger); these rows say what it was on, for
+ * the bets history and the risk rules (the maximum stake per event sums the open tickets' items).
+ */
+export const sportsbookTickets = pgTable(
+  'sportsbook_tickets',
+  {
+    roundId: uuid('round_id')
+      .primaryKey()
+      .references(() => gameRounds.id),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** TicketType: 1 single, 2 accumulator. */
+    ticketType: integer('ticket_type').notNull(),
+    /** Combined odds in thousandths. */
+    odds: integer('odds').notNull(),
+    /** Settled early at the provider's cash-out price. */
+    cashedOut: boolean('cashed_out').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sportsbook_tickets_player_idx').on(t.playerId, t.createdAt)],
+);
+
+export const sportsbookTicketItems = pgTable(
+  'sportsbook_ticket_items',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => sportsbookTickets.roundId),
+    position: integer('position').notNull(),
+    /** Copied from the ticket: the per-event stake sum reads a player's items by event. */
+    playerId: uuid('player_id').notNull(),
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    /** EventStage: 1 pre-match, 2 live. */
+    stage: integer('stage').notNull(),
+    sport: text('sport').notNull(),
+    discipline: text('discipline').notNull(),
+    tournament: text('tournament').notNull(),
+    eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
+    market: text('market').notNull(),
+    outcome: text('outcome').notNull(),
+    odds: integer('odds').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.position] }),
+    index('sportsbook_ticket_items_event_idx').on(t.playerId, t.eventId),
+  ],
+);
+
+/** The operator's maximum stakes per currency (minor units): per ticket, and per event across open tickets. */
+export const sportsbookStakeLimits = pgTable('sportsbook_stake_limits', {
+  currency: text('currency').primaryKey(),
+  maxBetMinor: bigint('max_bet_minor', { mode: 'bigint' }),
+  maxEventMinor: bigint('max_event_minor', { mode: 'bigint' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Sports or events the operator does not take bets on in a country (`*`: every country):
+ * kind `sport` names a sport slug, kind `event` a provider's event id.
+ */
+export const sportsbookRestrictions = pgTable(
+  'sportsbook_restrictions',
+  {
+    country: text('country').notNull(),
+    kind: text('kind').$type<'sport' | 'event'>().notNull(),
+    ref: text('ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.kind, t.ref] })],
+);
