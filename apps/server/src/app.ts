@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { registerMetrics } from './lib/metrics-route.ts';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   createJsonSchemaTransform,
@@ -232,6 +233,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
   });
 
+  registerMetrics(app, ctx);
+
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(
     playerRoutes(ctx, { idTokens: await socialSignIn(app, ctx), bonusCodeAtSignUp: signUpBonusCode(ctx) }),
@@ -276,6 +279,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     broker: ctx.broker,
     allowedOrigins: config.production ? [config.publicUrl] : null,
     logger: app.log.child({ module: 'push' }),
+    onFanOut: (subscribers, seconds) => {
+      ctx.metrics.pushFanOut.observe(seconds);
+      ctx.metrics.pushDeliveries.inc(subscribers);
+    },
     // The socket accepts the same access token as the API, and only while its session is current.
     verifyToken: async (token: string) => {
       let claims;

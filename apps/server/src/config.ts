@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
@@ -9,6 +10,14 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Server processes on this machine sharing PORT (Node's cluster): a number, or `auto` for one per
+   * core. More than one needs DATABASE_URL and REDIS_URL (the embedded database is one process's).
+   */
+  PROCESSES: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((v) => (v === 'auto' ? os.availableParallelism() : v)),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -132,6 +141,11 @@ const envSchema = z.object({
       ),
     ),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Bearer token a Prometheus scraper sends to `GET /metrics` (at least 32 characters). Unset: /metrics
+   * answers loopback clients only, and not at all in production.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
   /** Outgoing mail: smtp(s)://user:pass@host:port. Unset: mail is kept in the development mailbox (`npm run ops -- mailbox`). */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Casino <no-reply@localhost>'),
@@ -229,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           levelName: e.KYC_LEVEL,
         }
       : null;
+  if (e.PROCESSES > 1 && !(e.DATABASE_URL && e.REDIS_URL))
+    throw new ConfigError(
+      'Invalid configuration:\n  PROCESSES: several processes need DATABASE_URL and REDIS_URL (the embedded database and the in-memory push belong to one process)',
+    );
   if (Boolean(e.SPORTSBOOK_CLIENT_HOST) !== Boolean(e.SPORTSBOOK_CLIENT_ID))
     throw new ConfigError(
       'Invalid configuration:\n  SPORTSBOOK_CLIENT_HOST and SPORTSBOOK_CLIENT_ID: set both (a sportsbook provider), or neither',
@@ -284,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     env: e.NODE_ENV,
     production,
     port: e.PORT,
+    processes: e.PROCESSES,
     host: e.HOST,
     dataDir,
     documentsDir: e.DOCUMENTS_DIR ? path.resolve(e.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
@@ -304,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     requireEmailConfirmation: e.REQUIRE_EMAIL_CONFIRMATION,
     /** null: no social sign-in; `sandbox`: the built-in provider (never in production). */

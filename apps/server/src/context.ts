@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AttemptCounter } from './lib/attempts.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { SessionStates } from './lib/auth-guard.ts';
 import type { ReplayGuard } from './lib/replay-guard.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -40,6 +41,8 @@ export type AppContext = {
   paymentSecret: string;
   /** HMAC key of the identity-verification provider's calls and webhooks (KYC_SECRET or derived). */
   kycSecret: string;
+  /** This node's metrics (`GET /metrics`). */
+  metrics: Metrics;
   /** This node's own loopback URL once it listens (the sandbox provider and the casino call each other over HTTP). */
   selfUrl: () => string;
 };

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createServer } from './server.ts';
 import { readOpsEndpoint, writeOpsEndpoint, opsEndpointFile } from './lib/secrets.ts';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 
 async function main() {
@@ -15,6 +16,7 @@ async function main() {
     }
     throw error;
   }
+  if (cluster.isPrimary && config.processes > 1) return runProcesses(config.processes);
   let server;
   try {
     server = await createServer(config);
@@ -34,9 +36,12 @@ async function main() {
   fs.mkdirSync(config.dataDir, { recursive: true });
   writeOpsEndpoint(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, secret: ctx.opsSecret });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(
-    `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}\n  Stop with Ctrl-C.\n`,
-  );
+  if (cluster.isWorker) process.send?.({ listening: port });
+  // With several processes the first one speaks for all.
+  if (!cluster.isWorker || cluster.worker?.id === 1)
+    console.log(
+      `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}\n  Stop with Ctrl-C.\n`,
+    );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -62,6 +67,40 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * PROCESSES > 1: this process only keeps N server processes running on the shared port (Node's
+ * cluster hands each connection to one of them). The first starts alone, so the others find the
+ * database migrated and seeded; one that dies is replaced; a signal stops them all.
+ */
+function runProcesses(count: number): void {
+  let stopping = false;
+  const start = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Server process ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    setTimeout(start, 1000).unref();
+  });
+  const first = start();
+  first.once('message', () => {
+    let listening = 1;
+    for (let i = 1; i < count; i++)
+      start().once('message', () => {
+        if (++listening === count) console.log(`  ${count} server processes share the port (PROCESSES=${count}).`);
+      });
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 void main();

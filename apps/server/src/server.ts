@@ -9,6 +9,7 @@ import { lockDataDir } from './db/lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { memoryReplayGuard, redisReplayGuard } from './lib/replay-guard.ts';
 import { legacyJwtSecret, newOpsSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -70,6 +71,7 @@ export async function createServer(config: Config, options: { database?: Databas
       outboxConsumers: createOutboxConsumers(),
       notifyOutbox: () => wake(),
       opsSecret: newOpsSecret(),
+      metrics: createMetrics(),
       gameWalletSecret:
         config.game.walletSecret ?? createHash('sha256').update(`game-wallet:${jwtSecret}`).digest('base64url'),
       paymentSecret: config.payment.secret ?? createHash('sha256').update(`payment:${jwtSecret}`).digest('base64url'),

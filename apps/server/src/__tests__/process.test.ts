@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,18 @@ function startProcess(env: Record<string, string> = {}) {
   return { child, exited, waitFor, output: () => output };
 }
 
+/** A GET on a connection of its own (fetch keeps one open, and the cluster hands out connections, not requests). */
+const getOnNewConnection = (url: string) =>
+  new Promise<string>((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -71,6 +84,12 @@ describe('the server process', () => {
     expect(bad.output()).toMatch(/PORT/);
   });
 
+  it('refuses several processes on the embedded database', async () => {
+    const many = startProcess({ PROCESSES: '2', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-many-')) });
+    expect(await many.exited).toBe(2);
+    expect(many.output()).toMatch(/PROCESSES: several processes need DATABASE_URL and REDIS_URL/);
+  });
+
   it('refuses demo defaults in production', async () => {
     const prod = startProcess({
       NODE_ENV: 'production',
@@ -79,6 +98,38 @@ describe('the server process', () => {
     expect(await prod.exited).toBe(2);
     expect(prod.output()).toMatch(/JWT_SECRET: required in production/);
   });
+});
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('several server processes on one port', () => {
+  it('PROCESSES=2 starts two processes that both answer, and Ctrl-C stops both cleanly', async () => {
+    const { createTestDatabase } = await import('../test/server.ts');
+    const database = await createTestDatabase();
+    const url = (database.pool!.options as { connectionString: string }).connectionString;
+    const node = startProcess({
+      PROCESSES: '2',
+      DATABASE_URL: url,
+      REDIS_URL: process.env.REDIS_URL!,
+      REDIS_PREFIX: `processes-${process.pid}:`,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-processes-')),
+    });
+    try {
+      const [, base] = await node.waitFor(/running: (http:\/\/\S+)/);
+      await node.waitFor(/2 server processes share the port/);
+      // Each process reports its own start time (the second starts once the first listens, seconds
+      // later): connections are spread over both.
+      const starts = new Set<string>();
+      for (let i = 0; i < 20 && starts.size < 2; i++) {
+        const text = await getOnNewConnection(`${base!.replace('localhost', '127.0.0.1')}/metrics`);
+        starts.add(/process_start_time_seconds (\d+)/.exec(text)?.[1] ?? '');
+      }
+      expect(starts.size).toBe(2);
+      node.child.kill('SIGINT');
+      expect(await node.exited).toBe(0);
+      expect(node.output().match(/Stopped cleanly/g)?.length).toBe(2);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('the server process on PostgreSQL', () => {

@@ -24,6 +24,8 @@ export type PushHubOptions = {
   expiredCloseDelayMs?: number; // default 25000
   maxMessageBytes?: number; // default 65536
   logger?: Logger;
+  /** Told after each publication is handed to this node's subscribers (metrics). */
+  onFanOut?: (subscribers: number, seconds: number) => void;
 };
 
 export type PushHub = {
@@ -53,7 +55,10 @@ class Hub implements SessionHost, PushHub {
   private readonly pingTimer: NodeJS.Timeout | undefined;
   private closing: Promise<void> | undefined;
 
-  constructor(readonly config: SessionConfig) {
+  constructor(
+    readonly config: SessionConfig,
+    private readonly onFanOut: PushHubOptions['onFanOut'] = undefined,
+  ) {
     // One timer for the node instead of one per connection; pong is due by the next tick.
     if (config.pingIntervalSec > 0) {
       this.pingTimer = setInterval(() => {
@@ -162,8 +167,10 @@ class Hub implements SessionHost, PushHub {
   private fanOut(channel: string, sessions: Set<Session>, pub: BrokerPublication): void {
     if (sessions.size === 0) return;
     // Encoded once per node, not once per connection.
+    const started = performance.now();
     const line = encodePublication(channel, pub);
     for (const session of [...sessions]) session.deliver(channel, pub, line);
+    this.onFanOut?.(sessions.size, (performance.now() - started) / 1000);
   }
 }
 
@@ -197,7 +204,7 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
     version: VERSION,
     logger: opts.logger ?? app.log,
   };
-  const hub = new Hub(config);
+  const hub = new Hub(config, opts.onFanOut);
 
   // Somebody else may own the plugin (another websocket route); both share its upgrade handling.
   if (!app.hasDecorator('websocketServer')) {

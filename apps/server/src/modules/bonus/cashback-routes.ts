@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { playerCashback, runCashback } from './cashback.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 
 /**
  * `/api/game/bonuses/cashback`: the player's cashback (paid, and the period under way). Starts this
@@ -14,25 +15,13 @@ export const cashbackRoutes =
   async (app) => {
     const log = ctx.log.child({ module: 'bonus', job: 'cashback' });
     const done = new Set<string>();
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        const result = await runCashback(ctx, ctx.config.bonus, {
-          done,
-          onError: (err) => log.error({ err }, 'a cashback payout failed; will try again'),
-        });
-        for (const run of result.runs) if (run.issued > 0 || run.failed > 0) log.info(run, 'cashback paid');
-      } catch (err) {
-        log.error({ err }, 'cashback job failed; will try again');
-      } finally {
-        running = false;
-      }
-    };
-    const timer = setInterval(() => void tick(), ctx.config.bonus.cashbackJobMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    startPeriodicJob(app, ctx, 'cashback', ctx.config.bonus.cashbackJobMs, async () => {
+      const result = await runCashback(ctx, ctx.config.bonus, {
+        done,
+        onError: (err) => log.error({ err }, 'a cashback payout failed; will try again'),
+      });
+      for (const run of result.runs) if (run.issued > 0 || run.failed > 0) log.info(run, 'cashback paid');
+    });
 
     app.addHook('onRequest', requirePlayer(ctx));
     app.get(

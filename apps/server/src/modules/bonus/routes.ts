@@ -12,6 +12,7 @@ import { errorResponses } from '../../lib/errors.ts';
 import { expireDueFreespins } from './freespins.ts';
 import { registerBonusPush } from './push.ts';
 import { activateBonus, cancelBonus, expireDueBonuses, listPlayerBonuses } from './service.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -23,25 +24,12 @@ const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export const bonusRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const log = ctx.log.child({ module: 'bonus' });
     const stopPush = registerBonusPush(ctx.outboxConsumers);
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await expireDueBonuses(ctx);
-        await expireDueFreespins(ctx);
-      } catch (err) {
-        log.error({ err }, 'bonus job failed; will try again');
-      } finally {
-        running = false;
-      }
-    };
-    const timer = setInterval(() => void tick(), ctx.config.bonus.jobMs);
-    timer.unref();
+    startPeriodicJob(app, ctx, 'bonus-expiry', ctx.config.bonus.jobMs, async () => {
+      await expireDueBonuses(ctx);
+      await expireDueFreespins(ctx);
+    });
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       stopPush();
     });
 

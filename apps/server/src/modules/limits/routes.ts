@@ -28,6 +28,7 @@ import {
   updatePlayerLimit,
   type LimitsPorts,
 } from './player-limits.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -39,23 +40,16 @@ const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export const limitsRoutes =
   (ctx: AppContext, ports: LimitsPorts): FastifyPluginAsyncZod =>
   async (app) => {
-    const log = ctx.log.child({ module: 'limits' });
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
+    startPeriodicJob(
+      app,
+      ctx,
+      'limit-changes',
+      ctx.config.limits.jobMs,
+      async () => {
         while ((await applyDueLimitChanges(ctx)) > 0);
-      } catch (err) {
-        log.error({ err }, 'limits job failed; will try again');
-      } finally {
-        running = false;
-      }
-    };
-    const timer = setInterval(() => void tick(), ctx.config.limits.jobMs);
-    timer.unref();
-    void tick();
-    app.addHook('onClose', async () => clearInterval(timer));
+      },
+      { runNow: true },
+    );
 
     app.addHook('onRequest', requirePlayer(ctx));
     const one = { 200: dataEnvelope(playerLimitSchema), ...errorResponses(401, 404, 409, 422, 429) };

@@ -12,6 +12,7 @@ import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { registerQuestConsumers } from './consumers.ts';
 import { activateQuest, cancelQuest, expireDueQuests, listAvailableQuests, listPlayerQuests } from './service.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -23,24 +24,9 @@ const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export const questRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const log = ctx.log.child({ module: 'quests' });
     const stopConsumers = registerQuestConsumers(ctx.outboxConsumers, ctx.config.bonus);
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await expireDueQuests(ctx);
-      } catch (err) {
-        log.error({ err }, 'quest expiry failed; will try again');
-      } finally {
-        running = false;
-      }
-    };
-    const timer = setInterval(() => void tick(), ctx.config.bonus.jobMs);
-    timer.unref();
+    startPeriodicJob(app, ctx, 'quest-expiry', ctx.config.bonus.jobMs, () => expireDueQuests(ctx));
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       stopConsumers();
     });
 

@@ -7,6 +7,7 @@ import { runTournamentJob } from './completion.ts';
 import { createTournamentEngine, SCORING_LANE, type TournamentEngine } from './engine.ts';
 import { registerTournamentNotices, registerTournamentPush } from './push.ts';
 import { listTournaments, tournamentDetail } from './service.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 
 /** How often each node pushes the leaderboards that changed (at most once a second each). */
 export const FLUSH_MS = 1_000;
@@ -48,30 +49,21 @@ export const tournamentRoutes =
         .finally(() => (flushing = false));
     }, FLUSH_MS);
     flushTimer.unref();
-    let running = false;
-    const jobTimer = setInterval(() => {
-      if (running) return;
-      running = true;
-      runTournamentJob(ctx, ctx.config.bonus, {
+    startPeriodicJob(app, ctx, 'tournaments', JOB_MS, async () => {
+      const { started, completed } = await runTournamentJob(ctx, ctx.config.bonus, {
         onError: (err) => log.error({ err }, 'tournament completion failed; will try again'),
-      })
-        .then(async ({ started, completed }) => {
-          if (started.length > 0) engine.cache.invalidate();
-          for (const result of completed) {
-            if (result.outcome !== 'completed') continue;
-            engine.cache.invalidate();
-            engine.forget(result.tournament.id);
-            await engine.store.drop(result.tournament.id);
-            log.info({ tournament: result.tournament.identity, awards: result.awards.length }, 'tournament completed');
-          }
-        })
-        .catch((err: unknown) => log.error({ err }, 'tournament job failed; will try again'))
-        .finally(() => (running = false));
-    }, JOB_MS);
-    jobTimer.unref();
+      });
+      if (started.length > 0) engine.cache.invalidate();
+      for (const result of completed) {
+        if (result.outcome !== 'completed') continue;
+        engine.cache.invalidate();
+        engine.forget(result.tournament.id);
+        await engine.store.drop(result.tournament.id);
+        log.info({ tournament: result.tournament.identity, awards: result.awards.length }, 'tournament completed');
+      }
+    });
     app.addHook('onClose', async () => {
       clearInterval(flushTimer);
-      clearInterval(jobTimer);
       for (const stop of stops) stop();
     });
 
