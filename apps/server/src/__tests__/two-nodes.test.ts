@@ -117,9 +117,9 @@ function balanceUpdates(node: Node, token: string, playerId: string) {
   return { client, balances, subscribed };
 }
 
-function signedWalletCall(node: Node, call: string, body: Record<string, unknown>) {
+function signedWalletCall(node: Node, kind: string, body: Record<string, unknown>) {
   const raw = JSON.stringify(body);
-  const pathname = `/api/provider-wallet/${call}`;
+  const pathname = `/api/provider-wallet/${kind}`;
   const headers = signCall(node.ctx.gameWalletSecret, { method: 'POST', path: pathname, body: raw });
   const send = (target: Node) =>
     fetch(`${target.url}${pathname}`, {
