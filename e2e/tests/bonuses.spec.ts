@@ -75,12 +75,12 @@ test('a bonus is activated, wagered at a slot and turns into real money; another
   await page.goto(`/games/${game.identity}`);
   await expect(page.getByRole('button', { name: 'Real money', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // Watched while spinning: the toast is brief and can come and go during a spin's wait.
-  let wageredToast = false;
+  const seen = { toast: false };
   const toast = page
     .getByText(`Bonus wagered: ${wagered}`)
     .waitFor({ timeout: 150_000 })
-    .then(() => (wageredToast = true));
-  for (let i = 0; i < 6 && !wageredToast; i++) await spin(page, game);
+    .then(() => (seen.toast = true));
+  for (let i = 0; i < 6 && !seen.toast; i++) await spin(page, game);
   await toast;
   await expect(page.getByTestId('header-bonus-balance')).toHaveCount(0);
 
