@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 const page = (name: string) => fileURLToPath(new URL(`./${name}.html`, import.meta.url));
 
 // Multi-page build: the provider server answers /sandbox/games/play/<sid> with dist/<engine>.html and
-// /sandbox/games/verify with dist/verify.html, so every asset URL must be absolute under that base.
+// /sandbox/games/verify with dist/verify.html, the sportsbook provider /sandbox/sportsbook/client with
+// dist/sportsbook.html, so every asset URL must be absolute under that base.
 export default defineConfig({
   base: '/sandbox/games/',
   build: {
@@ -21,6 +22,7 @@ export default defineConfig({
         dice: page('dice'),
         crash: page('crash'),
         verify: page('verify'),
+        sportsbook: page('sportsbook'),
       },
     },
   },

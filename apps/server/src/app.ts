@@ -60,6 +60,7 @@ import { questRoutes } from './modules/quests/index.ts';
 import { loyaltyRoutes } from './modules/loyalty/index.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
+import { sandboxSportsbookRoutes } from './sandbox/sportsbook/routes.ts';
 import { sandboxPaymentsRoutes } from './sandbox/payments/routes.ts';
 import { sandboxKycRoutes } from './sandbox/kyc/routes.ts';
 
@@ -272,6 +273,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The sandbox game provider: a separate party behind the same HTTP boundary a real aggregator would use.
   // Sandbox parties run only when no real one is configured, which production refuses (config.ts).
   if (config.game.sandbox) await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });
+  // The sandbox sportsbook provider: a signed launch in, the signed seamless wallet out, its own client.
+  if (config.sportsbook?.sandbox) await app.register(sandboxSportsbookRoutes(ctx), { prefix: '/sandbox/sportsbook' });
   // The sandbox payment provider: reached only over signed HTTP, reporting only through signed webhooks.
   if (config.payment.sandbox) await app.register(sandboxPaymentsRoutes(ctx), { prefix: '/sandbox/pay' });
 

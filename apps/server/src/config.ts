@@ -90,6 +90,8 @@ const envSchema = z.object({
    */
   SPORTSBOOK_CLIENT_HOST: z.url().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().min(1).max(100).optional(),
+  /** The sandbox sportsbook's simulated clock speed when it first starts (`npm run ops -- sportsbook clock` changes it). */
+  SPORTSBOOK_SANDBOX_SPEED: z.coerce.number().int().min(1).max(10_000).default(1),
   KYC_HIDE_DOCUMENTS: bool.default(false),
   /**
    * Minutes between reality-check reminders during real-money play, until the player picks their own:
@@ -259,7 +261,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ? { sandbox: false, host: e.SPORTSBOOK_CLIENT_HOST.replace(/\/$/, ''), clientId: e.SPORTSBOOK_CLIENT_ID! }
     : production
       ? null
-      : { sandbox: true, host: `${e.PUBLIC_URL.replace(/\/$/, '')}/sandbox/sportsbook`, clientId: 'sandbox' };
+      : {
+          sandbox: true,
+          host: `${e.PUBLIC_URL.replace(/\/$/, '')}/sandbox/sportsbook`,
+          clientId: 'sandbox',
+          speed: e.SPORTSBOOK_SANDBOX_SPEED,
+        };
   if (production && !e.JWT_SECRET)
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)',

@@ -54,7 +54,10 @@ export const ErrorCode = {
   demoModeUnavailable: 14309,
   /** The game provider did not start the game (HTTP 502). */
   gameProviderUnavailable: 14310,
-  /** A stake (the round's stakes together) above the active bonus's maximum bet. */
+  /**
+   * A stake (the round's stakes together) above the active bonus's maximum bet; on the sportsbook, above the
+   * operator's maximum stake per ticket or per event (docs/sportsbook-provider-api.md).
+   */
   bonusMaxBetExceeded: 14311,
   insufficientFunds: 15001,
   duplicateTransaction: 15002,

@@ -207,6 +207,8 @@ export const gameBetMaxExceedSchema = z.object({
   event: z.literal('game.bet.max.exceed'),
   gameIdentity: text(),
   playerBonus: z.object({ currency: text(), maxBetAmount: z.number() }),
+  /** The sportsbook's risk rules: the maximum is per bet or per event, not a bonus's (absent: the bonus's). */
+  limit: z.enum(['bet', 'event']).optional(),
 });
 /** Payload on `game:winners:<mobile|desktop>:<country>` (beyond the spec's channel list). */
 export const gameWinnerEventSchema = z.object({ event: z.literal('game.winner'), winner: winnerSchema });

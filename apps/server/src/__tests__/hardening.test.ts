@@ -24,6 +24,20 @@ describe('production and the sandbox parties', () => {
       expect(() => loadConfig(env), name).toThrow(ConfigError);
       expect(() => loadConfig(env), name).toThrow(new RegExp(`${name}: required in production`));
     }
+    // The sportsbook: none in production unless a real provider is named; never the sandbox one.
+    expect(loadConfig(production).sportsbook).toBeNull();
+    expect(() =>
+      loadConfig({
+        ...production,
+        SPORTSBOOK_CLIENT_HOST: 'https://casino.example/sandbox/sportsbook',
+        SPORTSBOOK_CLIENT_ID: 'x',
+      }),
+    ).toThrow(/SPORTSBOOK_CLIENT_HOST: production never uses the sandbox/);
+    expect(() => loadConfig({ ...production, SPORTSBOOK_CLIENT_HOST: 'https://sports.example' })).toThrow(/set both/);
+    expect(
+      loadConfig({ ...production, SPORTSBOOK_CLIENT_HOST: 'https://sports.example/', SPORTSBOOK_CLIENT_ID: 'op-1' })
+        .sportsbook,
+    ).toEqual({ sandbox: false, host: 'https://sports.example', clientId: 'op-1' });
     const config = loadConfig(production);
     expect([config.payment.sandbox, config.game.sandbox, config.kyc, config.social, config.apiDocs]).toEqual([
       false,
@@ -44,6 +58,9 @@ describe('production and the sandbox parties', () => {
         ['POST', '/sandbox/games/api/launch'],
         ['GET', '/sandbox/games/play/x'],
         ['POST', '/sandbox/kyc/api/access-token'],
+        ['POST', '/sandbox/sportsbook/api/launch'],
+        ['GET', '/sandbox/sportsbook/client'],
+        ['GET', '/sandbox/sportsbook/api/widgets/events'],
         ['GET', '/sandbox/oidc/.well-known/openid-configuration'],
         ['GET', '/api/dev/mailbox?to=a@b.c'],
         ['GET', '/api/docs'],

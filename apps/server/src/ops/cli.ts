@@ -35,6 +35,18 @@ import { opsTournament, readTournamentFile, type OpsTournamentBody } from './tou
 import { opsQuest, readQuestFile, type OpsQuestBody } from './quests.ts';
 import { opsLoyalty, readLevelsFile, type OpsLoyaltyBody } from './loyalty.ts';
 import {
+  opsSportsbookRisk,
+  parseSportsbookRiskArgs,
+  SPORTSBOOK_RISK_USAGE,
+  type OpsSportsbookRiskBody,
+} from './sportsbook-risk.ts';
+import {
+  opsSportsbookProvider,
+  parseSportsbookProviderArgs,
+  SPORTSBOOK_PROVIDER_USAGE,
+  type OpsSportsbookProviderBody,
+} from './sportsbook-provider.ts';
+import {
   MAX_EXCLUSION_DAYS,
   opsExclude,
   opsGame,
@@ -114,6 +126,8 @@ Commands:
       base currency (0 points: none).
   loyalty account <player>
       A player's loyalty points and level.
+${SPORTSBOOK_RISK_USAGE}
+${SPORTSBOOK_PROVIDER_USAGE}
   events
       Each consumer of the domain events: how many events it is behind, its failures, when it retries
       and its last error.
@@ -146,7 +160,9 @@ type Parsed =
   | { command: 'tournament'; body: OpsTournamentBody }
   | { command: 'bonus'; body: OpsBonusBody }
   | { command: 'quest'; body: OpsQuestBody }
-  | { command: 'loyalty'; body: OpsLoyaltyBody };
+  | { command: 'loyalty'; body: OpsLoyaltyBody }
+  | { command: 'sportsbook-risk'; body: OpsSportsbookRiskBody }
+  | { command: 'sportsbook-provider'; body: OpsSportsbookProviderBody };
 
 const COMMANDS = [
   'credit',
@@ -167,6 +183,7 @@ const COMMANDS = [
   'tournament',
   'quest',
   'loyalty',
+  'sportsbook',
 ] as const;
 
 function parseCredit(rest: string[]): Parsed {
@@ -354,6 +371,13 @@ export function parseArgs(argv: string[]): Parsed {
     throw new CliError(
       `quest needs create <file.json> | list | enable <identity> | disable <identity> | issue <player> <identity>.\n\n${USAGE}`,
     );
+  }
+  if (command === 'sportsbook') {
+    const risk = parseSportsbookRiskArgs(rest);
+    if (risk) return { command: 'sportsbook-risk', body: risk };
+    const provider = parseSportsbookProviderArgs(rest);
+    if (provider) return { command: 'sportsbook-provider', body: provider };
+    throw new CliError(`sportsbook needs one of:\n${SPORTSBOOK_RISK_USAGE}\n${SPORTSBOOK_PROVIDER_USAGE}\n\n${USAGE}`);
   }
   if (command === 'crypto') {
     const [verb, address, amount] = rest;
@@ -567,6 +591,28 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
           path: 'loyalty',
           result: opsMessageSchema,
           local: (ctx, body: OpsLoyaltyBody) => opsLoyalty(ctx, body),
+          describe: (r) => r.message,
+        },
+        parsed.body,
+      );
+    case 'sportsbook-provider':
+      return runOperation(
+        config,
+        {
+          path: 'sportsbook-provider',
+          result: opsMessageSchema,
+          local: (ctx, body: OpsSportsbookProviderBody) => opsSportsbookProvider(ctx, body),
+          describe: (r) => r.message,
+        },
+        parsed.body,
+      );
+    case 'sportsbook-risk':
+      return runOperation(
+        config,
+        {
+          path: 'sportsbook-risk',
+          result: opsMessageSchema,
+          local: (ctx, body: OpsSportsbookRiskBody) => opsSportsbookRisk(ctx, body),
           describe: (r) => r.message,
         },
         parsed.body,

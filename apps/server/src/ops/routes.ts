@@ -9,6 +9,9 @@ import { opsTournament, opsTournamentBodySchema } from './tournament.ts';
 import { engineOf } from '../modules/tournaments/index.ts';
 import { opsQuest, opsQuestBodySchema } from './quests.ts';
 import { opsLoyalty, opsLoyaltyBodySchema } from './loyalty.ts';
+import { opsSportsbookRisk, opsSportsbookRiskBodySchema } from './sportsbook-risk.ts';
+import { opsSportsbookProvider, opsSportsbookProviderBodySchema } from './sportsbook-provider.ts';
+import { deliverTickets } from '../sandbox/sportsbook/tickets.ts';
 import { dataEnvelope, mailboxEntrySchema } from '@casino/contracts';
 import { opsMailbox, opsMailboxBodySchema } from './mailbox.ts';
 import { opsDocuments, opsDocumentsBodySchema } from './documents.ts';
@@ -92,6 +95,19 @@ export const opsRoutes =
       '/loyalty',
       { schema: { hide: true, body: opsLoyaltyBodySchema, response: message } },
       async (request) => ({ data: await opsLoyalty(ctx, request.body) }),
+    );
+    app.post(
+      '/sportsbook-risk',
+      { schema: { hide: true, body: opsSportsbookRiskBodySchema, response: message } },
+      async (request) => ({ data: await opsSportsbookRisk(ctx, request.body) }),
+    );
+    // The sandbox sportsbook provider's operator: this node also sends the settlements' wallet calls at once.
+    app.post(
+      '/sportsbook-provider',
+      { schema: { hide: true, body: opsSportsbookProviderBodySchema, response: message } },
+      async (request) => ({
+        data: await opsSportsbookProvider(ctx, request.body, (ids) => deliverTickets(ctx, request.log, ids, true)),
+      }),
     );
     app.post('/quest', { schema: { hide: true, body: opsQuestBodySchema, response: message } }, async (request) => ({
       data: await opsQuest(ctx, request.body),

@@ -67,7 +67,7 @@ const pages: RouteObject[] = [
   { path: 'bonus/:pageIdentity', lazy: content('bonus') },
   { path: 'static/:pageIdentity', lazy: content('static') },
   { path: 'recently-played', lazy: page(() => import('@/pages/recently-played-page.tsx')) },
-  { path: 'betting', loader: requireFeature('sportsbook'), lazy: comingSoon('betting') },
+  { path: 'betting', loader: requireFeature('sportsbook'), lazy: page(() => import('@/pages/betting-page.tsx')) },
   // Retired paths; a trailing slash matches too.
   { path: 'tournaments', loader: toHome, element: null },
   { path: 'tournaments/:identity', lazy: page(() => import('@/pages/tournament-page.tsx')) },

@@ -13,7 +13,6 @@ export type ComingSoonKey =
   | 'question'
   | 'bonusPage'
   | 'staticPage'
-  | 'betting'
   | 'profileInfo'
   | 'profileLimits'
   | 'profileBonuses'

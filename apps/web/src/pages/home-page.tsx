@@ -7,6 +7,7 @@ import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 import { CollectionRow, ProvidersStrip, WinnersFeed, useCollections } from '@/features/games';
+import { SportsbookEvents } from '@/features/sportsbook';
 import { TournamentsSection } from '@/features/tournaments';
 import { ComingSoonNotice } from './coming-soon-page.tsx';
 
@@ -125,8 +126,8 @@ function WelcomeOffer({ onOpen, disabled }: { onOpen: () => void; disabled: bool
 }
 
 /**
- * The catalogue on the home page: a row per collection, the live winners after the first and the
- * studios after the third. Rows load their games as they come near the viewport.
+ * The catalogue on the home page: a row per collection, the sportsbook's events and the live winners
+ * after the first, the studios after the third. Rows load their games as they come near the viewport.
  */
 function Lobby() {
   const { t } = useTranslation();
@@ -149,6 +150,7 @@ function Lobby() {
           {t('home.lobbyTitle')}
         </h2>
         <ComingSoonNotice message={t('home.lobbySoon')} />
+        <SportsbookEvents />
       </section>
     );
   }
@@ -157,6 +159,8 @@ function Lobby() {
       {rows.map((collection, i) => (
         <div key={collection.id} className="space-y-10">
           <CollectionRow collection={collection} first={i === 0} />
+          {/* The sportsbook's top and live events (when there is one), below the first row of games. */}
+          {i === 0 && <SportsbookEvents />}
           {i === 0 && <WinnersFeed />}
           {(i === 2 || (i === rows.length - 1 && i < 2)) && <ProvidersStrip />}
         </div>

@@ -8,3 +8,11 @@ export { closeLiveGameSessions } from './play/service.ts';
 export { historyRoutes } from './history/routes.ts';
 export { playSince } from './history/service.ts';
 export { providerWalletRoutes } from './provider-wallet/routes.ts';
+export {
+  addRestriction,
+  listRestrictions,
+  listStakeLimits,
+  removeRestriction,
+  seedStakeLimit,
+  setStakeLimit,
+} from './sportsbook/risk.ts';

@@ -4,7 +4,7 @@ import type { LaunchRequest } from '@casino/contracts';
 import { randomSeed, SLOT_CONFIG, sha256Hex } from '@casino/games/engines';
 import type { AppContext } from '../../context.ts';
 import { betLevels, defaultBet, demoBalance, subunitToUnit } from './bet-levels.ts';
-import { casinoRefusal, roundOpen, sessionNotFound } from './errors.ts';
+import { casinoRefusal, invalidRequest, roundOpen, sessionNotFound } from './errors.ts';
 import type { Rounds } from './rounds.ts';
 import { sandboxGameRounds as rounds, sandboxGameSessions as sessions } from './tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,6 +32,9 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyB
 
   /** A new provider session with a fresh seed pair (the seed itself is kept until the player rotates it). */
   async function launch(body: LaunchRequest): Promise<{ gameUrl: string }> {
+    // The sportsbook is launched on the sportsbook provider, never as a game of this one.
+    if (body.engine === 'sportsbook')
+      throw invalidRequest('This provider has no sportsbook', { engine: ['not a game of this provider'] });
     const [session] = await ctx.db
       .insert(sessions)
       .values({

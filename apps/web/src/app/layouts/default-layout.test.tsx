@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderApp } from '../test-support.tsx';
+import { initWith, mockApi, renderApp } from '../test-support.tsx';
 import { useDrawer } from '../drawer-store.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -101,11 +101,16 @@ describe('default layout', () => {
     expect(within(nav).getByRole('link', { name: 'Bonuses' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('leaves the floating support button off game pages, where it would cover the game controls', async () => {
-    mockApi();
+  it('leaves the floating support button off game pages and the sportsbook, where it would cover their controls', async () => {
+    mockApi({
+      init: initWith(
+        { sportsbook: { host: 'http://localhost/sandbox/sportsbook', clientId: 'x' } },
+        { sportsbook: true },
+      ),
+    });
     const app = renderApp('/bonuses');
     expect(await screen.findByRole('button', { name: 'Chat with us' }, { timeout: 5_000 })).toBeInTheDocument();
-    for (const path of ['/games/sugar-rush', '/de/games/sugar-rush']) {
+    for (const path of ['/games/sugar-rush', '/de/games/sugar-rush', '/betting']) {
       await act(() => app.router.navigate(path));
       await waitFor(() => expect(screen.queryByRole('button', { name: /Chat with us|Chatte mit uns/ })).toBeNull());
     }

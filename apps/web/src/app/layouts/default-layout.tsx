@@ -11,9 +11,10 @@ import { MAIN_ID, SkipLink } from './skip-link.tsx';
 
 /** The site frame: header, side nav (desktop) or drawer (phones), page, footer, phone bottom nav. */
 export function DefaultLayout() {
-  // A game's controls sit at the bottom of its frame, where the floating support button would cover
-  // them on a phone: game pages leave it out (help stays in the menu).
+  // A game's controls (and the sportsbook's bet slip) sit at the bottom of its frame, where the floating
+  // support button would cover them on a phone: those pages leave it out (help stays in the menu).
   const onGame = useMatch('/:locale?/games/:id') !== null;
+  const onBetting = useMatch('/:locale?/betting') !== null;
   return (
     <div className="flex min-h-[calc(var(--vh,1vh)*100)] flex-col">
       <SkipLink />
@@ -38,7 +39,7 @@ export function DefaultLayout() {
         <ReturnToGameSlot />
       </Suspense>
       <DrawerSlot />
-      {!onGame && (
+      {!onGame && !onBetting && (
         <Suspense fallback={null}>
           <SupportWidget />
         </Suspense>

@@ -13,12 +13,13 @@ export function subscribeGameBets(playerId: string): Promise<() => void> {
       }
       const maxExceed = gameBetMaxExceedSchema.safeParse(data);
       if (maxExceed.success) {
-        const { gameIdentity, playerBonus } = maxExceed.data;
+        const { gameIdentity, playerBonus, limit } = maxExceed.data;
         emitGameBetPush({
           kind: 'max-exceed',
           gameIdentity,
           currency: playerBonus.currency,
           maxBetAmount: playerBonus.maxBetAmount,
+          ...(limit ? { limit } : {}),
         });
       }
     },

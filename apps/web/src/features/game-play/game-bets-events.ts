@@ -5,7 +5,14 @@
  */
 export type GameBetPush =
   | { kind: 'restricted'; gameIdentity: string }
-  | { kind: 'max-exceed'; gameIdentity: string; currency: string; maxBetAmount: number };
+  | {
+      kind: 'max-exceed';
+      gameIdentity: string;
+      currency: string;
+      maxBetAmount: number;
+      /** The sportsbook's maximum stake per bet or per event; absent: a bonus's maximum bet. */
+      limit?: 'bet' | 'event';
+    };
 
 type Listener = (push: GameBetPush) => void;
 const listeners = new Set<Listener>();

@@ -13,3 +13,6 @@ export const ReturnToGameSlot = lazy(() =>
 
 /** The `game:bets` push channel, loaded on demand: its payload schemas (zod) stay out of the first JS. */
 export const loadGameBetsChannel = () => import('./game-bets-channel.ts');
+
+/** Its pushes and their max-bets modal value, for another page that runs a game (the sportsbook), loaded by it. */
+export const loadBetPushes = () => import('./bet-pushes.ts');

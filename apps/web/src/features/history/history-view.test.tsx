@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Bet, PlayerSession, Spin } from '@casino/contracts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { createMemoryRouter } from 'react-router';
 import ProfileHistoryPage from '@/pages/profile/profile-history-page.tsx';
+import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { jsonResponse, renderRouter } from '../test-support.tsx';
 
@@ -18,9 +19,20 @@ const spin = (id: string, amount: number, payout: number, currency = 'EUR'): Spi
   currency,
   createdAt: '2025-03-01T10:15:00Z',
 });
-const bet = (id: string, status: number): Bet => ({
+const item = (event: string, stage: number, over: Partial<Bet['items'][number]> = {}): Bet['items'][number] => ({
+  event,
+  stage,
+  discipline: 'Football',
+  tournament: 'Premier League',
+  eventDate: '2025-03-02T20:00:00Z',
+  market: 'Match result',
+  outcome: 'Home',
+  coefficient: 1.5,
+  ...over,
+});
+const bet = (id: string, status: number, items = [item('Arsenal – Chelsea', 1, { coefficient: 3 })]): Bet => ({
   id,
-  game: 'Lucky Wheel',
+  game: 'Sportsbook',
   gameId: 'g9',
   roundId: `r-${id}`,
   amount: 2.5,
@@ -28,18 +40,24 @@ const bet = (id: string, status: number): Bet => ({
   currency: 'EUR',
   coefficient: 3,
   status,
-  ticketType: 1,
+  ticketType: items.length > 1 ? 2 : 1,
   createdAt: '2025-03-02T18:00:00Z',
-  items: [],
+  items,
 });
+/** Settled tickets the stub answers; a test may change them. */
+let settledBets: Bet[];
 const meta = (page: number, totalPages: number, totalRows: number) => ({ page, perPage: 20, totalPages, totalRows });
 
 const firstLoad = { timeout: 5000 };
 configure({ asyncUtilTimeout: 3000 });
 
-/** The history page as the profile shows it, at `url`. */
-function renderHistory(url: string) {
+/** The history page as the profile shows it, at `url` (with the sportsbook unless told otherwise). */
+function renderHistory(url: string, { sportsbook = true } = {}) {
   queryClient.clear();
+  queryClient.setQueryData(playerInitQuery.queryKey, {
+    ...FALLBACK_INIT,
+    features: { ...FALLBACK_INIT.features, sportsbook },
+  });
   const router = createMemoryRouter([{ path: '/profile/history', Component: ProfileHistoryPage }], {
     initialEntries: [url],
   });
@@ -63,6 +81,12 @@ let sessions: PlayerSession[];
 let requests: string[];
 beforeEach(() => {
   requests = [];
+  settledBets = [
+    bet('b1', 2),
+    bet('b2', 3, [item('Milan – Inter', 2, { outcome: 'Draw', coefficient: 1.8 }), item('Lakers – Celtics', 1)]),
+    bet('b3', 4),
+    bet('b4', 5),
+  ];
   sessions = [
     session('here', { deviceType: 'mobile', client: 'Safari on iOS', current: true }),
     session('laptop'),
@@ -101,7 +125,7 @@ beforeEach(() => {
         const settled = params.get('isSettled') === 'true';
         return jsonResponse(
           200,
-          settled ? { data: [bet('b1', 2), bet('b2', 3)], meta: meta(1, 1, 2) } : { data: [], meta: meta(1, 0, 0) },
+          settled ? { data: settledBets, meta: meta(1, 1, settledBets.length) } : { data: [], meta: meta(1, 0, 0) },
         );
       }
       return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
@@ -131,14 +155,27 @@ describe('profile history', () => {
     expect(screen.getByRole('table')).toHaveTextContent('1.00 mBTC');
   });
 
-  it('shows settled bets, then the empty unsettled list', async () => {
+  it('shows settled tickets with their selections, then the empty unsettled list', async () => {
     const user = userEvent.setup();
     const app = renderHistory('/profile/history?tab=bets');
-    const table = await screen.findByRole('table', { name: 'Bets, newest first' }, firstLoad);
+    const list = await screen.findByRole('list', { name: 'Bets, newest first' }, firstLoad);
     expect(requests).toEqual(['/api/game/bets?isSettled=true&page=1&perPage=20']);
-    const [, won, lost] = within(table).getAllByRole('row');
-    expect(won).toHaveTextContent('Lucky Wheel€2.50€7.50Won');
+    const [won, lost, voided, cashedOut] = within(list).getAllByRole('article');
+    expect(within(won!).getByRole('heading', { level: 3, name: 'Single' })).toBeInTheDocument();
+    expect(won).toHaveTextContent('Won');
+    expect(won).toHaveTextContent('Arsenal – Chelsea');
+    expect(won).toHaveTextContent('Football · Premier League');
+    expect(won).toHaveTextContent('Match result: Home @ 3.00');
+    expect(won).toHaveTextContent('Pre-match');
+    expect(won).toHaveTextContent('Stake€2.50Odds3.00Payout€7.50');
+    expect(within(lost!).getByRole('heading', { level: 3, name: 'Accumulator · 2 selections' })).toBeInTheDocument();
     expect(lost).toHaveTextContent('Lost');
+    expect(lost).toHaveTextContent('Milan – Inter');
+    expect(lost).toHaveTextContent('Live');
+    expect(lost).toHaveTextContent('Match result: Draw @ 1.80');
+    expect(lost).toHaveTextContent('Lakers – Celtics');
+    expect(voided).toHaveTextContent('Void');
+    expect(cashedOut).toHaveTextContent('Cashed out');
     expect(screen.getByRole('link', { name: 'Bets' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByRole('button', { name: 'Unsettled' }));
@@ -146,6 +183,24 @@ describe('profile history', () => {
     expect(requests).toContain('/api/game/bets?isSettled=false&page=1&perPage=20');
     expect(app.url()).toBe('/profile/history?tab=bets&settled=false');
     expect(screen.getByRole('button', { name: 'Unsettled' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('reads the tickets again when a balance push lands, so a settlement shows without a reload', async () => {
+    renderHistory('/profile/history?tab=bets');
+    await screen.findByRole('list', { name: 'Bets, newest first' }, firstLoad);
+    expect(screen.queryByText('Cashed out')).toBeInTheDocument();
+    settledBets = [bet('b9', 2, [item('Real – Barça', 2)])];
+    act(() => queryClient.setQueryData(['wallet', 'accounts'], []));
+    expect(await screen.findByText('Real – Barça')).toBeInTheDocument();
+    expect(requests.filter((r) => r.startsWith('/api/game/bets'))).toHaveLength(2);
+  });
+
+  it('has no bets tab without the sportsbook, and shows the rounds for a link to it', async () => {
+    renderHistory('/profile/history?tab=bets', { sportsbook: false });
+    expect(await screen.findByRole('table', { name: 'Game rounds, newest first' }, firstLoad)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Bets' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Game rounds' })).toHaveAttribute('aria-current', 'page');
+    expect(requests.some((r) => r.startsWith('/api/game/bets'))).toBe(false);
   });
 
   it('lists the sessions with device, address and state, and signs out another device', async () => {

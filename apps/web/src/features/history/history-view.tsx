@@ -5,11 +5,12 @@ import { BonusHistory } from '@/features/bonuses';
 import { TransactionsPanel, useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
+import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { Spinner } from '@/shared/ui/spinner.tsx';
-import { useBets } from './api/get-bets.ts';
 import { useSpins } from './api/get-spins.ts';
 import { ListState, useDate } from './list-state.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
+import { TicketsPanel } from './tickets-panel.tsx';
 import './i18n/index.ts';
 
 type HistoryTab = 'rounds' | 'bets' | 'transactions' | 'sessions' | 'bonuses';
@@ -21,6 +22,9 @@ const TAB_PATHS: Record<HistoryTab, string> = {
   bonuses: '/profile/history?tab=bonuses',
 };
 const isTab = (value: string | null): value is HistoryTab => value !== null && value in TAB_PATHS;
+/** The sports tickets' tab exists only with the sportsbook. */
+const tabsOf = (sportsbook: boolean) =>
+  (Object.keys(TAB_PATHS) as HistoryTab[]).filter((key) => sportsbook || key !== 'bets');
 
 const numberParam = (value: string | null) => (value && /^[1-3]$/.test(value) ? Number(value) : undefined);
 
@@ -37,8 +41,9 @@ const readPage = (value: string | null) => {
 export function HistoryView() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const tabs = tabsOf(usePlayerInit().features.sportsbook);
   const requested = params.get('tab');
-  const tab: HistoryTab = isTab(requested) ? requested : 'rounds';
+  const tab: HistoryTab = isTab(requested) && tabs.includes(requested) ? requested : 'rounds';
   const settled = params.get('settled') !== 'false';
   const page = readPage(params.get('page'));
 
@@ -60,7 +65,7 @@ export function HistoryView() {
     <div className="space-y-5">
       <nav aria-label={t('history.sections')}>
         <ul className="flex flex-wrap gap-2">
-          {(Object.keys(TAB_PATHS) as HistoryTab[]).map((key) => (
+          {tabs.map((key) => (
             <li key={key}>
               <LocaleLink
                 to={TAB_PATHS[key]}
@@ -118,7 +123,7 @@ export function HistoryView() {
               </button>
             ))}
           </fieldset>
-          <BetsPanel settled={settled} page={page} onPage={goToPage} />
+          <TicketsPanel settled={settled} page={page} onPage={goToPage} />
         </>
       )}
     </div>
@@ -133,7 +138,6 @@ type Row = {
   bet: string;
   result: string;
   won: boolean;
-  status?: { label: string; tone: string };
   currency: string;
   createdAt: string;
 };
@@ -159,58 +163,18 @@ function RoundsPanel({ page, onPage }: { page: number; onPage: (page: number) =>
   );
 }
 
-const STATUS_TONE: Record<number, string> = {
-  1: 'bg-warn/15 text-warn',
-  2: 'bg-success/15 text-success',
-  3: 'bg-raised text-muted',
-  4: 'bg-raised text-muted',
-};
-
-function BetsPanel({ settled, page, onPage }: { settled: boolean; page: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
-  const money = useMoney();
-  const bets = useBets(settled, page);
-  const rows = (bets.data?.data ?? []).map<Row>((bet) => ({
-    id: bet.id,
-    game: bet.game,
-    gamePath: `/games/${encodeURIComponent(bet.gameId)}`,
-    bet: money(bet.amount, bet.currency),
-    result: money(bet.payout, bet.currency),
-    won: bet.status === 2,
-    status: {
-      label: t(`history.status.${STATUS_TONE[bet.status] ? bet.status : 'unknown'}`),
-      tone: STATUS_TONE[bet.status] ?? 'bg-raised text-muted',
-    },
-    currency: bet.currency,
-    createdAt: bet.createdAt,
-  }));
-  return (
-    <ListState query={bets} empty={t(settled ? 'history.empty.settled' : 'history.empty.unsettled')} onPage={onPage}>
-      <HistoryRows caption={t('history.betsCaption')} resultLabel={t('history.columns.payout')} rows={rows} />
-    </ListState>
-  );
-}
-
 const cellClass = 'px-4 py-3 text-sm';
 
 function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLabel: string; rows: Row[] }) {
   const { t } = useTranslation();
   const date = useDate();
-  const withStatus = rows.some((row) => row.status);
   const columns = [
     t('history.columns.game'),
     t('history.columns.bet'),
     resultLabel,
-    ...(withStatus ? [t('history.columns.status')] : []),
     t('history.columns.currency'),
     t('history.columns.date'),
   ];
-  const status = (row: Row) =>
-    row.status && (
-      <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', row.status.tone)}>
-        {row.status.label}
-      </span>
-    );
   return (
     <>
       <div className="hidden overflow-x-auto rounded-2xl border border-line bg-surface sm:block">
@@ -241,7 +205,6 @@ function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLa
                 <td className={cn(cellClass, 'text-right tabular-nums', row.won && 'font-semibold text-success')}>
                   {row.result}
                 </td>
-                {withStatus && <td className={cellClass}>{status(row)}</td>}
                 <td className={cn(cellClass, 'text-muted')}>{row.currency}</td>
                 <td className={cn(cellClass, 'whitespace-nowrap text-muted')}>
                   <time dateTime={row.createdAt}>{date(row.createdAt)}</time>
@@ -262,7 +225,6 @@ function HistoryRows({ caption, resultLabel, rows }: { caption: string; resultLa
               <p className="mt-1 text-xs text-muted">
                 <time dateTime={row.createdAt}>{date(row.createdAt)}</time>
               </p>
-              {row.status && <p className="mt-2">{status(row)}</p>}
             </div>
             <dl className="shrink-0 text-right text-sm tabular-nums">
               <div className="flex justify-end gap-2">

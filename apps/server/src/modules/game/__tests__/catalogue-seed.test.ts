@@ -13,6 +13,7 @@ import {
 } from '../catalogue/seed/catalogue-data.ts';
 import { seedCatalogue } from '../catalogue/seed/seed-catalogue.ts';
 import { searchName } from '../catalogue/search-name.ts';
+import { SPORTSBOOK_GAME } from '../catalogue/seed/sportsbook-game.ts';
 
 const catalogue = generateCatalogue();
 
@@ -80,11 +81,11 @@ describe('seeding', () => {
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-  it('holds exactly the generated catalogue', async () => {
+  it('holds exactly the generated catalogue, and the sportsbook’s pseudo-game beside it', async () => {
     const games = await rows<{ id: string; identity: string; name: string; provider_id: string }>(
       sql`select id, identity, name, provider_id from games order by id`,
     );
-    const expected = [...catalogue.games]
+    const expected = [...catalogue.games, SPORTSBOOK_GAME]
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .map((g) => ({ id: g.id, identity: g.identity, name: g.name, provider_id: g.providerId }));
     expect(games).toEqual(expected);
@@ -109,7 +110,7 @@ describe('seeding', () => {
     const [counts] = await rows<{ games: number; members: number; disabled: number }>(
       sql`select (select count(*)::int from games) as games, (select count(*)::int from game_collection_games) as members, (select count(*)::int from games where not is_enabled) as disabled`,
     );
-    expect(counts).toEqual({ games: catalogue.games.length, members: catalogue.memberships.length, disabled: 1 });
+    expect(counts).toEqual({ games: catalogue.games.length + 1, members: catalogue.memberships.length, disabled: 1 });
     const favorites = await server.app.inject({ method: 'GET', url: '/api/game/games/favorites', headers });
     expect((favorites.json() as { data: { id: string }[] }).data.map((g) => g.id)).toEqual([favorite!.id]);
   }, 30_000);

@@ -215,26 +215,34 @@ describe('GET /api/game/games search, sorting and paging', () => {
     expect(prefixed).toEqual([...prefixed].sort());
   });
 
-  it('sorts by name, createdAt, popularity and score', async () => {
+  it('sorts by name, createdAt, popularity and score (the sportsbook’s pseudo-game is never listed)', async () => {
     const byName = await games('sortBy=name&perPage=50');
     const names = byName.data.map((g) => searchName(g.name));
     expect(names).toEqual([...names].sort());
     const byNameDesc = await games('sortBy=name&sortOrder=desc&perPage=50');
     expect(searchName(byNameDesc.data[0]!.name) > searchName(byNameDesc.data[49]!.name)).toBe(true);
 
-    const newest = await rows<{ id: string }>(sql`select id from games order by created_at desc, position limit 20`);
+    const newest = await rows<{ id: string }>(
+      sql`select id from games where engine <> 'sportsbook' order by created_at desc, position limit 20`,
+    );
     expect((await games('sortBy=createdAt&sortOrder=desc&perPage=20')).data.map((g) => g.id)).toEqual(
       newest.map((r) => r.id),
     );
-    const popular = await rows<{ id: string }>(sql`select id from games order by popularity desc, position limit 20`);
+    const popular = await rows<{ id: string }>(
+      sql`select id from games where engine <> 'sportsbook' order by popularity desc, position limit 20`,
+    );
     expect((await games('sortBy=popularity&perPage=20')).data.map((g) => g.id)).toEqual(popular.map((r) => r.id));
     expect((await games('sortBy=score&perPage=20')).data.map((g) => g.id)).toEqual(popular.map((r) => r.id));
-    const operator = await rows<{ id: string }>(sql`select id from games order by position limit 20`);
+    const operator = await rows<{ id: string }>(
+      sql`select id from games where engine <> 'sportsbook' order by position limit 20`,
+    );
     expect((await games('perPage=20')).data.map((g) => g.id)).toEqual(operator.map((r) => r.id));
 
     // A player's favourites and recent games come first in `score`.
     const { id: playerId, headers } = await newPlayer();
-    const [quiet] = await rows<{ id: string }>(sql`select id from games order by popularity, position limit 1`);
+    const [quiet] = await rows<{ id: string }>(
+      sql`select id from games where engine <> 'sportsbook' order by popularity, position limit 1`,
+    );
     await recordPlayed(server.ctx.db, playerId, quiet!.id);
     const personal = await games('sortBy=score&perPage=5', headers);
     expect(personal.data[0]!.id).toBe(quiet!.id);

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Collection, Game, GameLabel, PageMeta, Provider } from '@casino/contracts';
 import type { Db } from '../../../db/client.ts';
 import { providerImages } from './artwork.ts';
@@ -66,7 +66,8 @@ async function loadCache(db: Db): Promise<CatalogueCache> {
     db
       .select({ providerId: games.providerId, n: count() })
       .from(games)
-      .where(eq(games.isEnabled, true))
+      // The sportsbook's pseudo-game is no studio's game to list.
+      .where(and(eq(games.isEnabled, true), ne(games.engine, 'sportsbook')))
       .groupBy(games.providerId),
     db.select().from(gameCollections).orderBy(asc(gameCollections.position), asc(gameCollections.identity)),
     db.select().from(gameLabels),

@@ -11,6 +11,7 @@ import {
   gt,
   inArray,
   like,
+  ne,
   not,
   notInArray,
   or,
@@ -33,6 +34,7 @@ import {
   type GameRow,
 } from './tables.ts';
 import { searchName } from './search-name.ts';
+import { SPORTSBOOK_PROVIDER } from './seed/sportsbook-game.ts';
 
 /** Favourites are returned whole after every change, so their number is bounded. */
 export const FAVORITES_MAX = 500;
@@ -139,9 +141,12 @@ function resolve(
 
 const upperCountries = (values: string[] | undefined) => [...new Set((values ?? []).map((c) => c.toUpperCase()))];
 
-/** Conditions every listing shares: enabled game of an enabled studio, platform, not blocked in the countries. */
+/**
+ * Conditions every listing shares: enabled game of an enabled studio, platform, not blocked in the
+ * countries; never the sportsbook's pseudo-game (it opens as the sportsbook, not as a game).
+ */
 function listedWhere(cache: CatalogueCache, platform: number | undefined, countries: string[]): SQL[] {
-  const where: SQL[] = [eq(games.isEnabled, true)];
+  const where: SQL[] = [eq(games.isEnabled, true), ne(games.engine, 'sportsbook')];
   if (cache.disabledProviderIds.length) where.push(notInArray(games.providerId, cache.disabledProviderIds));
   if (platform) where.push(arrayContains(games.platforms, [platform]));
   if (countries.length) where.push(not(arrayOverlaps(games.blockedCountries, countries)));
@@ -380,7 +385,8 @@ export async function listProviders(
 export async function getProvider(db: Db, idOrIdentity: string): Promise<Provider> {
   const cache = await catalogueCache(db);
   const provider = cache.providerById.get(idOrIdentity) ?? cache.providerByIdentity.get(idOrIdentity);
-  if (!provider?.isEnabled) throw notFound('Provider not found');
+  // The sportsbook's own studio is no studio of the lobby.
+  if (!provider?.isEnabled || provider.wire.id === SPORTSBOOK_PROVIDER.id) throw notFound('Provider not found');
   return provider.wire;
 }
 
@@ -448,7 +454,7 @@ export async function removeFavorite(db: Db, playerId: string, idOrIdentity: str
   return favoriteGames(db, playerId);
 }
 
-/** Stamps a launch for "recently played" and the `score` order; the launch code calls it. */
+/** Stamps a launch for "recently played" and the `score` order; the launch code calls it (not for the sportsbook). */
 export async function recordPlayed(db: DbOrTx, playerId: string, gameId: string): Promise<void> {
   await db
     .insert(gamePlays)
@@ -518,7 +524,11 @@ export async function setProviderEnabled(db: Db, providerId: string, isEnabled: 
 export async function publicCatalogueIdentities(db: DbOrTx): Promise<{ collections: string[]; games: string[] }> {
   const [collections, gameRows] = await Promise.all([
     db.select({ identity: gameCollections.identity }).from(gameCollections).where(eq(gameCollections.isHidden, false)),
-    db.select({ identity: games.identity }).from(games).where(eq(games.isEnabled, true)).orderBy(games.identity),
+    db
+      .select({ identity: games.identity })
+      .from(games)
+      .where(and(eq(games.isEnabled, true), ne(games.engine, 'sportsbook')))
+      .orderBy(games.identity),
   ]);
   return { collections: collections.map((c) => c.identity), games: gameRows.map((g) => g.identity) };
 }

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { BetStatus, pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { subunitOf } from '../../settings/index.ts';
 import { gameRounds } from '../play/tables.ts';
 import { games } from '../catalogue/tables.ts';
+import { SPORTSBOOK_GAME } from '../catalogue/seed/sportsbook-game.ts';
+import { sportsbookTicketItems, sportsbookTickets } from '../sportsbook/tables.ts';
 
 export type Page<T> = { data: T[]; meta: PageMeta };
 type PageQuery = { page: number; perPage: number };
@@ -26,9 +28,16 @@ async function playerRounds(db: DbOrTx, conditions: SQL[], query: PageQuery) {
   return { rows, meta: pageMeta(query.page, query.perPage, totalRows) };
 }
 
-/** The player's casino rounds, newest first (`GET /api/game/spins`): stake and payout in major units. */
+/**
+ * The player's casino rounds, newest first (`GET /api/game/spins`): stake and payout in major units.
+ * Not the sports tickets (`listBets`).
+ */
 export async function listSpins(db: DbOrTx, playerId: string, query: PageQuery): Promise<Page<Spin>> {
-  const { rows, meta } = await playerRounds(db, [eq(gameRounds.playerId, playerId)], query);
+  const { rows, meta } = await playerRounds(
+    db,
+    [eq(gameRounds.playerId, playerId), ne(gameRounds.gameId, SPORTSBOOK_GAME.id)],
+    query,
+  );
   return {
     meta,
     data: rows.map(({ round, game }) => {
@@ -46,28 +55,53 @@ export async function listSpins(db: DbOrTx, playerId: string, query: PageQuery):
   };
 }
 
-/** payout / stake rounded half up to 2 decimals, exactly (integer arithmetic on minor units); 0 without a stake. */
-export function coefficientOf(betMinor: bigint, winMinor: bigint): number {
-  if (betMinor <= 0n) return 0;
-  const hundredths = (winMinor * 200n + betMinor) / (2n * betMinor);
-  return Number(hundredths) / 100;
-}
-
 /**
- * The wire's sportsbook-shaped bets, filled by casino rounds (`GET /api/game/bets`): settled = closed
- * rounds, unsettled = open ones. One "ticket" per round, no items.
+ * The player's sports tickets (`GET /api/game/bets`), newest first: settled = closed or voided, unsettled
+ * = still open. One bet per ticket (its wallet round: stake, payout and status), with its selections;
+ * the coefficients are the odds (thousandths) as decimals. Casino rounds are in `listSpins`.
  */
 export async function listBets(
   db: DbOrTx,
   playerId: string,
   query: PageQuery & { isSettled?: boolean | undefined },
 ): Promise<Page<Bet>> {
-  const conditions = [eq(gameRounds.playerId, playerId)];
-  if (query.isSettled !== undefined) conditions.push(eq(gameRounds.closed, query.isSettled));
-  const { rows, meta } = await playerRounds(db, conditions, query);
+  const conditions: SQL[] = [eq(sportsbookTickets.playerId, playerId)];
+  const settled = sql`(${gameRounds.closed} or ${gameRounds.status} = ${BetStatus.rolledBack})`;
+  if (query.isSettled !== undefined) conditions.push(query.isSettled ? settled : sql`not ${settled}`);
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ticket: sportsbookTickets, round: gameRounds, game: { id: games.id, name: games.name } })
+      .from(sportsbookTickets)
+      .innerJoin(gameRounds, eq(gameRounds.id, sportsbookTickets.roundId))
+      .innerJoin(games, eq(games.id, gameRounds.gameId))
+      .where(where)
+      .orderBy(desc(sportsbookTickets.createdAt), desc(sportsbookTickets.roundId))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db
+      .select({ n: count() })
+      .from(sportsbookTickets)
+      .innerJoin(gameRounds, eq(gameRounds.id, sportsbookTickets.roundId))
+      .where(where),
+  ]);
+  const items = rows.length
+    ? await db
+        .select()
+        .from(sportsbookTicketItems)
+        .where(
+          inArray(
+            sportsbookTicketItems.roundId,
+            rows.map((r) => r.ticket.roundId),
+          ),
+        )
+        .orderBy(asc(sportsbookTicketItems.roundId), asc(sportsbookTicketItems.position))
+    : [];
+  const itemsOf = new Map<string, typeof items>();
+  for (const item of items) itemsOf.set(item.roundId, [...(itemsOf.get(item.roundId) ?? []), item]);
   return {
-    meta,
-    data: rows.map(({ round, game }) => {
+    meta: pageMeta(query.page, query.perPage, Number(total?.n ?? 0)),
+    data: rows.map(({ ticket, round, game }) => {
       const subunit = subunitOf(round.currency);
       return {
         id: round.id,
@@ -77,11 +111,20 @@ export async function listBets(
         amount: toMajor(round.betMinor, subunit),
         payout: toMajor(round.winMinor, subunit),
         currency: round.currency,
-        coefficient: coefficientOf(round.betMinor, round.winMinor),
+        coefficient: ticket.odds / 1000,
         status: round.status,
-        ticketType: 1,
-        createdAt: round.createdAt.toISOString(),
-        items: [],
+        ticketType: ticket.ticketType,
+        createdAt: ticket.createdAt.toISOString(),
+        items: (itemsOf.get(ticket.roundId) ?? []).map((item) => ({
+          event: item.event,
+          stage: item.stage,
+          discipline: item.discipline,
+          tournament: item.tournament,
+          eventDate: item.eventDate.toISOString(),
+          market: item.market,
+          outcome: item.outcome,
+          coefficient: item.odds / 1000,
+        })),
       };
     }),
   };

@@ -86,6 +86,8 @@ export function createWinners(consumers: OutboxConsumers): Winners {
 
   const stop = consumers.registerPublisher('game.bet.settled', async (row, tx) => {
     const round = row.payload as EventMap['game.bet.settled'];
+    // A sports ticket is not a casino win.
+    if (round.gameType === 'sportsbook') return [];
     const betMinor = BigInt(round.stake.real) + BigInt(round.stake.bonus);
     const winMinor = BigInt(round.win.real) + BigInt(round.win.bonus);
     // A win is more than the stake: €0.25 back on €1 is a loss, not a win to show.

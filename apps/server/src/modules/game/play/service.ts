@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, launchAnswerSchema, Platform, type LaunchBody, type PlayResult } from '@casino/contracts';
+import {
+  ErrorCode,
+  launchAnswerSchema,
+  Platform,
+  sportsbookLaunchAnswerSchema,
+  sportsbookPathSchema,
+  type LaunchBody,
+  type PlayResult,
+  type SportsbookLaunchBody,
+} from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { DomainError, forbidden, notFound, unauthorized } from '../../../lib/errors.ts';
+import { DomainError, forbidden, notFound, unauthorized, unprocessable } from '../../../lib/errors.ts';
 import { signedPost } from '../../../lib/signing.ts';
 import { assertMayPlay } from '../../limits/index.ts';
 import { playerStatusOf } from '../../player/index.ts';
@@ -87,24 +96,49 @@ const providerUnavailable = (detail: string) =>
     `The game could not be started: ${detail}. Please try again in a moment.`,
   );
 
-/** Calls the provider's launch API (docs/provider-wallet-api.md), signed like the wallet API. Returns the game URL. */
-async function callProviderLaunch(ctx: AppContext, launch: LaunchBody, log: FastifyBaseLogger): Promise<string> {
-  const base = ctx.config.game.providerUrl ?? ctx.selfUrl();
+/** A signed launch call (docs/provider-wallet-api.md), answered with the URL to frame. */
+async function callLaunch(
+  ctx: AppContext,
+  url: string,
+  launch: LaunchBody | SportsbookLaunchBody,
+  log: FastifyBaseLogger,
+  who: string,
+): Promise<string> {
   let answer;
   try {
-    answer = await signedPost(ctx.gameWalletSecret, `${base}/sandbox/games/api/launch`, launch, {
-      timeoutMs: LAUNCH_TIMEOUT_MS,
-    });
+    answer = await signedPost(ctx.gameWalletSecret, url, launch, { timeoutMs: LAUNCH_TIMEOUT_MS });
   } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'game provider launch unreachable');
-    throw providerUnavailable('the game provider is not reachable');
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, `${who} launch unreachable`);
+    throw providerUnavailable(`the ${who} is not reachable`);
   }
   const parsed = launchAnswerSchema.safeParse(answer.json);
   if (answer.status !== 200 || !parsed.success) {
-    log.warn({ requestId: answer.requestId, status: answer.status }, 'game provider refused the launch');
-    throw providerUnavailable(`the game provider answered ${answer.status}`);
+    log.warn({ requestId: answer.requestId, status: answer.status }, `${who} refused the launch`);
+    throw providerUnavailable(`the ${who} answered ${answer.status}`);
   }
   return parsed.data.gameUrl;
+}
+
+/** Calls the game provider's launch API (docs/provider-wallet-api.md), signed like the wallet API. Returns the game URL. */
+function callProviderLaunch(ctx: AppContext, launch: LaunchBody, log: FastifyBaseLogger): Promise<string> {
+  const base = ctx.config.game.providerUrl ?? ctx.selfUrl();
+  return callLaunch(ctx, `${base}/sandbox/games/api/launch`, launch, log, 'game provider');
+}
+
+/**
+ * Calls the sportsbook provider's launch API (docs/sportsbook-provider-api.md), signed with the same
+ * secret as the games provider. Returns the client URL to frame.
+ */
+async function callSportsbookLaunch(
+  ctx: AppContext,
+  launch: SportsbookLaunchBody,
+  log: FastifyBaseLogger,
+): Promise<string> {
+  const host = ctx.config.sportsbook!.host;
+  const gameUrl = await callLaunch(ctx, `${host}/api/launch`, launch, log, 'sportsbook provider');
+  if (!sportsbookLaunchAnswerSchema.safeParse({ gameUrl }).success)
+    throw providerUnavailable('the sportsbook provider answered no client URL');
+  return gameUrl;
 }
 
 export type PlayInput = {
@@ -118,6 +152,8 @@ export type PlayInput = {
     locale?: string | undefined;
     demoMode: boolean;
     platform: Platform;
+    /** The sportsbook only: the client's first path. */
+    path?: string | undefined;
   };
 };
 
@@ -130,6 +166,7 @@ export async function playGame(ctx: AppContext, input: PlayInput, log: FastifyBa
   const { db } = ctx;
   const game = await findGame(db, input.idOrIdentity);
   if (!game) throw notFound('Game not found');
+  if (game.engine === 'sportsbook') return playSportsbook(ctx, game, input, log);
   assertGameEnabled(game);
   const common = {
     gameIdentity: game.identity,
@@ -189,4 +226,70 @@ export async function playGame(ctx: AppContext, input: PlayInput, log: FastifyBa
   }
   await recordPlayed(db, playerId, game.id);
   return { gameUrl, token: session.token };
+}
+
+/**
+ * The sportsbook (the pseudo-game of engine `sportsbook`), launched on the sportsbook provider like a
+ * game: a guest (or `demoMode`) browses it without a token; a player gets a game session on the account,
+ * after the same checks as a game. Not a game the player "played" (no recently-played entry).
+ */
+async function playSportsbook(
+  ctx: AppContext,
+  game: PlayableGame,
+  input: PlayInput,
+  log: FastifyBaseLogger,
+): Promise<PlayResult> {
+  const { db } = ctx;
+  const sportsbook = ctx.config.sportsbook;
+  if (!sportsbook) throw notFound('The sportsbook is not available');
+  assertGameEnabled(game);
+  const path = sportsbookPathSchema.safeParse(input.body.path ?? '/');
+  if (!path.success) throw unprocessable('Invalid sportsbook path', { path: ['must be a path inside the sportsbook'] });
+  const common = {
+    clientId: sportsbook.clientId,
+    locale: input.body.locale || 'en',
+    parentOrigin: new URL(ctx.config.publicUrl).origin,
+    path: path.data,
+    platform: input.body.platform,
+  } satisfies Partial<SportsbookLaunchBody>;
+
+  if (input.body.demoMode || !input.auth) {
+    if (!input.body.demoMode) throw unauthorized('Log in to bet');
+    assertGameAllowedIn(game, input.country);
+    const account = input.auth
+      ? await playableAccount(db, input.auth.playerId, input.body.accountId).catch(() => null)
+      : null;
+    const currency = account?.currency ?? BASE_CURRENCY;
+    const gameUrl = await callSportsbookLaunch(ctx, { ...common, mode: 'demo', token: null, currency }, log);
+    return { gameUrl, token: `demo-${randomBytes(16).toString('base64url')}` };
+  }
+
+  const { playerId } = input.auth;
+  assertGameAllowedIn(game, input.country);
+  const account = await playableAccount(db, playerId, input.body.accountId);
+  if (!account) throw accountNotFound();
+  const playerStatus = await playerStatusOf(db, playerId);
+  if (playerStatus === null) throw unauthorized();
+  await assertMayPlay(db, { playerId, playerStatus, currency: account.currency, betMinor: null });
+  const session = await createGameSession(db, {
+    playerId,
+    playerSessionId: input.auth.sessionId,
+    accountId: account.id,
+    currency: account.currency,
+    gameId: game.id,
+    platform: input.body.platform,
+    country: input.country,
+    ttlSec: ctx.config.game.sessionTtlSec,
+  });
+  try {
+    const gameUrl = await callSportsbookLaunch(
+      ctx,
+      { ...common, mode: 'real', token: session.token, playerId, currency: account.currency },
+      log,
+    );
+    return { gameUrl, token: session.token };
+  } catch (error) {
+    await db.update(gameSessions).set({ closedAt: new Date() }).where(eq(gameSessions.id, session.id));
+    throw error;
+  }
 }

@@ -23,8 +23,9 @@ import { gameDisabled, gameRestrictedInCountry } from '../play/service.ts';
 
 /**
  * The seamless-wallet calls. Each is one call of a database function (game/sql/provider-wallet.sql:
- * game_wallet_balance, _bet, _win, _rollback) that locks the account, checks, moves the money (split
- * between real and bonus money by the wallet's rule, wallet/sql/stake-rules.sql), keeps the round and
+ * game_wallet_balance, _bet_ticket, _settle, _rollback; the sportsbook's rules in game/sql/sportsbook.sql)
+ * that locks the account, checks, moves the money (split between real and bonus money by the wallet's
+ * rule, wallet/sql/stake-rules.sql), keeps the round and
  * the transaction, counts the play and writes the events, in one round trip. It answers either the
  * provider's answer (stored, and replayed for a repeated transaction id) or a refusal: a code with what
  * its message needs. The message is made here; the HTTP status comes from the code at the edge.
@@ -40,12 +41,15 @@ type WalletRefusal =
   | { code: typeof E.duplicateTransaction }
   | { code: typeof E.unprocessable; field: 'gameIdentity' | 'referenceTransactionId' | 'roundId' }
   | { code: typeof E.unprocessable; field: 'currency'; currency: string }
+  | { code: typeof E.unprocessable; field: 'ticket'; reason: 'missing' | 'unexpected' }
+  | { code: typeof E.unprocessable; field: 'cashOut'; reason: 'open' | 'unexpected' }
   | { code: typeof E.unprocessable; reason: 'not_a_bet'; kind: string }
-  | { code: typeof E.conflict; reason: 'round' | 'transaction' }
+  | { code: typeof E.conflict; reason: 'round' | 'transaction' | 'ticket' }
   | { code: typeof E.roundClosed }
   | { code: typeof E.transactionRolledBack | typeof E.insufficientFunds; balance: number; currency: string }
   | { code: typeof E.restrictedBets; reason?: 'bonus' }
-  | { code: typeof E.bonusMaxBetExceeded; maxBet: number; currency: string }
+  | { code: typeof E.restrictedBets; reason: 'sport' | 'event'; ref: string }
+  | { code: typeof E.bonusMaxBetExceeded; maxBet: number; currency: string; limit?: 'bet' | 'event' }
   | { code: typeof E.gameRestrictedInCountry | typeof E.balanceTooLarge }
   | { code: typeof E.winWithoutBet; promotion?: string }
   | { code: typeof E.winAboveCap; maxMultiplier: number }
@@ -81,7 +85,10 @@ export type WalletOutcome = { ok: WalletAnswer } | { refused: DomainError };
 type Call<B> = { body: B; now?: Date };
 
 /** What makes a repeated transaction id "the same request": the payload, without its signature headers. */
-function requestHash(kind: string, body: Partial<WalletBetBody & WalletWinBody & WalletRollbackBody>): string {
+function requestHash(
+  kind: string,
+  body: Partial<WalletBetBody & WalletWinBody & WalletRollbackBody> & { ticket?: WalletBetBody['ticket'] },
+): string {
   const identity = [
     kind,
     body.token,
@@ -93,6 +100,9 @@ function requestHash(kind: string, body: Partial<WalletBetBody & WalletWinBody &
     body.closeRound ?? false,
     body.referenceTransactionId ?? null,
     ...(body.promotion ? [body.promotion.kind, body.promotion.id] : []),
+    // A sports bet's ticket and a cash-out are part of what was asked (the same id with another ticket is 15002).
+    ...(body.ticket ? [body.ticket] : []),
+    ...(body.cashOut ? ['cashOut'] : []),
   ];
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
@@ -120,6 +130,20 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
         `Transaction ${body.transactionId} was already processed with different details`,
       );
     case ErrorCode.unprocessable:
+      if ('field' in stored && stored.field === 'ticket')
+        return field(
+          'ticket',
+          stored.reason === 'missing'
+            ? 'A sports bet must carry its ticket'
+            : 'Only the sportsbook takes a ticket; this game does not',
+        );
+      if ('field' in stored && stored.field === 'cashOut')
+        return field(
+          'cashOut',
+          stored.reason === 'open'
+            ? 'A cash-out settles the ticket: send it with closeRound'
+            : 'Only a sports ticket is cashed out',
+        );
       if ('reason' in stored)
         return new DomainError(
           stored.code,
@@ -135,7 +159,9 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
         stored.code,
         stored.reason === 'round'
           ? `Round ${body.roundId} belongs to another game session`
-          : `Transaction ${body.referenceTransactionId} belongs to another game session`,
+          : stored.reason === 'ticket'
+            ? `Round ${body.roundId} already has its ticket: one ticket per round`
+            : `Transaction ${body.referenceTransactionId} belongs to another game session`,
       );
     case ErrorCode.roundClosed:
       return new DomainError(stored.code, `Round ${body.roundId} is already closed`);
@@ -156,14 +182,27 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
       );
     }
     case ErrorCode.restrictedBets:
+      if (stored.reason === 'sport' || stored.reason === 'event')
+        return new DomainError(
+          stored.code,
+          stored.reason === 'sport'
+            ? `Bets on ${stored.ref} are not taken in your country`
+            : `Bets on event ${stored.ref} are not taken in your country`,
+        );
       return stored.reason === 'bonus'
         ? new DomainError(stored.code, 'The active bonus excludes this game: bonus money cannot be staked on it')
         : gameDisabled();
-    case ErrorCode.bonusMaxBetExceeded:
-      return new DomainError(
-        stored.code,
-        `The stake is above the active bonus's maximum bet of ${formatMinor(BigInt(stored.maxBet), subunitOf(stored.currency))} ${stored.currency}`,
-      );
+    case ErrorCode.bonusMaxBetExceeded: {
+      const allowed = `${formatMinor(BigInt(stored.maxBet), subunitOf(stored.currency))} ${stored.currency}`;
+      if (stored.limit === 'bet')
+        return new DomainError(stored.code, `The stake is above the maximum of ${allowed} per ticket`);
+      if (stored.limit === 'event')
+        return new DomainError(
+          stored.code,
+          `The stake would take your open bets on an event above its maximum: at most ${allowed} more`,
+        );
+      return new DomainError(stored.code, `The stake is above the active bonus's maximum bet of ${allowed}`);
+    }
     case ErrorCode.gameRestrictedInCountry:
       return gameRestrictedInCountry();
     case ErrorCode.winWithoutBet:
@@ -233,12 +272,15 @@ export async function walletBalance(ctx: AppContext, { body }: Call<WalletBalanc
   return outcomeOf(row!.answer, body);
 }
 
-/** A bet: debits `amount` on a live session after the responsible-gaming, game and geo checks. */
+/**
+ * A bet: debits `amount` on a live session after the responsible-gaming, game and geo checks. A sports
+ * bet carries its `ticket` (the sportsbook's risk rules, real money only).
+ */
 export async function walletBet(
   ctx: AppContext,
   { body, now = new Date() }: Call<WalletBetBody>,
 ): Promise<WalletOutcome> {
-  const stored = await run(ctx, 'game_wallet_bet', [
+  const stored = await run(ctx, 'game_wallet_bet_ticket', [
     body.token,
     body.transactionId,
     body.roundId,
@@ -246,6 +288,7 @@ export async function walletBet(
     body.amount,
     body.currency,
     body.closeRound ?? false,
+    body.ticket ? JSON.stringify(body.ticket) : null,
     requestHash('bet', body),
     restrictedCountryCodes(),
     now.toISOString(),
@@ -253,12 +296,15 @@ export async function walletBet(
   return outcomeOf(stored, body);
 }
 
-/** A win (0 allowed): credits `amount`, at most GAME_MAX_WIN_MULTIPLIER × the round's stake in all. */
+/**
+ * A win (0 allowed): credits `amount`, at most GAME_MAX_WIN_MULTIPLIER × the round's stake in all (a
+ * sports ticket: its stake at its odds); `cashOut` settles a sports ticket early.
+ */
 export async function walletWin(
   ctx: AppContext,
   { body, now = new Date() }: Call<WalletWinBody>,
 ): Promise<WalletOutcome> {
-  const stored = await run(ctx, 'game_wallet_win', [
+  const stored = await run(ctx, 'game_wallet_settle', [
     body.token,
     body.transactionId,
     body.roundId,
@@ -267,6 +313,7 @@ export async function walletWin(
     body.currency,
     body.closeRound,
     body.promotion ? `${body.promotion.kind}:${body.promotion.id}` : null,
+    body.cashOut ?? false,
     requestHash('win', body),
     ctx.config.game.maxWinMultiplier,
     now.toISOString(),
@@ -302,12 +349,18 @@ export function registerBetRefusalPushes(consumers: OutboxConsumers): () => void
       return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetRestricted, gameIdentity } }];
     }),
     consumers.registerPublisher('game.bet.max.exceeded', async (row) => {
-      const { playerId, gameIdentity, currency, maxBet } = row.payload as EventMap['game.bet.max.exceeded'];
+      const { playerId, gameIdentity, currency, maxBet, limit } = row.payload as EventMap['game.bet.max.exceeded'];
       const maxBetAmount = toMajor(BigInt(maxBet), subunitOf(currency));
       return [
         {
           channel: Channel.gameBets(playerId),
-          payload: { event: PushEvent.gameBetMaxExceed, gameIdentity, playerBonus: { currency, maxBetAmount } },
+          payload: {
+            event: PushEvent.gameBetMaxExceed,
+            gameIdentity,
+            playerBonus: { currency, maxBetAmount },
+            // A sports ticket: the operator's maximum per ticket or per event, not a bonus's.
+            ...(limit ? { limit } : {}),
+          },
         },
       ];
     }),

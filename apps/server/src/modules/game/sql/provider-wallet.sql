@@ -55,15 +55,26 @@ CREATE OR REPLACE FUNCTION game_wallet_answer(p_transaction text, a wallet_accou
     'transactionId', p_transaction, 'currency', a.currency, 'balance', wallet_playable(a)))
 $$;
 
+-- The same for a game of type `p_game_type`: the sportsbook is told the real money only (sports bets
+-- never take bonus money: game_sportsbook_stakeable).
+CREATE OR REPLACE FUNCTION game_wallet_answer_for(p_transaction text, a wallet_accounts, p_game_type text)
+RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT jsonb_strip_nulls(jsonb_build_object(
+    'transactionId', p_transaction, 'currency', a.currency, 'balance', game_sportsbook_stakeable(a, p_game_type)))
+$$;
+
 CREATE OR REPLACE FUNCTION game_wallet_balance(p_token text) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_account uuid;
+  v_type text;
   a wallet_accounts;
 BEGIN
-  SELECT account_id INTO v_account FROM game_sessions WHERE token = p_token;
+  SELECT gs.account_id, gm.type INTO v_account, v_type
+    FROM game_sessions gs JOIN games gm ON gm.id = gs.game_id
+   WHERE gs.token = p_token;
   IF v_account IS NULL THEN RETURN jsonb_build_object('code', 15011, 'reason', 'unknown'); END IF;
   SELECT * INTO a FROM wallet_accounts WHERE id = v_account;
-  RETURN game_wallet_answer(NULL, a);
+  RETURN game_wallet_answer_for(NULL, a, v_type);
 END $$;
 
 -- The checks every call makes first, in this order: an unknown token; a transaction id seen before (its
@@ -110,10 +121,11 @@ $$;
 -- Records a wallet call in one statement: the round created or changed by the call's amounts (real and
 -- bonus apart), the transaction with its answer, the account's play count for the day (stakes on
 -- `p_count_day`, the bet's day, so a rollback takes its stake back from the day it counted), and, when
--- the round closes, game.bet.settled and, with a win, its place in the winners feed. The turnover rule's
+-- the round closes, game.bet.settled and, with a win, its place in the winners feed (never for the
+-- sportsbook: a ticket is not a casino win). The turnover rule's
 -- money at risk, min(stake, |win − stake|), is counted when the round closes (and corrected by a later
 -- rollback). Safe without a round lock: every write of a round holds its account's lock.
--- BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back.
+-- BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back (5, cashed out, is set by game_wallet_settle).
 CREATE OR REPLACE FUNCTION game_record_call(
   s game_sessions, p_provider uuid, p_game_type text, p_round text, r game_rounds,
   p_kind text, p_transaction text, p_reference text, p_amount bigint, p_status text, p_answer jsonb, p_hash text,
@@ -169,7 +181,8 @@ BEGIN
       FROM round WHERE v_closing
   ), winner AS (
     INSERT INTO game_winners (round_id, closed_at, platform, country)
-    SELECT round.id, v_closed_at, s.platform, s.country FROM round WHERE v_closing AND v_win > 0
+    SELECT round.id, v_closed_at, s.platform, s.country FROM round
+     WHERE v_closing AND v_win > 0 AND p_game_type IS DISTINCT FROM 'sportsbook'
   )
   INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
                                  request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
@@ -196,9 +209,13 @@ END $$;
 -- and replayed; a bet whose rollback came first is stored as refused (15013) and never debited. Refusals
 -- are answers, not exceptions, so what a refusal writes (the stored 15013, the restricted-bets event)
 -- commits with it.
-CREATE OR REPLACE FUNCTION game_wallet_bet(
+-- A sports bet (the sportsbook's pseudo-game) carries its ticket `p_ticket` (no other game takes one):
+-- one ticket per round; the operator's restrictions and maximum stakes (game_sportsbook_refusal), read
+-- under the account's lock so concurrent tickets cannot pass a maximum together; real money only, no
+-- bonus rule; the ticket and its items recorded with the round.
+CREATE OR REPLACE FUNCTION game_wallet_bet_ticket(
   p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
-  p_close boolean, p_hash text, p_restricted_countries text[], p_now timestamptz,
+  p_close boolean, p_ticket jsonb, p_hash text, p_restricted_countries text[], p_now timestamptz,
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
@@ -206,6 +223,7 @@ DECLARE
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds := c.r;
+  v_sports boolean := c.game_type = 'sportsbook';
   v_refusal record;
   v_bonus_refusal jsonb;
   v_bonus bigint;
@@ -215,9 +233,13 @@ BEGIN
   events := false;
   answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, p_currency, r);
   IF answer IS NOT NULL THEN RETURN; END IF;
+  IF v_sports <> (p_ticket IS NOT NULL) THEN
+    answer := jsonb_build_object('code', 422, 'field', 'ticket', 'reason', CASE WHEN v_sports THEN 'missing' ELSE 'unexpected' END);
+    RETURN;
+  END IF;
 
   IF c.voided THEN
-    answer := jsonb_build_object('code', 15013, 'balance', wallet_playable(a), 'currency', a.currency);
+    answer := jsonb_build_object('code', 15013, 'balance', game_sportsbook_stakeable(a, c.game_type), 'currency', a.currency);
     INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
                                    request_hash, response, status, created_at)
     VALUES (p_transaction, 'bet', r.id, s.id, s.player_id, s.currency, p_amount, p_hash, answer, 'refused', p_now);
@@ -246,8 +268,29 @@ BEGIN
   IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
   IF v_refusal.code IS NOT NULL THEN answer := jsonb_build_object('code', v_refusal.code, 'period', v_refusal.period); RETURN; END IF;
 
-  v_bonus := wallet_stake_bonus(a, p_amount, s.game_id);
-  IF (c.bonus).id IS NOT NULL THEN
+  IF v_sports THEN
+    -- One ticket per round.
+    IF r.id IS NOT NULL THEN answer := jsonb_build_object('code', 409, 'reason', 'ticket'); RETURN; END IF;
+    answer := game_sportsbook_refusal(s, p_ticket, p_amount);
+    IF answer IS NOT NULL THEN
+      -- The open sportsbook page learns it by push, like a game page.
+      INSERT INTO outbox (event, payload)
+      VALUES (CASE WHEN (answer ->> 'code')::integer = 14311 THEN 'game.bet.max.exceeded' ELSE 'game.bet.restricted' END,
+              jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity)
+                || CASE WHEN (answer ->> 'code')::integer = 14311
+                        THEN jsonb_build_object('currency', a.currency, 'maxBet', (answer ->> 'maxBet'), 'limit', answer ->> 'limit')
+                        ELSE '{}' END);
+      events := true;
+      RETURN;
+    END IF;
+    -- Real money only: bonus money is never staked on sports.
+    IF a.real_balance < p_amount THEN
+      answer := jsonb_build_object('code', 15001, 'balance', a.real_balance, 'currency', a.currency);
+      RETURN;
+    END IF;
+  END IF;
+  v_bonus := CASE WHEN v_sports THEN 0 ELSE wallet_stake_bonus(a, p_amount, s.game_id) END;
+  IF (c.bonus).id IS NOT NULL AND NOT v_sports THEN
     v_bonus_refusal := bonus_stake_refusal(c.bonus, coalesce(r.bet_minor, 0) + p_amount, v_bonus, s.game_id);
   END IF;
   IF v_bonus_refusal IS NOT NULL THEN
@@ -266,7 +309,7 @@ BEGIN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'bet', v_bonus - p_amount, -v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
     IF v_posted.status = 'insufficient' THEN
-      answer := jsonb_build_object('code', 15001, 'balance', wallet_playable(a), 'currency', a.currency);
+      answer := jsonb_build_object('code', 15001, 'balance', game_sportsbook_stakeable(a, c.game_type), 'currency', a.currency);
       RETURN;
     ELSIF v_posted.status <> 'posted' THEN
       answer := jsonb_build_object('code', 15002);
@@ -276,19 +319,35 @@ BEGIN
     v_entry := v_posted.entry_id;
     events := true;
   END IF;
-  answer := game_wallet_answer(p_transaction, a);
+  answer := game_wallet_answer_for(p_transaction, a, c.game_type);
+  -- A sports round never counts toward a casino bonus's wagering (no bonus passed on).
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'bet', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, v_entry, p_amount, v_bonus, 0, 0, coalesce(p_close, false), false,
-                             (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance) OR events;
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, CASE WHEN NOT v_sports THEN c.bonus END,
+                             a.bonus_balance) OR events;
+  IF v_sports THEN PERFORM game_sportsbook_record(s, c.provider_id, p_round, p_ticket, p_now); END IF;
 END $$;
+
+-- A bet without a ticket (the first signature, kept for its callers).
+CREATE OR REPLACE FUNCTION game_wallet_bet(
+  p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
+  p_close boolean, p_hash text, p_restricted_countries text[], p_now timestamptz,
+  OUT answer jsonb, OUT events boolean
+) LANGUAGE sql AS $$
+  SELECT * FROM game_wallet_bet_ticket(p_token, p_transaction, p_round, p_game_identity, p_amount, p_currency, p_close,
+                                       NULL, p_hash, p_restricted_countries, p_now)
+$$;
 
 -- A win (0 allowed): credits `p_amount`, split between real and bonus money as the round was staked;
 -- accepted after the session expired, so a round started in time settles. A round without a bet pays
 -- nothing unless a promotion the casino granted pays it (free spins: bonus_freespin_win), and a round
 -- never pays more than `p_max_multiplier` times its stake.
-CREATE OR REPLACE FUNCTION game_wallet_win(
+-- A sports ticket: settled once (a win of 0 is a loss), never after it was voided, never above its
+-- stake at its odds; `p_cash_out` (the sportsbook only, closing the round) settles it early and marks the
+-- round cashed out (BetStatus 5). Never counted toward a casino bonus.
+CREATE OR REPLACE FUNCTION game_wallet_settle(
   p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
-  p_close boolean, p_promotion text, p_hash text, p_max_multiplier integer, p_now timestamptz,
+  p_close boolean, p_promotion text, p_cash_out boolean, p_hash text, p_max_multiplier integer, p_now timestamptz,
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
@@ -296,6 +355,8 @@ DECLARE
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds := c.r;
+  v_sports boolean := c.game_type = 'sportsbook';
+  v_odds integer;
   v_share bigint;
   v_bonus bigint;
   v_posted record;
@@ -304,7 +365,20 @@ BEGIN
   events := false;
   answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, p_currency, r);
   IF answer IS NOT NULL THEN RETURN; END IF;
+  IF p_cash_out AND (NOT v_sports OR NOT p_close) THEN
+    answer := jsonb_build_object('code', 422, 'field', 'cashOut', 'reason', CASE WHEN v_sports THEN 'open' ELSE 'unexpected' END);
+    RETURN;
+  END IF;
   IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+  IF v_sports THEN
+    -- A voided ticket stays void: a late settlement is refused like one on a closed round.
+    IF r.status = 4 THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+    SELECT odds INTO v_odds FROM sportsbook_tickets WHERE round_id = r.id;
+    IF p_amount > 0 AND coalesce(r.win_minor, 0)::numeric + p_amount > floor(coalesce(r.bet_minor, 0)::numeric * v_odds / 1000) THEN
+      answer := jsonb_build_object('code', 15015, 'maxMultiplier', v_odds / 1000.0);
+      RETURN;
+    END IF;
+  END IF;
   IF p_promotion LIKE 'free-spins:%' AND coalesce(r.bet_minor, 0) = 0 THEN
     -- A free spin the casino granted (bonus/sql/freespins.sql): a round of its own, closed by its one win,
     -- counted on the grant; no money moves now (the winnings become a bonus when the spins end). The
@@ -316,7 +390,7 @@ BEGIN
     END IF;
     answer := bonus_freespin_win(substr(p_promotion, 12), s, r, p_amount, p_max_multiplier, p_now);
     IF answer IS NOT NULL THEN RETURN; END IF;
-    answer := game_wallet_answer(p_transaction, a);
+    answer := game_wallet_answer_for(p_transaction, a, c.game_type);
     PERFORM game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, NULL, 0, 0, p_amount, p_amount, true, false,
                              (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance);
@@ -327,7 +401,7 @@ BEGIN
     answer := jsonb_strip_nulls(jsonb_build_object('code', 15014, 'promotion', p_promotion));
     RETURN;
   END IF;
-  IF p_amount > 0 AND coalesce(r.win_minor, 0)::numeric + p_amount > r.bet_minor::numeric * p_max_multiplier THEN
+  IF p_amount > 0 AND NOT v_sports AND coalesce(r.win_minor, 0)::numeric + p_amount > r.bet_minor::numeric * p_max_multiplier THEN
     answer := jsonb_build_object('code', 15015, 'maxMultiplier', p_max_multiplier);
     RETURN;
   END IF;
@@ -343,14 +417,30 @@ BEGIN
     v_entry := v_posted.entry_id;
     events := true;
   END IF;
-  answer := game_wallet_answer(p_transaction, a);
+  answer := game_wallet_answer_for(p_transaction, a, c.game_type);
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, v_entry, 0, 0, p_amount - v_share + v_bonus, v_bonus, p_close, false,
-                             (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance) OR events;
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, CASE WHEN NOT v_sports THEN c.bonus END,
+                             a.bonus_balance) OR events;
+  IF p_cash_out THEN
+    UPDATE game_rounds SET status = 5 WHERE provider_id = c.provider_id AND provider_round_id = p_round;
+    UPDATE sportsbook_tickets SET cashed_out = true WHERE round_id = r.id;
+  END IF;
 END $$;
 
+-- A win without a cash-out (the first signature, kept for its callers).
+CREATE OR REPLACE FUNCTION game_wallet_win(
+  p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
+  p_close boolean, p_promotion text, p_hash text, p_max_multiplier integer, p_now timestamptz,
+  OUT answer jsonb, OUT events boolean
+) LANGUAGE sql AS $$
+  SELECT * FROM game_wallet_settle(p_token, p_transaction, p_round, p_game_identity, p_amount, p_currency, p_close,
+                                   p_promotion, false, p_hash, p_max_multiplier, p_now)
+$$;
+
 -- Voids the bet `p_reference` and refunds it once, to the money its stake came from. A rollback of a bet
--- not seen is remembered (200): that bet, if it comes, is refused (15013). Wins cannot be rolled back.
+-- not seen is remembered (200): that bet, if it comes, is refused (15013). Wins cannot be rolled back, nor
+-- a sports ticket once settled (15012).
 CREATE OR REPLACE FUNCTION game_wallet_rollback(
   p_token text, p_transaction text, p_reference text, p_round text, p_game_identity text, p_hash text, p_now timestamptz,
   OUT answer jsonb, OUT events boolean
@@ -378,7 +468,7 @@ BEGIN
   IF bet.id IS NULL THEN
     -- Remembered: the bet, if it comes, finds this rollback and is refused.
     r := CASE WHEN (c.r).session_id = s.id THEN c.r END;
-    answer := game_wallet_answer(p_transaction, a);
+    answer := game_wallet_answer_for(p_transaction, a, c.game_type);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0,
                              'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL);
     RETURN;
@@ -387,10 +477,15 @@ BEGIN
   IF bet.session_id <> s.id THEN answer := jsonb_build_object('code', 409, 'reason', 'transaction'); RETURN; END IF;
   SELECT * INTO r FROM game_rounds WHERE id = bet.round_id;
   IF r.id IS NOT NULL AND r.provider_round_id <> p_round THEN answer := jsonb_build_object('code', 422, 'field', 'roundId'); RETURN; END IF;
+  -- A settled sports ticket is final: voiding it now would refund a stake whose win was paid.
+  IF c.game_type = 'sportsbook' AND r.closed AND bet.status = 'applied' THEN
+    answer := jsonb_build_object('code', 15012);
+    RETURN;
+  END IF;
 
   IF bet.status <> 'applied' THEN
     -- Already voided (by another rollback, or refused on arrival): nothing left to refund.
-    answer := game_wallet_answer(p_transaction, a);
+    answer := game_wallet_answer_for(p_transaction, a, c.game_type);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0, 'noop',
                              answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL);
     RETURN;
@@ -408,7 +503,7 @@ BEGIN
     events := true;
   END IF;
   UPDATE game_transactions SET status = 'rolled_back' WHERE id = bet.id;
-  answer := game_wallet_answer(p_transaction, a);
+  answer := game_wallet_answer_for(p_transaction, a, c.game_type);
   PERFORM game_record_call(s, c.provider_id, c.game_type, CASE WHEN r.id IS NOT NULL THEN p_round END, r, 'rollback',
                            p_transaction, p_reference, bet.amount_minor, 'applied', answer, p_hash, v_entry,
                            -bet.amount_minor, -coalesce(v_split.bonus_minor, 0), 0, 0, false, true,

@@ -5,20 +5,30 @@ import { Button } from '@/shared/ui/button.tsx';
 import { parseMaxBetsValue } from '../max-bets-value.ts';
 import '../i18n/index.ts';
 
-/** `?max-bets=EUR:5`: a bet went over the maximum an active bonus allows. Closing it restarts the game. */
+/**
+ * `?max-bets=EUR:5`: a bet went over the maximum an active bonus allows; closing it restarts the game.
+ * `?max-bets=EUR:50:bet` / `:event`: a sports bet went over the maximum stake per bet or per event;
+ * `:sportsbook`: over a bonus's maximum in the sportsbook. The sportsbook restarts nothing.
+ */
 export default function MaxBetsModal({ value, close }: ModalProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const max = parseMaxBetsValue(value);
+  const stake = max?.scope === 'bet' || max?.scope === 'event' ? max.scope : null;
+  const amount = max ? money(max.amount, max.currency) : '';
   return (
-    <ModalFrame title={t('gamePlay.modals.maxBets.title')} size="sm">
+    <ModalFrame title={t(stake ? 'gamePlay.modals.maxBets.stakeTitle' : 'gamePlay.modals.maxBets.title')} size="sm">
       <p className="text-sm text-fg">
-        {max
-          ? t('gamePlay.modals.maxBets.text', { amount: money(max.amount, max.currency) })
-          : t('gamePlay.modals.maxBets.textGeneric')}
+        {stake === 'bet'
+          ? t('gamePlay.modals.maxBets.perBet', { amount })
+          : stake === 'event'
+            ? t('gamePlay.modals.maxBets.perEvent', { amount })
+            : max
+              ? t('gamePlay.modals.maxBets.text', { amount })
+              : t('gamePlay.modals.maxBets.textGeneric')}
       </p>
       <Button className="mt-6" block onClick={close}>
-        {t('gamePlay.modals.maxBets.restart')}
+        {max?.scope ? t('gamePlay.modals.maxBets.ok') : t('gamePlay.modals.maxBets.restart')}
       </Button>
     </ModalFrame>
   );

@@ -149,7 +149,6 @@ const de: Translations = {
     betting: {
       title: 'Sport',
       description: 'Sportwetten vor dem Spiel und live.',
-      soon: 'Die Sportwetten sind in Arbeit.',
     },
     autologin: {
       title: 'Du wirst angemeldet',

@@ -146,7 +146,6 @@ const en = {
     betting: {
       title: 'Sports',
       description: 'Pre-match and live sports betting.',
-      soon: 'The sportsbook is on its way.',
     },
     autologin: {
       title: 'Signing you in',

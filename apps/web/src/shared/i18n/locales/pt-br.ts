@@ -150,7 +150,6 @@ const ptBr: Translations = {
     betting: {
       title: 'Esportes',
       description: 'Apostas esportivas pré-jogo e ao vivo.',
-      soon: 'As apostas esportivas estão a caminho.',
     },
     autologin: {
       title: 'Entrando na sua conta',

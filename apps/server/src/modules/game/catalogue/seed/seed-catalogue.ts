@@ -12,6 +12,7 @@ import {
 } from '../tables.ts';
 import { invalidateCatalogueCache } from '../cache.ts';
 import { CATALOGUE_SEED_VERSION, generateCatalogue } from './catalogue-data.ts';
+import { seedSportsbookGame } from './sportsbook-game.ts';
 
 const CHUNK = 2000;
 const SEED_LOCK_KEY = 727_003;
@@ -54,6 +55,8 @@ async function bulkUpsert(tx: Tx, table: PgTable, rows: Record<string, unknown>[
  * Several nodes starting together on one PostgreSQL serialise on an advisory lock.
  */
 export async function seedCatalogue(db: Db): Promise<'seeded' | 'current'> {
+  // The sportsbook's pseudo-game is not part of the generated catalogue (nor of its version): added when missing.
+  await seedSportsbookGame(db);
   const current = await db
     .select()
     .from(gameCatalogueSeeds)

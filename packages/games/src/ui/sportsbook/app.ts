@@ -1,0 +1,252 @@
+/** The client's frame: header, sports navigation, the page of the current path, the bet slip, polling. */
+import type { ClientSession, SportId } from '../../sportsbook/api.ts';
+import { formatMoney } from '../shell/money.ts';
+import { SportsbookApi } from './api.ts';
+import { MyBetsView } from './bets.ts';
+import { OddsBook, Slip, type Ctx } from './context.ts';
+import { h } from './dom.ts';
+import { setLocale, t } from './i18n.ts';
+import { connectParent, type ParentLink } from './messages.ts';
+import { parseRoute, routePath, SPORTS, type Route } from './router.ts';
+import { createSlip } from './slip.ts';
+import { icon, type IconName } from './icons.ts';
+import { EventView, HomeView, NotFoundView, SPORT_NAMES, SportView, type View } from './views.ts';
+
+function fatal(root: HTMLElement, title: string, text: string): void {
+  root.replaceChildren(h('div', { class: 'fatal', role: 'alert' }, h('h1', {}, title), h('p', {}, text)));
+}
+
+export type StartOptions = {
+  win?: Window;
+  api?: SportsbookApi;
+  parent?: ParentLink;
+};
+
+export async function startSportsbook(root: HTMLElement, options: StartOptions = {}): Promise<void> {
+  const win = options.win ?? window;
+  const query = new URLSearchParams(win.location.search);
+  setLocale(query.get('locale') ?? win.navigator.language);
+  const token = query.get('session');
+  if (!token) {
+    fatal(root, t('noSessionTitle'), t('noSessionText'));
+    return;
+  }
+  const api = options.api ?? new SportsbookApi(token);
+  let session: ClientSession;
+  try {
+    session = await api.session();
+  } catch {
+    fatal(root, t('brand'), t('startFailed'));
+    return;
+  }
+  setLocale(session.locale || query.get('locale'));
+  const localeTag = safeLocale(session.locale || query.get('locale') || 'en');
+  win.document.documentElement.lang = localeTag;
+  mount(root, { win, api, session, localeTag, parent: options.parent ?? connectParent(win), query });
+}
+
+function safeLocale(tag: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+function mount(
+  root: HTMLElement,
+  env: {
+    win: Window;
+    api: SportsbookApi;
+    session: ClientSession;
+    localeTag: string;
+    parent: ParentLink;
+    query: URLSearchParams;
+  },
+): void {
+  const { win, api, session, localeTag, parent, query } = env;
+  const money = { currency: session.currency, subunitToUnit: session.subunit };
+  const format = (minor: number) => formatMoney(minor, money, localeTag);
+
+  const live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  let announceTimer: ReturnType<typeof setTimeout> | undefined;
+  const announce = (text: string) => {
+    // Cleared first so the same words are read again.
+    live.textContent = '';
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => (live.textContent = text), 60);
+  };
+
+  const hrefFor = (path: string) => {
+    const next = new URLSearchParams(query);
+    next.set('path', path);
+    return `${win.location.pathname}?${next.toString()}`;
+  };
+
+  const slip = new Slip();
+  const odds = new OddsBook(slip, announce);
+  const balanceValue = h('span', { class: 'balance-value mono' });
+  const setBalance = (balance: number | null) => {
+    session.balance = balance;
+    balanceValue.textContent = balance === null ? '' : format(balance);
+    balanceValue.parentElement?.toggleAttribute('hidden', balance === null);
+  };
+
+  const ctx: Ctx = {
+    session,
+    api,
+    parent,
+    localeTag,
+    money: format,
+    link(path, attrs, ...children) {
+      return h('a', { ...attrs, href: hrefFor(path), 'data-path': path }, ...children);
+    },
+    navigate: (path) => go(path, true),
+    announce,
+    slip,
+    odds,
+    setBalance,
+  };
+
+  // ---- frame ----
+  const navLinks = new Map<string, HTMLAnchorElement>();
+  const navItem = (path: string, label: string, iconName: IconName | SportId) => {
+    const a = ctx.link(path, { class: 'nav-link' }, icon(iconName), label);
+    navLinks.set(path, a);
+    return h('li', {}, a);
+  };
+  const header = h(
+    'header',
+    { class: 'top' },
+    ctx.link('/', { class: 'brand' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '◆'), t('brand')),
+    session.mode === 'demo'
+      ? h('span', { class: 'guest-badge', title: t('demoTitle') }, t('demo'))
+      : h('div', { class: 'balance' }, h('span', { class: 'balance-label' }, t('balance')), balanceValue),
+  );
+  const nav = h(
+    'nav',
+    { class: 'sports-nav', 'aria-label': t('sportsNav') },
+    h(
+      'ul',
+      {},
+      navItem('/', t('navHome'), 'home'),
+      ...SPORTS.map((sport: SportId) => navItem(`/sports/${sport}`, SPORT_NAMES[sport], sport)),
+      navItem('/my-bets', t('navMyBets'), 'ticket'),
+    ),
+  );
+  const main = h('main', { class: 'main', id: 'main', tabindex: '-1' });
+  const slipView = createSlip(ctx);
+  root.classList.add('sb');
+  root.replaceChildren(
+    h('a', { class: 'skip', href: '#main' }, t('skip')),
+    header,
+    nav,
+    h('div', { class: 'layout' }, main, slipView.el),
+    live,
+  );
+  setBalance(session.balance);
+
+  // Sports names as the provider spells them (localised), once.
+  void api
+    .sports()
+    .then((sports) => {
+      for (const s of sports) {
+        const a = navLinks.get(`/sports/${s.id}`);
+        if (a) a.lastChild!.textContent = s.name;
+      }
+    })
+    .catch(() => {});
+
+  // ---- router + polling ----
+  let currentPath = '';
+  let view: View | null = null;
+  let generation = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const viewFor = (route: Route): View => {
+    switch (route.name) {
+      case 'home':
+        return new HomeView(ctx);
+      case 'sport':
+        return new SportView(ctx, route.sport);
+      case 'event':
+        return new EventView(ctx, route.id);
+      case 'my-bets':
+        return new MyBetsView(ctx);
+      case 'not-found':
+        return new NotFoundView(ctx);
+    }
+  };
+
+  const poll = async (gen: number, tick: number) => {
+    if (gen !== generation || !view) return;
+    if (win.document.visibilityState === 'hidden') return; // visibilitychange resumes
+    await view.refresh(tick);
+    if (gen !== generation) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void poll(gen, tick + 1), view.delay());
+  };
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState !== 'visible' || !view) return;
+    clearTimeout(timer);
+    void poll(generation, 0);
+  });
+
+  // Re-render the page when the slip changes (pressed odds buttons).
+  slip.onChange(() => view?.render());
+
+  function go(path: string, userAction: boolean, post = true): void {
+    const route = parseRoute(path);
+    const canonical = route.name === 'not-found' ? path : routePath(route);
+    if (canonical === currentPath) return;
+    currentPath = canonical;
+    generation++;
+    clearTimeout(timer);
+    view = viewFor(route);
+    main.replaceChildren(view.el);
+    for (const [p, a] of navLinks) {
+      const active = p === routePath(route) && route.name !== 'not-found';
+      if (active) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    }
+    navLinks.get(routePath(route))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    try {
+      win.history.replaceState(null, '', hrefFor(canonical));
+    } catch {
+      /* an opaque-origin frame may refuse; the casino keeps the path anyway */
+    }
+    if (post && route.name !== 'not-found') parent.post({ source: 'sportsbook', type: 'route', path: canonical });
+    if (userAction) {
+      win.scrollTo?.({ top: 0 });
+      slipView.close();
+    }
+    const gen = generation;
+    void poll(gen, 0).then(() => {
+      if (!userAction || gen !== generation) return;
+      const active = win.document.activeElement;
+      if (active && active !== win.document.body && !root.querySelector('.sports-nav')?.contains(active)) return;
+      (main.querySelector<HTMLElement>('h1') ?? main).focus({ preventScroll: true });
+    });
+  }
+
+  root.addEventListener('click', (event) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    const a = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-path]') : null;
+    if (!a) return;
+    event.preventDefault();
+    go(a.dataset.path!, true);
+  });
+
+  parent.listen((path) => go(path, false));
+  const initial = query.get('path') || '/';
+  parent.post({ source: 'sportsbook', type: 'ready' });
+  go(initial, false, parseRoute(initial).name !== 'not-found' && routePath(parseRoute(initial)) !== initial);
+}
