@@ -21,7 +21,9 @@ describe('GET /metrics', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/settings\/locales",status="200"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/settings\/locales",status="200"\} 1/,
+    );
     expect(text).toMatch(/wallet_calls_total\{call="bet",status="401"\} 1/);
     expect(text).toMatch(/push_connections 0/);
     expect(text).toMatch(/job_runs_total\{job="bonus-expiry",outcome="ok"\} [1-9]/);

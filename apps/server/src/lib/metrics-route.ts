@@ -14,7 +14,9 @@ function mayRead(request: FastifyRequest, ctx: AppContext): boolean {
     return sent.length === expected.length && timingSafeEqual(sent, expected);
   }
   // The socket's peer, not request.ip: a proxy on this host must not make the public "loopback".
-  return !ctx.config.production && LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
+  return (
+    !ctx.config.production && LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for']
+  );
 }
 
 /**

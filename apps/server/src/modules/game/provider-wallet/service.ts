@@ -185,9 +185,10 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
       if (stored.reason === 'sport' || stored.reason === 'event')
         return new DomainError(
           stored.code,
+          // Shown to the player by the sportsbook's client: words, not ids.
           stored.reason === 'sport'
-            ? `Bets on ${stored.ref} are not taken in your country`
-            : `Bets on event ${stored.ref} are not taken in your country`,
+            ? 'Bets on this sport are not taken in your country'
+            : 'Bets on this event are not taken in your country',
         );
       return stored.reason === 'bonus'
         ? new DomainError(stored.code, 'The active bonus excludes this game: bonus money cannot be staked on it')
