@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame } from '../modules/game/__tests__/play-fixtures.ts';
-import { createTestServer, type TestServer } from '../test/server.ts';
+import { createTestServer, PRODUCTION_ENV, type TestServer } from '../test/server.ts';
 
 /** Page statuses a crawler or a link checker sees: a page of something that does not exist is a 404. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-web-'));
@@ -33,8 +33,11 @@ describe('page statuses', () => {
   });
 
   it('loyalty and the sportsbook answer 404 while they are off, in every locale', async () => {
-    for (const url of ['/loyalty', '/loyalty/', '/de/loyalty', '/betting', '/pt-br/betting/'])
-      expect(await statusOf(plain, url), url).toBe(404);
+    for (const url of ['/loyalty', '/loyalty/', '/de/loyalty']) expect(await statusOf(plain, url), url).toBe(404);
+    // Outside production the sandbox sportsbook is there; production without a provider has none.
+    const production = await start({ ...PRODUCTION_ENV, WEB_DIST: dist });
+    for (const url of ['/betting', '/pt-br/betting/']) expect(await statusOf(production, url), url).toBe(404);
+    expect(await statusOf(plain, '/betting')).toBe(200);
   });
 
   it('a game page is a 404 for a game the catalogue does not have, a 200 for one it has', async () => {
@@ -59,8 +62,6 @@ describe('page statuses', () => {
       SPORTSBOOK_CLIENT_ID: 'casino',
     });
     for (const url of ['/loyalty', '/de/loyalty', '/betting']) expect(await statusOf(on, url), url).toBe(200);
-    // One sportsbook setting alone is not a sportsbook.
-    const half = await start({ SPORTSBOOK_CLIENT_HOST: 'https://sportsbook.example' });
-    expect(await statusOf(half, '/betting')).toBe(404);
+    // One sportsbook setting alone is refused at start (config tests).
   });
 });

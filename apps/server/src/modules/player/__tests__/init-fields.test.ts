@@ -23,7 +23,7 @@ describe('GET /api/player/init', () => {
       country: 'DE',
       restricted: false,
       restrictType: null,
-      features: { loyalty: true, quests: true, sportsbook: false, documents: true },
+      features: { loyalty: true, quests: true, sportsbook: true, documents: true },
       // Outside production without SOCIAL_DOMAIN: the sandbox OpenID provider of this node.
       social: {
         domain: 'http://localhost:3000/sandbox/oidc',
@@ -35,6 +35,8 @@ describe('GET /api/player/init', () => {
       // No third-party chat widget: the built-in live chat; reminders at the default interval.
       supportWidgetKey: null,
       realityCheckMinutes: 30,
+      // Outside production without SPORTSBOOK_*: the sandbox sportsbook of this node.
+      sportsbook: { host: 'http://localhost:3000/sandbox/sportsbook', clientId: 'sandbox' },
     });
   });
 
