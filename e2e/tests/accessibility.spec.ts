@@ -9,6 +9,7 @@ import { expect, ops, signUpAndSignIn, test } from '../fixtures.ts';
  */
 const guestPages = [
   '/',
+  '/betting',
   '/categories/slots',
   '/providers',
   'GAME',
@@ -39,6 +40,8 @@ const playerPages = [
   '/profile/bonuses',
   '/profile/history',
   '/profile/history?tab=transactions',
+  '/profile/history?tab=bets',
+  '/betting',
   '/profile/security',
   '/profile/verification',
   '/profile/notifications',
@@ -55,6 +58,11 @@ async function audit(page: Page, path: string, label: string): Promise<Finding[]
   await page.waitForLoadState('networkidle');
   // A dialog's open transition: axe must see it at full opacity.
   await page.waitForTimeout(250);
+  return auditCurrent(page, `${label} ${path}`);
+}
+
+/** axe on the page as it is now. */
+async function auditCurrent(page: Page, label: string): Promise<Finding[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     // The game runs in a sandboxed frame of its own origin (its page is checked by itself below).
@@ -63,7 +71,7 @@ async function audit(page: Page, path: string, label: string): Promise<Finding[]
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
-      page: `${label} ${path}`,
+      page: label,
       rule: v.id,
       impact: v.impact!,
       help: v.help,
@@ -126,5 +134,15 @@ test('axe: the sandbox game pages themselves', async ({ page, request }) => {
     const gameUrl = (await launched.json()).data.gameUrl as string;
     findings.push(...(await audit(page, gameUrl, `game ${collection}`)));
   }
+  // The sandbox sportsbook's client: its home, an event with its markets (a pick on the slip), my bets.
+  const launched = await request.post('/api/game/games/sportsbook/play', {
+    data: { demoMode: true, platform: 2, locale: 'en', lobbyUrl: '/' },
+  });
+  const clientUrl = (await launched.json()).data.gameUrl as string;
+  findings.push(...(await audit(page, clientUrl, 'sportsbook')));
+  await page.locator('.odd:not([disabled])').first().click();
+  await page.waitForTimeout(300);
+  findings.push(...(await auditCurrent(page, 'sportsbook slip')));
+  findings.push(...(await audit(page, clientUrl.replace(/path=[^&]*/, 'path=%2Fmy-bets'), 'sportsbook')));
   expect(findings).toEqual([]);
 });

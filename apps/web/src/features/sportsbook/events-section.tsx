@@ -106,7 +106,9 @@ function EventCard({ event }: { event: SportsbookWidgetEvent }) {
           {event.discipline} · {event.tournament}
         </span>
         {live ? (
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-danger/15 px-2 py-0.5 font-semibold text-danger">
+          // The red is the dot's alone: red text on a tint fails contrast in the light theme.
+          <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-raised px-2 py-0.5 font-semibold text-fg">
+            <span className="size-1.5 rounded-full bg-danger" aria-hidden="true" />
             {t('sportsbook.events.liveBadge')}
             {event.clock && <span className="tabular-nums">· {event.clock}</span>}
           </span>
