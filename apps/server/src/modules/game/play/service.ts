@@ -195,16 +195,36 @@ export async function playGame(ctx: AppContext, input: PlayInput, log: FastifyBa
 
   if (!input.auth) throw unauthorized('Log in to play for real money');
   const { playerId } = input.auth;
+  const result = await launchReal(ctx, game, input.auth, input, (token, currency) =>
+    callProviderLaunch(ctx, { ...common, mode: 'real', token, currency, playerId }, log),
+  );
+  await recordPlayed(db, playerId, game.id);
+  return result;
+}
+
+/**
+ * A real-money game session on the player's account after the checks every real launch makes (country,
+ * account, status, limits and exclusions), handed to the provider by `launch`. A session the provider
+ * never got does not stay usable.
+ */
+async function launchReal(
+  ctx: AppContext,
+  game: PlayableGame,
+  auth: NonNullable<PlayInput['auth']>,
+  input: PlayInput,
+  launch: (token: string, currency: string) => Promise<string>,
+): Promise<PlayResult> {
+  const { db } = ctx;
+  const { playerId } = auth;
   assertGameAllowedIn(game, input.country);
   const account = await playableAccount(db, playerId, input.body.accountId);
   if (!account) throw accountNotFound();
   const playerStatus = await playerStatusOf(db, playerId);
   if (playerStatus === null) throw unauthorized();
   await assertMayPlay(db, { playerId, playerStatus, currency: account.currency, betMinor: null });
-
   const session = await createGameSession(db, {
     playerId,
-    playerSessionId: input.auth.sessionId,
+    playerSessionId: auth.sessionId,
     accountId: account.id,
     currency: account.currency,
     gameId: game.id,
@@ -212,20 +232,12 @@ export async function playGame(ctx: AppContext, input: PlayInput, log: FastifyBa
     country: input.country,
     ttlSec: ctx.config.game.sessionTtlSec,
   });
-  let gameUrl: string;
   try {
-    gameUrl = await callProviderLaunch(
-      ctx,
-      { ...common, mode: 'real', token: session.token, currency: account.currency, playerId },
-      log,
-    );
+    return { gameUrl: await launch(session.token, account.currency), token: session.token };
   } catch (error) {
-    // A session the provider never got must not stay usable.
     await db.update(gameSessions).set({ closedAt: new Date() }).where(eq(gameSessions.id, session.id));
     throw error;
   }
-  await recordPlayed(db, playerId, game.id);
-  return { gameUrl, token: session.token };
 }
 
 /**
@@ -265,31 +277,7 @@ async function playSportsbook(
   }
 
   const { playerId } = input.auth;
-  assertGameAllowedIn(game, input.country);
-  const account = await playableAccount(db, playerId, input.body.accountId);
-  if (!account) throw accountNotFound();
-  const playerStatus = await playerStatusOf(db, playerId);
-  if (playerStatus === null) throw unauthorized();
-  await assertMayPlay(db, { playerId, playerStatus, currency: account.currency, betMinor: null });
-  const session = await createGameSession(db, {
-    playerId,
-    playerSessionId: input.auth.sessionId,
-    accountId: account.id,
-    currency: account.currency,
-    gameId: game.id,
-    platform: input.body.platform,
-    country: input.country,
-    ttlSec: ctx.config.game.sessionTtlSec,
-  });
-  try {
-    const gameUrl = await callSportsbookLaunch(
-      ctx,
-      { ...common, mode: 'real', token: session.token, playerId, currency: account.currency },
-      log,
-    );
-    return { gameUrl, token: session.token };
-  } catch (error) {
-    await db.update(gameSessions).set({ closedAt: new Date() }).where(eq(gameSessions.id, session.id));
-    throw error;
-  }
+  return launchReal(ctx, game, input.auth, input, (token, currency) =>
+    callSportsbookLaunch(ctx, { ...common, mode: 'real', token, playerId, currency }, log),
+  );
 }
