@@ -35,6 +35,8 @@ export const PushEvent = {
   invoiceWithdrawalUpdated: 'invoice.withdrawal.updated',
   gameBetRestricted: 'game.bet.restricted',
   gameBetMaxExceed: 'game.bet.max.exceed',
+  /** A sports ticket was settled (won, lost, cashed out): the bets history reads it again. */
+  gameBetSettled: 'game.bet.settled',
   tournamentCompleted: 'tournament.completed',
   tournamentLeaderboardUpdated: 'tournament.leaderboard.updated',
   tournamentPlayerEntryUpdated: 'tournament.player-entry.updated',

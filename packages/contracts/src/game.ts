@@ -203,6 +203,7 @@ export const playedQuerySchema = z.object({
 
 /** Payloads on `game:bets#<playerId>`. */
 export const gameBetRestrictedSchema = z.object({ event: z.literal('game.bet.restricted'), gameIdentity: text() });
+export const gameBetSettledSchema = z.object({ event: z.literal('game.bet.settled'), roundId: text() });
 export const gameBetMaxExceedSchema = z.object({
   event: z.literal('game.bet.max.exceed'),
   gameIdentity: text(),

@@ -5,6 +5,8 @@
  */
 export type GameBetPush =
   | { kind: 'restricted'; gameIdentity: string }
+  /** A sports ticket was settled. */
+  | { kind: 'settled' }
   | {
       kind: 'max-exceed';
       gameIdentity: string;

@@ -23,7 +23,7 @@ export function useBetPushes(identity: string, routeId: string, playingReal: boo
   useEffect(() => {
     if (!playingReal) return;
     return onGameBetPush((push) => {
-      if (push.gameIdentity !== identity) return;
+      if (push.kind === 'settled' || push.gameIdentity !== identity) return;
       if (push.kind === 'restricted') modal.open('restricted-bets', routeId);
       else modal.open('max-bets', maxBetsValue(push.currency, push.maxBetAmount));
     });

@@ -195,6 +195,18 @@ describe('profile history', () => {
     expect(requests.filter((r) => r.startsWith('/api/game/bets'))).toHaveLength(2);
   });
 
+  it('reads the tickets again when a settlement is pushed (a lost ticket moves no money)', async () => {
+    renderHistory('/profile/history?tab=bets');
+    await screen.findByRole('list', { name: 'Bets, newest first' }, firstLoad);
+    settledBets = [bet('b8', 3, [item('Ajax – PSV', 1)])];
+    const { emitGameBetPush } = await import('@/features/game-play/game-bets-events.ts');
+    // The panel subscribes once its push module has loaded.
+    await waitFor(() => {
+      act(() => emitGameBetPush({ kind: 'settled' }));
+      expect(screen.getByText('Ajax – PSV')).toBeInTheDocument();
+    });
+  });
+
   it('has no bets tab without the sportsbook, and shows the rounds for a link to it', async () => {
     renderHistory('/profile/history?tab=bets', { sportsbook: false });
     expect(await screen.findByRole('table', { name: 'Game rounds, newest first' }, firstLoad)).toBeInTheDocument();

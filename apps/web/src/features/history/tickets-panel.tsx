@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { hashKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EventStage, TicketType, type Bet } from '@casino/contracts';
+import { loadBetPushes } from '@/features/game-play';
 import { accountsQueryKey, useMoney } from '@/features/wallet';
 import { cn } from '@/shared/lib/cn.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
@@ -20,20 +21,28 @@ const STATUS_TONE: Record<number, string> = {
 const accountsHash = hashKey(accountsQueryKey);
 
 /**
- * A settlement moves money, and the wallet's balance push (or a reload of the balances) lands in the
- * accounts cache: each time it does, the tickets are read again, so a won or lost ticket shows
- * without a reload.
+ * The tickets are read again when a settlement is pushed (`game.bet.settled` on `game:bets`: a lost
+ * ticket moves no money) and when the balances change (a payout, a void's refund), so a settled
+ * ticket shows without a reload.
  */
-function useRefreshOnBalance() {
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'success') return;
-        if (event.query.queryHash !== accountsHash) return;
-        void queryClient.invalidateQueries({ queryKey: ['game', 'bets'] });
-      }),
-    [],
-  );
+function useRefreshOnSettlement() {
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['game', 'bets'] });
+    const stopCache = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (event.query.queryHash === accountsHash) refresh();
+    });
+    let stopPush: (() => void) | undefined;
+    let cancelled = false;
+    void loadBetPushes().then(({ onGameBetPush }) => {
+      if (!cancelled) stopPush = onGameBetPush((push) => push.kind === 'settled' && refresh());
+    });
+    return () => {
+      cancelled = true;
+      stopCache();
+      stopPush?.();
+    };
+  }, []);
 }
 
 /** The sports tickets (`GET /api/game/bets`), settled or open, each with its selections. */
@@ -48,7 +57,7 @@ export function TicketsPanel({
 }) {
   const { t } = useTranslation();
   const bets = useBets(settled, page);
-  useRefreshOnBalance();
+  useRefreshOnSettlement();
   const caption = t('history.betsCaption');
   return (
     <ListState query={bets} empty={t(settled ? 'history.empty.settled' : 'history.empty.unsettled')} onPage={onPage}>

@@ -17,7 +17,7 @@ export function useSportsbookBetPushes(enabled: boolean) {
     void loadBetPushes().then(({ onGameBetPush, maxBetsValue }) => {
       if (cancelled) return;
       stop = onGameBetPush((push) => {
-        if (push.gameIdentity !== SPORTSBOOK_GAME_IDENTITY) return;
+        if (push.kind === 'settled' || push.gameIdentity !== SPORTSBOOK_GAME_IDENTITY) return;
         if (push.kind === 'restricted') modal.open('restricted-bets', SPORTSBOOK_GAME_IDENTITY);
         else modal.open('max-bets', maxBetsValue(push.currency, push.maxBetAmount, push.limit ?? 'sportsbook'));
       });

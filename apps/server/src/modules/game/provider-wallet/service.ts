@@ -341,10 +341,16 @@ export async function walletRollback(
 
 /**
  * A bet refused because the game is switched off or the active bonus excludes it, or because it is above
- * the bonus's maximum bet, reaches the open game page (the restricted-bets and max-bets modals).
+ * the bonus's maximum bet, reaches the open game page (the restricted-bets and max-bets modals); a
+ * settled sports ticket reaches the bets history (a lost one moves no money, so no balance push tells it).
  */
 export function registerBetRefusalPushes(consumers: OutboxConsumers): () => void {
   const stops = [
+    consumers.registerPublisher('game.bet.settled', async (row) => {
+      const { playerId, gameType, roundId } = row.payload as EventMap['game.bet.settled'];
+      if (gameType !== 'sportsbook') return [];
+      return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetSettled, roundId } }];
+    }),
     consumers.registerPublisher('game.bet.restricted', async (row) => {
       const { playerId, gameIdentity } = row.payload as EventMap['game.bet.restricted'];
       return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetRestricted, gameIdentity } }];

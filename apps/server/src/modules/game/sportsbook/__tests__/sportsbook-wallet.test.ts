@@ -196,6 +196,18 @@ describe('sports bets in the wallet', () => {
     await audit(p.account.id);
   });
 
+  it('a settled ticket is pushed on game:bets, a lost one too (it moves no money, so no balance push tells it)', async () => {
+    const p = await bettor(10_000n);
+    const pushed: unknown[] = [];
+    onTestFinished(await server.ctx.broker.subscribe(`game:bets#${p.player.id}`, (pub) => pushed.push(pub.data)));
+    const lost = await p.bet(300, ticket(item()));
+    ok(lost);
+    ok(await p.settle(lost.roundId, 0));
+    expect(await waitFor(() => (pushed.length >= 1 ? pushed : undefined))).toEqual([
+      { event: 'game.bet.settled', roundId: (await roundOf(lost.roundId)).id },
+    ]);
+  });
+
   it('an accumulator may pay more than the casino games’ win cap, up to its odds', async () => {
     const p = await bettor(10_000n);
     const big = ticket(...Array.from({ length: 6 }, () => item({ odds: 6_000 })));
