@@ -37,6 +37,18 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: false });
 }
 
+/** Screenshots of the page as it is now at phone and desktop size (`/tmp/shots/<name>-phone|desktop.png`); ends at desktop. */
+export async function shotsAtBothSizes(page: Page, name: string) {
+  for (const [label, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `/tmp/shots/${name}-${label}.png` });
+  }
+}
+
 /** A new player registered through the API and signed in through the real sign-in dialog. */
 /** Registers a player through the API, as the sign-up form would (password `secret-pass-1`, EUR, English). */
 export async function registerByApi(page: Page, email: string): Promise<void> {

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { bearerOf, expect, followMailedLink, signUpAndSignIn, test } from '../fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { bearerOf, expect, followMailedLink, signUpAndSignIn, test, shotsAtBothSizes } from '../fixtures.ts';
 
 type Game = { id: string; identity: string; name: string; platforms: number[]; isDemoMode: boolean };
 
@@ -10,17 +10,6 @@ async function slot(request: APIRequestContext): Promise<Game> {
   const game = games.find((g) => g.platforms.includes(1) && g.platforms.includes(2));
   expect(game).toBeTruthy();
   return game!;
-}
-
-async function shots(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1440, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `/tmp/shots/quests-${name}-${label}.png` });
-  }
 }
 
 test('a new player starts the starter quest and sees each task tick live, then the quest rewarded', async ({
@@ -44,17 +33,17 @@ test('a new player starts the starter quest and sees each task tick live, then t
   await hub.getByRole('tab', { name: 'Available' }).click();
   const offer = hub.getByRole('article', { name: 'Starter quest' });
   await expect(offer).toBeVisible();
-  await shots(page, 'hub-available');
+  await shotsAtBothSizes(page, 'quests-hub-available');
   await offer.getByRole('button', { name: 'Start quest' }).click();
   await expect(hub.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
   const card = hub.getByRole('article', { name: 'Starter quest' });
   await expect(card).toContainText('0 of 4 tasks');
-  await shots(page, 'hub-active');
+  await shotsAtBothSizes(page, 'quests-hub-active');
   await card.getByRole('button', { name: 'Tasks' }).click();
   const tasks = page.getByRole('dialog', { name: 'Starter quest: tasks' });
   const task = (name: string) => tasks.getByTestId('quest-task').filter({ hasText: name });
   await expect(task('Bet €20 on slots')).toContainText('€0.00 of €20.00');
-  await shots(page, 'tasks');
+  await shotsAtBothSizes(page, 'quests-tasks');
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Everything else happens in a second tab: this one is never reloaded and follows by push.
@@ -118,6 +107,6 @@ test('a new player starts the starter quest and sees each task tick live, then t
   const done = page.getByRole('dialog', { name: 'Quests' }).getByRole('article', { name: 'Starter quest' });
   await expect(done).toContainText('rewarded');
   await expect(done).toContainText('4 of 4 tasks');
-  await shots(page, 'hub-completed');
+  await shotsAtBothSizes(page, 'quests-hub-completed');
   await other.close();
 });

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FrameLocator, Page } from '@playwright/test';
+import type { FrameLocator } from '@playwright/test';
 import { runServer } from '../../scripts/run-server.mjs';
-import { bearerOf, expect, registerByApi, signIn, test, uniqueEmail } from '../fixtures.ts';
+import { bearerOf, expect, registerByApi, signIn, test, uniqueEmail, shotsAtBothSizes } from '../fixtures.ts';
 
 type Outcome = { id: string; name: string; odds: number; suspended: boolean };
 type SportEvent = {
@@ -24,17 +24,6 @@ const odds = (frame: FrameLocator, event: SportEvent, outcome = event.main!.outc
   frame.getByRole('button', {
     name: new RegExp(`^${escape(`${event.home} – ${event.away}, ${event.main!.name}: ${outcome.name} `)}`),
   });
-
-async function shots(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1440, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `/tmp/shots/sportsbook-${name}-${label}.png` });
-  }
-}
 
 test('a new player deposits, bets a single and an accumulator re-confirmed at new odds, cashes out, and follows the settlement live', async ({
   browser,
@@ -114,7 +103,7 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     }
     await expect(changed).toBeVisible();
     await expect(frame.getByRole('button', { name: /^Place bet/ })).toHaveCount(0);
-    await shots(page, 'odds-changed');
+    await shotsAtBothSizes(page, 'sportsbook-odds-changed');
     await frame.getByRole('button', { name: /^Accept new odds/ }).click();
     await expect(frame.locator('.placed-title')).toContainText('Bet placed', { timeout: 15_000 });
     await expect(balance).toContainText('43.00');
@@ -124,7 +113,7 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     await expect(page).toHaveURL(/setIframePath=%2Fmy-bets/);
     const cashOut = frame.getByRole('button', { name: /^Cash out €/ }).first();
     await expect(cashOut).toBeVisible({ timeout: 15_000 });
-    await shots(page, 'my-bets');
+    await shotsAtBothSizes(page, 'sportsbook-my-bets');
     await cashOut.click();
     // The game is live, so the price may move before the confirmation lands: then the dialog shows the
     // new price and the player confirms again.
@@ -175,7 +164,7 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     await frame.getByRole('button', { name: /^Place bet/ }).click();
     const restricted = page.getByRole('dialog', { name: 'Bets restricted' });
     await expect(restricted).toBeVisible({ timeout: 15_000 });
-    await shots(page, 'restricted');
+    await shotsAtBothSizes(page, 'sportsbook-restricted');
     await context.close();
   } finally {
     await server.stop();

@@ -396,6 +396,17 @@ type Operation<B, R> = {
   describe: (result: R) => string;
 };
 
+/** An operation that answers a message (most of them). */
+const messageOperation = <B>(
+  route: string,
+  local: (ctx: UnitOfWorkContext, body: B) => Promise<z.infer<typeof opsMessageSchema>>,
+): Operation<B, z.infer<typeof opsMessageSchema>> => ({
+  path: route,
+  result: opsMessageSchema,
+  local,
+  describe: (r) => r.message,
+});
+
 const OPERATIONS = {
   credit: { path: 'credit', result: opsCreditResultSchema, local: opsCredit, describe: describeCredit },
   limit: { path: 'limit', result: opsMessageSchema, local: opsLimit, describe: (r) => r.message },
@@ -565,67 +576,39 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
     case 'tournament':
       return runOperation(
         config,
-        {
-          path: 'tournament',
-          result: opsMessageSchema,
-          local: (ctx, body: OpsTournamentBody) => opsTournament(ctx, body, config.bonus),
-          describe: (r) => r.message,
-        },
+        messageOperation('tournament', (ctx, body: OpsTournamentBody) => opsTournament(ctx, body, config.bonus)),
         parsed.body,
       );
     case 'bonus':
       return runOperation(
         config,
-        {
-          path: 'bonus',
-          result: opsMessageSchema,
-          local: (ctx, body: OpsBonusBody) => opsBonus(ctx, body, config.bonus),
-          describe: (r) => r.message,
-        },
+        messageOperation('bonus', (ctx, body: OpsBonusBody) => opsBonus(ctx, body, config.bonus)),
         parsed.body,
       );
     case 'loyalty':
       return runOperation(
         config,
-        {
-          path: 'loyalty',
-          result: opsMessageSchema,
-          local: (ctx, body: OpsLoyaltyBody) => opsLoyalty(ctx, body),
-          describe: (r) => r.message,
-        },
+        messageOperation('loyalty', (ctx, body: OpsLoyaltyBody) => opsLoyalty(ctx, body)),
         parsed.body,
       );
     case 'sportsbook-provider':
       return runOperation(
         config,
-        {
-          path: 'sportsbook-provider',
-          result: opsMessageSchema,
-          local: (ctx, body: OpsSportsbookProviderBody) => opsSportsbookProvider(ctx, body),
-          describe: (r) => r.message,
-        },
+        messageOperation('sportsbook-provider', (ctx, body: OpsSportsbookProviderBody) =>
+          opsSportsbookProvider(ctx, body),
+        ),
         parsed.body,
       );
     case 'sportsbook-risk':
       return runOperation(
         config,
-        {
-          path: 'sportsbook-risk',
-          result: opsMessageSchema,
-          local: (ctx, body: OpsSportsbookRiskBody) => opsSportsbookRisk(ctx, body),
-          describe: (r) => r.message,
-        },
+        messageOperation('sportsbook-risk', (ctx, body: OpsSportsbookRiskBody) => opsSportsbookRisk(ctx, body)),
         parsed.body,
       );
     case 'quest':
       return runOperation(
         config,
-        {
-          path: 'quest',
-          result: opsMessageSchema,
-          local: (ctx, body: OpsQuestBody) => opsQuest(ctx, body),
-          describe: (r) => r.message,
-        },
+        messageOperation('quest', (ctx, body: OpsQuestBody) => opsQuest(ctx, body)),
         parsed.body,
       );
     case 'autologin':
