@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { Platform } from './platform.ts';
 import { text } from './text.ts';
 
-/** Client platforms of the catalogue and of `POST /play` (wire contract: 1 mobile, 2 desktop). */
-export const Platform = { mobile: 1, desktop: 2 } as const;
-export type Platform = (typeof Platform)[keyof typeof Platform];
+export { Platform } from './platform.ts';
 
 /** Image sizes of the wire contract. Paths are absolute URLs on our origin (no CDN prefix needed). */
 export const GAME_IMAGE_SIZES = ['200x200', '200x300'] as const;
@@ -211,8 +210,17 @@ export const gameBetMaxExceedSchema = z.object({
   /** The sportsbook's risk rules: the maximum is per bet or per event, not a bonus's (absent: the bonus's). */
   limit: z.enum(['bet', 'event']).optional(),
 });
-/** Payload on `game:winners:<mobile|desktop>:<country>` (beyond the spec's channel list). */
-export const gameWinnerEventSchema = z.object({ event: z.literal('game.winner'), winner: winnerSchema });
+/**
+ * Payload on `game:winners:<mobile|desktop>:<country>` (beyond the spec's channel list). The feed is
+ * batched: one publication carries the wins since the last one in `winners` (newest first, at most
+ * WINNERS_BATCH_MAX), and `winner` is the newest of them for a client that reads only that.
+ */
+export const WINNERS_BATCH_MAX = 12;
+export const gameWinnerEventSchema = z.object({
+  event: z.literal('game.winner'),
+  winner: winnerSchema,
+  winners: z.array(winnerSchema).max(WINNERS_BATCH_MAX).optional(),
+});
 
 /** `{idOrIdentity}` in game paths: a game's id or its identity. */
 export const gameIdOrIdentityParamsSchema = z.object({ idOrIdentity: text().min(1).max(200) });

@@ -84,6 +84,26 @@ export function encodePublication(channel: string, pub: { data: unknown; offset:
   return JSON.stringify({ push: { channel, pub: { data: pub.data, offset: pub.offset } } });
 }
 
+/**
+ * A whole server-to-client WebSocket text message (FIN, opcode 1, unmasked; no extension is ever
+ * negotiated): a publication is framed once per node and the same bytes go to every subscriber.
+ */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const n = payload.length;
+  const header = n < 126 ? Buffer.from([0x81, n]) : n < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10);
+  if (n >= 126 && n < 65_536) {
+    header[0] = 0x81;
+    header[1] = 126;
+    header.writeUInt16BE(n, 2);
+  } else if (n >= 65_536) {
+    header[0] = 0x81;
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(n), 2);
+  }
+  return Buffer.concat([header, payload]);
+}
+
 export function encodeUnsubscribePush(channel: string, code: number, reason: string): string {
   return JSON.stringify({ push: { channel, unsubscribe: { code, reason } } });
 }

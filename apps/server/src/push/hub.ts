@@ -5,9 +5,10 @@
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { Broker, BrokerPublication } from './broker.ts';
-import { encodePublication } from './codec.ts';
+import { encodePublication, textFrame } from './codec.ts';
 import { type CloseCode, Close, isSendableCloseCode } from './codes.ts';
 import { type Logger, Session, type SessionConfig, type SessionHost } from './session.ts';
 import type { VerifyToken } from './token.ts';
@@ -53,28 +54,37 @@ class Hub implements SessionHost, PushHub {
   private readonly byAuthSession = new Map<string, Set<Session>>();
   private readonly channels = new Map<string, ChannelEntry>();
   private readonly pingTimer: NodeJS.Timeout | undefined;
+  private pingSlices: Set<Session>[] = [];
+  private accepted = 0;
   private closing: Promise<void> | undefined;
 
   constructor(
     readonly config: SessionConfig,
     private readonly onFanOut: PushHubOptions['onFanOut'] = undefined,
   ) {
-    // One timer for the node instead of one per connection; pong is due by the next tick.
+    // One timer for the node instead of one per connection. Each connection belongs to one of
+    // `pingIntervalSec` slices and a slice is pinged every second, so 50,000 connections make 2,000
+    // pings a second rather than a burst of 50,000 that would hold up publications; each connection is
+    // still pinged once per interval, and its pong is due by its next ping.
     if (config.pingIntervalSec > 0) {
+      this.pingSlices = Array.from({ length: config.pingIntervalSec }, () => new Set<Session>());
+      let tick = 0;
       this.pingTimer = setInterval(() => {
-        for (const session of [...this.sessions]) session.ping();
-      }, config.pingIntervalSec * 1000);
+        const slice = this.pingSlices[tick++ % this.pingSlices.length]!;
+        for (const session of [...slice]) session.ping();
+      }, 1000);
       this.pingTimer.unref();
     }
   }
 
-  accept(ws: WebSocket): void {
+  accept(ws: WebSocket, socket: Socket): void {
     if (this.closing) {
       ws.close(Close.shutdown.code, Close.shutdown.reason);
       return;
     }
-    const session = new Session(ws, this);
+    const session = new Session(ws, this, socket);
     this.sessions.add(session);
+    this.pingSlices[this.accepted++ % this.pingSlices.length]?.add(session);
     this.sockets.set(ws, session);
     ws.once('close', () => this.sockets.delete(ws));
   }
@@ -122,6 +132,7 @@ class Hub implements SessionHost, PushHub {
 
   onClosed(session: Session): void {
     this.sessions.delete(session);
+    for (const slice of this.pingSlices) if (slice.delete(session)) break;
     const ofAuth = session.authSessionId ? this.byAuthSession.get(session.authSessionId) : undefined;
     if (ofAuth?.delete(session) && ofAuth.size === 0) this.byAuthSession.delete(session.authSessionId!);
     if (!session.userId) return;
@@ -169,7 +180,8 @@ class Hub implements SessionHost, PushHub {
     // Encoded once per node, not once per connection.
     const started = performance.now();
     const line = encodePublication(channel, pub);
-    for (const session of [...sessions]) session.deliver(channel, pub, line);
+    const push = { pub, line, frame: textFrame(line) };
+    for (const session of [...sessions]) session.deliver(channel, push);
     this.onFanOut?.(sessions.size, (performance.now() - started) / 1000);
   }
 }
@@ -248,7 +260,7 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
         return undefined;
       },
     },
-    (socket) => hub.accept(socket),
+    (ws, request) => hub.accept(ws, request.raw.socket),
   );
 
   return {

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * their order on the wire is the order they were produced in.
  */
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 import type { Broker, BrokerPublication, HistoryResult } from './broker.ts';
 import { checkSubscribe } from './channel-policy.ts';
@@ -55,7 +56,10 @@ export interface SessionHost {
   onClosed(session: Session): void;
 }
 
-type Joining = { phase: 'joining'; buffer: { pub: BrokerPublication; line: string }[] };
+/** A publication as the hub hands it to every subscriber of its channel: encoded and framed once. */
+export type SharedPush = { pub: BrokerPublication; line: string; frame: Buffer };
+
+type Joining = { phase: 'joining'; buffer: SharedPush[] };
 type Live = { phase: 'live'; epoch: string; offset: number };
 
 type Verification =
@@ -85,11 +89,20 @@ export class Session {
   private expiryTimer: NodeJS.Timeout | undefined;
   private readonly config: SessionConfig;
 
+  /**
+   * The connection's TCP socket, where a shared frame may be written directly (ws has no call for a
+   * pre-framed message). Only without extensions — no compression, so the frame is plain — which the
+   * hub never negotiates; otherwise null and every message goes through ws.send.
+   */
+  private readonly frameSocket: Socket | null;
+
   constructor(
     private readonly ws: WebSocket,
     private readonly host: SessionHost,
+    socket: Socket,
   ) {
     this.config = host.config;
+    this.frameSocket = ws.extensions === '' ? socket : null;
     // Covers clients that never connect and clients left in FAILED that never leave.
     this.staleTimer = setTimeout(() => {
       if (this.phase === 'awaitConnect' || this.phase === 'failed') this.close(Close.stale);
@@ -99,14 +112,14 @@ export class Session {
     ws.on('close', () => this.teardown());
   }
 
-  /** A publication routed by the hub; `line` is the push already encoded once for every session. */
-  deliver(channel: string, pub: BrokerPublication, line: string): void {
+  /** A publication routed by the hub, already encoded and framed once for every session. */
+  deliver(channel: string, push: SharedPush): void {
     if (this.phase === 'closed') return;
     const sub = this.subs.get(channel);
     if (!sub) return;
     // The subscribe reply is not out yet: the client would take a push now as belonging to the new subscription.
-    if (sub.phase === 'joining') sub.buffer.push({ pub, line });
-    else this.deliverLive(channel, sub, pub, line);
+    if (sub.phase === 'joining') sub.buffer.push(push);
+    else this.deliverLive(channel, sub, push);
   }
 
   /** Called by the hub on every ping tick. */
@@ -374,9 +387,9 @@ export class Session {
 
     const live: Live = { phase: 'live', epoch: history.epoch, offset: history.offset };
     this.subs.set(channel, live);
-    for (const { pub, line } of joining.buffer) {
+    for (const push of joining.buffer) {
       if (this.subs.get(channel) !== live) break;
-      this.deliverLive(channel, live, pub, line);
+      this.deliverLive(channel, live, push);
     }
     return true;
   }
@@ -414,7 +427,7 @@ export class Session {
    * node missed publications (e.g. a Redis PUB/SUB hiccup). Telling the client to resubscribe
    * (2500) makes it recover the gap from history.
    */
-  private deliverLive(channel: string, sub: Live, pub: BrokerPublication, line: string): void {
+  private deliverLive(channel: string, sub: Live, { pub, line, frame }: SharedPush): void {
     if (pub.epoch === sub.epoch && pub.offset <= sub.offset) return; // already in the subscribe reply
     if (pub.epoch !== sub.epoch || pub.offset !== sub.offset + 1) {
       this.subs.delete(channel);
@@ -425,7 +438,23 @@ export class Session {
       return;
     }
     sub.offset = pub.offset;
-    this.send(line);
+    this.sendShared(line, frame);
+  }
+
+  /**
+   * A publication goes out at once as the frame every subscriber shares: one socket write instead of
+   * framing and encoding the same text again per connection (what bounds fan-out to many clients).
+   * Behind queued replies it joins the outbox instead, so the order on the wire stays the order made.
+   */
+  private sendShared(line: string, frame: Buffer): void {
+    const socket = this.frameSocket;
+    if (this.outbox.length > 0 || !socket) {
+      this.send(line);
+      return;
+    }
+    if (this.phase === 'closed' || this.ws.readyState !== this.ws.OPEN) return;
+    socket.write(frame);
+    if (this.ws.bufferedAmount > this.config.maxBufferedBytes) this.close(Close.slow);
   }
 
   private reply(id: number, method: Method, result: object): void {

@@ -38,13 +38,13 @@ export type TestHub = {
   close(): Promise<void>;
 };
 
-/** A Fastify app on a random port with the hub and one plain route beside it. */
-export async function startHub(opts: Partial<PushHubOptions> = {}): Promise<TestHub> {
+/** A Fastify app on a random port (or `port`, to restart a hub where its clients look for it) with the hub and one plain route beside it. */
+export async function startHub(opts: Partial<PushHubOptions> = {}, port = 0): Promise<TestHub> {
   const app = Fastify();
   app.get('/health', async () => ({ ok: true }));
   const broker = opts.broker ?? createMemoryBroker();
   const hub = await registerPushHub(app, { verifyToken, allowedOrigins: null, ...opts, broker });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSubscribe, namespaceOf } from '../channel-policy.ts';
-import { decodeCommand, encodePublication, splitFrame } from '../codec.ts';
+import { WebSocket, WebSocketServer } from 'ws';
+import { decodeCommand, encodePublication, splitFrame, textFrame } from '../codec.ts';
 import { ErrorCode, closeReason, errorBody } from '../codes.ts';
 
 describe('codec', () => {
@@ -38,6 +39,30 @@ describe('codec', () => {
     expect(JSON.parse(encodePublication('c', { data: { a: [1] }, offset: 4 }))).toEqual({
       push: { channel: 'c', pub: { data: { a: [1] }, offset: 4 } },
     });
+  });
+});
+
+describe('shared publication frame', () => {
+  it('written straight to the socket, is a text message a WebSocket client reads whole, at every length encoding', async () => {
+    const lengths = [0, 125, 126, 65_535, 65_536, 200_000];
+    const texts = lengths.map((n) => 'é'.repeat(Math.floor(n / 2)) + 'x'.repeat(n % 2));
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    server.on('connection', (_ws, request) => {
+      for (const text of texts) request.socket.write(textFrame(text));
+    });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    const received: { text: string; isBinary: boolean }[] = [];
+    await new Promise<void>((resolve) =>
+      client.on('message', (data: Buffer, isBinary: boolean) => {
+        received.push({ text: data.toString('utf8'), isBinary });
+        if (received.length === texts.length) resolve();
+      }),
+    );
+    client.close();
+    server.close();
+    expect(received).toEqual(texts.map((text) => ({ text, isBinary: false })));
   });
 });
 

@@ -85,6 +85,16 @@ describe('live winners channel', () => {
     stop();
     expect(unsubscribe).toHaveBeenCalled();
   });
+
+  it('takes every win of a batched publication, newest on top', async () => {
+    const key = winnersQueryKey(2, 'DE');
+    queryClient.setQueryData(key, [testWinner('g1', 'old')]);
+    const stop = await subscribeWinners(2, 'DE');
+    const newest = testWinner('g3', 'cleo');
+    publish({ event: 'game.winner', winner: newest, winners: [newest, testWinner('g2', 'anna')] });
+    expect(names(queryClient.getQueryData<Winner[]>(key)!)).toEqual(['g3:cleo', 'g2:anna', 'g1:old']);
+    stop();
+  });
 });
 
 describe('winners strip', () => {

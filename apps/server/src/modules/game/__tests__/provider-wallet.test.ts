@@ -182,18 +182,41 @@ describe('bet and win', () => {
       win: { real: '1000', bonus: '0' },
     });
     // The winners feed follows the closed round through the outbox, a moment after the call.
+    const announced = expect.objectContaining({
+      amount: 2.5,
+      payout: 10,
+      currency: 'EUR',
+      gameId: game.id,
+      gameName: game.name,
+    });
     await expect
-      .poll(() => published)
-      .toContainEqual({
-        event: 'game.winner',
-        winner: expect.objectContaining({
-          amount: 2.5,
-          payout: 10,
-          currency: 'EUR',
-          gameId: game.id,
-          gameName: game.name,
-        }),
+      .poll(() => published, { timeout: 5_000 })
+      .toContainEqual({ event: 'game.winner', winner: announced, winners: [announced] });
+  });
+
+  it('batches the winners feed: a burst of wins is one or two publications carrying them all, newest first', async () => {
+    const { base } = await setup(100_000n);
+    const published: { winners: { payout: number }[] }[] = [];
+    const unsubscribe = await server.ctx.broker.subscribe('game:winners:desktop:DE', (pub) =>
+      published.push(pub.data as (typeof published)[number]),
+    );
+    onTestFinished(unsubscribe);
+    for (const payout of [3, 4, 5, 6, 7, 8]) {
+      const roundId = txId('round');
+      await walletCall(server, 'bet', { ...base, transactionId: txId('bet'), roundId, amount: 100, currency: 'EUR' });
+      await walletCall(server, 'win', {
+        ...base,
+        transactionId: txId('win'),
+        roundId,
+        amount: payout * 100,
+        currency: 'EUR',
+        closeRound: true,
       });
+    }
+    await expect.poll(() => published.flatMap((p) => p.winners).length, { timeout: 5_000 }).toBe(6);
+    expect(published.length).toBeLessThanOrEqual(2);
+    const payouts = published.toReversed().flatMap((p) => p.winners.map((w) => w.payout));
+    expect(payouts).toEqual([8, 7, 6, 5, 4, 3]);
   });
 
   it('a bet with closeRound and no win closes the round as lost; a later bet on it is 409 15012', async () => {

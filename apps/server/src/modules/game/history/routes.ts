@@ -22,7 +22,7 @@ const bearer = [{ bearer: [] }];
 export const historyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const winners = createWinners(ctx.outboxConsumers);
+    const winners = createWinners(ctx.outboxConsumers, ctx.broker, ctx.log);
     app.addHook('onClose', async () => winners.stop());
     app.get(
       '/spins',

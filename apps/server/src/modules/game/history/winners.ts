@@ -1,7 +1,17 @@
 import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
-import { Channel, Platform, PushEvent, toMajor, type EventMap, type Winner } from '@casino/contracts';
+import {
+  Channel,
+  Platform,
+  PushEvent,
+  WINNERS_BATCH_MAX,
+  toMajor,
+  type EventMap,
+  type Winner,
+} from '@casino/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { OutboxConsumers } from '../../../outbox/index.ts';
+import type { Broker } from '../../../push/index.ts';
 import { publicNames } from '../../player/index.ts';
 import { subunitOf } from '../../settings/index.ts';
 import { gameImages } from '../catalogue/artwork.ts';
@@ -34,6 +44,11 @@ const FEED_TTL_MS = 5_000;
 /** Game names and players' public names change rarely; a minute of memory spares a read per winning round. */
 const NAMES_TTL_MS = 60_000;
 const MAX_REMEMBERED = 10_000;
+/**
+ * A channel's wins go out together at most once a second: a thousand wins a second are one
+ * publication to each feed's subscribers, not a thousand fan-outs to every visitor of the home page.
+ */
+const BATCH_MS = 1_000;
 
 export type Winners = {
   /** Latest closed real-money rounds with a win, newest first (`GET /api/game/spins/winners`). */
@@ -57,13 +72,36 @@ function remembered<V>() {
 }
 
 /**
- * The public winners feed of one node: its read cache, and the publisher that turns every round closed
- * with a win into a publication on the feed of its platform and country.
+ * The public winners feed of one node: its read cache, and the publisher that turns the rounds closed
+ * with a win into publications on the feed of their platform and country, batched per channel. The
+ * batch waits in memory (at most a second): a crash loses those wins from the live strip only — the
+ * rounds are in the database and the strip's next read shows them.
  */
-export function createWinners(consumers: OutboxConsumers): Winners {
+export function createWinners(consumers: OutboxConsumers, broker: Broker, log: FastifyBaseLogger): Winners {
   const feed = new Map<string, { at: number; winners: Winner[] }>();
   const gamesById = remembered<GameInfo>();
   const names = remembered<string>();
+  const pending = new Map<string, Winner[]>();
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  function flush(): void {
+    flushTimer = undefined;
+    const batches = [...pending];
+    pending.clear();
+    for (const [channel, winners] of batches) {
+      broker
+        .publish(channel, { event: PushEvent.gameWinner, winner: winners[0], winners })
+        .catch((err: unknown) => log.warn({ err, channel }, 'winners feed: publish failed'));
+    }
+  }
+
+  function queue(channel: string, winner: Winner): void {
+    const batch = pending.get(channel) ?? [];
+    batch.unshift(winner);
+    if (batch.length > WINNERS_BATCH_MAX) batch.length = WINNERS_BATCH_MAX;
+    pending.set(channel, batch);
+    flushTimer ??= setTimeout(flush, BATCH_MS);
+  }
 
   async function gameInfo(db: DbOrTx, id: string): Promise<GameInfo | null> {
     const known = gamesById.get(id);
@@ -103,13 +141,17 @@ export function createWinners(consumers: OutboxConsumers): Winners {
     });
     feed.clear();
     const platform = round.platform === Platform.mobile ? 'mobile' : 'desktop';
-    return [
-      { channel: Channel.gameWinners(platform, round.country), payload: { event: PushEvent.gameWinner, winner } },
-    ];
+    queue(Channel.gameWinners(platform, round.country), winner);
+    return [];
   });
 
   return {
-    stop,
+    stop() {
+      stop();
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      pending.clear();
+    },
     async latest(db, query) {
       const key = `${query.perPage}:${query.platform ?? ''}:${query.countryCode?.toUpperCase() ?? ''}`;
       const hit = feed.get(key);

@@ -37,8 +37,8 @@ export function throttleBatches<T>(flush: (batch: T[]) => void, ms: number) {
     timer = setTimeout(tick, ms);
   };
   return {
-    push(item: T) {
-      buffer.push(item);
+    push(...items: T[]) {
+      buffer.push(...items);
       if (!timer) tick();
     },
     stop() {

@@ -24,7 +24,9 @@ export async function subscribeWinners(platform: Platform, country: string): Pro
     onPublication(data) {
       // Anything that is not a well-formed win is ignored: the strip shows server data as text only.
       const parsed = gameWinnerEventSchema.safeParse(data);
-      if (parsed.success) batches.push(parsed.data.winner);
+      if (!parsed.success) return;
+      // Newest first on the wire; pushed oldest first so the newest ends on top.
+      batches.push(...(parsed.data.winners ?? [parsed.data.winner]).toReversed());
     },
   });
   return () => {
