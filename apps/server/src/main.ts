@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createServer } from './server.ts';
 import { readOpsEndpoint, writeOpsEndpoint, opsEndpointFile } from './lib/secrets.ts';
+import { OPEN_FILES_ADVISED, openFilesLimit } from './lib/open-files.ts';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 
@@ -38,10 +39,16 @@ async function main() {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   if (cluster.isWorker) process.send?.({ listening: port });
   // With several processes the first one speaks for all.
-  if (!cluster.isWorker || cluster.worker?.id === 1)
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    const openFiles = openFilesLimit();
+    const connections =
+      openFiles !== null && openFiles < OPEN_FILES_ADVISED
+        ? `\n  Open files: ${openFiles} per process, which caps its live connections; raise it for more (docs/operations.md, Sizing).`
+        : '';
     console.log(
-      `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}\n  Stop with Ctrl-C.\n`,
+      `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}${connections}\n  Stop with Ctrl-C.\n`,
     );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
