@@ -48,12 +48,19 @@ const envSchema = z.object({
     .transform((v) => v.toLowerCase()),
   /** A secret the CDN adds as `X-Geo-Secret` to every request it forwards: proves the country header is the CDN's. */
   GEO_HEADER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** During a rotation: the CDN's secret still accepted besides GEO_HEADER_SECRET (as every `_PREVIOUS` below). */
+  GEO_HEADER_SECRET_PREVIOUS: z.string().min(16, 'must be at least 16 characters').optional(),
   DEFAULT_COUNTRY: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
     .default('DE')
     .transform((v) => v.toUpperCase()),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Secret rotation without downtime (docs/operations.md#secrets): `<NAME>_PREVIOUS` is a second secret
+   * still accepted on what arrives (tokens, signed calls, webhooks), never used to sign.
+   */
+  JWT_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**
@@ -115,6 +122,7 @@ const envSchema = z.object({
   /** A real identity-verification provider (docs/identity-verification-api.md); unset: the sandbox outside production. */
   KYC_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
   KYC_SECRET: z.string().min(32).optional(),
+  KYC_SECRET_PREVIOUS: z.string().min(32).optional(),
   KYC_LEVEL: z
     .string()
     .regex(/^[\w.-]{1,64}$/)
@@ -148,6 +156,7 @@ const envSchema = z.object({
    * answers loopback clients only, and not at all in production.
    */
   METRICS_TOKEN: z.string().min(32).optional(),
+  METRICS_TOKEN_PREVIOUS: z.string().min(32).optional(),
   /** Outgoing mail: smtp(s)://user:pass@host:port. Unset: mail is kept in the development mailbox (`npm run ops -- mailbox`). */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Casino <no-reply@localhost>'),
@@ -155,6 +164,7 @@ const envSchema = z.object({
   REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
   /** HMAC secret shared with the game provider; derived from the JWT secret when unset. */
   GAME_WALLET_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GAME_WALLET_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where the casino reaches the provider's launch API, and the provider the casino's wallet API; default: this node. */
   GAME_PROVIDER_URL: z.url().optional(),
   GAME_WALLET_URL: z.url().optional(),
@@ -162,6 +172,7 @@ const envSchema = z.object({
   PAYMENT_PROVIDER_URL: z.url().optional(),
   /** HMAC secret shared with the payment provider (API calls and webhooks); derived from the JWT secret when unset. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENT_WEBHOOK_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Withdrawals below this many units of the base currency are sent to the provider without an operator (0: never). */
   WITHDRAWAL_AUTO_APPROVE_BELOW: z.coerce.number().min(0).default(0),
   /**
@@ -217,6 +228,12 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Secrets published in this repository (a former demo constant, the docs' example): production refuses them. */
+const PUBLISHED_SECRETS = new Set([
+  'demo-only-secret-never-use-in-production-0000',
+  'example-secret-0123456789abcdef0123456789abcdef',
+]);
+
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment once at start; a bad value stops the process with a clear message. */
@@ -225,9 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
-    );
+    // A secret's value (or a URL's password) is never repeated: the message goes to logs.
+    const hidden = /(SECRET|TOKEN)(_PREVIOUS)?$|^(DATABASE|REDIS|SMTP)_URL$/;
+    const got = (name: string) => (hidden.test(name) ? 'a hidden value' : JSON.stringify(env[name]));
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${got(String(i.path[0]))})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -242,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           sandbox: !e.KYC_PROVIDER_URL,
           providerUrl: e.KYC_PROVIDER_URL?.replace(/\/$/, '') ?? null,
           secret: e.KYC_SECRET ?? null,
+          secretPrevious: e.KYC_SECRET_PREVIOUS ?? null,
           levelName: e.KYC_LEVEL,
         }
       : null;
@@ -271,6 +290,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)',
     );
+  // A `_PREVIOUS` secret only beside its current one (and not the same value); production accepts no
+  // published value, current or previous.
+  const rotated = [
+    ['JWT_SECRET', e.JWT_SECRET, e.JWT_SECRET_PREVIOUS],
+    ['GAME_WALLET_SECRET', e.GAME_WALLET_SECRET, e.GAME_WALLET_SECRET_PREVIOUS],
+    ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET, e.PAYMENT_WEBHOOK_SECRET_PREVIOUS],
+    ['KYC_SECRET', e.KYC_SECRET, e.KYC_SECRET_PREVIOUS],
+    ['METRICS_TOKEN', e.METRICS_TOKEN, e.METRICS_TOKEN_PREVIOUS],
+    ['GEO_HEADER_SECRET', e.GEO_HEADER_SECRET, e.GEO_HEADER_SECRET_PREVIOUS],
+  ] as const;
+  const rotationIssues: string[] = [];
+  for (const [name, current, previous] of rotated) {
+    if (previous && !current) rotationIssues.push(`${name}_PREVIOUS: set only beside ${name}`);
+    if (previous && previous === current) rotationIssues.push(`${name}_PREVIOUS: the same value as ${name}`);
+    for (const [key, value] of [
+      [name, current],
+      [`${name}_PREVIOUS`, previous],
+    ] as const) {
+      if (production && value && PUBLISHED_SECRETS.has(value))
+        rotationIssues.push(`${key}: a published demo value, never accepted in production`);
+    }
+  }
+  if (rotationIssues.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${rotationIssues.map((line) => `  ${line}`).join('\n')}`);
   // Production never talks to a built-in sandbox party: a real provider, and the secret shared with it.
   const partners = [
     ['PAYMENT_PROVIDER_URL', e.PAYMENT_PROVIDER_URL, 'the payment provider (the sandbox pays with public test cards)'],
@@ -322,15 +365,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     geoHeaderSecret: e.GEO_HEADER_SECRET ?? null,
+    geoHeaderSecretPrevious: e.GEO_HEADER_SECRET_PREVIOUS ?? null,
     defaultCountry: e.DEFAULT_COUNTRY,
     /** null: the deployment makes a random one and keeps it in its database (never in production). */
     jwtSecret: e.JWT_SECRET ?? null,
+    /** Still accepted on tokens (a rotation in progress), never used to sign. */
+    jwtSecretPrevious: e.JWT_SECRET_PREVIOUS ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN ?? null,
+    metricsTokenPrevious: e.METRICS_TOKEN_PREVIOUS ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     requireEmailConfirmation: e.REQUIRE_EMAIL_CONFIRMATION,
     /** null: no social sign-in; `sandbox`: the built-in provider (never in production). */
@@ -371,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sandbox: !e.PAYMENT_PROVIDER_URL,
       providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
       secret: e.PAYMENT_WEBHOOK_SECRET ?? null,
+      secretPrevious: e.PAYMENT_WEBHOOK_SECRET_PREVIOUS ?? null,
       autoApproveBelow: e.WITHDRAWAL_AUTO_APPROVE_BELOW,
       turnoverMultiplier: e.TURNOVER_MULTIPLIER,
       cryptoConfirmSeconds: e.CRYPTO_CONFIRM_SECONDS,
@@ -389,6 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** The built-in sandbox game provider at /sandbox/games (never in production). */
       sandbox: !e.GAME_PROVIDER_URL,
       walletSecret: e.GAME_WALLET_SECRET ?? null,
+      walletSecretPrevious: e.GAME_WALLET_SECRET_PREVIOUS ?? null,
       providerUrl: e.GAME_PROVIDER_URL?.replace(/\/$/, '') ?? null,
       walletUrl: e.GAME_WALLET_URL?.replace(/\/$/, '') ?? null,
       minSpinMs: e.GAME_MIN_SPIN_MS,

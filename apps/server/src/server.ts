@@ -24,6 +24,10 @@ import { createMemoryBroker, createRedisBroker, type Broker } from './push/index
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
 
+/** A partner secret made from the signing secret, for a deployment that sets none (never production). */
+const derived = (label: string, jwtSecret: string) =>
+  createHash('sha256').update(`${label}:${jwtSecret}`).digest('base64url');
+
 /**
  * Everything one node needs, in start order: lock (embedded only), database, migrations, seed,
  * broker, HTTP app with push hub, outbox dispatcher. `close` undoes it in reverse order.
@@ -54,6 +58,8 @@ export async function createServer(config: Config, options: { database?: Databas
     redis = config.redisUrl
       ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, keyPrefix: config.redisPrefix })
       : null;
+    const derivedPrevious = (label: string) =>
+      config.jwtSecretPrevious ? derived(label, config.jwtSecretPrevious) : null;
     let wake = () => {};
     let appRef: FastifyInstance | null = null;
     ctx = {
@@ -62,7 +68,13 @@ export async function createServer(config: Config, options: { database?: Databas
       database,
       db: database.db,
       redis,
-      tokens: createTokenService(new TextEncoder().encode(jwtSecret), config.accessTokenTtlSec),
+      tokens: createTokenService(
+        {
+          current: new TextEncoder().encode(jwtSecret),
+          previous: config.jwtSecretPrevious ? new TextEncoder().encode(config.jwtSecretPrevious) : null,
+        },
+        config.accessTokenTtlSec,
+      ),
       sessions: createSessionStates(database.db, { redisUrl: config.redisUrl, log }),
       attempts: redis ? redisAttempts(redis) : memoryAttempts(),
       replayGuard: redis ? redisReplayGuard(redis) : memoryReplayGuard(),
@@ -72,10 +84,15 @@ export async function createServer(config: Config, options: { database?: Databas
       notifyOutbox: () => wake(),
       opsSecret: newOpsSecret(),
       metrics: createMetrics(),
-      gameWalletSecret:
-        config.game.walletSecret ?? createHash('sha256').update(`game-wallet:${jwtSecret}`).digest('base64url'),
-      paymentSecret: config.payment.secret ?? createHash('sha256').update(`payment:${jwtSecret}`).digest('base64url'),
-      kycSecret: config.kyc?.secret ?? createHash('sha256').update(`kyc:${jwtSecret}`).digest('base64url'),
+      gameWalletSecret: config.game.walletSecret ?? derived('game-wallet', jwtSecret),
+      paymentSecret: config.payment.secret ?? derived('payment', jwtSecret),
+      kycSecret: config.kyc?.secret ?? derived('kyc', jwtSecret),
+      // A derived secret rotates with JWT_SECRET, so its previous one comes from JWT_SECRET_PREVIOUS.
+      previousSecrets: {
+        gameWallet: config.game.walletSecret ? config.game.walletSecretPrevious : derivedPrevious('game-wallet'),
+        payment: config.payment.secret ? config.payment.secretPrevious : derivedPrevious('payment'),
+        kyc: config.kyc?.secret ? config.kyc.secretPrevious : derivedPrevious('kyc'),
+      },
       selfUrl: () => {
         const address = appRef?.server.address();
         if (!address || typeof address === 'string') throw new Error('the server is not listening yet');

@@ -52,7 +52,10 @@ function fromTrustedProxy(request: FastifyRequest, trust: Config['trustProxy']):
 export function countryOf(request: FastifyRequest, config: Config): string {
   const trusted =
     fromTrustedProxy(request, config.trustProxy) ||
-    (config.geoHeaderSecret !== null && secretMatches(header(request, 'x-geo-secret'), config.geoHeaderSecret));
+    // The previous secret too while the CDN is switched over (GEO_HEADER_SECRET_PREVIOUS).
+    [config.geoHeaderSecret, config.geoHeaderSecretPrevious].some(
+      (secret) => secret !== null && secretMatches(header(request, 'x-geo-secret'), secret),
+    );
   const value = trusted ? header(request, config.geoCountryHeader) : undefined;
   if (value && /^[A-Za-z]{2}$/.test(value) && value.toUpperCase() !== UNKNOWN_COUNTRY) return value.toUpperCase();
   return config.production ? UNKNOWN_COUNTRY : config.defaultCountry;

@@ -10,8 +10,11 @@ function mayRead(request: FastifyRequest, ctx: AppContext): boolean {
   const token = ctx.config.metricsToken;
   if (token) {
     const sent = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${token}`);
-    return sent.length === expected.length && timingSafeEqual(sent, expected);
+    // The previous token too while the scraper is switched over (METRICS_TOKEN_PREVIOUS).
+    return [token, ctx.config.metricsTokenPrevious].some((accepted) => {
+      const expected = Buffer.from(`Bearer ${accepted}`);
+      return accepted !== null && sent.length === expected.length && timingSafeEqual(sent, expected);
+    });
   }
   // The socket's peer, not request.ip: a proxy on this host must not make the public "loopback".
   return (

@@ -6,6 +6,8 @@ import { SignatureError, verifyCall, type Signed } from './signing.ts';
 
 export type SignedJsonOptions = {
   secret: string;
+  /** During a rotation, the partner's previous secret: still accepted (`<NAME>_PREVIOUS`, docs/operations.md). */
+  previousSecret?: string | null;
   /** Request ids are unique per partner: the replay guard's namespace. */
   scope: string;
   replayGuard: ReplayGuard;
@@ -44,7 +46,7 @@ export function acceptSignedJson(app: FastifyInstance, options: SignedJsonOption
       let signed: Signed;
       try {
         signed = verifyCall(
-          options.secret,
+          options.previousSecret ? [options.secret, options.previousSecret] : options.secret,
           { method: request.method, path: request.url, body: raw },
           { signature: header(request, 'x-signature'), requestId: header(request, 'x-request-id') },
         );

@@ -35,9 +35,12 @@ export function signCall(secret: string, call: SignedCall, signed: Partial<Signe
 
 export class SignatureError extends Error {}
 
-/** Checks the headers of a received call; throws SignatureError with the reason a partner can act on. */
+/**
+ * Checks the headers of a received call; throws SignatureError with the reason a partner can act on.
+ * Several secrets: the current one and, during a rotation, the previous one (either signature passes).
+ */
 export function verifyCall(
-  secret: string,
+  secrets: string | readonly string[],
   call: SignedCall,
   headers: { signature: string | undefined; requestId: string | undefined },
   now = Date.now(),
@@ -47,7 +50,8 @@ export function verifyCall(
   const match = SIGNATURE.exec(headers.signature ?? '');
   if (!match) throw new SignatureError('The X-Signature header is missing or malformed (t=<ms>,v1=<hex>)');
   const signed = { requestId, timestamp: Number(match[1]) };
-  if (!timingSafeEqual(mac(secret, call, signed), Buffer.from(match[2]!, 'hex'))) {
+  const given = Buffer.from(match[2]!, 'hex');
+  if (![secrets].flat().some((secret) => timingSafeEqual(mac(secret, call, signed), given))) {
     throw new SignatureError('The X-Signature header does not match this call');
   }
   if (Math.abs(now - signed.timestamp) > SIGNATURE_MAX_SKEW_MS) {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createHash, randomUUID } from 'node:crypto';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export class TokenExpiredError extends Error {}
 export class TokenInvalidError extends Error {}
@@ -12,8 +12,25 @@ const ISSUER = 'casino-platform';
 const ALG = 'HS256';
 const MAX_REMEMBERED_TOKENS = 50_000;
 
+/** The signing key, and during a rotation the previous one (JWT_SECRET_PREVIOUS): still accepted, never used to sign. */
+export type TokenKeys = { current: Uint8Array; previous?: Uint8Array | null };
+
+/** A key's id in the token header (a short hash, not the key): a node picks the key a token names. */
+const keyId = (key: Uint8Array) => createHash('sha256').update('jwt-kid:').update(key).digest('base64url').slice(0, 8);
+
 /** Short-lived access tokens (HS256). The session row decides whether a token may still be refreshed. */
-export function createTokenService(secret: Uint8Array, ttlSec: number) {
+export function createTokenService(keys: TokenKeys, ttlSec: number) {
+  const secret = keys.current;
+  const kid = keyId(secret);
+  const accepted = [
+    { kid, key: secret },
+    ...(keys.previous ? [{ kid: keyId(keys.previous), key: keys.previous }] : []),
+  ];
+  // The key the token names; a token without a kid (signed before kids) is tried with each.
+  const keysFor = (token: string) => {
+    const named = decodeProtectedHeader(token).kid;
+    return named === undefined ? accepted : accepted.filter((k) => k.kid === named);
+  };
   // A player's token is presented on every request for its lifetime; checking its signature once is
   // enough (the session check still runs on every request).
   const verified = new Map<string, AccessClaims>();
@@ -24,7 +41,7 @@ export function createTokenService(secret: Uint8Array, ttlSec: number) {
       const now = Math.floor(Date.now() / 1000);
       const exp = now + ttlSec;
       const token = await new SignJWT(scope ? { sessionId, scope } : { sessionId })
-        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT', kid })
         .setSubject(playerId)
         .setIssuer(ISSUER)
         .setIssuedAt(now)
@@ -42,12 +59,22 @@ export function createTokenService(secret: Uint8Array, ttlSec: number) {
         throw new TokenExpiredError('token expired');
       }
       try {
-        const { payload } = await jwtVerify(token, secret, {
-          issuer: ISSUER,
-          algorithms: [ALG],
-          currentDate: options.allowExpired ? new Date(0) : undefined,
-          requiredClaims: ['sub', 'jti', 'exp'],
-        });
+        let result: Awaited<ReturnType<typeof jwtVerify>> | undefined;
+        for (const { key } of keysFor(token)) {
+          result = await jwtVerify(token, key, {
+            issuer: ISSUER,
+            algorithms: [ALG],
+            currentDate: options.allowExpired ? new Date(0) : undefined,
+            requiredClaims: ['sub', 'jti', 'exp'],
+          }).catch((error: unknown) => {
+            // Another key may have signed it; any other failure (expired, claims) is the token's own.
+            if (error instanceof joseErrors.JWSSignatureVerificationFailed) return undefined;
+            throw error;
+          });
+          if (result) break;
+        }
+        if (!result) throw new TokenInvalidError('invalid token');
+        const { payload } = result;
         if (typeof payload.sessionId !== 'string') throw new TokenInvalidError('missing session');
         const claims: AccessClaims = {
           playerId: payload.sub!,

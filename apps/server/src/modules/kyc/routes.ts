@@ -52,6 +52,7 @@ export const kycWebhookRoutes =
   async (app) => {
     acceptSignedJson(app, {
       secret: ctx.kycSecret,
+      previousSecret: ctx.previousSecrets.kyc,
       scope: 'kyc-webhook',
       replayGuard: ctx.replayGuard,
       bodyLimit: 8192,

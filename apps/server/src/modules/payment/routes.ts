@@ -216,6 +216,7 @@ export const paymentWebhookRoutes =
   async (app) => {
     acceptSignedJson(app, {
       secret: ctx.paymentSecret,
+      previousSecret: ctx.previousSecrets.payment,
       scope: 'payment-webhook',
       replayGuard: ctx.replayGuard,
       bodyLimit: WEBHOOK_BODY_LIMIT,

@@ -96,6 +96,7 @@ export const sandboxGamesRoutes =
     await app.register(async (launchScope) => {
       acceptSignedJson(launchScope, {
         secret: ctx.gameWalletSecret,
+        previousSecret: ctx.previousSecrets.gameWallet,
         scope: 'game-launch',
         replayGuard: ctx.replayGuard,
         bodyLimit: BODY_LIMIT,

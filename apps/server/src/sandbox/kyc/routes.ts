@@ -96,6 +96,7 @@ export const sandboxKycRoutes =
     const casinoApi: FastifyPluginAsyncZod = async (api) => {
       acceptSignedJson(api, {
         secret: ctx.kycSecret,
+        previousSecret: ctx.previousSecrets.kyc,
         scope: 'sandbox-kyc',
         replayGuard: ctx.replayGuard,
         bodyLimit: 4096,

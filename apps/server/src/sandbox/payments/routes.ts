@@ -185,6 +185,7 @@ export const sandboxPaymentsRoutes =
     await app.register(async (api: FastifyInstance) => {
       acceptSignedJson(api, {
         secret: ctx.paymentSecret,
+        previousSecret: ctx.previousSecrets.payment,
         scope: 'sandbox-pay',
         replayGuard: ctx.replayGuard,
         bodyLimit: 16 * 1024,

@@ -143,6 +143,7 @@ export const sandboxSportsbookRoutes =
     await app.register(async (launchScope) => {
       acceptSignedJson(launchScope, {
         secret: ctx.gameWalletSecret,
+        previousSecret: ctx.previousSecrets.gameWallet,
         scope: 'sportsbook-launch',
         replayGuard: ctx.replayGuard,
         bodyLimit: BODY_LIMIT,

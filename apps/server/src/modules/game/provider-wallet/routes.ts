@@ -34,6 +34,7 @@ export const providerWalletRoutes =
   async (app) => {
     acceptSignedJson(app, {
       secret: ctx.gameWalletSecret,
+      previousSecret: ctx.previousSecrets.gameWallet,
       scope: 'game-wallet',
       replayGuard: ctx.replayGuard,
       bodyLimit: BODY_LIMIT,
