@@ -34,7 +34,8 @@ describe('default layout', () => {
     const user = userEvent.setup();
     const banner = await screen.findByRole('banner');
     expect(within(banner).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
-    const menuButton = within(banner).getByRole('button', { name: 'Account menu' });
+    // The account menu is players-only code, loaded when a player's header first shows.
+    const menuButton = await within(banner).findByRole('button', { name: 'Account menu' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await user.click(menuButton);
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryRestore, useSession } from '@/features/auth';
 import { HeaderCashback } from '@/features/bonuses';
@@ -8,7 +8,9 @@ import { NotificationsBell } from '@/features/notifications';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Icon } from '@/shared/ui/icon.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+// Players only (with the quests entry and its texts), so a guest's first JS does without it.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 /** Right end of the header: sign-in/sign-up for guests; balance, wallet and account menu for players. */
 export function HeaderAccount() {
@@ -60,7 +62,9 @@ export function HeaderAccount() {
       <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
         <NotificationsBell />
       </Suspense>
-      <UserMenu />
+      <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
+        <UserMenu />
+      </Suspense>
     </div>
   );
 }

@@ -20,11 +20,20 @@ export function ScrollerButtons({ target, name }: { target: RefObject<HTMLElemen
     const el = target.current;
     if (!el) return;
     // Measured again when the scroller is resized and when its items change (skeletons → games).
-    const frame = requestAnimationFrame(measure);
+    // Item changes are read in the next frame, once: read at once, each row's commit would force a
+    // layout of the whole page in the middle of page load; in the frame it is laid out anyway.
+    let frame = 0;
+    const measureInFrame = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        measure();
+      });
+    };
+    measureInFrame();
     el.addEventListener('scroll', measure, { passive: true });
     const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     resized?.observe(el);
-    const changed = new MutationObserver(measure);
+    const changed = new MutationObserver(measureInFrame);
     changed.observe(el, { childList: true });
     return () => {
       cancelAnimationFrame(frame);
