@@ -23,6 +23,7 @@ const targets = {
       path.join(web, 'public'),
       path.join(web, 'index.html'),
       path.join(web, 'vite.config.ts'),
+      path.join(web, 'build'),
       path.join(web, 'package.json'),
       contracts,
       path.join(root, 'scripts/prerender-home.mjs'),

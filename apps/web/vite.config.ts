@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { serviceWorker } from './build/service-worker.ts';
 
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss()],
+  // serviceWorker: /sw.js, the build manifest and the build id (build/service-worker.ts).
+  plugins: [react(), tailwindcss(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

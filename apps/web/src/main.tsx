@@ -33,6 +33,15 @@ if (container.hasAttribute('data-prerendered')) {
   root.render(app);
 }
 
+// Production builds only, after the page has loaded: the service worker, the new-build prompt and
+// the chunk-error reload (features/updates), none of it on the first page's critical path.
+if (import.meta.env.PROD) {
+  const startUpdates = () =>
+    setTimeout(() => void import('./features/updates/index.ts').then((m) => m.startUpdates(router)), 0);
+  if (document.readyState === 'complete') startUpdates();
+  else window.addEventListener('load', startUpdates, { once: true });
+}
+
 function routerReady(appRouter: typeof router): Promise<void> {
   return new Promise((resolve) => {
     if (appRouter.state.initialized) return resolve();
