@@ -6,6 +6,7 @@ import {
   ErrorCode,
   FreespinResult,
   FreespinStatus,
+  LimitDefinition,
   playerFreespinSchema,
   type BonusDefinitionSource,
 } from '@casino/contracts';
@@ -14,6 +15,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { bearer, register } from '../../player/__tests__/helpers.ts';
 import { createGame, openSession, txId, walletCall } from '../../game/__tests__/play-fixtures.ts';
 import { sandboxFreeSpinGrants } from '../../../sandbox/games/tables.ts';
+import { playerLimits } from '../../limits/tables.ts';
 import { accountIn } from '../../wallet/index.ts';
 import { expireDueFreespins } from '../freespins.ts';
 import { issueOffer } from '../offer.ts';
@@ -339,6 +341,21 @@ describe('attacks on free-spin wins', () => {
     expect((await spinWin(s.wallet, waiting.grantId, 10)).body.error.code).toBe(ErrorCode.winWithoutBet);
     const huge = await spinWin(s.wallet, s.spins.grantId, 20 * server.ctx.config.game.maxWinMultiplier + 1);
     expect(huge.body.error.code).toBe(ErrorCode.winAboveCap);
+    expect(await row(s.spins.id)).toMatchObject({ usedCount: 0, winMinor: 0n });
+    expect(await audit(s.account.id)).toEqual({ real: 0n, bonus: 0n });
+  });
+
+  it('a spin for a player who self-excluded since the game started is refused (15011) and counts nothing', async () => {
+    const s = await active();
+    // The exclusion alone, its game session still open: only the spin's own check stops it.
+    await server.ctx.db.insert(playerLimits).values({
+      playerId: s.playerId,
+      type: LimitDefinition.selfExclusion,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const refused = await spinWin(s.wallet, s.spins.grantId, 150);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe(ErrorCode.gameSessionExpired);
     expect(await row(s.spins.id)).toMatchObject({ usedCount: 0, winMinor: 0n });
     expect(await audit(s.account.id)).toEqual({ real: 0n, bonus: 0n });
   });

@@ -1,12 +1,14 @@
 -- game: the seamless wallet the game providers call.
 
 -- Everything a wallet call reads, in two statements: the session by its token with its game, what play
--- needs of the player and the account's lock (taken as the first statement ends); then, read after the
--- lock so they are settled, the account, the round `p_round` of the game's provider, the transaction
--- `p_transaction` if it was seen, whether a rollback voided it, and the account's active bonus (null
--- fields when none). `s.id` is null for an unknown token.
-CREATE OR REPLACE FUNCTION game_wallet_session(
-  p_token text, p_round text, p_transaction text, p_now timestamptz,
+-- needs of the player (`p_play`: only a call that starts play, a bet or a free spin, asks) and the
+-- account's lock (taken as the first statement ends); then, read after the lock so they are settled, the
+-- account, the round `p_round` of the game's provider, the transaction `p_transaction` if it was seen,
+-- whether a rollback voided it, and the account's active bonus (null fields when none). `s.id` is null
+-- for an unknown token. A win or a rollback reads neither the player nor its limits: three lookups fewer
+-- on every such call.
+CREATE OR REPLACE FUNCTION game_wallet_read(
+  p_token text, p_round text, p_transaction text, p_now timestamptz, p_play boolean,
   OUT s game_sessions, OUT a wallet_accounts,
   OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
   OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
@@ -15,15 +17,27 @@ CREATE OR REPLACE FUNCTION game_wallet_session(
 DECLARE
   v record;
 BEGIN
-  SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
-         ps.status, ps.session_open, lf.excluded, lf.money, wallet_lock(gs.account_id) AS locked
-    INTO v
-    FROM game_sessions gs
-    JOIN games gm ON gm.id = gs.game_id
-    JOIN game_providers pr ON pr.id = gm.provider_id
-    CROSS JOIN LATERAL player_play_state(gs.player_id, gs.player_session_id) ps
-    CROSS JOIN LATERAL limits_flags(gs.player_id, gs.currency, p_now) lf
-   WHERE gs.token = p_token;
+  -- Two statements rather than one with a condition: an unused join still costs its relations' locks.
+  IF p_play THEN
+    SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
+           ps.status, ps.session_open, lf.excluded, lf.money, wallet_lock(gs.account_id) AS locked
+      INTO v
+      FROM game_sessions gs
+      JOIN games gm ON gm.id = gs.game_id
+      JOIN game_providers pr ON pr.id = gm.provider_id
+      CROSS JOIN LATERAL player_play_state(gs.player_id, gs.player_session_id) ps
+      CROSS JOIN LATERAL limits_flags(gs.player_id, gs.currency, p_now) lf
+     WHERE gs.token = p_token;
+  ELSE
+    SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
+           NULL::integer AS status, NULL::boolean AS session_open, NULL::boolean AS excluded, NULL::boolean AS money,
+           wallet_lock(gs.account_id) AS locked
+      INTO v
+      FROM game_sessions gs
+      JOIN games gm ON gm.id = gs.game_id
+      JOIN game_providers pr ON pr.id = gm.provider_id
+     WHERE gs.token = p_token;
+  END IF;
   IF NOT FOUND THEN RETURN; END IF;
   s := v.gs;
   game_identity := v.identity;
@@ -48,6 +62,17 @@ BEGIN
   voided := v.voided;
   bonus := v.pb;
 END $$;
+
+-- game_wallet_read of a call that starts play (the first signature, kept for its callers).
+CREATE OR REPLACE FUNCTION game_wallet_session(
+  p_token text, p_round text, p_transaction text, p_now timestamptz,
+  OUT s game_sessions, OUT a wallet_accounts,
+  OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
+  OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
+  OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean, OUT bonus player_bonuses
+) LANGUAGE sql AS $$
+  SELECT * FROM game_wallet_read(p_token, p_round, p_transaction, p_now, true)
+$$;
 
 -- The provider's view of an account: what can be staked (the wallet's rule), in minor units.
 CREATE OR REPLACE FUNCTION game_wallet_answer(p_transaction text, a wallet_accounts) RETURNS jsonb LANGUAGE sql STABLE AS $$
@@ -124,7 +149,9 @@ $$;
 -- the round closes, game.bet.settled and, with a win, its place in the winners feed (never for the
 -- sportsbook: a ticket is not a casino win). The turnover rule's
 -- money at risk, min(stake, |win − stake|), is counted when the round closes (and corrected by a later
--- rollback). Safe without a round lock: every write of a round holds its account's lock.
+-- rollback). Safe without a round lock: every write of a round holds its account's lock. One statement
+-- per write the call needs (a bet writes no event, no winner): a write in a statement costs its table's
+-- and indexes' locks and its setup even when it writes nothing.
 -- BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back (5, cashed out, is set by game_wallet_settle).
 CREATE OR REPLACE FUNCTION game_record_call(
   s game_sessions, p_provider uuid, p_game_type text, p_round text, r game_rounds,
@@ -148,54 +175,39 @@ DECLARE
   v_closed_at timestamptz := coalesce(r.closed_at, CASE WHEN v_closed THEN p_now END);
   v_at_risk bigint := CASE WHEN v_closed THEN least(v_bet, abs(v_win - v_bet)) ELSE 0 END
     - CASE WHEN coalesce(r.closed, false) THEN least(r.bet_minor, abs(r.win_minor - r.bet_minor)) ELSE 0 END;
-  v_counts boolean := p_bet_delta <> 0 OR p_win_delta <> 0 OR v_at_risk <> 0;
+  v_round uuid := r.id;
 BEGIN
-  IF p_round IS NULL THEN
-    -- No round to write (a remembered rollback of a round not seen).
-    INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
-                                   request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
-    VALUES (p_transaction, p_kind, r.id, s.id, s.player_id, s.currency, p_amount,
-            p_hash, p_reference, p_entry, p_answer, p_status, p_now);
-    RETURN false;
+  IF p_round IS NOT NULL THEN
+    IF v_round IS NULL THEN
+      INSERT INTO game_rounds (session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency,
+                               bet_minor, bet_bonus_minor, win_minor, win_bonus_minor, status, closed, closed_at,
+                               platform, country, created_at, updated_at)
+      VALUES (s.id, s.player_id, s.account_id, s.game_id, p_provider, p_round, s.currency,
+              v_bet, v_bet_bonus, v_win, v_win_bonus, v_round_status, v_closed, v_closed_at, s.platform, s.country, p_now, p_now)
+      RETURNING id INTO v_round;
+    ELSE
+      UPDATE game_rounds
+         SET bet_minor = v_bet, bet_bonus_minor = v_bet_bonus, win_minor = v_win, win_bonus_minor = v_win_bonus,
+             status = v_round_status, closed = v_closed, closed_at = v_closed_at, updated_at = p_now
+       WHERE id = v_round;
+    END IF;
+    IF v_closing THEN
+      INSERT INTO outbox (event, payload)
+      VALUES ('game.bet.settled', game_bet_settled_payload(v_round, s, p_game_type, v_bet, v_bet_bonus, v_win, v_win_bonus));
+      IF v_win > 0 AND p_game_type IS DISTINCT FROM 'sportsbook' THEN
+        INSERT INTO game_winners (round_id, closed_at, platform, country) VALUES (v_round, v_closed_at, s.platform, s.country);
+      END IF;
+    END IF;
+    IF p_bet_delta <> 0 OR p_win_delta <> 0 OR v_at_risk <> 0 THEN
+      PERFORM wallet_count_play(s.account_id, p_count_day, p_bet_delta - p_bet_bonus_delta, p_bet_bonus_delta,
+                                p_win_delta - p_win_bonus_delta, p_win_bonus_delta, v_at_risk);
+    END IF;
   END IF;
-  WITH created AS (
-    INSERT INTO game_rounds (session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency,
-                             bet_minor, bet_bonus_minor, win_minor, win_bonus_minor, status, closed, closed_at,
-                             platform, country, created_at, updated_at)
-    SELECT s.id, s.player_id, s.account_id, s.game_id, p_provider, p_round, s.currency,
-           v_bet, v_bet_bonus, v_win, v_win_bonus, v_round_status, v_closed, v_closed_at, s.platform, s.country, p_now, p_now
-     WHERE r.id IS NULL
-    RETURNING id
-  ), changed AS (
-    UPDATE game_rounds
-       SET bet_minor = v_bet, bet_bonus_minor = v_bet_bonus, win_minor = v_win, win_bonus_minor = v_win_bonus,
-           status = v_round_status, closed = v_closed, closed_at = v_closed_at, updated_at = p_now
-     WHERE id = r.id
-    RETURNING id
-  ), round AS (
-    SELECT id FROM created UNION ALL SELECT id FROM changed
-  ), settled AS (
-    INSERT INTO outbox (event, payload)
-    SELECT 'game.bet.settled',
-           game_bet_settled_payload(round.id, s, p_game_type, v_bet, v_bet_bonus, v_win, v_win_bonus)
-      FROM round WHERE v_closing
-  ), winner AS (
-    INSERT INTO game_winners (round_id, closed_at, platform, country)
-    SELECT round.id, v_closed_at, s.platform, s.country FROM round
-     WHERE v_closing AND v_win > 0 AND p_game_type IS DISTINCT FROM 'sportsbook'
-  )
   INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
                                  request_hash, reference_tx_id, ledger_entry_id, response, status, created_at)
-  SELECT p_transaction, p_kind, round.id, s.id, s.player_id, s.currency, p_amount,
-         p_hash, p_reference, p_entry, p_answer, p_status, p_now
-    FROM round
-    LEFT JOIN LATERAL (
-      SELECT wallet_count_play(s.account_id, p_count_day, p_bet_delta - p_bet_bonus_delta, p_bet_bonus_delta,
-                               p_win_delta - p_win_bonus_delta, p_win_bonus_delta, v_at_risk)
-       WHERE v_counts
-    ) counted ON true;
-  -- The settled stake counts toward the active bonus's wagering: the round's stakes as it closes, a
-  -- later rollback's refund taken back.
+  VALUES (p_transaction, p_kind, v_round, s.id, s.player_id, s.currency, p_amount,
+          p_hash, p_reference, p_entry, p_answer, p_status, p_now);
+  IF p_round IS NULL THEN RETURN false; END IF;
   IF p_bonus.id IS NOT NULL AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
     RETURN bonus_settle(p_bonus, s.game_id, p_game_type, CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END,
                         p_bonus_balance, p_now)
@@ -219,7 +231,7 @@ CREATE OR REPLACE FUNCTION game_wallet_bet_ticket(
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
+  c record := game_wallet_read(p_token, p_round, p_transaction, p_now, true);
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds := c.r;
@@ -351,7 +363,8 @@ CREATE OR REPLACE FUNCTION game_wallet_settle(
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
+  -- Only a free spin is new play: it alone needs the player's state.
+  c record := game_wallet_read(p_token, p_round, p_transaction, p_now, coalesce(p_promotion LIKE 'free-spins:%', false));
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds := c.r;
@@ -446,7 +459,7 @@ CREATE OR REPLACE FUNCTION game_wallet_rollback(
   OUT answer jsonb, OUT events boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  c record := game_wallet_session(p_token, p_round, p_transaction, p_now);
+  c record := game_wallet_read(p_token, p_round, p_transaction, p_now, false);
   s game_sessions := c.s;
   a wallet_accounts := c.a;
   r game_rounds;
