@@ -63,6 +63,20 @@ try {
     }),
   );
   results.push(await measure('GET /api/game/collections', { url: `${server.url}/api/game/collections` }));
+  // The rest of what the home page asks on load (the SPA's boot, the providers strip, the winners feed,
+  // the tournaments section).
+  results.push(await measure('GET /api/player/init', { url: `${server.url}/api/player/init` }));
+  results.push(await measure('GET /api/game/providers', { url: `${server.url}/api/game/providers` }));
+  results.push(
+    await measure('GET /api/game/spins/winners?perPage=50', {
+      url: `${server.url}/api/game/spins/winners?perPage=50&platform=1`,
+    }),
+  );
+  results.push(
+    await measure('GET /api/retention/tournaments (upcoming and running, 3)', {
+      url: `${server.url}/api/retention/tournaments?state[]=2&state[]=3&page=1&perPage=3`,
+    }),
+  );
   if (token) {
     results.push(
       await measure(
@@ -72,6 +86,20 @@ try {
           headers: { authorization: `Bearer ${token}` },
         },
       ),
+    );
+    // A game page as a player: the game (with the player's heart).
+    results.push(
+      await measure('GET /api/game/games/:identity (a game page, as a player)', {
+        url: `${server.url}/api/game/games/sol-dorado-juegos-fortuna-magica`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+    // The header's loyalty level, on every page a player opens.
+    results.push(
+      await measure('GET /api/retention/account (authenticated)', {
+        url: `${server.url}/api/retention/account`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
     );
     results.push(
       await measure('GET /api/wallet/accounts (authenticated)', {

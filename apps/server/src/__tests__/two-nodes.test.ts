@@ -181,6 +181,20 @@ describe.runIf(enabled)('two nodes on one PostgreSQL and Redis', () => {
     expect(closedAt - loggedOutAt).toBeLessThan(1000);
   }, 60_000);
 
+  it('a favourite added or removed on B shows on A’s next catalogue page, though A read that page before', async () => {
+    const player = await signUp(a);
+    const page = '/api/game/games?collectionId[]=slots&sortBy=popularity&sortOrder=desc&perPage=3';
+    const hearts = async () =>
+      ((await call(a, 'GET', page, player.token)).json.data as { isFavorite: boolean }[]).map((g) => g.isFavorite);
+    const [, second] = (await call(a, 'GET', page)).json.data as { identity: string }[];
+    expect(await hearts()).toEqual([false, false, false]);
+    expect((await call(b, 'POST', `/api/game/games/${second!.identity}/favorite`, player.token)).status).toBe(200);
+    // A is told through Redis; the forget is on its way before B answers, so a moment is enough.
+    await waitFor(async () => ((await hearts())[1] ? true : undefined), 1000);
+    expect((await call(b, 'DELETE', `/api/game/games/${second!.identity}/favorite`, player.token)).status).toBe(200);
+    await waitFor(async () => ((await hearts())[1] ? undefined : true), 1000);
+  });
+
   it('the login rate limit counts across both nodes', async () => {
     const player = await signUp(a);
     const attempt = (node: Node) =>

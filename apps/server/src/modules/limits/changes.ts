@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/index.ts';
 import { accountCurrency } from '../wallet/index.ts';
-import { limitChanges } from './tables.ts';
+import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
+import { limitChanges, type PlayerLimitRow } from './tables.ts';
 
 /** What every change of a player's limits shares, the player's own and the operator's alike. */
 
@@ -17,12 +18,35 @@ export const LIMIT_CHANGE_EVENT = 'limits.changed' satisfies EventName;
 export type LimitChangedEvent = EventMap['limits.changed'];
 
 export async function announce(tx: DbOrTx, event: LimitChangedEvent): Promise<void> {
+  forgetLimitRows(event.playerId);
   await enqueue(tx, LIMIT_CHANGE_EVENT, event);
 }
 
 /** One player's limit changes queue behind each other (two tabs, or a tab and an operator, cannot interleave). */
-export const lockPlayerLimits = (tx: DbOrTx, playerId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+export const lockPlayerLimits = (tx: DbOrTx, playerId: string) => {
+  forgetLimitRows(playerId);
+  return tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+};
+
+/**
+ * A player's limit rows (not yet ended), as the limits page lists them. On the embedded database a
+ * node remembers them per player: it is the only node, and every change of them takes the player's
+ * limits lock or announces itself, both of which forget them, inside the writer's transaction, which
+ * a read cannot overtake there (PGlite runs a query only between transactions). On PostgreSQL
+ * nothing is remembered: several nodes write, and the read is the database server's work.
+ */
+const rowCaches = new Set<ReadCache<PlayerLimitRow[]>>();
+export function limitRowsCache(kind: 'pglite' | 'postgres'): { cache: ReadCache<PlayerLimitRow[]>; close(): void } {
+  const cache =
+    kind === 'pglite'
+      ? createReadCache<PlayerLimitRow[]>({ maxAgeMs: 60_000, maxEntries: 20_000 })
+      : noReadCache<PlayerLimitRow[]>();
+  rowCaches.add(cache);
+  return { cache, close: () => void rowCaches.delete(cache) };
+}
+function forgetLimitRows(playerId: string): void {
+  for (const cache of rowCaches) cache.forget(playerId);
+}
 
 /** A money limit's amount as typed (major units) in minor units of `currency`, or 422 on `amount`. */
 export function limitAmount(amount: number | string | undefined, currency: string): bigint {

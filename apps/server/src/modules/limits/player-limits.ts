@@ -22,6 +22,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, conflict, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { accountCurrency, playSinceDays } from '../wallet/index.ts';
@@ -76,6 +77,33 @@ async function limitsOf(db: DbOrTx, playerId: string, now: Date): Promise<Player
     .from(playerLimits)
     .where(and(eq(playerLimits.playerId, playerId), inEffect(now)))
     .orderBy(asc(playerLimits.startsAt));
+  return latestOf(rows);
+}
+
+/** limitsOf from the rows a node remembers (those not ended when read; the clock moves on, so filtered again). */
+async function rememberedLimitsOf(
+  db: DbOrTx,
+  cache: ReadCache<PlayerLimitRow[]>,
+  playerId: string,
+  now: Date,
+): Promise<PlayerLimitRow[]> {
+  // An async function: a drizzle query is a thenable that runs again each time it is awaited.
+  const rows = await cache.get(playerId, async () =>
+    db
+      .select()
+      .from(playerLimits)
+      .where(
+        and(
+          eq(playerLimits.playerId, playerId),
+          or(isNull(playerLimits.expiresAt), gt(playerLimits.expiresAt, new Date())),
+        ),
+      )
+      .orderBy(asc(playerLimits.startsAt)),
+  );
+  return latestOf(rows.filter((r) => r.startsAt <= now && (r.expiresAt === null || r.expiresAt > now)));
+}
+
+function latestOf(rows: PlayerLimitRow[]): PlayerLimitRow[] {
   // Of several money limits of one type, period and currency in effect, the one that started last counts.
   const latest = new Map<string, PlayerLimitRow>();
   for (const row of rows)
@@ -197,8 +225,9 @@ export async function listPlayerLimits(
   ports: LimitsPorts,
   playerId: string,
   now = new Date(),
+  cache: ReadCache<PlayerLimitRow[]> = noReadCache(),
 ): Promise<PlayerLimit[]> {
-  return viewsOf(db, ports, playerId, await limitsOf(db, playerId, now), now);
+  return viewsOf(db, ports, playerId, await rememberedLimitsOf(db, cache, playerId, now), now);
 }
 
 async function oneLimit(db: DbOrTx, playerId: string, id: string, now: Date): Promise<PlayerLimitRow> {

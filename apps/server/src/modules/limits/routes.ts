@@ -29,6 +29,7 @@ import {
   type LimitsPorts,
 } from './player-limits.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
+import { limitRowsCache } from './changes.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -51,6 +52,8 @@ export const limitsRoutes =
       { runNow: true },
     );
 
+    const rows = limitRowsCache(ctx.database.kind);
+    app.addHook('onClose', async () => rows.close());
     app.addHook('onRequest', requirePlayer(ctx));
     const one = { 200: dataEnvelope(playerLimitSchema), ...errorResponses(401, 404, 409, 422, 429) };
 
@@ -64,7 +67,9 @@ export const limitsRoutes =
           response: { 200: dataEnvelope(z.array(playerLimitSchema)), ...errorResponses(401) },
         },
       },
-      async (request) => ({ data: await listPlayerLimits(ctx.db, ports, authOf(request).playerId) }),
+      async (request) => ({
+        data: await listPlayerLimits(ctx.db, ports, authOf(request).playerId, new Date(), rows.cache),
+      }),
     );
 
     app.post(

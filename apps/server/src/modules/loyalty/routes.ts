@@ -13,7 +13,7 @@ import { authOf, optionalPlayer, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { registerLoyaltyLane } from './lane.ts';
 import { registerLoyaltyPush } from './push.ts';
-import { accountOf, listLevels, listRates } from './service.ts';
+import { listLevels, listRates, loyaltyAccountCache, rememberedAccountOf } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -24,6 +24,8 @@ const bearer = [{ bearer: [] }];
 export const loyaltyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const accounts = loyaltyAccountCache(ctx.database.kind);
+    app.addHook('onClose', async () => accounts.close());
     const stopLane = registerLoyaltyLane(ctx.outboxConsumers, ctx.config.bonus);
     const stopPush = registerLoyaltyPush(ctx.outboxConsumers);
     app.addHook('onClose', async () => {
@@ -69,6 +71,6 @@ export const loyaltyRoutes =
           response: { 200: dataEnvelope(loyaltyAccountSchema), ...errorResponses(401, 404) },
         },
       },
-      async (request) => ({ data: await accountOf(ctx.db, authOf(request).playerId) }),
+      async (request) => ({ data: await rememberedAccountOf(ctx.db, accounts.cache, authOf(request).playerId) }),
     );
   };

@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { noteEnqueued } from '../../outbox/index.ts';
+import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { subunitOf, toBaseMinor } from '../settings/index.ts';
 import { loyaltyAccounts, loyaltyLevelRewards, loyaltyLevels, loyaltyRates } from './tables.ts';
 
@@ -129,6 +130,7 @@ export async function creditPoints(tx: DbOrTx, credits: readonly Credit[]): Prom
       from accounts a join sums s using (player_id)`,
   );
   if (credited.length === 0) return new Set();
+  forgetAccounts(credited.map((r) => r.player_id));
   const levels = await levelRows(tx);
   const events: EventMap['loyalty.account.updated'][] = [];
   for (const row of credited) {
@@ -218,6 +220,32 @@ export async function listLevels(db: DbOrTx, query: LoyaltyLevelsQuery) {
 }
 
 /** The player's account (opened at 0 points on the first look); 404 while no level exists. */
+/**
+ * The header shows the player's level on every page load. On the embedded database a node remembers
+ * each account as shown: it is the only node, and every credit forgets the player's (and a new set of
+ * levels all of them) inside the writer's transaction, which a read cannot overtake there (PGlite runs
+ * a query only between transactions). On PostgreSQL nothing is remembered: the read is the database
+ * server's work, and several nodes write.
+ */
+const accountCaches = new Set<ReadCache<LoyaltyAccount>>();
+let levelsVersion = 0;
+export function loyaltyAccountCache(kind: 'pglite' | 'postgres'): { cache: ReadCache<LoyaltyAccount>; close(): void } {
+  const cache =
+    kind === 'pglite'
+      ? createReadCache<LoyaltyAccount>({ maxAgeMs: 60_000, maxEntries: 20_000 })
+      : noReadCache<LoyaltyAccount>();
+  accountCaches.add(cache);
+  return { cache, close: () => void accountCaches.delete(cache) };
+}
+function forgetAccounts(playerIds: string[]): void {
+  for (const cache of accountCaches) for (const id of playerIds) cache.forget(`${levelsVersion}:${id}`);
+}
+
+/** accountOf through what this node remembers (see loyaltyAccountCache). */
+export function rememberedAccountOf(db: DbOrTx, cache: ReadCache<LoyaltyAccount>, playerId: string) {
+  return cache.get(`${levelsVersion}:${playerId}`, () => accountOf(db, playerId));
+}
+
 export async function accountOf(db: DbOrTx, playerId: string): Promise<LoyaltyAccount> {
   const levels = await levelRows(db);
   let [row] = await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.playerId, playerId));
@@ -259,6 +287,7 @@ export async function setRate(db: DbOrTx, gameType: string, points: number, perM
  * level is then set again from its points (no level-up is told nor rewarded for that).
  */
 export async function replaceLevels(tx: Tx, input: readonly LoyaltyLevelInput[]): Promise<LevelRow[]> {
+  levelsVersion++;
   const existing = await levelRows(tx);
   const names = new Set(input.map((l) => l.name));
   const removed = existing.filter((l) => !names.has(l.name));

@@ -20,6 +20,7 @@ import {
   fileContactMessage,
   listMessages,
   markRead,
+  messengerHeads,
   postSupportMessage,
   supportHistory,
 } from './service.ts';
@@ -35,6 +36,8 @@ export const notificationRoutes =
   async (app) => {
     const stopConsumers = registerMessengerConsumers(ctx.outboxConsumers);
     app.addHook('onClose', async () => stopConsumers());
+    const heads = messengerHeads(ctx.database.kind);
+    app.addHook('onClose', async () => heads.close());
     const player = requirePlayer(ctx);
     const unread = { 200: dataEnvelope(unreadCountSchema), ...errorResponses(401, 422, 429) };
     const writeRate = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -52,7 +55,7 @@ export const notificationRoutes =
           response: { 200: messengerListSchema, ...errorResponses(401, 422) },
         },
       },
-      async (request) => listMessages(ctx.db, authOf(request).playerId, request.query),
+      async (request) => listMessages(ctx.db, heads.cache, authOf(request).playerId, request.query),
     );
 
     app.post(

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { enqueue, withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { contactMessages, messengerMessages, supportMessages, type MessengerMessageRow } from './tables.ts';
@@ -72,6 +73,7 @@ export async function postToMany(
       })),
     )
     .returning();
+  forgetHeads(playerIds);
   const unread = await rowsOf<{ player_id: string; n: number }>(
     tx,
     sql`select player_id, count(*)::int as n from messenger_messages
@@ -89,15 +91,53 @@ export async function postToMany(
   return wires;
 }
 
+/** A player's newest messages and counts, as the bell and the panel's first page show them. */
+type Head = { messages: MessengerMessage[]; total: number; unread: number };
+/** How many of the newest messages a node remembers per player (the panel's first page fits). */
+const HEAD_SIZE = 20;
+
 /**
- * A page of the player's messages, newest first, with how many there are and how many are unread:
- * one statement (window counts are taken before the limit), as the bell asks on every page load.
+ * Every page load asks for the bell's messages. On the embedded database a node remembers each
+ * player's newest ones: it is the only node, every write to a player's messages forgets them (inside
+ * the writer's transaction, which a read cannot overtake there: PGlite runs a query only between
+ * transactions). On PostgreSQL nothing is remembered: several nodes write, and the read is the
+ * database server's work, not this process's.
+ */
+const heads = new Set<ReadCache<Head>>();
+export function messengerHeads(kind: 'pglite' | 'postgres'): { cache: ReadCache<Head>; close(): void } {
+  const cache =
+    kind === 'pglite' ? createReadCache<Head>({ maxAgeMs: 60_000, maxEntries: 20_000 }) : noReadCache<Head>();
+  heads.add(cache);
+  return { cache, close: () => void heads.delete(cache) };
+}
+const forgetHeads = (playerIds: string[]) => {
+  for (const cache of heads) for (const id of playerIds) cache.forget(id);
+};
+
+/**
+ * A page of the player's messages, newest first, with how many there are and how many are unread.
+ * A page within the newest HEAD_SIZE comes from what this node remembers of them.
  */
 export async function listMessages(
   db: DbOrTx,
+  cache: ReadCache<Head>,
   playerId: string,
   page: { page: number; perPage: number },
 ): Promise<MessengerList> {
+  const from = (page.page - 1) * page.perPage;
+  if (from + page.perPage > HEAD_SIZE) return readPage(db, playerId, page);
+  const head = await cache.get(playerId, async () => {
+    const list = await readPage(db, playerId, { page: 1, perPage: HEAD_SIZE });
+    return { messages: list.data, total: list.meta.totalRows, unread: list.meta.totalUnread };
+  });
+  return {
+    data: head.messages.slice(from, from + page.perPage),
+    meta: { ...pageMeta(page.page, page.perPage, head.total), totalUnread: head.unread },
+  };
+}
+
+/** One statement (window counts are taken before the limit). */
+async function readPage(db: DbOrTx, playerId: string, page: { page: number; perPage: number }): Promise<MessengerList> {
   const rows = await db
     .select({
       row: messengerMessages,
@@ -132,6 +172,7 @@ const ownIds = (playerId: string, ids: string[]) =>
   and(eq(messengerMessages.playerId, playerId), inArray(messengerMessages.id, ids.filter(isUuid)));
 
 async function settled(tx: DbOrTx, playerId: string): Promise<{ totalUnread: number }> {
+  forgetHeads([playerId]);
   const totalUnread = await unreadOf(tx, playerId);
   // The player's other tabs and devices update their count too.
   await enqueue(tx, 'messenger.unread.updated', { playerId, totalUnread });

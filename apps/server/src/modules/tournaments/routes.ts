@@ -8,11 +8,14 @@ import { createTournamentEngine, SCORING_LANE, type TournamentEngine } from './e
 import { registerTournamentNotices, registerTournamentPush } from './push.ts';
 import { listTournaments, tournamentDetail } from './service.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 
 /** How often each node pushes the leaderboards that changed (at most once a second each). */
 export const FLUSH_MS = 1_000;
 /** How often any node starts and ends what is due (each tournament under a lease). */
 export const JOB_MS = 5_000;
+/** How long a node answers the tournament list from memory. */
+export const LIST_FRESH_MS = 5_000;
 
 /** This node's engine, for the operator routes and tests (one server per process in production). */
 const engines = new WeakMap<AppContext, TournamentEngine>();
@@ -67,6 +70,13 @@ export const tournamentRoutes =
       for (const stop of stops) stop();
     });
 
+    // The home page's section asks the same list on every load, the same for every visitor. A node
+    // keeps each list LIST_FRESH_MS: tournaments start and end by a job that runs every JOB_MS, and
+    // the page itself keeps the list 30 s, so a few seconds more change nothing anyone sees.
+    const lists = createReadCache<Awaited<ReturnType<typeof listTournaments>>>({
+      maxAgeMs: LIST_FRESH_MS,
+      maxEntries: 500,
+    });
     app.get(
       '/',
       {
@@ -77,7 +87,7 @@ export const tournamentRoutes =
           response: { 200: pageEnvelope(tournamentSchema), ...errorResponses(422) },
         },
       },
-      async (request) => listTournaments(ctx.db, request.query),
+      async (request) => lists.get(JSON.stringify(request.query), () => listTournaments(ctx.db, request.query)),
     );
 
     app.get(

@@ -392,6 +392,17 @@ describe("the player's favourites and recently played", () => {
     expect((await send('POST', 'no-such-game')).statusCode).toBe(404);
   });
 
+  it('shows a heart added or removed on the very next catalogue page, though the page was read before', async () => {
+    const { headers } = await newPlayer();
+    const hearts = async () => (await games('collectionId[]=dice&perPage=3', headers)).data.map((g) => g.isFavorite);
+    const [, second] = (await games('collectionId[]=dice&perPage=3')).data;
+    expect(await hearts()).toEqual([false, false, false]);
+    await server.app.inject({ method: 'POST', url: `/api/game/games/${second!.identity}/favorite`, headers });
+    expect(await hearts()).toEqual([false, true, false]);
+    await server.app.inject({ method: 'DELETE', url: `/api/game/games/${second!.identity}/favorite`, headers });
+    expect(await hearts()).toEqual([false, false, false]);
+  });
+
   it('caps the favourites, since every change answers with the whole list', async () => {
     const { id, headers } = await newPlayer();
     await server.ctx.db.execute(

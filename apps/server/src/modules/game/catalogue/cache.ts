@@ -22,6 +22,10 @@ export type CatalogueCache = {
   counts: Map<string, number>;
   /** Whole guest pages of game listings by query, for the same reason: a lobby asks the same few pages all day. */
   pages: Map<string, { data: Game[]; meta: PageMeta }>;
+  /** Single games as a guest sees them, by the id or identity asked (a game page asks on every open). */
+  games: Map<string, Game>;
+  /** Whole studio lists by query (the home page's strip asks on every load); frozen, as the pages. */
+  providerLists: Map<string, { data: Provider[] }>;
 };
 
 const COUNTS_MAX = 2000;
@@ -30,10 +34,17 @@ export function rememberCount(cache: CatalogueCache, key: string, total: number)
   cache.counts.set(key, total);
 }
 
+const GAMES_MAX = 2000;
+export function rememberGame(cache: CatalogueCache, key: string, game: Game): void {
+  if (cache.games.size >= GAMES_MAX) cache.games.delete(cache.games.keys().next().value!);
+  cache.games.set(key, game);
+}
+
 const PAGES_MAX = 300;
 export function rememberPage(cache: CatalogueCache, key: string, page: { data: Game[]; meta: PageMeta }): void {
   if (cache.pages.size >= PAGES_MAX) cache.pages.delete(cache.pages.keys().next().value!);
-  cache.pages.set(key, page);
+  // Frozen: handed out unchanged to every guest, so its JSON is written once (see createSerializerCompiler).
+  cache.pages.set(key, Object.freeze(page));
 }
 
 /**
@@ -106,5 +117,7 @@ async function loadCache(db: Db): Promise<CatalogueCache> {
     ),
     counts: new Map(),
     pages: new Map(),
+    games: new Map(),
+    providerLists: new Map(),
   };
 }

@@ -17,15 +17,17 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { authOf, optionalPlayer, requirePlayer } from '../../../lib/auth-guard.ts';
 import { errorResponses } from '../../../lib/errors.ts';
+import { createSharedReadCache } from '../../../lib/read-cache.ts';
 import {
   addFavorite,
   getGame,
+  type FavoriteIds,
   getProvider,
   listCollections,
   listFavorites,
   listGames,
   listPlayed,
-  listProviders,
+  providersPage,
   removeFavorite,
 } from './service.ts';
 
@@ -54,6 +56,11 @@ export const catalogueRoutes =
         delete query[key];
       }
     });
+    const favorites: FavoriteIds = createSharedReadCache(ctx.broker, 'game-favorites', {
+      maxAgeMs: 60_000,
+      maxEntries: 20_000,
+      log: ctx.log,
+    });
     const optional = optionalPlayer(ctx);
     const player = requirePlayer(ctx);
     const playerOf = (request: FastifyRequest) => request.auth?.playerId ?? null;
@@ -81,7 +88,7 @@ export const catalogueRoutes =
           response: { 200: dataEnvelope(z.array(providerSchema)), ...errorResponses(422) },
         },
       },
-      async (request) => ({ data: await listProviders(ctx.db, request.query) }),
+      async (request) => providersPage(ctx.db, request.query),
     );
 
     app.get(
@@ -114,7 +121,7 @@ export const catalogueRoutes =
           response: { 200: gamePage, ...errorResponses(401, 422) },
         },
       },
-      async (request) => listGames(ctx.db, request.query, playerOf(request)),
+      async (request) => listGames(ctx.db, request.query, playerOf(request), favorites),
     );
 
     app.get(
@@ -159,7 +166,9 @@ export const catalogueRoutes =
           response: { 200: dataEnvelope(gameSchema), ...errorResponses(401, 404, 422) },
         },
       },
-      async (request) => ({ data: await getGame(ctx.db, request.params.idOrIdentity, playerOf(request)) }),
+      async (request) => ({
+        data: await getGame(ctx.db, request.params.idOrIdentity, playerOf(request), favorites),
+      }),
     );
 
     app.post(
@@ -174,7 +183,9 @@ export const catalogueRoutes =
           response: { 200: gameList, ...errorResponses(401, 404, 422) },
         },
       },
-      async (request) => ({ data: await addFavorite(ctx.db, authOf(request).playerId, request.params.idOrIdentity) }),
+      async (request) => ({
+        data: await addFavorite(ctx.db, favorites, authOf(request).playerId, request.params.idOrIdentity),
+      }),
     );
 
     app.delete(
@@ -190,7 +201,7 @@ export const catalogueRoutes =
         },
       },
       async (request) => ({
-        data: await removeFavorite(ctx.db, authOf(request).playerId, request.params.idOrIdentity),
+        data: await removeFavorite(ctx.db, favorites, authOf(request).playerId, request.params.idOrIdentity),
       }),
     );
   };

@@ -21,9 +21,17 @@ import {
 import { pageMeta, type Collection, type Game, type GamesQuery, type PageMeta, type Provider } from '@casino/contracts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { notFound, unprocessable } from '../../../lib/errors.ts';
+import type { ReadCache } from '../../../lib/read-cache.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 import { gameImages } from './artwork.ts';
-import { catalogueCache, invalidateCatalogueCache, rememberCount, rememberPage, type CatalogueCache } from './cache.ts';
+import {
+  catalogueCache,
+  invalidateCatalogueCache,
+  rememberCount,
+  rememberGame,
+  rememberPage,
+  type CatalogueCache,
+} from './cache.ts';
 import {
   gameCollectionGames,
   gameCollections,
@@ -120,14 +128,23 @@ export async function findGame(db: DbOrTx, idOrIdentity: string): Promise<Playab
   return row ? { ...row.game, providerEnabled: row.providerEnabled } : null;
 }
 
-/** `GET /games/:idOrIdentity`: any game, enabled or not; 404 otherwise. */
-export async function getGame(db: Db, idOrIdentity: string, playerId: string | null): Promise<Game> {
-  const [cache, rows] = await Promise.all([
-    catalogueCache(db),
-    db.select(wireColumns(playerId)).from(games).where(byIdOrIdentity(idOrIdentity)).limit(1),
-  ]);
-  if (!rows.length) throw notFound('Game not found');
-  return wireRows(cache, rows)[0]!;
+/** `GET /games/:idOrIdentity`: any game, enabled or not; 404 otherwise. The guest's game plus the player's heart. */
+export async function getGame(
+  db: Db,
+  idOrIdentity: string,
+  playerId: string | null,
+  favorites: FavoriteIds,
+): Promise<Game> {
+  const cache = await catalogueCache(db);
+  let game = cache.games.get(idOrIdentity);
+  if (!game) {
+    const rows = await db.select(wireColumns(null)).from(games).where(byIdOrIdentity(idOrIdentity)).limit(1);
+    if (!rows.length) throw notFound('Game not found');
+    game = wireRows(cache, rows)[0]!;
+    rememberGame(cache, idOrIdentity, game);
+  }
+  if (!playerId || !(await favoriteIdsOf(db, favorites, playerId)).has(game.id)) return game;
+  return { ...game, isFavorite: true };
 }
 
 /** Ids of the values that name a known entry by id or identity; unknown values are dropped. */
@@ -187,6 +204,7 @@ export async function listGames(
   db: Db,
   query: GamesQuery,
   playerId: string | null,
+  favorites: FavoriteIds,
 ): Promise<{ data: Game[]; meta: PageMeta }> {
   // Only the score order differs per player; any other page is the guests' page plus the player's hearts.
   if (query.sortBy === 'score' && playerId) return queryGames(db, query, playerId);
@@ -198,15 +216,26 @@ export async function listGames(
     rememberPage(cache, key, page);
   }
   if (!playerId || !page.data.length) return page;
-  const ids = page.data.map((g) => g.id);
-  const hearts = await db
-    .select({ gameId: gameFavorites.gameId })
-    .from(gameFavorites)
-    .where(and(eq(gameFavorites.playerId, playerId), inArray(gameFavorites.gameId, ids)));
-  if (!hearts.length) return page;
-  const favourite = new Set(hearts.map((h) => h.gameId));
+  const favourite = await favoriteIdsOf(db, favorites, playerId);
+  if (!page.data.some((g) => favourite.has(g.id))) return page;
   return { data: page.data.map((g) => (favourite.has(g.id) ? { ...g, isFavorite: true } : g)), meta: page.meta };
 }
+
+/**
+ * The ids of a player's favourite games (at most FAVORITES_MAX), remembered per player: every
+ * catalogue page a player opens marks its hearts from them. Adding or removing one forgets them on
+ * every node (see createSharedReadCache).
+ */
+export type FavoriteIds = ReadCache<ReadonlySet<string>>;
+
+const favoriteIdsOf = (db: Db, favorites: FavoriteIds, playerId: string) =>
+  favorites.get(playerId, async () => {
+    const rows = await db
+      .select({ gameId: gameFavorites.gameId })
+      .from(gameFavorites)
+      .where(eq(gameFavorites.playerId, playerId));
+    return new Set(rows.map((r) => r.gameId));
+  });
 
 async function queryGames(
   db: Db,
@@ -361,6 +390,21 @@ export async function listCollections(db: Db, countries?: string[]): Promise<Col
     .map((c) => c.wire);
 }
 
+/** `GET /providers`: listProviders in an envelope, remembered per query with the catalogue (a few dozen queries at most). */
+export async function providersPage(
+  db: Db,
+  query: { name?: string; sortBy: 'name' | 'gameCount' | 'default'; sortOrder: 'asc' | 'desc' },
+): Promise<{ data: Provider[] }> {
+  const cache = await catalogueCache(db);
+  const key = JSON.stringify([query.name ?? '', query.sortBy, query.sortOrder]);
+  let page = cache.providerLists.get(key);
+  if (!page) {
+    page = Object.freeze({ data: await listProviders(db, query) });
+    if (cache.providerLists.size < 200) cache.providerLists.set(key, page);
+  }
+  return page;
+}
+
 /** Enabled studios with at least one enabled game. */
 export async function listProviders(
   db: Db,
@@ -432,7 +476,12 @@ export async function listFavorites(
 }
 
 /** Adds a listed game to the favourites (again: no change) and answers with the whole list. */
-export async function addFavorite(db: Db, playerId: string, idOrIdentity: string): Promise<Game[]> {
+export async function addFavorite(
+  db: Db,
+  favorites: FavoriteIds,
+  playerId: string,
+  idOrIdentity: string,
+): Promise<Game[]> {
   const row = await gameOrThrow(db, idOrIdentity);
   if (!row.isEnabled || !row.providerEnabled) throw notFound('Game not found');
   const [counted] = await db.select({ n: count() }).from(gameFavorites).where(eq(gameFavorites.playerId, playerId));
@@ -444,13 +493,20 @@ export async function addFavorite(db: Db, playerId: string, idOrIdentity: string
     if (!already) throw unprocessable(`At most ${FAVORITES_MAX} favourite games`);
   }
   await db.insert(gameFavorites).values({ playerId, gameId: row.id }).onConflictDoNothing();
+  favorites.forget(playerId);
   return favoriteGames(db, playerId);
 }
 
 /** Removes a game from the favourites (not there: no change) and answers with the whole list. */
-export async function removeFavorite(db: Db, playerId: string, idOrIdentity: string): Promise<Game[]> {
+export async function removeFavorite(
+  db: Db,
+  favorites: FavoriteIds,
+  playerId: string,
+  idOrIdentity: string,
+): Promise<Game[]> {
   const row = await gameOrThrow(db, idOrIdentity);
   await db.delete(gameFavorites).where(and(eq(gameFavorites.playerId, playerId), eq(gameFavorites.gameId, row.id)));
+  favorites.forget(playerId);
   return favoriteGames(db, playerId);
 }
 

@@ -113,6 +113,23 @@ describe('money limits', () => {
     await waitFor(async () => (await messages(token)).data.find((m) => m.content.title === 'Limit set'));
   });
 
+  it('the limits page shows a limit added or lowered on its very next read', async () => {
+    const { token } = await newPlayer();
+    expect(await limits(token)).toEqual([]);
+    const added = await call(token, 'POST', '/api/player/limits', {
+      definition: LimitDefinition.loss,
+      period: 'daily',
+      currency: 'EUR',
+      amount: 100,
+    });
+    expect((await limits(token)).map((l) => [l.id, l.amount])).toEqual([[added.json.data.id, 100]]);
+    const lowered = await call(token, 'PUT', `/api/player/limits/${added.json.data.id}`, {
+      period: 'daily',
+      amount: 30,
+    });
+    expect((await limits(token)).map((l) => [l.id, l.amount])).toEqual([[lowered.json.data.id, 30]]);
+  });
+
   it('lowering applies at once; raising waits for the e-mail link and then 24 hours', async () => {
     const { token, email } = await newPlayer();
     const { json } = await call(token, 'POST', '/api/player/limits', {

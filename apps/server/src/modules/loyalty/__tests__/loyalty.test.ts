@@ -203,6 +203,16 @@ describe('points from settled rounds', () => {
     expect(entries).toHaveLength(3);
   });
 
+  it('the header shows points credited on its very next read, though it read the account before', async () => {
+    const { token, playerId } = await player();
+    const shown = async () => loyaltyAccountSchema.parse((await get('/api/retention/account', token)).json.data);
+    expect(await shown()).toMatchObject({ points: 0, currentLevel: { name: 'Bronze' } });
+    await withTransaction(server.ctx, (tx) =>
+      awardPoints(tx, { playerId, points: 6n, sourceKey: `header:${playerId}` }),
+    );
+    expect(await shown()).toMatchObject({ points: 6, currentLevel: { name: 'Silver' }, nextLevel: { name: 'Gold' } });
+  });
+
   it('awardPoints counts each source key once', async () => {
     const { playerId } = await player();
     const award = { playerId, points: 7n, sourceKey: `quest:${randomUUID()}:1` };

@@ -135,6 +135,30 @@ describe('messenger', () => {
     );
   });
 
+  it('the bell shows a new, read or deleted message on its very next read, though it read the list just before', async () => {
+    const player = await newPlayer();
+    await inbox(player.token, '?page=1&perPage=3');
+    // Written by the consumer of a limit change (in the outbox's transaction): in the list once pushed.
+    const limit = { definition: 1, period: 'daily', currency: 'EUR', amount: 10 };
+    expect((await call(player.token, 'POST', '/api/player/limits', limit)).status).toBe(200);
+    server.ctx.notifyOutbox();
+    const pushed = await waitFor(() =>
+      published.find(
+        (p) => p.channel === Channel.notifications(player.id) && p.payload.event === 'messenger.message.created',
+      ),
+    );
+    const bell = async () => (await inbox(player.token, '?page=1&perPage=3')).data;
+    expect((await bell()).map((m) => m.id)).toContain((pushed.payload.message as Json).id);
+
+    await opsMessage(server.ctx, { to: player.email, title: 'Fresh news', body: 'b' });
+    const [fresh] = await bell();
+    expect(fresh).toMatchObject({ content: { title: 'Fresh news' }, state: 1 });
+    await call(player.token, 'POST', '/api/notification/messenger/messages/read', { messageIds: [fresh!.id] });
+    expect((await bell())[0]).toMatchObject({ id: fresh!.id, state: 2 });
+    await call(player.token, 'DELETE', '/api/notification/messenger/messages', { messageIds: [fresh!.id] });
+    expect((await bell()).map((m) => m.id)).not.toContain(fresh!.id);
+  });
+
   it('refuses bad input and guests', async () => {
     const player = await newPlayer();
     for (const body of [
