@@ -165,8 +165,9 @@ async function main() {
   const connectSec = (now() - started) / 1000;
   if (ready.subscribed < clients) throw new Error(`only ${ready.subscribed} of ${clients} clients subscribed`);
   log(`${clients} clients subscribed to ${CHANNEL} in ${connectSec.toFixed(1)} s (${workers.length} client processes)`);
-  const serverRss = rssMb(server.pid, processes) - rssBefore;
-  log(`server memory: +${serverRss.toFixed(0)} MB RSS, ${((serverRss * 1024) / clients).toFixed(1)} KB a connection`);
+  // Absolute figures: the start-up heap shrinks meanwhile, so the difference undercounts connections.
+  const serverRss = rssMb(server.pid, processes);
+  log(`server memory: ${rssBefore.toFixed(0)} MB RSS before the clients, ${serverRss.toFixed(0)} MB with them`);
 
   const hold = Number(args.hold);
   let heldDisconnects = 0;
@@ -220,8 +221,8 @@ async function main() {
     serverProcesses: processes,
     database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
     connectSec: round(connectSec),
+    serverRssMbBefore: round(rssBefore),
     serverRssMb: round(serverRss),
-    kbPerConnection: round((serverRss * 1024) / clients),
     heldSec: hold,
     heldDisconnects,
     publications: pubs,

@@ -33,11 +33,13 @@ if (container.hasAttribute('data-prerendered')) {
   root.render(app);
 }
 
-// Production builds only, after the page has loaded: the service worker, the new-build prompt and
-// the chunk-error reload (features/updates), none of it on the first page's critical path.
+// Production builds only, a few seconds after the page has loaded and when the main thread is idle:
+// the service worker, the new-build prompt and the chunk-error reload (features/updates). Installing
+// the worker at once competed with the first page's own start-up (Lighthouse: ~0.7 s more blocking).
 if (import.meta.env.PROD) {
-  const startUpdates = () =>
-    setTimeout(() => void import('./features/updates/index.ts').then((m) => m.startUpdates(router)), 0);
+  const run = () => void import('./features/updates/index.ts').then((m) => m.startUpdates(router));
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5_000 }) : run());
+  const startUpdates = () => setTimeout(whenIdle, 3_000);
   if (document.readyState === 'complete') startUpdates();
   else window.addEventListener('load', startUpdates, { once: true });
 }
