@@ -388,11 +388,14 @@ try {
   audit.ledgerKeysTwice = (
     await one(`select idempotency_key from ledger_entries group by 1 having count(*) > 1`)
   ).length;
-  audit.roundsRolledBackAndPaid = (
-    await one(`select r.id from game_rounds r
-                where exists (select 1 from game_transactions t where t.round_id = r.id and t.kind = 'bet' and t.status = 'rolled_back')
-                  and exists (select 1 from game_transactions t where t.round_id = r.id and t.kind = 'win' and t.status = 'applied' and t.amount_minor > 0)`)
-  ).length;
+  audit.roundsRolledBackAndPaid =
+    // One pass over the transactions (two correlated EXISTS per round took over 10 minutes at 100,000 calls).
+    (
+      await one(`select round_id from game_transactions
+                group by round_id
+                having bool_or(kind = 'bet' and status = 'rolled_back')
+                   and bool_or(kind = 'win' and status = 'applied' and amount_minor > 0)`)
+    ).length;
   audit.betsRefusedButDebited = (
     await one(`select t.id from game_transactions t join ledger_entries l on l.idempotency_key = 'game:' || t.provider_tx_id
                 where t.kind = 'bet' and t.status = 'refused'`)
