@@ -19,11 +19,14 @@ type SportEvent = {
 const root = path.resolve(import.meta.dirname, '../..');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The odds button of an event's main-market outcome in the sportsbook's frame. */
+/** The odds button of an event's main-market outcome in the sportsbook's frame. Found by its name
+ * and pinned to the event by its focus key: two fixtures can pair the same teams. */
 const odds = (frame: FrameLocator, event: SportEvent, outcome = event.main!.outcomes[0]!) =>
-  frame.getByRole('button', {
-    name: new RegExp(`^${escape(`${event.home} – ${event.away}, ${event.main!.name}: ${outcome.name} `)}`),
-  });
+  frame
+    .getByRole('button', {
+      name: new RegExp(`^${escape(`${event.home} – ${event.away}, ${event.main!.name}: ${outcome.name} `)}`),
+    })
+    .and(frame.locator(`[data-focus-key^="odd:${event.id}|"]`));
 
 test('a new player deposits, bets a single and an accumulator re-confirmed at new odds, cashes out, and follows the settlement live', async ({
   browser,
