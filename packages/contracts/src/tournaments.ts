@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './envelope.ts';
 import { text } from './text.ts';
 
-/** 2 upcoming, 3 running, 4 finished (prizes paid), 5 cancelled. */
-export const TournamentState = { upcoming: 2, running: 3, finished: 4, cancelled: 5 } as const;
-export type TournamentState = (typeof TournamentState)[keyof typeof TournamentState];
+export { TournamentState } from './tournament-state.ts';
 
 /** A prize: 1 a bonus, 2 free spins (both a bonus definition's, paid by the bonus engine), 3 loyalty points. */
 export const TournamentPrizeType = { bonus: 1, freeSpins: 2, points: 3 } as const;

@@ -3,7 +3,6 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ScrollerButtons } from './ui/scroller-buttons.tsx';
 
-/** A scroller whose width jsdom does not know: the test says how wide its content is. */
 function Row({ items }: { items: number }) {
   const scroller = useRef<HTMLUListElement>(null);
   return (
@@ -30,28 +29,63 @@ function Harness() {
   );
 }
 
+/** jsdom lays nothing out: the test says which of the row's items are in view, as a browser would. */
+function stubInView() {
+  const watched = new Set<Element>();
+  let report: IntersectionObserverCallback = () => {};
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: IntersectionObserverCallback) {
+        report = callback;
+      }
+      observe(el: Element) {
+        watched.add(el);
+      }
+      unobserve(el: Element) {
+        watched.delete(el);
+      }
+      disconnect() {
+        watched.clear();
+      }
+    },
+  );
+  return {
+    watched,
+    inView: (el: Element, isIntersecting: boolean) =>
+      act(() => report([{ target: el, isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver)),
+  };
+}
+
 describe('scroller buttons', () => {
-  it('enable "next" once the loaded games overflow the row, reading the sizes once per frame', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const runFrame = () => act(() => frames.splice(0).forEach((callback) => callback(0)));
-    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(300);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
-
+  it('follow the row from its first and last items in view, without reading a size', async () => {
+    const io = stubInView();
+    const sizeRead = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get');
     render(<Harness />);
-    runFrame();
     const next = screen.getByRole('button', { name: /next/i });
-    expect(next).toBeDisabled();
+    const previous = screen.getByRole('button', { name: /previous/i });
+    const items = () => screen.getAllByRole('listitem');
 
-    // The games arrive: the row is now wider than the screen.
-    scrollWidth.mockReturnValue(1800);
-    await act(async () => screen.getByRole('button', { name: 'load games' }).click());
-    // Not read in the middle of the change (that forces a layout of the whole page) …
+    // Two skeletons, both on screen: nothing to scroll to.
+    expect([...io.watched]).toEqual([items()[0], items()[1]]);
+    io.inView(items()[0]!, true);
+    io.inView(items()[1]!, true);
     expect(next).toBeDisabled();
-    expect(frames).toHaveLength(1);
-    // … but in the next frame.
-    runFrame();
+    expect(previous).toBeDisabled();
+
+    // The games arrive: the new last item is watched, and it is off screen.
+    await act(async () => screen.getByRole('button', { name: 'load games' }).click());
+    expect(io.watched.has(items()[17]!)).toBe(true);
+    expect(io.watched.has(items()[1]!)).toBe(false);
+    io.inView(items()[17]!, false);
     expect(next).toBeEnabled();
-    expect(screen.getByRole('button', { name: /previous/i })).toBeDisabled();
+    expect(previous).toBeDisabled();
+
+    // Scrolled on: the first item leaves the view, the last one comes in.
+    io.inView(items()[0]!, false);
+    io.inView(items()[17]!, true);
+    expect(previous).toBeEnabled();
+    expect(next).toBeDisabled();
+    expect(sizeRead).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveTournaments } from './api.ts';
 import { TournamentCard } from './tournament-parts.tsx';
@@ -8,17 +8,18 @@ import './i18n/index.ts';
 export function TournamentsSection() {
   const { t } = useTranslation();
   const headingId = useId();
-  const list = useLiveTournaments({ perPage: 3 });
-  if (!list.data || list.data.length === 0) return null;
+  // Drawn in a time-sliced background render when it arrives, not in one blocking render.
+  const tournaments = useDeferredValue(useLiveTournaments({ perPage: 3 }).data);
+  if (!tournaments || tournaments.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-4 text-2xl font-bold tracking-tight text-fg">
         {t('tournaments.section.title')}
       </h2>
-      <ul className={list.data.length === 1 ? 'grid' : 'grid gap-4 md:grid-cols-2 xl:grid-cols-3'}>
-        {list.data.map((tournament) => (
+      <ul className={tournaments.length === 1 ? 'grid' : 'grid gap-4 md:grid-cols-2 xl:grid-cols-3'}>
+        {tournaments.map((tournament) => (
           <li key={tournament.id}>
-            <TournamentCard tournament={tournament} wide={list.data.length === 1} />
+            <TournamentCard tournament={tournament} wide={tournaments.length === 1} />
           </li>
         ))}
       </ul>

@@ -1,47 +1,58 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/shared/ui/icon.tsx';
 
 const buttonClass =
   'grid size-9 place-items-center rounded-xl border border-line bg-surface text-muted transition-colors hover:border-accent/60 hover:text-fg disabled:pointer-events-none disabled:opacity-40';
 
-/** Back / forward buttons for a horizontal scroller; each moves it by most of its visible width. */
+/**
+ * Back / forward buttons for a horizontal scroller; each moves it by most of its visible width.
+ * Whether the row is at its start or its end is told by an IntersectionObserver watching its first
+ * and last items: nothing reads sizes, so no row forces a layout of the page while it loads (reading
+ * scrollWidth on each row's change cost ~50 ms of layouts at page load on a fast machine).
+ */
 export function ScrollerButtons({ target, name }: { target: RefObject<HTMLElement | null>; name: string }) {
   const { t } = useTranslation();
   const [edges, setEdges] = useState({ start: true, end: false });
 
-  const measure = useCallback(() => {
-    const el = target.current;
-    if (!el) return;
-    setEdges({ start: el.scrollLeft <= 4, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 4 });
-  }, [target]);
-
   useEffect(() => {
     const el = target.current;
-    if (!el) return;
-    // Measured again when the scroller is resized and when its items change (skeletons → games).
-    // Item changes are read in the next frame, once: read at once, each row's commit would force a
-    // layout of the whole page in the middle of page load; in the frame it is laid out anyway.
-    let frame = 0;
-    const measureInFrame = () => {
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
-        measure();
-      });
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    let first: Element | null = null;
+    let last: Element | null = null;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        const at: { start?: boolean; end?: boolean } = {};
+        for (const entry of entries) {
+          if (entry.target === first) at.start = entry.isIntersecting;
+          if (entry.target === last) at.end = entry.isIntersecting;
+        }
+        setEdges((now) => {
+          const next = { start: at.start ?? now.start, end: at.end ?? now.end };
+          return next.start === now.start && next.end === now.end ? now : next;
+        });
+      },
+      // An item counts as reached when it is within 4 px of fully shown.
+      { root: el, rootMargin: '0px 4px', threshold: 0.99 },
+    );
+    // The items change (skeletons → games): watch the new first and last.
+    const watchEnds = () => {
+      if (el.firstElementChild === first && el.lastElementChild === last) return;
+      if (first) seen.unobserve(first);
+      if (last) seen.unobserve(last);
+      first = el.firstElementChild;
+      last = el.lastElementChild;
+      if (first) seen.observe(first);
+      if (last && last !== first) seen.observe(last);
     };
-    measureInFrame();
-    el.addEventListener('scroll', measure, { passive: true });
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resized?.observe(el);
-    const changed = new MutationObserver(measureInFrame);
+    watchEnds();
+    const changed = new MutationObserver(watchEnds);
     changed.observe(el, { childList: true });
     return () => {
-      cancelAnimationFrame(frame);
-      el.removeEventListener('scroll', measure);
-      resized?.disconnect();
+      seen.disconnect();
       changed.disconnect();
     };
-  }, [target, measure]);
+  }, [target]);
 
   const move = (direction: 1 | -1) => {
     const el = target.current;
