@@ -157,13 +157,18 @@ const applied = (session, transactionId, answer, delta) => {
   moves.set(transactionId, delta);
 };
 
+/** The mix, as shares of all calls sent: 10 % duplicates, 5 % rollbacks sent before their bet. */
+const SHARE = { duplicates: 0.1, earlyRollbacks: 0.05 };
+/** Whether a kind of call is behind its share of the calls so far (a coin decides, so they stay spread). */
+const due = (kind) => stats[kind] < SHARE[kind] * stats.calls && random() < 0.5;
+
 /** One round in one of the shapes a provider produces; answers how many calls it sent (duplicates included). */
 async function round(session) {
   const roundId = `chaos-r-${randomUUID()}`;
   const common = { token: session.token, roundId, gameIdentity: session.game, currency: 'EUR' };
   const bet = { ...common, transactionId: `chaos-b-${randomUUID()}`, amount: STAKE };
   const shape = random();
-  if (shape < 0.05) {
+  if (due('earlyRollbacks')) {
     // A rollback that overtakes its bet: the bet must then be refused (15013) and never debited.
     stats.earlyRollbacks++;
     const { currency: _c, ...rest } = common;
@@ -180,7 +185,7 @@ async function round(session) {
   let sent = 1;
   const placed = await call('bet', bet);
   applied(session, bet.transactionId, placed, -STAKE);
-  if (random() < 0.1) {
+  if (due('duplicates')) {
     stats.duplicates++;
     sent++;
     const again = await call('bet', bet);
@@ -190,7 +195,7 @@ async function round(session) {
       );
   }
   if (placed.status !== 200) return sent;
-  if (shape < 0.1) {
+  if (shape < 0.05) {
     // A void: the bet is rolled back; a win that comes after it must not pay.
     stats.voids++;
     const { currency: _c, ...rest } = common;
@@ -210,7 +215,7 @@ async function round(session) {
     if (late.status === 200) throw new Error(`a win after a void was paid: ${JSON.stringify(late.json)}`);
     return sent + 2;
   }
-  if (shape < 0.4) {
+  if (shape < 0.35) {
     // A win while the round stays open, then the closing one (another worker's rounds interleave).
     stats.openWins++;
     const open = {
@@ -230,7 +235,7 @@ async function round(session) {
   };
   applied(session, win.transactionId, await call('win', win), win.amount);
   sent++;
-  if (random() < 0.1) {
+  if (due('duplicates')) {
     stats.duplicates++;
     sent++;
     applied(session, win.transactionId, await call('win', win), win.amount);
@@ -437,13 +442,14 @@ try {
 }
 
 const problems = Object.entries(report.audit).filter(([, n]) => n !== 0);
+const pct = (n) => `${((100 * n) / Math.max(1, stats.calls)).toFixed(1)} % of calls`;
 if (args.json) console.log(JSON.stringify({ ...report, failed: failed ? String(failed.message) : null }));
 else {
   console.log(
     `\n  ${report.sent ?? 0} calls (${stats.retries} resent after no answer) by ${WORKERS} workers on ${PLAYERS} accounts in ${report.seconds ?? '?'} s`,
   );
   console.log(
-    `  duplicates ${stats.duplicates}, rollbacks before their bet ${stats.earlyRollbacks}, voids ${stats.voids}, wins in open rounds ${stats.openWins}`,
+    `  duplicates ${stats.duplicates} (${pct(stats.duplicates)}), rollbacks before their bet ${stats.earlyRollbacks} (${pct(stats.earlyRollbacks)}), voids ${stats.voids}, wins in open rounds ${stats.openWins}`,
   );
   console.log(`  refusals by code: ${JSON.stringify(stats.refused)}`);
   console.log(`  audit: ${JSON.stringify(report.audit)}`);

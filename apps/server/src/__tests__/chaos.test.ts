@@ -27,6 +27,9 @@ describe.runIf(process.env.DATABASE_URL)('the ledger survives kill -9', () => {
     expect(report.failed).toBeNull();
     expect(report.sent).toBeGreaterThanOrEqual(2000);
     expect(report.kills).toHaveLength(1);
+    // The mix: 10 % of the calls duplicates, 5 % rollbacks sent before their bet.
+    expect(report.stats.duplicates / report.sent).toBeGreaterThan(0.09);
+    expect(report.stats.earlyRollbacks / report.sent).toBeGreaterThan(0.045);
     expect(Object.keys(report.audit).length).toBeGreaterThanOrEqual(8);
     expect(Object.entries(report.audit).filter(([, n]) => n !== 0)).toEqual([]);
   }, 300_000);
