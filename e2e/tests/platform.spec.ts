@@ -86,4 +86,11 @@ test('the home page arrives painted: its first screen shows before any script ru
   await page.getByRole('banner').getByRole('button', { name: 'Search games' }).click();
   await expect(page.getByRole('dialog', { name: 'Search games' })).toBeVisible();
   await expect(page.locator('#root [inert]')).toHaveCount(0);
+  // The app's script is asked for only once the first screen has been painted.
+  const timing = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    script: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name))
+      ?.startTime,
+  }));
+  expect(timing.script).toBeGreaterThan(timing.painted);
 });
