@@ -33,7 +33,12 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: true,
     // Every browser we support preloads modules natively; the polyfill would only cost first-load bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The home page's chunk fetches its own imports: `/` arrives painted (home.html), so nothing waits
+      // on them, and adding their twenty <link rel=modulepreload> at start-up took ~15 ms of main thread.
+      resolveDependencies: (filename, deps) => (filename.includes('/home-page-') ? [] : deps),
+    },
     // The entry stays small because routes and modals are lazy; a warning past 250 kB minified flags a regression.
     chunkSizeWarningLimit: 250,
     rolldownOptions: {
