@@ -22,6 +22,7 @@ describe.runIf(process.env.DATABASE_URL)('the ledger survives kill -9', () => {
       failed: string | null;
       sent: number;
       kills: unknown[];
+      stats: { duplicates: number; earlyRollbacks: number };
       audit: Record<string, number>;
     };
     expect(report.failed).toBeNull();

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { players, playerSessions } from '../../player/tables.ts';
 import { walletAccounts } from '../../wallet/tables.ts';
-import { gameProviders, games } from '../catalogue/tables.ts';
+import { games } from '../catalogue/tables.ts';
 
 /**
  * A real-money launch of one game on one account. The token is the provider's only credential for
@@ -53,27 +53,22 @@ export const gameSessions = pgTable(
   ],
 );
 
-/** One provider round: its bets and wins in the session's currency (minor units, net of rollbacks). */
+/**
+ * One provider round: its bets and wins in the session's currency (minor units, net of rollbacks).
+ * No foreign keys, like game_transactions and game_winners: only the wallet's SQL functions write these
+ * append-only rows, with ids they copy from the session row they read (and validate) in the same call,
+ * and nothing deletes the rows they name; a key check would cost a lookup on every wallet call.
+ */
 export const gameRounds = pgTable(
   'game_rounds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => gameSessions.id),
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => players.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => walletAccounts.id),
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id),
+    sessionId: uuid('session_id').notNull(),
+    playerId: uuid('player_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    gameId: uuid('game_id').notNull(),
     /** Round ids are the provider's, so they are unique per game provider only. */
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => gameProviders.id),
+    providerId: uuid('provider_id').notNull(),
     providerRoundId: text('provider_round_id').notNull(),
     currency: text('currency').notNull(),
     betMinor: bigint('bet_minor', { mode: 'bigint' })
@@ -112,9 +107,7 @@ export const gameRounds = pgTable(
 export const gameWinners = pgTable(
   'game_winners',
   {
-    roundId: uuid('round_id')
-      .primaryKey()
-      .references(() => gameRounds.id),
+    roundId: uuid('round_id').primaryKey(),
     closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
     platform: integer('platform').$type<Platform>().notNull(),
     country: text('country').notNull(),
@@ -146,13 +139,9 @@ export const gameTransactions = pgTable(
     providerTxId: text('provider_tx_id').notNull(),
     kind: text('kind').$type<GameTransactionKind>().notNull(),
     /** Null for a remembered rollback whose round is unknown. */
-    roundId: uuid('round_id').references(() => gameRounds.id),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => gameSessions.id),
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => players.id),
+    roundId: uuid('round_id'),
+    sessionId: uuid('session_id').notNull(),
+    playerId: uuid('player_id').notNull(),
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     /** What makes a repeated id "the same request" (the payload without request id and timestamp). */
@@ -169,7 +158,7 @@ export const gameTransactions = pgTable(
     index('game_transactions_reference_idx')
       .on(t.referenceTxId)
       .where(sql`reference_tx_id is not null`),
-    // Bet and loss limits sum a player's transactions of the current period.
+    // The reality check sums a player's transactions since the session began (history/service playSince).
     index('game_transactions_player_idx').on(t.playerId, t.createdAt),
   ],
 );

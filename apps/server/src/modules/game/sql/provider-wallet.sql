@@ -6,7 +6,7 @@
 -- account, the round `p_round` of the game's provider, the transaction `p_transaction` if it was seen,
 -- whether a rollback voided it, and the account's active bonus (null fields when none). `s.id` is null
 -- for an unknown token. A win or a rollback reads neither the player nor its limits: three lookups fewer
--- on every such call.
+-- on every such call; nor whether a rollback came first (only a bet asks: `voided` is false for them).
 CREATE OR REPLACE FUNCTION game_wallet_read(
   p_token text, p_round text, p_transaction text, p_now timestamptz, p_play boolean,
   OUT s game_sessions, OUT a wallet_accounts,
@@ -50,7 +50,7 @@ BEGIN
   excluded := v.excluded;
   money_limits := v.money;
   SELECT wa, gr, gt, pb,
-         EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided
+         p_play AND EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided
     INTO v
     FROM wallet_account(s.account_id) wa
     LEFT JOIN game_rounds gr ON gr.provider_id = v.provider AND gr.provider_round_id = p_round
@@ -62,17 +62,6 @@ BEGIN
   voided := v.voided;
   bonus := v.pb;
 END $$;
-
--- game_wallet_read of a call that starts play (the first signature, kept for its callers).
-CREATE OR REPLACE FUNCTION game_wallet_session(
-  p_token text, p_round text, p_transaction text, p_now timestamptz,
-  OUT s game_sessions, OUT a wallet_accounts,
-  OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
-  OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
-  OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean, OUT bonus player_bonuses
-) LANGUAGE sql AS $$
-  SELECT * FROM game_wallet_read(p_token, p_round, p_transaction, p_now, true)
-$$;
 
 -- The provider's view of an account: what can be staked (the wallet's rule), in minor units.
 CREATE OR REPLACE FUNCTION game_wallet_answer(p_transaction text, a wallet_accounts) RETURNS jsonb LANGUAGE sql STABLE AS $$
