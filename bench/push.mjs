@@ -13,6 +13,7 @@
 //                                                       (PROCESSES=3: each process keeps < 20,000
 //                                                       descriptors; needs DATABASE_URL)
 //   npm run bench:push -- --processes 2                 the server as two processes on one port
+//   --rate N: connections opened a second in all (default 1,500; faster only makes handshakes queue)
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     interval: { type: 'string', default: '500' },
     processes: { type: 'string', default: '1' },
     hold: { type: 'string', default: '0' },
+    rate: { type: 'string', default: '1500' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -44,7 +46,7 @@ else await main();
 async function clientWorker() {
   const { Centrifuge } = await import(serverDep('centrifuge'));
   const { WebSocket } = await import(serverDep('ws'));
-  const { url, count, localAddress } = JSON.parse(process.env.PUSH_BENCH_WORKER);
+  const { url, count, localAddress, rate } = JSON.parse(process.env.PUSH_BENCH_WORKER);
   // Several loopback source addresses: one address pair has only ~28,000 ephemeral ports.
   class BoundWebSocket extends WebSocket {
     constructor(address, protocols) {
@@ -58,7 +60,13 @@ async function clientWorker() {
   let disconnected = 0;
   const clients = [];
   for (let i = 0; i < count; i++) {
-    const client = new Centrifuge(url, { websocket: BoundWebSocket, minReconnectDelay: 1000, maxReconnectDelay: 5000 });
+    const client = new Centrifuge(url, {
+      websocket: BoundWebSocket,
+      minReconnectDelay: 1000,
+      maxReconnectDelay: 5000,
+      // A handshake queued behind thousands of others is slow, not lost: abandoning it makes a retry storm.
+      timeout: 30_000,
+    });
     client.on('connected', () => connected++);
     client.on('disconnected', () => disconnected++);
     const sub = client.newSubscription(CHANNEL);
@@ -72,8 +80,8 @@ async function clientWorker() {
     sub.subscribe();
     client.connect();
     clients.push(client);
-    // Open connections in small steps, as real visitors arrive, instead of one burst of SYNs.
-    if (i % 200 === 199) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Open connections in small steps, as real visitors arrive, at this process's share of --rate a second.
+    if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, (20 / rate) * 1000));
   }
   process.on('message', (message) => {
     if (message === 'status') process.send({ status: { connected, subscribed, disconnected } });
@@ -127,7 +135,12 @@ async function main() {
     const child = fork(import.meta.filename, ['--worker'], {
       env: {
         ...process.env,
-        PUSH_BENCH_WORKER: JSON.stringify({ url: wsUrl, count, localAddress: `127.0.0.${2 + (p % 200)}` }),
+        PUSH_BENCH_WORKER: JSON.stringify({
+          url: wsUrl,
+          count,
+          localAddress: `127.0.0.${2 + (p % 200)}`,
+          rate: Number(args.rate) / procs,
+        }),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: ['--max-old-space-size=4096'],
