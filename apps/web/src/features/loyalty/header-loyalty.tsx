@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatch } from 'react-router';
+import { matchPath, useLocation, useNavigation } from 'react-router';
 import { LocaleLink } from '@/shared/i18n';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { useModal } from '@/shared/modals/use-modal.ts';
@@ -28,7 +28,14 @@ function LoyaltyBadge() {
   const { t } = useTranslation();
   const account = useLoyaltyAccount();
   const modal = useModal();
-  const onGame = useMatch('/:locale?/games/:id') !== null;
+  // Where the player is going counts: a level reached while they leave a game (the next page still
+  // loading) opens the modal on that page, not a notice on the game they left. The modal opens once
+  // that page is there: opening it is a navigation of its own, which would cancel the one under way.
+  const location = useLocation();
+  const navigation = useNavigation();
+  const onGame = matchPath('/:locale?/games/:id', (navigation.location ?? location).pathname) !== null;
+  const navigating = navigation.state !== 'idle';
+  const levelToShow = useRef<string | null>(null);
 
   useEffect(
     () =>
@@ -39,10 +46,16 @@ function LoyaltyBadge() {
             title: t('loyalty.notice', { name: reached.currentLevel.name }),
             duration: LEVEL_NOTICE_MS,
           });
+        else if (navigating) levelToShow.current = String(reached.currentLevel.order);
         else modal.open('loyalty-level', String(reached.currentLevel.order));
       }),
-    [onGame, modal, t],
+    [onGame, navigating, modal, t],
   );
+  useEffect(() => {
+    if (navigating || levelToShow.current === null) return;
+    modal.open('loyalty-level', levelToShow.current);
+    levelToShow.current = null;
+  }, [navigating, modal]);
 
   const data = account.data;
   if (!data) return null;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, Outlet } from 'react-router';
 import type { LoyaltyAccount, LoyaltyLevel, LoyaltyRate } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { jsonResponse, renderRouter } from '@/features/test-support.tsx';
@@ -136,6 +136,46 @@ describe('a level-up', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New level reached' }, slow);
     expect(await within(dialog).findByText('You are now Gold!')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'See the levels' })).toHaveAttribute('href', '/loyalty');
+  });
+
+  it('reached while the player leaves a game opens the modal on the page they go to', async () => {
+    queryClient.clear();
+    queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));
+    let arrive = () => {};
+    const loaded = new Promise<void>((resolve) => (arrive = resolve));
+    const router = createMemoryRouter(
+      [
+        {
+          // The badge sits in the header, above the pages.
+          element: (
+            <>
+              <HeaderLoyalty />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/games/:id', element: null },
+            {
+              path: '/bonuses',
+              // The next page is still loading when the level-up arrives.
+              loader: () => loaded.then(() => null),
+              element: null,
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/games/book-of-gold'] },
+    );
+    renderRouter(router);
+    await screen.findByTestId('header-loyalty', undefined, slow);
+    act(() => void router.navigate('/bonuses'));
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    act(() => emitLoyaltyLevelUpdated(accountAt(60, 3)));
+    expect(useToasts.getState().toasts).toEqual([]);
+    act(() => arrive());
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/bonuses?loyalty-level=3'),
+    );
   });
 
   it('is a notice for 3 seconds on a game page (no modal over the game)', async () => {
