@@ -16,5 +16,5 @@ afterEach(async () => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
   // A test that visited a /de page must not leave German behind for the next one.
-  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  i18n.changeLanguage('en');
 });

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { modalZIndex } from '@casino/contracts';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import type { ModalEntry } from '@/shared/modals/modal-query.ts';

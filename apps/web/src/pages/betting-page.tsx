@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { SportsbookFrame } from '@/features/sportsbook/page.ts';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 

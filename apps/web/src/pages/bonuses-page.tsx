@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusCodeForm, BonusesPanel, PendingDepositCodes } from '@/features/bonuses/page.ts';
 import { PlayerGamesGate } from '@/features/games';
 import { LocaleLink } from '@/shared/i18n';

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { categoryPath, useCollections } from '@/features/games';
 import { useLocalizedPath } from '@/shared/i18n';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';

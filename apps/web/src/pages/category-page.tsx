@@ -1,5 +1,5 @@
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Collection } from '@casino/contracts';
 import {
   CollectionTabs,

@@ -1,5 +1,5 @@
 import { memo, Suspense, useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useSession } from '@/features/auth';
 import { LocaleLink } from '@/shared/i18n';
 import { useModal } from '@/shared/modals/use-modal.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 
 /** A page's place while what it shows is still loading. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { EmptyGames, PagedGames, PlayerGamesGate, usePlatform, usePlayed } from '@/features/games';
 import { LocaleLink } from '@/shared/i18n';
 import { buttonClass } from '@/shared/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { confirmEmail, refreshProfile, useSession } from '@/features/auth/page.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { EmailLinkCard } from './email-link-card.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { logout } from '@/features/auth';
 import { exclusionEnd } from '@/features/auth/page.ts';
 import { NotificationsPanel } from '@/features/notifications/page.ts';

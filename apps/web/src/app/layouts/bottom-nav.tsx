@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useSession } from '@/features/auth';
 import { LocaleNavLink } from '@/shared/i18n';
 import { useModal } from '@/shared/modals/use-modal.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BRAND_NAME } from '@/shared/lib/brand.ts';
 import { StatusPage } from './status-page.tsx';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { retryRestore, useSession } from '@/features/auth';
 import { HeaderCashback } from '@/features/bonuses';
 import { HeaderLoyalty } from '@/features/loyalty';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LOCALES, isSupportedLocale } from '@casino/contracts';
 import { switchLocalePath, useLocale } from '@/shared/i18n';
 import { Icon } from '@/shared/ui/icon.tsx';

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useReturnFocus } from '@/shared/lib/use-return-focus.ts';
 import { Icon } from '@/shared/ui/icon.tsx';
 import { Logo } from '@/shared/ui/logo.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LocaleLink } from '@/shared/i18n';
 import { buttonClass } from '@/shared/ui/button.tsx';
 import { StatusPage } from './status-page.tsx';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { MinimalFrame } from './minimal-frame.tsx';
 
 /** The pared-down frame of the e-mail link pages (verify, password reset): no navigation to distract. */

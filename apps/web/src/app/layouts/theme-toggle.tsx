@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useTheme } from '@/shared/lib/theme.ts';
 import { Icon } from '@/shared/ui/icon.tsx';
 

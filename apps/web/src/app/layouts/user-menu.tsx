@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { usePageDisclosure } from '@/shared/lib/use-page-disclosure.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { logout, useSession } from '@/features/auth';
 import { QuestsEntry } from '@/features/quests';
 import { LocaleLink } from '@/shared/i18n';

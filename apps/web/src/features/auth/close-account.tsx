@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { ErrorCode, type CloseAccountBody } from '@casino/contracts';
 import { api, endingSessionHere, isApiError, localisedHomePath } from '@/shared/lib/http.ts';
 import { navigateTo } from '@/shared/lib/navigation.ts';

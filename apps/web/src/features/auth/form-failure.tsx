@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/shared/i18n/translator.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 
 /** Why a submitted form was refused, above its fields; announced at once. Text only, never HTML. */

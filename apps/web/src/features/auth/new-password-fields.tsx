@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { PASSWORD_MIN_LENGTH } from '@casino/contracts';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
 import { translateValidation } from './translate-validation.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { z } from 'zod';
 import { passwordChangeBodySchema } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { z } from 'zod';
 import {
   buildFieldsSchema,
@@ -19,7 +19,7 @@ import { getAffiliateTag } from '@/shared/lib/affiliate-tag.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Checkbox } from '@/shared/ui/checkbox.tsx';
-import { Trans } from 'react-i18next';
+import { Trans } from '@/shared/i18n/use-translation.tsx';
 import { LocaleLink } from '@/shared/i18n';
 import { Select } from '@/shared/ui/select.tsx';
 import { TextField } from '@/shared/ui/text-field.tsx';

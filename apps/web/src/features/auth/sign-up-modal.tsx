@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { AuthResult } from '@casino/contracts';
 import { track } from '@/shared/lib/analytics.ts';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';

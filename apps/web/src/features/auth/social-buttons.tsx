@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { startSocialLogin } from './social.ts';

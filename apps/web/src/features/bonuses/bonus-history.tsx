@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerFreespin } from '@casino/contracts';
 import { useMoney } from '@/features/wallet';
 import { apiPage } from '@/shared/lib/http.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { CashbackResponse, CashbackRunning } from '@casino/contracts';
 import { activeAccount, useAccounts, useMoney } from '@/features/wallet';
 import { apiBare } from '@/shared/lib/http.ts';

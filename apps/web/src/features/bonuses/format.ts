@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 
 /** A moment as the player reads it in their language (empty for none). */
 export function useFormatDate(): (iso: string | null) => string {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { FreespinStatus, type PlayerFreespin } from '@casino/contracts';
 import { useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';

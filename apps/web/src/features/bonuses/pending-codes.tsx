@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusCodeStatus } from '@casino/contracts';
 import { Button } from '@/shared/ui/button.tsx';
 import { useBonusCodes, useWithdrawBonusCode } from './codes-api.ts';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { ContentArea } from '@casino/contracts';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { isApiError } from '@/shared/lib/http.ts';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { ContactForm } from '@/features/support';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { usePageMeta } from '@/shared/lib/use-page-meta.ts';
 import { Spinner } from '@/shared/ui/spinner.tsx';

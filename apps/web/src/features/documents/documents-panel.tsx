@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, DocumentStatus, type PlayerDocument } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { cn } from '@/shared/lib/cn.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Channel, kycUpdatedSchema, type KycState } from '@casino/contracts';
 import { useSession } from '@/features/auth';

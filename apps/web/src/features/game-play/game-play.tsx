@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, type CSSProperties } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Game } from '@casino/contracts';
 import { RealityCheck, playSessionStart } from '@/features/limits';
 import { useMoney } from '@/features/wallet';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { cn } from '@/shared/lib/cn.ts';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import type { PlayMode } from './launch-plan.ts';

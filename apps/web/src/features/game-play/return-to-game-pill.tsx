@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LocaleLink } from '@/shared/i18n';
 import { forgetGame, type ReturnGame } from './return-to-game-store.ts';
 import './i18n/index.ts';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useLocalizedPath } from '@/shared/i18n';
 import { useModal } from '@/shared/modals/index.ts';
 import { noticeAfterNavigation } from './return-to-game-store.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { PlayerSession } from '@casino/contracts';
 import { useDisplayNames } from '@/shared/lib/display-names.ts';
 import { cn } from '@/shared/lib/cn.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { hashKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { EventStage, TicketType, type Bet } from '@casino/contracts';
 import { loadBetPushes } from '@/features/game-play';
 import { accountsQueryKey, useMoney } from '@/features/wallet';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LIMIT_CURRENCY_REQUIRED, LimitDefinition } from '@casino/contracts';
 import { activeAccount, useAccounts } from '@/features/wallet';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { COOLING_OFF_PERIODS, LimitDefinition, SELF_EXCLUSION_PERIODS, type PlayerLimit } from '@casino/contracts';
 import { signedOutByServer } from '@/features/auth';
 import { isApiError } from '@/shared/lib/http.ts';

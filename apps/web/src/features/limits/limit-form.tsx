@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { CashPeriods } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { Select } from '@/shared/ui/select.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { PlaySummary } from '@casino/contracts';
 import { formatMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/shared/i18n/translator.ts';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 
 /** The current time, ticking every `everyMs` (a countdown that moves while the page is open). */
 export function useNow(everyMs = 30_000): number {

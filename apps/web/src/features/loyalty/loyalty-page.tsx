@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { LoyaltyAccount, LoyaltyLevel } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { cn } from '@/shared/lib/cn.ts';

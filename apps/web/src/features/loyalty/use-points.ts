@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import './i18n/index.ts';
 
 /** "1 point", "2,500 points" (German "2.500 Punkte"): a number of points in the page's language. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LocaleLink } from '@/shared/i18n';
 import { usePageDisclosure } from '@/shared/lib/use-page-disclosure.ts';
 import { Icon } from '@/shared/ui/icon.tsx';

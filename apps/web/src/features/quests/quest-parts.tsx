@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { PlayerQuest, QuestTask } from '@casino/contracts';
 import { useMoney } from '@/features/wallet';
 import { cn } from '@/shared/lib/cn.ts';

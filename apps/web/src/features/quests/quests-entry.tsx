@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { buttonClass } from '@/shared/ui/button.tsx';

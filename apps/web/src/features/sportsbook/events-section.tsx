@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { EventStage, sportsbookWidgetAnswerSchema, type SportsbookWidgetEvent } from '@casino/contracts';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { PATH_PARAM } from './frame-messages.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useSession } from '@/features/auth';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { useModal } from '@/shared/modals/index.ts';

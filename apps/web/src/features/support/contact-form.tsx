@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { CONTACT_SUBJECTS, contactBodySchema, type ContactBody } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { api, isApiError } from '@/shared/lib/http.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { Channel, PushEvent, supportMessageSchema, type SupportMessage } from '@casino/contracts';
 import { z } from 'zod';
 import { useSession } from '@/features/auth';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { Icon } from '@/shared/ui/icon.tsx';
 import { toast } from '@/shared/ui/toast.ts';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useLiveTournaments } from './api.ts';
 import { TournamentCard } from './tournament-parts.tsx';
 import './i18n/index.ts';

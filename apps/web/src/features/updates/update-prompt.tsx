@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { buttonClass } from '@/shared/ui/button.tsx';
 import { isInPlay, promptShows, useUpdates } from './update-store.ts';
 

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useId, useRef, useState, type ComponentType } from 'react';
 import { useDismiss } from '@/shared/lib/use-dismiss.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useModal } from '@/shared/modals/index.ts';
 import { toast } from '@/shared/ui/toast.ts';
 import { activeAccount, useAccounts } from './api/get-accounts.ts';

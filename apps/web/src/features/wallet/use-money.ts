@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Currency } from '@casino/contracts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { formatMoney } from './format-money.ts';

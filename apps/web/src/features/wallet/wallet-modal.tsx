@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import type { Account } from '@casino/contracts';
 import { useLocalizedPath } from '@/shared/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LocaleNavLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { useFeatureItems } from '@/shared/lib/player-init.ts';

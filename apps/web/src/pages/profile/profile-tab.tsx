@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
 
 /** A profile sub-page: its heading and description (`{prefix}.title`, `{prefix}.description`), then its content. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { cn } from '@/shared/lib/cn.ts';
 
 export type ModalFrameProps = { title: string; description?: string; size?: 'sm' | 'md' | 'lg'; children?: ReactNode };

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { Button } from '@/shared/ui/button.tsx';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './types.ts';

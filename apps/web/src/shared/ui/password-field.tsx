@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { Icon } from './icon.tsx';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 

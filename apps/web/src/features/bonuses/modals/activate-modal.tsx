@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerBonus } from '@casino/contracts';
 import { useMoney } from '@/features/wallet';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { FreespinStatus } from '@casino/contracts';
 import { useMoney } from '@/features/wallet';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useSession } from '@/features/auth';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { parseSearch, toSearch } from '@/shared/modals/modal-query.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '@/shared/i18n';
 import { ModalFrame } from '@/shared/modals/index.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Collection } from '@casino/contracts';
 import { api } from '@/shared/lib/http.ts';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';

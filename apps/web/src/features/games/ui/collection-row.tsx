@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Collection } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button.tsx';

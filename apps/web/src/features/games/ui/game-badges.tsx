@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { GameLabel } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { knownLabel, type KnownLabel } from '../lib/labels.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useSession } from '@/features/auth';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Provider } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { useDismiss } from '@/shared/lib/use-dismiss.ts';

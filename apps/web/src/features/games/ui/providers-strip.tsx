@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LocaleLink } from '@/shared/i18n';
 import { useProviders } from '../api/get-providers.ts';
 import { providerGamesPath } from '../lib/paths.ts';

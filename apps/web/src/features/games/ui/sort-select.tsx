@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { Select } from '@/shared/ui/select.tsx';
 import { SORT_KEYS, type SortKey } from '../lib/catalogue-params.ts';
 

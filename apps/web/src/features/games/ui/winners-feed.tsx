@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Winner } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { useMoney } from '@/features/wallet';

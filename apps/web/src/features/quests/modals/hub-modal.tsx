@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { QuestState, type PlayerQuest } from '@casino/contracts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { isApiError } from '@/shared/lib/http.ts';

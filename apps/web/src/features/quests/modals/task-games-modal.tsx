@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { GameCard } from '@/features/games';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { useQuest, useQuestGames } from '../api.ts';

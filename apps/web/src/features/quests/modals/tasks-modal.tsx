@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { PlayerQuest, QuestTask } from '@casino/contracts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { cn } from '@/shared/lib/cn.ts';

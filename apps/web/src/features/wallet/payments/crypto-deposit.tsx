@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { refreshDepositBonuses, useBonusDeclineDefault, useDepositBonuses } from '../api/deposit-bonuses.ts';
 import { DepositBonusPicker, NO_BONUS } from './deposit-bonus-picker.tsx';
 import { InvoiceType, type Invoice } from '@casino/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Account, DepositResult, PaymentMethod } from '@casino/contracts';
 import { Select } from '@/shared/ui/select.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';

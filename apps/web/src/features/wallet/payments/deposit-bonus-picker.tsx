@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { BonusDefinition } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';

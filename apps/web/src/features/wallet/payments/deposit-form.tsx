@@ -1,7 +1,7 @@
 import { LocaleLink } from '@/shared/i18n';
 import { Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import type { TFunction } from '@/shared/i18n/translator.ts';
 import { ErrorCode, isValidCpf, type Account, type DepositResult, type PaymentMethod } from '@casino/contracts';
 import { track } from '@/shared/lib/analytics.ts';
 import { isApiError } from '@/shared/lib/http.ts';

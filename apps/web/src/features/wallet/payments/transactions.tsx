@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { InvoiceType, type Invoice } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { Button } from '@/shared/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { ErrorCode, type Account, type PaymentMethod, type WithdrawResult } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';
 import { track } from '@/shared/lib/analytics.ts';
