@@ -115,20 +115,6 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/de/profile/info');
   });
 
-  it('runs only the loaders a navigation needs: none for a new path under the same layouts, all for a new query', async () => {
-    const router = await show('/bonuses');
-    void router.navigate('/profile/info');
-    // Committed in the same call, so a navigation right after builds on it.
-    expect(router.state.location.pathname).toBe('/profile/info');
-    void router.navigate('/profile/info?tab=2');
-    expect(router.state.navigation.state).toBe('loading');
-    await act(() => settled(router));
-    expect(router.state.location.search).toBe('?tab=2');
-    void router.navigate('/de/profile/info');
-    expect(router.state.navigation.state).toBe('loading'); // the locale layout matched another part
-    await act(() => settled(router));
-  });
-
   it('lets a newer navigation win over one still loading', async () => {
     let release!: () => void;
     const router = createMemoryRouter([

@@ -366,13 +366,12 @@ export class Router {
       location.search === current.search &&
       location.hash !== '' &&
       location.hash !== current.hash;
-    const due = hashOnly ? [] : this.due(matches, location);
     // Nothing to load (or only the hash changed): commit at once, in this call, as react-router does.
     const outcome = notFound
       ? { error: { index: 0, value: new ErrorResponse(404, null) } }
-      : due.length === 0
+      : hashOnly || !matches.some(({ route }) => route.loader || route.lazy)
         ? { ok: true as const }
-        : await this.loading(due, matches, location);
+        : await this.loading(matches, location);
     if (id !== this.pending) return; // a newer navigation took over
     if ('redirect' in outcome && redirects < 10) {
       const target = resolveTo(outcome.redirect, '/', location);
@@ -392,37 +391,19 @@ export class Router {
     });
   }
 
-  /**
-   * The matches whose lazy module or loader must run, by react-router's rules: a route not yet loaded,
-   * new to the page or matching another part of the URL; every loader when the query changes or the
-   * same URL is visited again (or the page shows an error).
-   */
-  private due(matches: RouteMatch[], location: Location): RouteMatch[] {
-    const { initialized, matches: current, location: now, error } = this.state;
-    const all = !initialized || error !== null || location.search !== now.search || location.pathname === now.pathname;
-    return matches.filter((match, i) => {
-      if (match.route.lazy) return true;
-      if (!match.route.loader) return false;
-      const before = current[i];
-      if (all || before?.route !== match.route || before.pathname !== match.pathname) return true;
-      return match.route.path?.endsWith('*') === true && before.params['*'] !== match.params['*'];
-    });
-  }
-
-  private loading(due: RouteMatch[], matches: RouteMatch[], location: Location) {
+  private loading(matches: RouteMatch[], location: Location) {
     if (this.state.initialized) this.update({ navigation: { state: 'loading', location } });
-    return this.load(due, matches, location);
+    return this.load(matches, location);
   }
 
-  /** Loads the due routes' lazy modules and runs their loaders, all at once. */
+  /** Loads the matched routes' lazy modules and runs their loaders, all at once. */
   private async load(
-    due: RouteMatch[],
     matches: RouteMatch[],
     location: Location,
   ): Promise<{ redirect: string } | { error: RouterState['error'] } | { ok: true }> {
     const request = new Request(new URL(createPath(location), 'http://localhost'));
     const results = await Promise.all(
-      due.map(async ({ route, params }) => {
+      matches.map(async ({ route, params }) => {
         try {
           if (route.lazy) {
             Object.assign(route, await route.lazy());
@@ -438,9 +419,8 @@ export class Router {
       const value = 'thrown' in result ? result.thrown : result.value;
       if (value instanceof Redirect) return { redirect: value.location };
     }
-    const failed = results.findIndex((result) => 'thrown' in result);
-    if (failed < 0) return { ok: true };
-    return { error: { index: matches.indexOf(due[failed]!), value: (results[failed] as { thrown: unknown }).thrown } };
+    const index = results.findIndex((result) => 'thrown' in result);
+    return index < 0 ? { ok: true } : { error: { index, value: (results[index] as { thrown: unknown }).thrown } };
   }
 
   private update(patch: Partial<RouterState>) {
