@@ -1,5 +1,11 @@
 -- game: the seamless wallet the game providers call.
 
+-- The calls (game_wallet_bet_ticket, _settle, _rollback) run with plan_cache_mode = force_generic_plan,
+-- which holds for the functions they call too: every statement of a call is keyed by ids, so the plan
+-- cached for the statement is as good as one made for the values, and the default choice (custom plans,
+-- their estimate being lower once constant conditions fold away) planned most statements again on
+-- every call: measured on one connection, 2.4 ms of the database's CPU per bet+win pair, 1.5-1.9 without.
+
 -- Everything a wallet call reads, in two statements: the session by its token with its game, what play
 -- needs of the player (`p_play`: only a call that starts play, a bet or a free spin, asks) and the
 -- account's lock (taken as the first statement ends); then, read after the lock so they are settled, the
@@ -218,7 +224,7 @@ CREATE OR REPLACE FUNCTION game_wallet_bet_ticket(
   p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
   p_close boolean, p_ticket jsonb, p_hash text, p_restricted_countries text[], p_now timestamptz,
   OUT answer jsonb, OUT events boolean
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   c record := game_wallet_read(p_token, p_round, p_transaction, p_now, true);
   s game_sessions := c.s;
@@ -350,7 +356,7 @@ CREATE OR REPLACE FUNCTION game_wallet_settle(
   p_token text, p_transaction text, p_round text, p_game_identity text, p_amount bigint, p_currency text,
   p_close boolean, p_promotion text, p_cash_out boolean, p_hash text, p_max_multiplier integer, p_now timestamptz,
   OUT answer jsonb, OUT events boolean
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   -- Only a free spin is new play: it alone needs the player's state.
   c record := game_wallet_read(p_token, p_round, p_transaction, p_now, coalesce(p_promotion LIKE 'free-spins:%', false));
@@ -446,7 +452,7 @@ $$;
 CREATE OR REPLACE FUNCTION game_wallet_rollback(
   p_token text, p_transaction text, p_reference text, p_round text, p_game_identity text, p_hash text, p_now timestamptz,
   OUT answer jsonb, OUT events boolean
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   c record := game_wallet_read(p_token, p_round, p_transaction, p_now, false);
   s game_sessions := c.s;
