@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type Router } from '@/shared/router';
 import { routes } from './app/routes.tsx';
 
 /**
@@ -9,14 +9,25 @@ import { routes } from './app/routes.tsx';
  * runs (scripts/build-web.mjs). The browser then renders the same page over it (main.tsx).
  */
 export async function render(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`prerender of ${url} answered ${context.status}`);
-  if (context.errors) throw Object.values(context.errors)[0] as Error;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname, search } = new URL(url);
+  const router = createMemoryRouter(routes, { initialEntries: [pathname + search] });
+  await ready(router);
+  if (router.state.error) throw router.state.error.value as Error;
+  if (router.state.location.pathname !== pathname) throw new Error(`prerender of ${url} redirected`);
   return renderToString(
     <QueryClientProvider client={new QueryClient()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+}
+
+function ready(router: Router): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

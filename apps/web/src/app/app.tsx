@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from '@/shared/router';
 import type { createAppRouter } from './router.tsx';
 import { queryClient } from '@/shared/lib/query-client.ts';
 

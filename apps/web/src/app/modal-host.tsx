@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/shared/router';
 import { MODALS, canOpenModal, isModalName } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';

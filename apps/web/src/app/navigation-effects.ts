@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/shared/router';
 import { trackPageView } from '@/shared/lib/analytics.ts';
 import { clearToasts } from '@/shared/ui/toast.ts';
 import { useDrawer } from './drawer-store.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@/shared/router';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { dismissPreloader, keepsPreloader } from '@/shared/lib/preloader.ts';
 import { Toaster } from '@/shared/ui/toaster.tsx';

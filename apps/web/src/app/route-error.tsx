@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from '@/shared/router';
 import { reloadOnChunkError } from '@/shared/lib/chunk-reload.ts';
 import { dismissPreloader } from '@/shared/lib/preloader.ts';
 import { ErrorLayout } from './layouts/error-layout.tsx';

@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from '@/shared/router';
 import { DEFAULT_LOCALE, LOCALE_PATTERN, isSupportedLocale } from '@casino/contracts';
 import { localizePath, parseLocalePath, setLocale } from '@/shared/i18n';
 import { ensurePlayerInit, type Feature } from '@/shared/lib/player-init.ts';

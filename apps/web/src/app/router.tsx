@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter } from '@/shared/router';
 import { localeOfPath, localizePath, parseLocalePath } from '@/shared/i18n';
 import { setNavigator } from '@/shared/lib/navigation.ts';
 import { routes } from './routes.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@/shared/router';
 import { isPagePath } from '@casino/contracts';
 import { routes } from './routes.tsx';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '@/shared/router';
 import type { ComingSoonKey } from '@/pages/coming-soon-page.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { OldLayout } from './layouts/old-layout.tsx';

@@ -1,4 +1,4 @@
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '@/shared/router';
 import { vi } from 'vitest';
 import type { PlayerInit } from '@casino/contracts';
 import { useSession, type SessionStatus } from '@/features/auth';

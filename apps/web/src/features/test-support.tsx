@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '@/shared/router';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import '@/shared/i18n/i18n.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { ErrorCode, safeSitePath } from '@casino/contracts';
 import {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { safeSitePath } from '@casino/contracts';
 import { completeLogin, loginWithToken } from '@/features/auth/page.ts';

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { categoryPath, useCollections } from '@/features/games';
 import { useLocalizedPath } from '@/shared/i18n';

@@ -1,4 +1,4 @@
-import { data, useParams, type LoaderFunctionArgs } from 'react-router';
+import { data, useParams, type LoaderFunctionArgs } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Collection } from '@casino/contracts';
 import {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/shared/router';
 import type { MailboxEntry } from '@casino/contracts';
 import { api, isApiError } from '@/shared/lib/http.ts';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';

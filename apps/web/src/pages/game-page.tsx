@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { GameBreadcrumbs, GamePlay, gameColumnClass, gameColumnStyle, useGame } from '@/features/game-play/page.ts';
 import { GameTournaments } from '@/features/tournaments';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { EmailLinkCard } from './email-link-card.tsx';
 

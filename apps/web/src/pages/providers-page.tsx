@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Provider } from '@casino/contracts';
 import {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/shared/router';
 import { TournamentView } from '@/features/tournaments/page.ts';
 
 /** `/tournaments/:identity`: one tournament (the bare `/tournaments` still leads home). */

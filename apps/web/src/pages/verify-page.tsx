@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { confirmEmail, refreshProfile, useSession } from '@/features/auth/page.ts';
 import { isApiError } from '@/shared/lib/http.ts';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useMatch } from 'react-router';
+import { Outlet, useMatch } from '@/shared/router';
 import { ReturnToGameSlot } from '@/features/game-play';
 import { SupportWidget } from '@/features/support';
 import { BottomNav } from './bottom-nav.tsx';

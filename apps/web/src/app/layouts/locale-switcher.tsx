@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LOCALES, isSupportedLocale } from '@casino/contracts';
 import { switchLocalePath, useLocale } from '@/shared/i18n';

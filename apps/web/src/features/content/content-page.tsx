@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { ContentArea } from '@casino/contracts';
 import { LocaleLink, useLocale } from '@/shared/i18n';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type CSSProperties } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Game } from '@casino/contracts';
 import { RealityCheck, playSessionStart } from '@/features/limits';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/shared/router';
 import { isModalName } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { parseLocalePath } from '@/shared/i18n/locale-path.ts';

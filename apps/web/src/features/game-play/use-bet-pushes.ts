@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/shared/router';
 import { useModal } from '@/shared/modals/index.ts';
 import { onGameBetPush } from './game-bets-events.ts';
 import { maxBetsValue } from './max-bets-value.ts';

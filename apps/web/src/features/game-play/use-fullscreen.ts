@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/shared/router';
 import { isModalName } from '@casino/contracts';
 
 /** The Fullscreen API on one element (the game stage). iPhones have none for elements: then `supported` is false. */

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/shared/router';
 import type { Game } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { activeAccount, useAccounts } from '@/features/wallet';

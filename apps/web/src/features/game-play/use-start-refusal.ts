@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useLocalizedPath } from '@/shared/i18n';
 import { useModal } from '@/shared/modals/index.ts';

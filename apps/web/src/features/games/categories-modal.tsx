@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { useParams } from 'react-router';
+import { useParams } from '@/shared/router';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Bet, PlayerSession, Spin } from '@casino/contracts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '@/shared/router';
 import ProfileHistoryPage from '@/pages/profile/profile-history-page.tsx';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';

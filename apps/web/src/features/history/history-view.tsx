@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusHistory } from '@/features/bonuses';
 import { TransactionsPanel, useMoney } from '@/features/wallet';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/shared/router';
 import {
   LimitDefinition,
   REALITY_CHECK_INTERVALS,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { matchPath, useLocation, useNavigation } from 'react-router';
+import { matchPath, useLocation, useNavigation } from '@/shared/router';
 import { LocaleLink } from '@/shared/i18n';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { useModal } from '@/shared/modals/use-modal.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet } from 'react-router';
+import { createMemoryRouter, Outlet } from '@/shared/router';
 import type { LoyaltyAccount, LoyaltyLevel, LoyaltyRate } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { jsonResponse, renderRouter } from '@/features/test-support.tsx';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '@/shared/router';
 import type { Account, PlayBody, PlayerInit, SportsbookWidgetEvent } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { emitGameBetPush } from '../game-play/game-bets-events.ts';

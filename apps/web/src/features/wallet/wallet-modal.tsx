@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/shared/router';
 import type { Account } from '@casino/contracts';
 import { useLocalizedPath } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { LocaleNavLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';

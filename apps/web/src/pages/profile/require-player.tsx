@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@/shared/router';
 import { rememberReturnPath } from '@/shared/lib/return-path.ts';
 import { useSession } from '@/features/auth';
 import { useLocalizedPath } from '@/shared/i18n';

@@ -1,4 +1,4 @@
-import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import { Link, NavLink, type LinkProps, type NavLinkProps } from '@/shared/router';
 import { useLocalizedPath } from './use-locale.ts';
 
 /** A Link whose `to` is an unprefixed app path; the current locale prefix is added. */

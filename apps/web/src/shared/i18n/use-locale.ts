@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/shared/router';
 import type { LocaleCode } from '@casino/contracts';
 import { localeOfPath, localizePath } from './locale-path.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/shared/router';
 import { useDismiss } from './use-dismiss.ts';
 
 /**

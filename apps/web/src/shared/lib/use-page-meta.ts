@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/shared/router';
 import { DEFAULT_LOCALE, type LocaleCode } from '@casino/contracts';
 import { localizePath, parseLocalePath } from '@/shared/i18n';
 import { usePageTitle } from './use-page-title.ts';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/shared/router';
 import type { ModalName } from '@casino/contracts';
 import { modalEntries, withModal, withoutModal, toSearch, parseSearch } from './modal-query.ts';
 

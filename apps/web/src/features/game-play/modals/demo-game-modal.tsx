@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useLocation } from 'react-router';
+import { useNavigate, useLocation } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useSession } from '@/features/auth';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';

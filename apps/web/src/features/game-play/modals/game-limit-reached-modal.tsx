@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/shared/router';
 import { useLocalizedPath } from '@/shared/i18n';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';

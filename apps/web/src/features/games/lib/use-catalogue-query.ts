@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/shared/router';
 import { readCatalogueParams, writeCatalogueParams, type SortKey } from './catalogue-params.ts';
 import { toQueryString } from './paths.ts';
 

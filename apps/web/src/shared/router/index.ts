@@ -1,0 +1,28 @@
+export {
+  createBrowserRouter,
+  createMemoryRouter,
+  data,
+  isRouteErrorResponse,
+  matchPath,
+  redirect,
+  type LoaderFunctionArgs,
+  type Location,
+  type RouteObject,
+  type Router,
+} from './router.ts';
+export {
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useRouteError,
+  useSearchParams,
+  type LinkProps,
+  type NavLinkProps,
+} from './react.tsx';
