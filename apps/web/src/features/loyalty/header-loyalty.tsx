@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { matchPath, useLocation, useNavigation } from '@/shared/router';
+import { matchPath, useLocation, useRouter } from '@/shared/router';
 import { LocaleLink } from '@/shared/i18n';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';
 import { useModal } from '@/shared/modals/use-modal.ts';
@@ -29,33 +29,42 @@ function LoyaltyBadge() {
   const account = useLoyaltyAccount();
   const modal = useModal();
   // Where the player is going counts: a level reached while they leave a game (the next page still
-  // loading) opens the modal on that page, not a notice on the game they left. The modal opens once
-  // that page is there: opening it is a navigation of its own, which would cancel the one under way.
+  // loading, or there and not yet drawn) opens the modal on that page, not a notice on the game they
+  // left. So the router's own state decides, not the last one rendered. The modal opens once that page
+  // is drawn: opening it edits the drawn page's URL, and would cancel a navigation under way.
+  const router = useRouter();
   const location = useLocation();
-  const navigation = useNavigation();
-  const onGame = matchPath('/:locale?/games/:id', (navigation.location ?? location).pathname) !== null;
-  const navigating = navigation.state !== 'idle';
   const levelToShow = useRef<string | null>(null);
+  const drawn = useRef(location.key);
+
+  const openIfDrawn = useCallback(() => {
+    const { navigation, location: now } = router.state;
+    if (levelToShow.current === null || navigation.state !== 'idle' || now.key !== drawn.current) return;
+    modal.open('loyalty-level', levelToShow.current);
+    levelToShow.current = null;
+  }, [router, modal]);
+
+  useEffect(() => {
+    drawn.current = location.key;
+    openIfDrawn();
+  }, [location.key, openIfDrawn]);
 
   useEffect(
     () =>
       onLoyaltyLevelUpdated((reached) => {
-        if (onGame)
+        const { location: now, navigation } = router.state;
+        if (matchPath('/:locale?/games/:id', (navigation.location ?? now).pathname) === null) {
+          levelToShow.current = String(reached.currentLevel.order);
+          openIfDrawn();
+        } else
           toast({
             type: 'success',
             title: t('loyalty.notice', { name: reached.currentLevel.name }),
             duration: LEVEL_NOTICE_MS,
           });
-        else if (navigating) levelToShow.current = String(reached.currentLevel.order);
-        else modal.open('loyalty-level', String(reached.currentLevel.order));
       }),
-    [onGame, navigating, modal, t],
+    [router, openIfDrawn, t],
   );
-  useEffect(() => {
-    if (navigating || levelToShow.current === null) return;
-    modal.open('loyalty-level', levelToShow.current);
-    levelToShow.current = null;
-  }, [navigating, modal]);
 
   const data = account.data;
   if (!data) return null;

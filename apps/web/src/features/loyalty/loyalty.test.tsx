@@ -178,6 +178,39 @@ describe('a level-up', () => {
     );
   });
 
+  it('reached just as the player left a game, before the next page is drawn, opens the modal there', async () => {
+    queryClient.clear();
+    queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <HeaderLoyalty />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/games/:id', element: null },
+            { path: '/bonuses', element: null },
+          ],
+        },
+      ],
+      { initialEntries: ['/games/book-of-gold'] },
+    );
+    renderRouter(router);
+    await screen.findByTestId('header-loyalty', undefined, slow);
+    // The navigation commits in the router at once; React has not drawn the next page when the level comes.
+    act(() => {
+      void router.navigate('/bonuses');
+      emitLoyaltyLevelUpdated(accountAt(60, 3));
+    });
+    expect(useToasts.getState().toasts).toEqual([]);
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/bonuses?loyalty-level=3'),
+    );
+  });
+
   it('is a notice for 3 seconds on a game page (no modal over the game)', async () => {
     queryClient.clear();
     queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));

@@ -20,6 +20,7 @@ export {
   useMatch,
   useNavigate,
   useNavigation,
+  useRouter,
   useParams,
   useRouteError,
   useSearchParams,

@@ -130,6 +130,8 @@ export const useLocation = (): Location => useRouterState().location;
 export const useParams = (): Params => use(RouteContext).match?.params ?? {};
 export const useRouteError = (): unknown => use(ErrorContext);
 export const useNavigation = () => useRouterState().navigation;
+/** The router itself: its `state` is where the app is and is going now, ahead of what has rendered. */
+export const useRouter = (): Router => use(RouterContext)!;
 export const useMatch = (pattern: string) => matchPath(pattern, useLocation().pathname);
 
 /** `to` resolved as the current route sees it (relative paths against the route's matched path). */
