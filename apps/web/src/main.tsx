@@ -40,7 +40,7 @@ async function boot() {
   if (container.hasAttribute('data-prerendered')) {
     // The server sent this page's first screen already painted (home.html). Replace it once the router
     // has its data, so no empty frame comes in between, and in a transition, so rendering yields to input.
-    await routerReady(router);
+    await router.ready();
     startTransition(() => root.render(app));
   } else {
     root.render(app);
@@ -64,15 +64,4 @@ function startUpdatesLater(router: AppRouter) {
   const start = () => setTimeout(whenIdle, 3_000);
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
-}
-
-function routerReady(appRouter: AppRouter): Promise<void> {
-  return new Promise((resolve) => {
-    if (appRouter.state.initialized) return resolve();
-    const stop = appRouter.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
 }

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type Router } from '@/shared/router';
+import { createMemoryRouter, RouterProvider } from '@/shared/router';
 import { routes } from './app/routes.tsx';
 
 /**
@@ -11,7 +11,7 @@ import { routes } from './app/routes.tsx';
 export async function render(url: string): Promise<string> {
   const { pathname, search } = new URL(url);
   const router = createMemoryRouter(routes, { initialEntries: [pathname + search] });
-  await ready(router);
+  await router.ready();
   if (router.state.error) throw router.state.error.value as Error;
   if (router.state.location.pathname !== pathname) throw new Error(`prerender of ${url} redirected`);
   return renderToString(
@@ -19,15 +19,4 @@ export async function render(url: string): Promise<string> {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-}
-
-function ready(router: Router): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
 }

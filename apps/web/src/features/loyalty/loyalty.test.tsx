@@ -122,6 +122,33 @@ describe('/loyalty', () => {
   });
 });
 
+/** The header's badge above a game page and `/bonuses` (with `loader`, if given), on the game. */
+async function badgeOverGame(loader?: () => Promise<null>) {
+  queryClient.clear();
+  queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));
+  const router = createMemoryRouter(
+    [
+      {
+        // The badge sits in the header, above the pages.
+        element: (
+          <>
+            <HeaderLoyalty />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/games/:id', element: null },
+          { path: '/bonuses', loader, element: null },
+        ],
+      },
+    ],
+    { initialEntries: ['/games/book-of-gold'] },
+  );
+  renderRouter(router);
+  await screen.findByTestId('header-loyalty', undefined, slow);
+  return router;
+}
+
 describe('a level-up', () => {
   it('opens the level-up modal away from a game', async () => {
     const app = renderApp('/bonuses', { status: 'player' });
@@ -139,35 +166,10 @@ describe('a level-up', () => {
   });
 
   it('reached while the player leaves a game opens the modal on the page they go to', async () => {
-    queryClient.clear();
-    queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));
     let arrive = () => {};
     const loaded = new Promise<void>((resolve) => (arrive = resolve));
-    const router = createMemoryRouter(
-      [
-        {
-          // The badge sits in the header, above the pages.
-          element: (
-            <>
-              <HeaderLoyalty />
-              <Outlet />
-            </>
-          ),
-          children: [
-            { path: '/games/:id', element: null },
-            {
-              path: '/bonuses',
-              // The next page is still loading when the level-up arrives.
-              loader: () => loaded.then(() => null),
-              element: null,
-            },
-          ],
-        },
-      ],
-      { initialEntries: ['/games/book-of-gold'] },
-    );
-    renderRouter(router);
-    await screen.findByTestId('header-loyalty', undefined, slow);
+    // The next page is still loading when the level-up arrives.
+    const router = await badgeOverGame(() => loaded.then(() => null));
     act(() => void router.navigate('/bonuses'));
     await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
     act(() => emitLoyaltyLevelUpdated(accountAt(60, 3)));
@@ -179,27 +181,7 @@ describe('a level-up', () => {
   });
 
   it('reached just as the player left a game, before the next page is drawn, opens the modal there', async () => {
-    queryClient.clear();
-    queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));
-    const router = createMemoryRouter(
-      [
-        {
-          element: (
-            <>
-              <HeaderLoyalty />
-              <Outlet />
-            </>
-          ),
-          children: [
-            { path: '/games/:id', element: null },
-            { path: '/bonuses', element: null },
-          ],
-        },
-      ],
-      { initialEntries: ['/games/book-of-gold'] },
-    );
-    renderRouter(router);
-    await screen.findByTestId('header-loyalty', undefined, slow);
+    const router = await badgeOverGame();
     // The navigation commits in the router at once; React has not drawn the next page when the level comes.
     act(() => {
       void router.navigate('/bonuses');

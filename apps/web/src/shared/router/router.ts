@@ -331,6 +331,18 @@ export class Router {
     return () => void this.listeners.delete(listener);
   }
 
+  /** Resolves once the first location's modules and loaders have run and it is committed. */
+  ready(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.state.initialized) return resolve();
+      const stop = this.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
   /** Goes to `to` (absolute, or relative to the current location) once its loaders have run; a number goes back or forward. */
   navigate(to: To | number, options: NavigateOptions = {}): Promise<void> {
     if (typeof to === 'number') {
