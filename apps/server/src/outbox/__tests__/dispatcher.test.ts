@@ -159,7 +159,7 @@ describe('dispatcher', () => {
     start(broker, { pollMs: 10_000 }); // no poll needed: the start itself delivers
     await waitFor(() => channel.seen.length === 5);
     expect(channel.seen).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
-    await expect.poll(() => behind('push')).toBe(0); // the cursor commits a moment after the publication
+    await expect.poll(() => behind('push'), { timeout: 5_000 }).toBe(0); // the cursor commits a moment after the publication
   });
 
   it('picks up rows another process wrote by polling, and at once when woken', async () => {
@@ -235,7 +235,7 @@ describe('dispatcher', () => {
     start(broker, { pollMs: 60_000, maxBackoffMs: 50 }, consumers);
     await waitFor(() => seen.length === 1);
     await waitFor(() => channel.seen.length === 1);
-    await expect.poll(() => behind('followups')).toBe(0); // the follow-up it wrote too: it has no handler for it
+    await expect.poll(() => behind('followups'), { timeout: 5_000 }).toBe(0); // the follow-up it wrote too: it has no handler for it
     expect(seen).toEqual(['p7']);
     // The failed attempt's write was rolled back: exactly one follow-up row exists, pushed once.
     const followups = await database.db.select().from(outbox).where(eq(outbox.event, 'player.email.confirmed'));
@@ -271,7 +271,7 @@ describe('dispatcher', () => {
     const between = await enqueue(database.db, 'player.email.confirmed', { playerId: 'p9', email: 'p9@x.test' });
     const second = [await event(4), await event(5)];
     start(createMemoryBroker(), { pollMs: 20, maxBackoffMs: 20 }, consumers);
-    await expect.poll(() => behind('batched')).toBe(0);
+    await expect.poll(() => behind('batched'), { timeout: 5_000 }).toBe(0);
     expect(runs).toEqual([first, second]);
     expect(single).toEqual([between]);
     // The failed run's writes were rolled back: each row's effect exactly once.
