@@ -11,6 +11,11 @@
 // figures to compare are CPU per pair and our throughput as a fraction of that ceiling, both measured in
 // the same run.
 //
+// Two more rows bound the gap between the two: the same bet+win pairs as two calls of the wallet's
+// database functions, without HTTP (what the database alone costs), and two requests of the empty
+// route /api/health from the same workers (what HTTP alone costs on these cores, with no wallet at
+// all). Where the HTTP row is itself below half the ceiling, no wallet behind HTTP can reach it here.
+//
 // `npm run bench:wallet -- --base <commit>` also runs that commit's server (checked out in .bench-base/)
 // in the same run, so a change is judged before and after on one machine state: in the order base,
 // this, this, base (a drift of the machine during the run weighs on both alike), each figure the mean
@@ -272,6 +277,24 @@ const betAndWin = (url, gameIdentity) => async (token, latencies) => {
   await wallet(url, 'win', { ...common, transactionId: randomUUID(), amount: WIN, closeRound: true }, latencies);
 };
 
+/** Two requests of the empty route per pair: the HTTP round trips a bet and a win make, with no wallet behind them. */
+const httpOnly = (url) => async (_token, latencies) => {
+  for (let call = 0; call < 2; call++) {
+    const started = performance.now();
+    const { status } = await new Promise((resolve, reject) => {
+      const target = new URL('/api/health', url);
+      http
+        .get({ agent, host: target.hostname, port: target.port, path: target.pathname }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode }));
+        })
+        .on('error', reject);
+    });
+    latencies.push(performance.now() - started);
+    if (status !== 200) throw new Error(`health ${status}`);
+  }
+};
+
 async function measure(meters, ...args) {
   for (const meter of meters) await meter?.start();
   const client = process.cpuUsage();
@@ -316,6 +339,37 @@ const CEILING = {
 /** The game sessions of the bench players: account, session, game and provider ids for the ceiling. */
 const SESSIONS_SQL = `select s.id as session, s.account_id as account, g.id as game, g.provider_id as provider
   from game_sessions s join games g on g.id = s.game_id where s.closed_at is null and s.expires_at > now()`;
+
+/**
+ * The wallet's own database functions, called as the server calls them (one statement each, the same
+ * arguments) but without HTTP, signatures or answers: what the database alone costs per pair. Null
+ * for a version without them.
+ */
+async function functionsOnly(query, tokens, gameIdentity, meters) {
+  const [known] = await query('bench_has_functions', `select to_regproc('game_wallet_settle') is not null as ok`, []);
+  if (!known?.ok) return null;
+  const hash = () => randomBytes(32).toString('hex');
+  const pair = async (token, latencies) => {
+    const roundId = randomUUID();
+    let started = performance.now();
+    const [bet] = await query(
+      'functions_bet',
+      `select answer from game_wallet_bet_ticket($1, $2, $3, $4, $5, 'EUR', false, null, $6, '{}', now())`,
+      [token, randomUUID(), roundId, gameIdentity, BET, hash()],
+    );
+    latencies.push(performance.now() - started);
+    started = performance.now();
+    const [win] = await query(
+      'functions_win',
+      `select answer from game_wallet_settle($1, $2, $3, $4, $5, 'EUR', true, null, false, $6, 100, now())`,
+      [token, randomUUID(), roundId, gameIdentity, WIN, hash()],
+    );
+    latencies.push(performance.now() - started);
+    for (const { answer } of [bet, win]) if (answer?.code) throw new Error(`refused: ${JSON.stringify(answer)}`);
+  };
+  await loop(tokens, WARMUP_MS, pair);
+  return measure(meters, tokens, DURATION_MS, pair);
+}
 
 async function ceiling(query, sessions, meters) {
   const pair = async (s, latencies) => {
@@ -391,11 +445,14 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
           pair,
         )
       : null;
+    const httpAlone = await measure(meters, tokens, DURATION_MS, httpOnly(server.url));
     await server.stop({ keepData: true });
     // The ceiling's client is this process: its CPU stands where the server's did.
     const query = await direct.open();
     const sessions = (await query('bench_sessions', SESSIONS_SQL, [])).slice(0, WORKERS);
-    const raw = await ceiling(query, sessions, [cpuMeter(async () => [process.pid]), direct.postgresCpu]);
+    const directMeters = [cpuMeter(async () => [process.pid]), direct.postgresCpu];
+    const functions = await functionsOnly(query, tokens, game.identity, directMeters);
+    const raw = await ceiling(query, sessions, directMeters);
     const fraction = (r) => +(r.pairsPerSec / raw.pairsPerSec).toFixed(2);
     const v = version.label;
     return [
@@ -412,6 +469,24 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
             },
           ]
         : []),
+      ...(functions
+        ? [
+            {
+              database,
+              version: v,
+              scenario: "the wallet's database functions alone (no HTTP)",
+              ...functions,
+              ofCeiling: fraction(functions),
+            },
+          ]
+        : []),
+      {
+        database,
+        version: v,
+        scenario: 'HTTP alone: two requests of the empty route per pair',
+        ...httpAlone,
+        ofCeiling: fraction(httpAlone),
+      },
       {
         database,
         version: v,
