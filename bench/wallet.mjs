@@ -279,10 +279,10 @@ const betAndWin = (url, gameIdentity) => async (token, latencies) => {
 
 /** Two requests of the empty route per pair: the HTTP round trips a bet and a win make, with no wallet behind them. */
 const httpOnly = (url) => async (_token, latencies) => {
+  const target = new URL('/api/health', url);
   for (let call = 0; call < 2; call++) {
     const started = performance.now();
     const { status } = await new Promise((resolve, reject) => {
-      const target = new URL('/api/health', url);
       http
         .get({ agent, host: target.hostname, port: target.port, path: target.pathname }, (response) => {
           response.resume();

@@ -194,13 +194,7 @@ describe('a level-up', () => {
   });
 
   it('is a notice for 3 seconds on a game page (no modal over the game)', async () => {
-    queryClient.clear();
-    queryClient.setQueryData(playerInitQuery.queryKey, initWith({}, { loyalty: true }));
-    const router = createMemoryRouter([{ path: '*', element: <HeaderLoyalty /> }], {
-      initialEntries: ['/games/book-of-gold'],
-    });
-    renderRouter(router);
-    await screen.findByTestId('header-loyalty', undefined, slow);
+    const router = await badgeOverGame();
     act(() => emitLoyaltyLevelUpdated(accountAt(60, 3)));
     expect(useToasts.getState().toasts.map((t) => t.title)).toEqual(['New loyalty level: Gold!']);
     expect(router.state.location.search).toBe('');
