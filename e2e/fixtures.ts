@@ -29,11 +29,19 @@ export const opsCredit = (email: string, amount: string, currency: string) => op
 export const uniqueEmail = (prefix = 'player') =>
   `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
+/**
+ * Before a screenshot: the splash gone (it fades out after the first render), then fonts and images
+ * loaded. A page with a live game may never fall quiet (a CI run waited 60 s for it); the picture is for
+ * people, not an assertion, so it is taken after at most 5 s of waiting.
+ */
+export async function settledForPicture(page: Page) {
+  await page.locator('#preloader').waitFor({ state: 'detached' });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
 /** Saves a screenshot under e2e/screenshots for people to look at (phone and desktop sizes). */
 export async function shot(page: Page, name: string) {
-  // The splash fades out after the first render; wait for it, and for fonts and images.
-  await page.locator('#preloader').waitFor({ state: 'detached' });
-  await page.waitForLoadState('networkidle');
+  await settledForPicture(page);
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: false });
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, settledForPicture, signUpAndSignIn, test } from '../fixtures.ts';
 
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
@@ -10,7 +10,7 @@ const SIZES = [
 async function shots(page: Page, name: string) {
   for (const [size, viewport] of SIZES) {
     await page.setViewportSize(viewport);
-    await page.waitForLoadState('networkidle');
+    await settledForPicture(page);
     await page.screenshot({ path: `/tmp/shots/${name}-${size}.png`, fullPage: false });
   }
   await page.setViewportSize({ width: 1440, height: 900 });

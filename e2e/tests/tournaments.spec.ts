@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, opsCredit, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, opsCredit, settledForPicture, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = { id: string; identity: string; name: string; isDemoMode: boolean; platforms: number[] };
 
@@ -16,8 +16,7 @@ async function popularSlot(request: APIRequestContext): Promise<Game> {
 /** A screenshot to /tmp/shots at the page's current size, once the splash has gone and the page settled. */
 async function shotAt(page: Page, name: string, size: { width: number; height: number }, fullPage = false) {
   await page.setViewportSize(size);
-  await page.locator('#preloader').waitFor({ state: 'detached' });
-  await page.waitForLoadState('networkidle');
+  await settledForPicture(page);
   await page.screenshot({ path: `/tmp/shots/tournaments-${name}-${size.width}x${size.height}.png`, fullPage });
 }
 const PHONE = { width: 390, height: 844 };
