@@ -71,6 +71,19 @@ test('a player opens the daily tournament from the lobby, spins, and sees their 
   const board = page.getByRole('region', { name: 'Leaderboard' });
   const place = Number((await page.getByTestId('own-place').textContent())!.slice(1));
   if (place <= 10) await expect(board.getByRole('row', { name: /\(You\)/ })).toBeVisible();
+  // A prize place names the same player as the leaderboard, though only the board was pushed.
+  if (place <= 3) {
+    const me = (await board
+      .getByRole('row', { name: /\(You\)/ })
+      .getByRole('cell')
+      .nth(1)
+      .textContent())!;
+    const prize = page
+      .getByRole('region', { name: 'Prizes' })
+      .getByRole('listitem')
+      .nth(place - 1);
+    await expect(prize).toContainText(me.replace('(You)', '').trim());
+  }
 
   for (const size of [PHONE, DESKTOP]) await shotAt(page, 'view', size, true);
 });

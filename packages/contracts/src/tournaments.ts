@@ -11,6 +11,9 @@ export const TournamentPrizeType = { bonus: 1, freeSpins: 2, points: 3 } as cons
 export const TOURNAMENT_SCORINGS = ['win', 'multiplier', 'stake'] as const;
 export type TournamentScoring = (typeof TOURNAMENT_SCORINGS)[number];
 
+/** How many rows of a tournament's leaderboard are pushed and shown: the top 10. */
+export const TOURNAMENT_LEADERBOARD_SIZE = 10;
+
 export const tournamentLeaderRowSchema = z.object({
   playerId: text(),
   nickname: text().nullable(),

@@ -1,4 +1,4 @@
-import { Channel, PushEvent } from '@casino/contracts';
+import { Channel, PushEvent, TOURNAMENT_LEADERBOARD_SIZE } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -10,8 +10,6 @@ import { createRunningCache, type RunningCache, type RunningTournament } from '.
 
 /** The outbox lane that scores settled rounds. */
 export const SCORING_LANE = 'tournaments';
-/** How many rows of the leaderboard are pushed and shown. */
-export const TOP = 10;
 
 type Scored = {
   t: string;
@@ -131,7 +129,7 @@ export function createTournamentEngine(
     const pending = [...dirty.values()];
     dirty.clear();
     for (const { period, players } of pending) {
-      const top = await store.top(ctx.db, period, TOP);
+      const top = await store.top(ctx.db, period, TOURNAMENT_LEADERBOARD_SIZE);
       const name = await namesOf(
         ctx.db,
         top.map((r) => r.playerId),

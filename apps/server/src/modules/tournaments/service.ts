@@ -2,6 +2,7 @@ import {
   BASE_CURRENCY,
   pageMeta,
   toMajor,
+  TOURNAMENT_LEADERBOARD_SIZE,
   TournamentState,
   tournamentInputSchema,
   type Tournament,
@@ -17,7 +18,6 @@ import { isUuid } from '../../lib/uuid.ts';
 import { listDefinitions } from '../bonus/index.ts';
 import { findGame, gameIdsInCollections } from '../game/index.ts';
 import { subunitOf } from '../settings/index.ts';
-import { TOP } from './engine.ts';
 import { tournamentAwards, tournaments, type TournamentPrizeDefinition } from './tables.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -158,7 +158,7 @@ export async function tournamentDetail(db: DbOrTx, idOrIdentity: string, playerI
   if (!row) throw notFound('Tournament not found');
   const wire = toWire(row);
   if (!playerId) return wire;
-  const places = Math.max(TOP, ...row.prizes.map((p) => p.place));
+  const places = Math.max(TOURNAMENT_LEADERBOARD_SIZE, ...row.prizes.map((p) => p.place));
   const [top, standing, awards] = await Promise.all([
     topEntries(db, row.id, places),
     playerStanding(db, row.id, playerId),
@@ -199,7 +199,7 @@ export async function tournamentDetail(db: DbOrTx, idOrIdentity: string, playerI
     ...wire,
     playerEntry: standing,
     prizes,
-    leaderboard: top.slice(0, TOP).map((r) => ({
+    leaderboard: top.slice(0, TOURNAMENT_LEADERBOARD_SIZE).map((r) => ({
       playerId: r.player_id,
       nickname: r.nickname,
       place: r.place,

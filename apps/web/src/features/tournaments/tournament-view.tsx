@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import type { Tournament } from '@casino/contracts';
+import { TOURNAMENT_LEADERBOARD_SIZE, TournamentState, type Tournament } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { useMoney } from '@/features/wallet';
 import { LocaleLink } from '@/shared/i18n';
@@ -258,6 +258,11 @@ function Prizes({ tournament }: { tournament: Tournament }) {
   const { t } = useTranslation();
   const headingId = useId();
   const holders = new Map((tournament.prizes ?? []).map((p) => [p.place, p.entry]));
+  // While it runs, the leaderboard is replaced by every push and the prizes' holders are not: a place
+  // the leaderboard covers takes its holder from it, so the two never name different players.
+  const live = tournament.state === TournamentState.running ? tournament.leaderboard : undefined;
+  const holderOf = (place: number) =>
+    live && place <= TOURNAMENT_LEADERBOARD_SIZE ? live.find((row) => row.place === place) : holders.get(place);
   return (
     <section aria-labelledby={headingId} className="rounded-3xl border border-line bg-surface p-4 sm:p-6">
       <h2 id={headingId} className="mb-3 text-xl font-bold tracking-tight text-fg">
@@ -265,7 +270,7 @@ function Prizes({ tournament }: { tournament: Tournament }) {
       </h2>
       <ol className="space-y-2">
         {tournament.places.map((prize) => {
-          const holder = holders.get(prize.place);
+          const holder = holderOf(prize.place);
           return (
             <li key={prize.place} className="flex items-center gap-3 rounded-2xl bg-raised px-3 py-2.5">
               <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent/15 text-sm font-bold text-accent">

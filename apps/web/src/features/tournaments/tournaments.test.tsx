@@ -119,13 +119,29 @@ describe('the tournament page', () => {
         { playerId: 'b0000000-0000-4000-8000-000000000002', nickname: 'Lucky', place: 1, points: 5000 },
         { playerId: ME, nickname: 'Me', place: 2, points: 1250 },
       ],
-      prizes: [{ place: 1, type: 1, title: '€50 bonus' }],
+      prizes: [
+        {
+          place: 1,
+          type: 1,
+          title: '€50 bonus',
+          entry: {
+            playerId: 'b0000000-0000-4000-8000-000000000002',
+            nickname: 'Lucky',
+            points: 5000,
+            createdAt: new Date().toISOString(),
+            updatedAt: null,
+          },
+        },
+      ],
     });
     renderApp('/tournaments/daily-slots-2026-11-27', { status: 'player' });
     act(() => useSession.setState({ status: 'player', profile: { id: ME } as Profile }));
     const own = await screen.findByRole('region', { name: 'Your place' }, slow);
     await waitFor(() => expect(own).toHaveTextContent('#2'));
     expect(own).toHaveTextContent('€12.50');
+    const firstPrize = () => within(screen.getByRole('region', { name: 'Prizes' })).getAllByRole('listitem')[0];
+    expect(firstPrize()).toHaveTextContent('€50 bonus');
+    expect(firstPrize()).toHaveTextContent('Lucky');
     const board = screen.getByRole('table');
     expect(
       within(board)
@@ -153,6 +169,9 @@ describe('the tournament page', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['#PlayerPoints', '1Me(You)€90.00', '2Player 0002€50.00']);
+    // The first prize names the new leader too, not the one the page loaded with.
+    expect(firstPrize()).toHaveTextContent('Me');
+    expect(firstPrize()).not.toHaveTextContent('Lucky');
   });
 
   it('answers an unknown tournament with its not-found view', async () => {
