@@ -95,7 +95,7 @@ test('away from a game, a level-up opens the level-up modal', async ({ page, req
   const settled = page.waitForResponse((r) => /\/sandbox\/games\/api\/sessions\/[^/]+\/rounds$/.test(r.url()));
   await button.click();
   expect((await settled).ok()).toBe(true);
-  await page.getByRole('banner').getByRole('link', { name: 'Bonuses' }).first().click();
+  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Bonuses' }).click();
   const modal = page.getByRole('dialog', { name: 'New level reached' });
   await expect(modal).toContainText('You are now Silver!', { timeout: 10_000 });
   await picture(page, 'loyalty-level-modal-desktop');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, ops, registerByApi, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
+import { expect, ops, opsCredit, registerByApi, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
 
 /** Issue 20: what a new player and an operator hit in a full day on the site. */
 
@@ -144,6 +144,26 @@ test('pages that do not exist answer HTTP 404: an unknown game (betting and loya
     '/pt-br/betting/',
   ]) {
     expect((await request.get(path)).status(), path).toBe(200);
+  }
+});
+
+test("laptop widths: a signed-in player's header stays on one line, with no sideways scroll", async ({ page }) => {
+  const email = await signUpAndSignIn(page, 'trust-header');
+  await opsCredit(email, '12345.67', 'EUR');
+  await expect(page.getByTestId('header-balance')).toContainText('12,345.67');
+  for (const width of [1024, 1280, 1366, 1440, 1536]) {
+    await page.setViewportSize({ width, height: 900 });
+    const fit = await page.evaluate(() => {
+      const header = document.querySelector('header')!;
+      const shown = [...header.querySelectorAll('a, button')].filter((el) => el.getBoundingClientRect().width > 0);
+      return {
+        pageWidth: document.documentElement.scrollWidth,
+        headerWidth: header.firstElementChild!.scrollWidth,
+        // A link squeezed onto two lines (the active one did, raised and without its underline).
+        wrapped: shown.filter((el) => el.getBoundingClientRect().height > 44).map((el) => el.textContent),
+      };
+    });
+    expect(fit, `at ${width}px`).toEqual({ pageWidth: width, headerWidth: width, wrapped: [] });
   }
 });
 

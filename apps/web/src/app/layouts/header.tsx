@@ -41,7 +41,9 @@ export function Header() {
           <span className="sr-only"> — {t('nav.homeLink')}</span>
         </LocaleLink>
 
-        <nav aria-label={t('nav.primary')} className="ml-4 hidden lg:block">
+        {/* The side nav (from 1024px) holds the same links: the header repeats them only where a signed-in
+            player's header still fits on one line beside them. */}
+        <nav aria-label={t('nav.primary')} className="ml-4 hidden 2xl:block">
           <ul className="flex items-center gap-1">
             {navItems.map((item) => (
               <li key={item.to}>
@@ -50,7 +52,7 @@ export function Header() {
                   end={item.end ?? false}
                   className={({ isActive }) =>
                     cn(
-                      'rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+                      'whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
                       isActive ? 'text-fg' : 'text-muted hover:text-fg',
                     )
                   }
@@ -77,15 +79,16 @@ export function Header() {
             type="button"
             onClick={() => open('search')}
             aria-label={t('search.open')}
-            className="flex size-10 items-center justify-center gap-2 rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg md:w-auto md:min-w-44 md:justify-start md:border md:border-line md:px-3 md:hover:border-muted/60"
+            className="flex size-10 items-center justify-center gap-2 rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg xl:w-auto xl:min-w-44 xl:justify-start xl:border xl:border-line xl:px-3 xl:hover:border-muted/60"
           >
             <Icon name="search" />
-            <span className="hidden text-sm md:inline" aria-hidden="true">
+            <span className="hidden text-sm xl:inline" aria-hidden="true">
               {t('search.placeholder')}
             </span>
           </button>
-          <LocaleSwitcher className="hidden md:flex" />
-          <span className="hidden md:inline-flex">
+          {/* Below 1024px both are in the menu drawer. */}
+          <LocaleSwitcher className="hidden lg:flex" />
+          <span className="hidden lg:inline-flex">
             <ThemeToggle />
           </span>
           <HeaderAccount />
