@@ -147,11 +147,15 @@ test('pages that do not exist answer HTTP 404: an unknown game (betting and loya
   }
 });
 
-test("laptop widths: a signed-in player's header stays on one line, with no sideways scroll", async ({ page }) => {
+test("from phones to laptops: a signed-in player's home and header fit the screen, with no sideways scroll", async ({
+  page,
+}) => {
   const email = await signUpAndSignIn(page, 'trust-header');
   await opsCredit(email, '12345.67', 'EUR');
   await expect(page.getByTestId('header-balance')).toContainText('12,345.67');
-  for (const width of [1024, 1280, 1366, 1440, 1536]) {
+  // The home page holds the widest parts: the header and the tournament card.
+  await expect(page.getByRole('region', { name: 'Tournaments' })).toBeVisible();
+  for (const width of [320, 360, 390, 1024, 1280, 1366, 1440, 1536]) {
     await page.setViewportSize({ width, height: 900 });
     const fit = await page.evaluate(() => {
       const header = document.querySelector('header')!;

@@ -79,14 +79,14 @@ export function Header() {
             type="button"
             onClick={() => open('search')}
             aria-label={t('search.open')}
-            className="flex size-10 items-center justify-center gap-2 rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg xl:w-auto xl:min-w-44 xl:justify-start xl:border xl:border-line xl:px-3 xl:hover:border-muted/60"
+            className="flex size-10 items-center justify-center gap-2 rounded-xl text-muted transition-colors hover:bg-raised hover:text-fg max-[359px]:hidden xl:w-auto xl:min-w-44 xl:justify-start xl:border xl:border-line xl:px-3 xl:hover:border-muted/60"
           >
             <Icon name="search" />
             <span className="hidden text-sm xl:inline" aria-hidden="true">
               {t('search.placeholder')}
             </span>
           </button>
-          {/* Below 1024px both are in the menu drawer. */}
+          {/* Below 1024px both are in the menu drawer (and below 360px search is only in the bottom nav). */}
           <LocaleSwitcher className="hidden lg:flex" />
           <span className="hidden lg:inline-flex">
             <ThemeToggle />

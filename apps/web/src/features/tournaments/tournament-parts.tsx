@@ -117,7 +117,7 @@ export function TournamentCard({
         )}
       </div>
       {wide ? (
-        <div className="relative mt-4 flex items-center justify-between gap-4 md:mt-0 md:flex-col md:items-end">
+        <div className="relative mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-3 md:mt-0 md:flex-col md:flex-nowrap md:items-end">
           {countdown}
           {link}
         </div>

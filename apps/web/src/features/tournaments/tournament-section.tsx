@@ -16,7 +16,12 @@ export function TournamentsSection() {
       <h2 id={headingId} className="mb-4 text-2xl font-bold tracking-tight text-fg">
         {t('tournaments.section.title')}
       </h2>
-      <ul className={tournaments.length === 1 ? 'grid' : 'grid gap-4 md:grid-cols-2 xl:grid-cols-3'}>
+      {/* One column of minmax(0, 1fr), not the implicit auto column: a card must not widen the page on a phone. */}
+      <ul
+        className={
+          tournaments.length === 1 ? 'grid grid-cols-1' : 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3'
+        }
+      >
         {tournaments.map((tournament) => (
           <li key={tournament.id}>
             <TournamentCard tournament={tournament} wide={tournaments.length === 1} />
@@ -39,7 +44,7 @@ export function GameTournaments({ gameId }: { gameId: string }) {
       <h2 id={headingId} className="mb-3 text-lg font-bold tracking-tight text-fg">
         {t('tournaments.section.gameTitle')}
       </h2>
-      <ul className="grid gap-3 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {running.map((tournament) => (
           <li key={tournament.id}>
             <TournamentCard tournament={tournament} compact />
