@@ -351,6 +351,8 @@ describe('attacks on free-spin wins', () => {
     await server.ctx.db.insert(playerLimits).values({
       playerId: s.playerId,
       type: LimitDefinition.selfExclusion,
+      // Begun a second ago, not at the database's now(): see the provider-wallet test of exclusions.
+      startsAt: new Date(Date.now() - 1_000),
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const refused = await spinWin(s.wallet, s.spins.grantId, 150);

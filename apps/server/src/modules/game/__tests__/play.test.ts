@@ -208,6 +208,8 @@ describe('real play', () => {
     await server.ctx.db.insert(playerLimits).values({
       playerId: excluded.player.id,
       type: LimitDefinition.coolingOff,
+      // Begun a second ago, not at the database's now(): see the provider-wallet test of exclusions.
+      startsAt: new Date(Date.now() - 1_000),
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     const answer = await play(game.identity, { demoMode: false }, excluded.headers);

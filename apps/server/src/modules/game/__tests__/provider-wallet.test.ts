@@ -195,11 +195,16 @@ describe('bet and win', () => {
   });
 
   it('batches the winners feed: a burst of wins is one or two publications carrying them all, newest first', async () => {
-    const { base } = await setup(100_000n);
-    const published: { winners: { payout: number }[] }[] = [];
-    const unsubscribe = await server.ctx.broker.subscribe('game:winners:desktop:DE', (pub) =>
-      published.push(pub.data as (typeof published)[number]),
-    );
+    const { base, game } = await setup(100_000n);
+    // Only this game's wins: on a shared Redis, test files running beside this one publish wins on the
+    // same channel (a batch may mix theirs with ours).
+    const published: { payout: number }[][] = [];
+    const unsubscribe = await server.ctx.broker.subscribe('game:winners:desktop:DE', (pub) => {
+      const ours = (pub.data as { winners: { payout: number; gameId: string }[] }).winners.filter(
+        (w) => w.gameId === game.id,
+      );
+      if (ours.length > 0) published.push(ours);
+    });
     onTestFinished(unsubscribe);
     for (const payout of [3, 4, 5, 6, 7, 8]) {
       const roundId = txId('round');
@@ -213,9 +218,9 @@ describe('bet and win', () => {
         closeRound: true,
       });
     }
-    await expect.poll(() => published.flatMap((p) => p.winners).length, { timeout: 5_000 }).toBe(6);
+    await expect.poll(() => published.flat().length, { timeout: 5_000 }).toBe(6);
     expect(published.length).toBeLessThanOrEqual(2);
-    const payouts = published.toReversed().flatMap((p) => p.winners.map((w) => w.payout));
+    const payouts = published.toReversed().flatMap((p) => p.map((w) => w.payout));
     expect(payouts).toEqual([8, 7, 6, 5, 4, 3]);
   });
 
@@ -407,6 +412,9 @@ describe('responsible gaming and restrictions at bet time', () => {
     await server.ctx.db.insert(playerLimits).values({
       playerId: player.id,
       type: LimitDefinition.selfExclusion,
+      // Begun a second ago: by default it begins at the database's now(), in microseconds, and a bet in
+      // the same millisecond (the server's clock) would come before it (seen once on PostgreSQL).
+      startsAt: new Date(Date.now() - 1_000),
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const refused = await bet(10);
