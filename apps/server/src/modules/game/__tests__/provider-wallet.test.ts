@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { BetStatus, LimitDefinition } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { outbox } from '../../../outbox/tables.ts';
@@ -58,7 +58,9 @@ const gameEntries = (accountId: string) =>
   server.ctx.db
     .select()
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')));
+    .where(and(eq(ledgerEntries.accountId, accountId), like(ledgerEntries.idempotencyKey, 'game:%')))
+    // In the order written: PostgreSQL returns rows in no promised order without one (seen reversed once).
+    .orderBy(asc(ledgerEntries.id));
 
 describe('signature and timestamp', () => {
   it('refuses a missing or wrong signature and a stale timestamp with 401 15010; accepts a correct one', async () => {
