@@ -34,7 +34,8 @@ function connect(token: string | (() => Promise<string>)) {
 
 const next = <T>(subscribe: (resolve: (value: T) => void) => void, ms = 5000) =>
   new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    // Names what it waited for (the callback's source), so a timeout on a loaded machine says which.
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${String(subscribe)}`)), ms);
     subscribe((value) => {
       clearTimeout(timer);
       resolve(value);
