@@ -1,5 +1,6 @@
 import { useDeferredValue, useId } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import { cn } from '@/shared/lib/cn.ts';
 import { useLiveTournaments } from './api.ts';
 import { TournamentCard } from './tournament-parts.tsx';
 import './i18n/index.ts';
@@ -17,11 +18,7 @@ export function TournamentsSection() {
         {t('tournaments.section.title')}
       </h2>
       {/* One column of minmax(0, 1fr), not the implicit auto column: a card must not widen the page on a phone. */}
-      <ul
-        className={
-          tournaments.length === 1 ? 'grid grid-cols-1' : 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3'
-        }
-      >
+      <ul className={cn('grid grid-cols-1', tournaments.length > 1 && 'gap-4 md:grid-cols-2 xl:grid-cols-3')}>
         {tournaments.map((tournament) => (
           <li key={tournament.id}>
             <TournamentCard tournament={tournament} wide={tournaments.length === 1} />
