@@ -282,6 +282,8 @@ const env = {
   SEED_DEMO: '0',
   // Sessions outlive the run, whatever the kills cost.
   GAME_SESSION_TTL: '86400',
+  // Its players all sign up from 127.0.0.1.
+  SIGN_UP_PER_ADDRESS: '0',
 };
 base = `http://127.0.0.1:${port}`;
 let server = startServer(env);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
+import { runServer } from '../scripts/run-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -10,18 +11,24 @@ export const test = base.extend({
 });
 export { expect };
 
-/** Runs the real ops CLI, which reaches the running server over loopback. */
-export async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
-  );
+/** A server of a journey's own (its own settings or clock), on a copy of the run's prepared database. */
+export const startServer = (env: Record<string, string | undefined>) =>
+  runServer(env, { from: process.env.E2E_PREPARED_DIR });
+
+/**
+ * Runs the real ops CLI (bundled once by global-setup.ts) for the server whose data dir is given: it
+ * reaches that server over loopback.
+ */
+export async function opsAt(dataDir: string, ...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [process.env.E2E_OPS_CLI!, ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
   return stdout;
 }
+
+/** The ops CLI of the run's shared server. */
+export const ops = (...args: string[]) => opsAt(process.env.E2E_DATA_DIR!, ...args);
 
 /** Credits a player through the ops CLI. */
 export const opsCredit = (email: string, amount: string, currency: string) => ops('credit', email, amount, currency);
@@ -45,6 +52,17 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: false });
 }
 
+/**
+ * Waits for the screen to stand still: two frames painted, then no transition or animation running
+ * (a dialog's open transition, a layout after a resize). Endless ones (a spinner) do not count.
+ */
+export async function stillScreen(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** Screenshots of the page as it is now at phone and desktop size (`/tmp/shots/<name>-phone|desktop.png`); ends at desktop. */
 export async function shotsAtBothSizes(page: Page, name: string) {
   for (const [label, size] of [
@@ -52,7 +70,7 @@ export async function shotsAtBothSizes(page: Page, name: string) {
     ['desktop', { width: 1440, height: 900 }],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(400);
+    await stillScreen(page);
     await page.screenshot({ path: `/tmp/shots/${name}-${label}.png` });
   }
 }
@@ -128,4 +146,23 @@ export async function verifyIdentity(page: Page): Promise<void> {
   expect(uploaded.ok()).toBe(true);
   const { id } = (await uploaded.json()).data as { id: string };
   expect(await ops('documents', 'approve', id)).toContain('pproved');
+}
+
+/**
+ * Phone and desktop pictures (`<name>-phone`, `<name>-desktop`) of a page with a game: no toast over it,
+ * and the game's frame repainted at each size before the picture (a resize repaints the frame later).
+ */
+export async function gameShots(page: Page, name: string) {
+  await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 15_000 });
+  for (const [label, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page
+      .frameLocator('iframe[sandbox]')
+      .locator('body')
+      .evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+    await shot(page, `${name}-${label}`);
+  }
 }

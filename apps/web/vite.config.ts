@@ -64,5 +64,8 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     css: false,
     restoreMocks: true,
+    // A test's own waits (findBy…, waitFor) have their own bounds; this one only ends a test stuck for
+    // good. Beside the journeys on two cores a jsdom test of a few clicks has taken over 5 s (CI, stop 41).
+    testTimeout: 30_000,
   },
 });

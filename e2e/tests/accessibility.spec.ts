@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, ops, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, ops, signUpAndSignIn, stillScreen, test } from '../fixtures.ts';
 
 /**
  * axe on every route and the main dialogs, as a guest and as a player, in the dark and the light
@@ -18,6 +18,7 @@ const guestPages = [
   '/questions/wagering',
   '/bonus/welcome',
   '/bonuses',
+  '/promotions',
   '/loyalty',
   '/loyalty?loyalty-earn',
   '/no-such-page',
@@ -57,7 +58,7 @@ async function audit(page: Page, path: string, label: string): Promise<Finding[]
   await page.locator('#preloader').waitFor({ state: 'detached' });
   await page.waitForLoadState('networkidle');
   // A dialog's open transition: axe must see it at full opacity.
-  await page.waitForTimeout(250);
+  await stillScreen(page);
   return auditCurrent(page, `${label} ${path}`);
 }
 
@@ -102,6 +103,9 @@ const setTheme = (page: Page, theme: 'light' | 'dark') =>
 const lightGuestPages = ['/', 'GAME', '/static/terms', '/?sign-up', '/no-such-page'];
 const lightPlayerPages = ['/?wallet', '/?wallet=deposit', '/profile/history'];
 
+// The audits are independent and long: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 test('axe: no serious or critical violation on any guest page', async ({ page }) => {
   test.setTimeout(300_000);
   const findings = await auditAll(page, guestPages, 'guest dark');
@@ -141,8 +145,24 @@ test('axe: the sandbox game pages themselves', async ({ page, request }) => {
   const clientUrl = (await launched.json()).data.gameUrl as string;
   findings.push(...(await audit(page, clientUrl, 'sportsbook')));
   await page.locator('.odd:not([disabled])').first().click();
-  await page.waitForTimeout(300);
+  await stillScreen(page);
   findings.push(...(await auditCurrent(page, 'sportsbook slip')));
   findings.push(...(await audit(page, clientUrl.replace(/path=[^&]*/, 'path=%2Fmy-bets'), 'sportsbook')));
   expect(findings).toEqual([]);
+});
+
+test('with less motion asked for, nothing on the home page keeps moving (no looping spinner or pulse)', async ({
+  page,
+}) => {
+  // The run asks for less motion (playwright.config.ts); the live events' heading has a pulsing dot.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Live events' })).toBeVisible({ timeout: 15_000 });
+  await stillScreen(page);
+  const looping = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .map((animation) => String((animation.effect as KeyframeEffect | null)?.target?.className ?? '')),
+  );
+  expect(looping).toEqual([]);
 });

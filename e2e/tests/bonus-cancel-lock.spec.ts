@@ -71,7 +71,7 @@ test('withdrawing with an active bonus asks first: keep it and withdraw real mon
   await page.getByRole('dialog', { name: 'Wallet' }).getByRole('button', { name: 'Withdraw' }).click();
   const lock = page.getByRole('dialog', { name: 'Withdraw with an active bonus' });
   await expect(lock).toContainText(`Your bonus ${name} is active.`, { timeout: 20_000 });
-  await expect(lock).toContainText('only real money: up to €20.00 now');
+  await expect(lock).toContainText('only real money: €20.00 can be withdrawn now');
   await expect(lock).toContainText('forfeits its bonus money (€5.00)');
   await expect(page).toHaveURL(/\?bonus-cancel-lock=EUR$/);
   await shots(page, 'bonus-cancel-lock');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, ops, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
+import { expect, ops, signUpAndSignIn, stillScreen, test, uniqueEmail } from '../fixtures.ts';
 
 /** An operator's no-deposit bonus and a code for it, through the ops CLI; answers both. */
 async function codeForBonus(): Promise<{ name: string; code: string }> {
@@ -27,7 +27,7 @@ async function shots(page: Page, name: string, focus?: Locator) {
     ['desktop', { width: 1440, height: 900 }],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await stillScreen(page);
     await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join('/tmp/shots', `${name}-${size}.png`) });
     await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', `${name}-${size}.png`) });
@@ -65,10 +65,10 @@ test('a new player signs up with a bonus code and finds the bonus; wrong and use
   await form.getByRole('button', { name: 'Apply' }).click();
   await expect(form.getByRole('alert')).toHaveText('Bonus code incorrect.');
   await shots(page, 'bonus-code-incorrect', form);
-  // Once per player: the same code again is not available.
+  // Once per player: the same code again is refused, and the player is told they used it.
   await form.getByLabel('Bonus code').fill(code);
   await form.getByRole('button', { name: 'Apply' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Bonus code not available.');
+  await expect(form.getByRole('alert')).toHaveText('You have already used this code.');
 });
 
 test('guessing codes locks the form with a countdown (error 5)', async ({ page }) => {

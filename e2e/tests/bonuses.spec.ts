@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, gameShots, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = { identity: string; name: string; isDemoMode: boolean; platforms: number[] };
 
@@ -94,7 +94,7 @@ test('a bonus is activated, wagered at a slot and turns into real money; another
   await shot(page, 'bonuses-ended-phone');
 });
 
-test('a stake above the bonus maximum bet is refused and the max-bets modal says the maximum', async ({
+test('a stake above the bonus maximum bet is refused in the game, which says the maximum and lowers the stake to it', async ({
   page,
   request,
 }) => {
@@ -113,11 +113,41 @@ test('a stake above the bonus maximum bet is refused and the max-bets modal says
 
   const game = await slot(request);
   await page.goto(`/games/${game.identity}`);
+  const frame = page.frameLocator(`iframe[title="${game.name} — game"]`);
   await spin(page, game, { settled: false }); // the default stake, €1, is above the €0.50 maximum
-  const modal = page.getByRole('dialog', { name: /max/i });
-  await expect(modal).toBeVisible({ timeout: 15_000 });
-  await expect(modal).toContainText('€0.50');
-  await shot(page, 'bonus-max-bet-desktop');
-  // Nothing was taken.
+  const refusal = frame.getByRole('alert');
+  await expect(refusal).toContainText('While your bonus is active, a bet may be at most €0.50.', { timeout: 15_000 });
+  const lower = frame.getByRole('button', { name: 'Lower the stake to €0.50' });
+  await expect(lower).toBeFocused();
+  // The game says it itself: no modal of the casino over it, and nothing was taken.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('header-balance')).toContainText('20.00');
+  await gameShots(page, 'bonus-max-bet-en');
+
+  // Lowered to the maximum, the next spin goes through (the same game session: no restart).
+  const gameUrl = await page.locator('iframe[sandbox]').getAttribute('src');
+  await lower.click();
+  await expect(refusal).toBeHidden();
+  await expect(frame.getByRole('combobox', { name: 'Bet' })).toHaveValue(/./);
+  await expect(frame.getByRole('combobox', { name: 'Bet' }).locator('option:checked')).toHaveText('€0.50');
+  await spin(page, game);
+  await expect(refusal).toBeHidden();
+  expect(await page.locator('iframe[sandbox]').getAttribute('src')).toBe(gameUrl);
+  await expect(frame.getByRole('button', { name: /^Spin/ })).toBeEnabled({ timeout: 15_000 });
+  // The €0.50 was staked (real money first): the balance moved by the stake and whatever it won.
+  await expect(page.getByTestId('header-balance')).not.toContainText('€20.00');
+
+  // The same refusal in German and Portuguese.
+  for (const [locale, words] of [
+    ['de', 'darf ein Einsatz höchstens 0,50'],
+    ['pt-br', 'uma aposta pode ser de no máximo'],
+  ] as const) {
+    await page.goto(`/${locale}/games/${game.identity}?real=true`);
+    const localFrame = page.frameLocator('iframe[sandbox]');
+    const button = localFrame.locator('.primary-action');
+    await expect(button).toBeEnabled({ timeout: 45_000 });
+    await button.click();
+    await expect(localFrame.getByRole('alert')).toContainText(words, { timeout: 15_000 });
+    await gameShots(page, `bonus-max-bet-${locale}`);
+  }
 });

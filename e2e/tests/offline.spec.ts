@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { runServer } from '../../scripts/run-server.mjs';
-import { expect, registerByApi, shotsAtBothSizes, signIn, test, uniqueEmail } from '../fixtures.ts';
+import { expect, registerByApi, shotsAtBothSizes, signIn, startServer, test, uniqueEmail } from '../fixtures.ts';
 
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -85,7 +84,7 @@ test('a new build is noticed: the prompt waits until the player leaves the game,
   fs.cpSync(webDist, dir, { recursive: true });
   const version = (JSON.parse(fs.readFileSync(path.join(dir, 'builds/latest.json'), 'utf8')) as { version: string })
     .version;
-  const server = await runServer({ WEB_DIST: dir });
+  const server = await startServer({ WEB_DIST: dir });
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();

@@ -49,7 +49,7 @@ test('card deposit: the balance in the header follows without a reload; a declin
   // Deposits must be wagered once before a withdrawal: the turn-over-wager modal stands in for the wallet.
   await page.goto('/?wallet=withdraw');
   const gate = page.getByRole('dialog', { name: 'Wager your deposits first' });
-  await expect(gate).toContainText('€60.00 of €60.00 is still to wager');
+  await expect(gate).toContainText('€60.00 of €60.00 still to stake');
   await expect(page).toHaveURL(/\?turn-over-wager/);
 });
 

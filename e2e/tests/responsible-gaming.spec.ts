@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { runServer } from '../../scripts/run-server.mjs';
 import {
   expect,
   followMailedLink,
   ops,
+  opsAt,
   registerByApi,
-  signIn,
   shot,
+  signIn,
   signUpAndSignIn,
+  startServer,
   test,
   uniqueEmail,
 } from '../fixtures.ts';
@@ -204,18 +202,14 @@ test('a guest writes to support through the contact form in the help centre', as
 
 test('the reality check interrupts real-money play at the configured interval', async ({ browser }) => {
   test.slow(); // its own server, with reminders every 6 seconds
-  const server = await runServer({ TRUST_PROXY: '1', REALITY_CHECK_MINUTES: '0.1' });
+  const server = await startServer({ TRUST_PROXY: '1', REALITY_CHECK_MINUTES: '0.1' });
   try {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     const email = uniqueEmail('reality');
     await page.goto('/');
     await registerByApi(page, email);
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'credit', email, '50', 'EUR'],
-      { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: server.dataDir } },
-    );
+    await opsAt(server.dataDir, 'credit', email, '50', 'EUR');
     await signIn(page, email);
     await expect(page.getByTestId('header-balance')).toContainText('50.00');
 

@@ -1,9 +1,18 @@
-import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import type { FrameLocator } from '@playwright/test';
-import { runServer } from '../../scripts/run-server.mjs';
-import { bearerOf, expect, registerByApi, signIn, test, uniqueEmail, shotsAtBothSizes } from '../fixtures.ts';
+import type { FrameLocator, Page } from '@playwright/test';
+import {
+  bearerOf,
+  expect,
+  opsAt,
+  registerByApi,
+  shotsAtBothSizes,
+  signIn,
+  signUpAndSignIn,
+  startServer,
+  test,
+  uniqueEmail,
+} from '../fixtures.ts';
 
 type Outcome = { id: string; name: string; odds: number; suspended: boolean };
 type SportEvent = {
@@ -16,7 +25,6 @@ type SportEvent = {
   main: { id: string; name: string; outcomes: Outcome[] } | null;
 };
 
-const root = path.resolve(import.meta.dirname, '../..');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The odds button of an event's main-market outcome in the sportsbook's frame. Found by its name
@@ -33,14 +41,8 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
 }) => {
   test.setTimeout(300_000);
   // A server of its own: the test moves the sportsbook's clock.
-  const server = await runServer({ TRUST_PROXY: '1' });
-  const ops = async (...args: string[]) =>
-    (
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: server.dataDir },
-      })
-    ).stdout;
+  const server = await startServer({ TRUST_PROXY: '1' });
+  const ops = (...args: string[]) => opsAt(server.dataDir, ...args);
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -101,11 +103,11 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     await expect(frame.getByText('Accumulator', { exact: true })).toBeVisible();
     await frame.getByLabel('Stake (EUR)').fill('2');
     const changed = frame.getByText('The odds changed');
-    for (let i = 0; i < 4 && !(await changed.isVisible()); i++) {
-      await ops('sportsbook', 'clock', '--advance', '2');
-      await changed.waitFor({ timeout: 8_000 }).catch(() => {});
-    }
-    await expect(changed).toBeVisible();
+    // The game clock moves two minutes at a time until a basket moves the odds and the slip's poll sees it.
+    await expect(async () => {
+      if (!(await changed.isVisible())) await ops('sportsbook', 'clock', '--advance', '2');
+      await expect(changed).toBeVisible({ timeout: 8_000 });
+    }).toPass({ timeout: 90_000 });
     await expect(frame.getByRole('button', { name: /^Place bet/ })).toHaveCount(0);
     await shotsAtBothSizes(page, 'sportsbook-odds-changed');
     await frame.getByRole('button', { name: /^Accept new odds/ }).click();
@@ -159,18 +161,172 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     await history.screenshot({ path: '/tmp/shots/sportsbook-history-phone.png', fullPage: true });
     await history.close();
 
-    // A restricted event: the casino refuses the bet and the betting page says why.
+    // A restricted event: the launch tells the client, which shows it not available, with no odds to pick.
     const target = (await events()).find((e) => e.status === 'scheduled' && open(e))!;
     await ops('sportsbook', 'restrict', '*', 'event', target.id);
     await page.goto(`/betting?setIframePath=${encodeURIComponent(`/events/${target.id}`)}`);
-    await odds(frame, target).click();
-    await frame.getByLabel('Stake (EUR)').fill('1');
-    await frame.getByRole('button', { name: /^Place bet/ }).click();
-    const restricted = page.getByRole('dialog', { name: 'Bets restricted' });
-    await expect(restricted).toBeVisible({ timeout: 15_000 });
+    await expect(frame.locator('.na-notice')).toHaveText('Bets on this event are not available in your country.');
+    await expect(frame.locator('[data-focus-key^="odd:"]')).toHaveCount(0);
     await shotsAtBothSizes(page, 'sportsbook-restricted');
     await context.close();
   } finally {
     await server.stop();
   }
 });
+
+/**
+ * A new player with €100 on the shared server, the operator's maximums set to €20 a ticket and €30 an
+ * event, and one open pre-match event restricted everywhere; `cleanUp` puts the rules back. Operator
+ * commands go to the server's ops route as the CLI sends them (a CLI process each costs seconds).
+ */
+async function cappedPlayer(page: Page, prefix: string) {
+  const endpoint = JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'ops-endpoint.json'), 'utf8')) as {
+    url: string;
+    secret: string;
+  };
+  const operator = async (route: string, body: Record<string, unknown>) => {
+    const answer = await page.request.post(`${endpoint.url}/api/ops/${route}`, {
+      headers: { 'x-ops-secret': endpoint.secret },
+      data: body,
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return ((await answer.json()) as { data: { message?: string } }).data.message ?? '';
+  };
+  const risk = (body: Record<string, unknown>) => operator('sportsbook-risk', body);
+  const email = await signUpAndSignIn(page, prefix);
+  await operator('credit', { email, amount: '100', currency: 'EUR' });
+  const events = (await (await page.request.get('/sandbox/sportsbook/api/events')).json()) as SportEvent[];
+  const open = (e: SportEvent) =>
+    e.status === 'scheduled' && e.main !== null && e.main.outcomes.every((o) => !o.suspended);
+  const [target, restricted] = events.filter(open);
+  expect(target && restricted, 'two open pre-match events').toBeTruthy();
+  expect(await risk({ action: 'limits-set', maxBet: '20', maxEvent: '30' })).toContain('at most 20.00 EUR per ticket');
+  // A run stopped before its clean-up may have left either restricted.
+  await risk({ action: 'unrestrict', country: '*', kind: 'event', ref: target!.id });
+  expect(await risk({ action: 'restrict', country: '*', kind: 'event', ref: restricted!.id })).toMatch(
+    /from now on|already restricted/,
+  );
+  return {
+    target: target!,
+    restricted: restricted!,
+    async cleanUp() {
+      await risk({ action: 'unrestrict', country: '*', kind: 'event', ref: restricted!.id });
+      await risk({ action: 'limits-set', maxBet: '500', maxEvent: '1000' });
+    },
+  };
+}
+
+test('the slip says the maximum before a bet, a refusal offers to lower the stake, a restricted event is not available', async ({
+  page,
+}) => {
+  const { target, restricted, cleanUp } = await cappedPlayer(page, 'sportsmax');
+  try {
+    await expect(page.getByTestId('header-balance')).toContainText('100.00');
+    await page.goto(`/betting?setIframePath=${encodeURIComponent(`/events/${target.id}`)}`);
+    const frame = page.frameLocator('iframe[title="Sportsbook"]');
+    await odds(frame, target).click();
+    // The maximum beside the stake before any bet; no quick stake above it (the sandbox offers up to €50).
+    await expect(frame.locator('.stake-max')).toHaveText('Max €20.00');
+    const chips = frame.locator('.presets .chip');
+    await expect(chips.last()).toHaveText('€20.00');
+    await expect(chips.filter({ hasText: '€50.00' })).toHaveCount(0);
+    await shotsWithSlip(page, 'sportsbook-max-en');
+
+    // €20 on the event, then €20 more: the casino leaves €10 on it, and the slip offers exactly that.
+    await frame.getByLabel('Stake (EUR)').fill('20');
+    await frame.getByRole('button', { name: /^Place bet/ }).click();
+    await expect(frame.locator('.placed-title')).toContainText('Bet placed', { timeout: 15_000 });
+    await frame.getByRole('button', { name: 'Done' }).click();
+    await odds(frame, target, target.main!.outcomes[1]).click();
+    await frame.getByLabel('Stake (EUR)').fill('20');
+    await frame.getByRole('button', { name: /^Place bet/ }).click();
+    // The page also says it (the casino's push) in its own dialog.
+    const modal = page.getByRole('dialog', { name: 'Maximum stake' });
+    await expect(modal).toBeVisible({ timeout: 15_000 });
+    await modal.getByRole('button', { name: 'Got it' }).click();
+    await expect(frame.locator('.slip-error')).toHaveText(
+      'Your open bets on this event leave room for at most €10.00 more.',
+    );
+    await shotsWithSlip(page, 'sportsbook-max-refused-en');
+    await frame.getByRole('button', { name: 'Lower stake to €10.00' }).click();
+    await expect(frame.getByLabel('Stake (EUR)')).toHaveValue('10');
+    await frame.getByRole('button', { name: /^Place bet/ }).click();
+    await expect(frame.locator('.placed-title')).toContainText('Bet placed', { timeout: 15_000 });
+    await expect(page.getByTestId('header-balance')).toContainText('70.00');
+
+    // The restricted event: not available, no odds to pick.
+    await page.goto(`/betting?setIframePath=${encodeURIComponent(`/events/${restricted.id}`)}`);
+    await expect(frame.locator('.na-notice')).toHaveText('Bets on this event are not available in your country.');
+    await expect(frame.locator('[data-focus-key^="odd:"]')).toHaveCount(0);
+    await shotsWithSlip(page, 'sportsbook-restricted-en');
+    // And in its sport's list: the row says so instead of offering odds.
+    await page.goto(`/betting?setIframePath=${encodeURIComponent(`/sports/${restricted.sport}`)}`);
+    const row = frame.locator(`article.ev:has(a[data-path="/events/${restricted.id}"])`);
+    await expect(row).toContainText('Not available');
+    await expect(row.locator('[data-focus-key^="odd:"]')).toHaveCount(0);
+    await row.scrollIntoViewIfNeeded();
+    await shotsWithSlip(page, 'sportsbook-restricted-row-en');
+  } finally {
+    await cleanUp();
+  }
+});
+
+test('the sportsbook speaks German and Brazilian Portuguese: the maximum, the sports, a restricted event', async ({
+  page,
+}) => {
+  const { target, restricted, cleanUp } = await cappedPlayer(page, 'sportslocale');
+  try {
+    // The frame's title is the page's language's (Sportwetten, Apostas esportivas).
+    const frame = page.frameLocator('main iframe');
+    for (const [locale, stake, max, notAvailable, sports] of [
+      [
+        'de',
+        'Einsatz (EUR)',
+        /^Max\. 20,00\s€$/,
+        'Wetten auf dieses Event sind in deinem Land nicht verfügbar.',
+        'Fußball',
+      ],
+      [
+        'pt-br',
+        'Valor (EUR)',
+        /^Máx\. €\s?20,00$/,
+        'Apostas neste evento não estão disponíveis no seu país.',
+        'Futebol',
+      ],
+    ] as const) {
+      await page.goto(`/${locale}/betting?setIframePath=${encodeURIComponent(`/events/${target.id}`)}`);
+      await frame.locator(`[data-focus-key^="odd:${target.id}|"]`).first().click();
+      await expect(frame.locator('.stake-max')).toHaveText(max);
+      await expect(frame.getByLabel(stake)).toBeVisible();
+      // The odds in the page's numbers, like the money beside them.
+      await expect(frame.locator('.slip-summary dd').first()).toHaveText(/^\d+,\d{2,3}$/);
+      await expect(frame.locator('.sports-nav')).toContainText(sports);
+      await expect(frame.locator('.sports-nav')).not.toContainText('Football');
+      await shotsWithSlip(page, `sportsbook-max-${locale}`);
+      await page.goto(`/${locale}/betting?setIframePath=${encodeURIComponent(`/events/${restricted.id}`)}`);
+      await expect(frame.locator('.na-notice')).toHaveText(notAvailable);
+      await shotsWithSlip(page, `sportsbook-restricted-${locale}`);
+    }
+  } finally {
+    await cleanUp();
+  }
+});
+
+/**
+ * Screenshots at phone and desktop size with the slip in view: on a phone it is a bottom sheet, opened
+ * for the picture when it holds a pick (`/tmp/shots/<name>-phone|desktop.png`); ends at desktop.
+ */
+async function shotsWithSlip(page: Page, name: string) {
+  const frame = page.frameLocator('main iframe');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = frame.locator('.slip.has-items .slip-bar');
+  if (await bar.isVisible()) {
+    await bar.click();
+    await expect(frame.locator('.slip.expanded')).toBeVisible();
+  }
+  await page.screenshot({ path: `/tmp/shots/${name}-phone.png` });
+  if (await frame.locator('.slip.expanded').isVisible()) await frame.locator('.sheet-close').click();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(frame.locator('.slip.expanded')).toHaveCount(0);
+  await page.screenshot({ path: `/tmp/shots/${name}-desktop.png` });
+}

@@ -1,4 +1,3 @@
-import { runServer } from '../../scripts/run-server.mjs';
 import {
   bearerOf,
   expect,
@@ -8,6 +7,7 @@ import {
   shot,
   signIn,
   signUpAndSignIn,
+  startServer,
   test,
   uniqueEmail,
   verifyIdentity,
@@ -99,7 +99,7 @@ test('a bank transfer shows everything the bank asks for; the operator confirms 
 
 test('an abandoned card deposit expires, and a €50 daily limit still lets a paid €50 in', async ({ browser }) => {
   test.slow(); // its own server, where unpaid card pages expire after 3 seconds
-  const server = await runServer({ TRUST_PROXY: '1', DEPOSIT_EXPIRY_MINUTES: '0.05' });
+  const server = await startServer({ TRUST_PROXY: '1', DEPOSIT_EXPIRY_MINUTES: '0.05' });
   try {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();

@@ -32,18 +32,31 @@ import {
   TokenInvalidError as PushTokenInvalid,
 } from './push/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
-import { closePlayerSessions, emailPlayer, playerRoutes, type IdTokenCheck } from './modules/player/index.ts';
+import {
+  closePlayerSessions,
+  emailPlayer,
+  playerRoutes,
+  type ClosurePorts,
+  type IdTokenCheck,
+} from './modules/player/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import {
   catalogueMediaRoutes,
   catalogueRoutes,
   closeLiveGameSessions,
+  openPlayOf,
   playSince,
   historyRoutes,
   playRoutes,
   providerWalletRoutes,
 } from './modules/game/index.ts';
-import { paymentRoutes, paymentTotalsSince, paymentWebhookRoutes, riskRoutes } from './modules/payment/index.ts';
+import {
+  openPaymentsOf,
+  paymentRoutes,
+  paymentTotalsSince,
+  paymentWebhookRoutes,
+  riskRoutes,
+} from './modules/payment/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { limitsRoutes, type LimitsPorts } from './modules/limits/index.ts';
 import {
@@ -51,6 +64,7 @@ import {
   bonusRoutes,
   cashbackRoutes,
   depositBonusRoutes,
+  promotionRoutes,
   freespinRoutes,
   signUpBonusCode,
 } from './modules/bonus/index.ts';
@@ -111,6 +125,12 @@ export const limitsPorts: LimitsPorts = {
   },
   mailLimitConfirmation: (tx, playerId, params) => emailPlayer(tx, playerId, 'limitChangeConfirm', params),
 };
+
+/** What an account's closure needs of games and payments: what of the player's can still move money. */
+const closurePorts = (ctx: AppContext): ClosurePorts => ({
+  openPlay: (tx, playerId) => openPlayOf(tx, playerId),
+  openPayments: (tx, playerId) => openPaymentsOf(ctx, tx, playerId),
+});
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -239,7 +259,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(
-    playerRoutes(ctx, { idTokens: await socialSignIn(app, ctx), bonusCodeAtSignUp: signUpBonusCode(ctx) }),
+    playerRoutes(ctx, {
+      idTokens: await socialSignIn(app, ctx),
+      bonusCodeAtSignUp: signUpBonusCode(ctx),
+      closure: closurePorts(ctx),
+    }),
     { prefix: '/api/player' },
   );
   if (config.features.documents) await app.register(documentRoutes(ctx), { prefix: '/api/player/documents' });
@@ -261,6 +285,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(bonusCodeRoutes(ctx), { prefix: '/api/game/bonuses/bonuscodes' });
   await app.register(cashbackRoutes(ctx), { prefix: '/api/game/bonuses/cashback' });
   await app.register(depositBonusRoutes(ctx), { prefix: '/api/game/bonuses' });
+  await app.register(promotionRoutes(ctx), { prefix: '/api/game/promotions' });
   await app.register(tournamentRoutes(ctx), { prefix: '/api/retention/tournaments' });
   if (config.features.quests) await app.register(questRoutes(ctx), { prefix: '/api/retention' });
   if (config.features.loyalty) await app.register(loyaltyRoutes(ctx), { prefix: '/api/retention' });

@@ -40,7 +40,8 @@ const envSchema = z.object({
     .min(300)
     .max(365 * 86_400)
     .default(30 * 86_400),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Unset: where this server listens (`http://<HOST or localhost>:<PORT>`), so links and launches reach it. */
+  PUBLIC_URL: z.url().optional(),
   GEO_COUNTRY_HEADER: z
     .string()
     .min(1)
@@ -152,6 +153,11 @@ const envSchema = z.object({
     ),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
+   * New accounts one network address may open per hour (e-mail, phone and social sign-up together),
+   * counted across every node on Redis; 0: no limit.
+   */
+  SIGN_UP_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
+  /**
    * Bearer token a Prometheus scraper sends to `GET /metrics` (at least 32 characters). Unset: /metrics
    * answers loopback clients only, and not at all in production.
    */
@@ -236,6 +242,38 @@ const PUBLISHED_SECRETS = new Set([
 
 export class ConfigError extends Error {}
 
+const ANY_ADDRESS = new Set(['0.0.0.0', '::', '']);
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The origin of a server listening on `host:port`: `localhost` when it listens on every interface,
+ * else the address itself (IPv6 in brackets). PUBLIC_URL's default: a server started on another port
+ * (`PORT=3100 npm start`) must launch the sandbox parties and write mail links on that port, not 3000.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const name = ANY_ADDRESS.has(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * Why PUBLIC_URL cannot be this server as started, or null. Checked once the server listens (PORT=0
+ * picks a port then): a PUBLIC_URL on this machine (loopback, or the HOST it listens on) with another
+ * port sends the sandbox launches and the mail links to a server that is not this one. A public name
+ * behind a proxy is the operator's business: its port is the proxy's.
+ */
+export function publicUrlMismatch(config: Pick<Config, 'publicUrl' | 'host'>, listeningPort: number): string | null {
+  const url = new URL(config.publicUrl);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const hostname = url.hostname.toLowerCase();
+  const local = LOOPBACK.test(hostname) || hostname === config.host.toLowerCase() || hostname === `[${config.host}]`;
+  if (!local || port === listeningPort) return null;
+  return (
+    `PUBLIC_URL is ${config.publicUrl} but this server listens on port ${listeningPort}: ` +
+    `the sportsbook and the other sandbox parties, and the links in e-mails, would go to port ${port}. ` +
+    `Unset PUBLIC_URL (it then follows PORT) or set it to the address players use.`
+  );
+}
+
 /** Reads and checks the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means "not set" (e.g. `DATABASE_URL= npm start`).
@@ -248,7 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${got(String(i.path[0]))})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  const e = { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? listeningUrl(parsed.data.HOST, parsed.data.PORT) };
   const production = e.NODE_ENV === 'production';
   if (e.KYC_PROVIDER_URL && !e.KYC_SECRET)
     throw new ConfigError(
@@ -363,6 +401,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionIdleTtlSec: e.SESSION_IDLE_TTL,
     sessionMaxTtlSec: e.SESSION_MAX_TTL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    /** PUBLIC_URL was set (not derived from HOST and PORT). */
+    publicUrlGiven: parsed.data.PUBLIC_URL !== undefined,
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     geoHeaderSecret: e.GEO_HEADER_SECRET ?? null,
     geoHeaderSecretPrevious: e.GEO_HEADER_SECRET_PREVIOUS ?? null,
@@ -376,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signUpPerAddress: e.SIGN_UP_PER_ADDRESS,
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsTokenPrevious: e.METRICS_TOKEN_PREVIOUS ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

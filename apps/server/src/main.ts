@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, publicUrlMismatch } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createServer } from './server.ts';
 import { readOpsEndpoint, writeOpsEndpoint, opsEndpointFile } from './lib/secrets.ts';
@@ -45,6 +45,8 @@ async function main() {
       openFiles !== null && openFiles < OPEN_FILES_ADVISED
         ? `\n  Open files: ${openFiles} per process, which caps its live connections; raise it for more (docs/operations.md, Sizing).`
         : '';
+    const mismatch = publicUrlMismatch(config, port);
+    if (mismatch) console.warn(`\n  Warning: ${mismatch}`);
     console.log(
       `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}${connections}\n  Stop with Ctrl-C.\n`,
     );

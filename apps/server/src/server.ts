@@ -13,7 +13,7 @@ import { createMetrics } from './lib/metrics.ts';
 import { memoryReplayGuard, redisReplayGuard } from './lib/replay-guard.ts';
 import { legacyJwtSecret, newOpsSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { seedCatalogue } from './modules/game/index.ts';
+import { readStakeRule, seedCatalogue } from './modules/game/index.ts';
 import { keptSecret } from './modules/settings/index.ts';
 import { seedContent } from './modules/content/index.ts';
 import { createSessionStates } from './modules/player/index.ts';
@@ -106,6 +106,11 @@ export async function createServer(config: Config, options: { database?: Databas
     // The terms a player accepts must always be readable: the bundled content is loaded on every start.
     await seedContent(database.db);
     if (config.seedDemo) await seedDemo(ctx);
+    // Without maximums the wallet refuses every sports ticket (fail closed): say so where the operator looks.
+    if (config.sportsbook && !(await readStakeRule(database.db)))
+      log.warn(
+        'No sportsbook maximums are set: every sports ticket is refused until `npm run ops -- sportsbook limits set <maxBet> <maxEvent>` (EUR)',
+      );
     const app = await buildApp(ctx);
     appRef = app;
     const dispatcher = startOutboxDispatcher(ctx, log.child({ module: 'outbox' }), {

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@/shared/i18n/i18n.ts';
+
+// findBy… and waitFor wait for a state, at most this long. Testing Library's 1 s suits a quiet machine;
+// `npm test` runs these files beside the server suites and the journeys on two cores, where a first
+// render of a lazy page alone can take longer. A state that never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not implement scrolling; the navigation rules call it on every page change.
 window.scrollTo = () => {};

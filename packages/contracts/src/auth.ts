@@ -52,10 +52,15 @@ export const authResultSchema = z.object({
   expiresAfter: text(),
   sessionId: text(),
   profile: profileSchema,
-  /** 'withdraw-only': an excluded player's session, for withdrawing and messages only. */
+  /**
+   * 'withdraw-only': a session for withdrawing, the payments history and messages only — an excluded
+   * player's, or a closed account's that money reached after it was closed.
+   */
   scope: z.literal(SESSION_SCOPE_WITHDRAW_ONLY).optional(),
-  /** With scope: when the exclusion ends (null: for good). */
+  /** With scope: when the exclusion ends (null: for good, or no exclusion: see `closed`). */
   excludedUntil: text().nullable().optional(),
+  /** With scope: the account is closed; the session is for taking out the real money still on it. */
+  closed: z.literal(true).optional(),
   /** Registration with a `bonusCode`: what became of it (a refused code never fails the sign-up). */
   bonusCode: bonusCodeSchema.optional(),
 });
@@ -109,7 +114,10 @@ export const loginBodySchema = z
       // Its own message: the schema-level one ("required") would otherwise answer a 3,000-character password.
       .max(128, formatMessage(ValidationMessage.maxLength, { max: 128 })),
     fingerprint: optionalShortText,
-    /** During an exclusion: open a session that may only withdraw and read messages (else 11007). */
+    /**
+     * During an exclusion: open a session that may only withdraw and read messages (else 11007). A closed
+     * account holding real money gets such a session without asking; one without is refused (11008).
+     */
     withdrawOnly: z.boolean().optional(),
   })
   .strict();

@@ -9,6 +9,12 @@ import { text } from './text.ts';
  */
 export const BonusCodeTrigger = { promoCode: 1, registration: 2, deposit: 3 } as const;
 export const BonusCodeStatus = { accepted: 1, used: 2, incorrect: 3, notAvailable: 4 } as const;
+/**
+ * Why a code is not available (status 4), where the player can be told more than "not available":
+ * they used it already, or its offer is one per person and they (or a linked account) had it.
+ */
+export const BonusCodeRefusals = ['already_used', 'one_per_person'] as const;
+export type BonusCodeRefusal = (typeof BonusCodeRefusals)[number];
 
 /** A code as operators write it and players type it: trimmed, upper-cased, 1–40 of A–Z, 0–9, `_` and `-`. */
 export const BONUS_CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
@@ -47,6 +53,8 @@ export const bonusCodeSchema = z.object({
   trigger: z.number().int(),
   status: z.number().int(),
   result: z.number().int(),
+  /** With status 4, when the player can be told why (absent otherwise). */
+  reason: z.enum(BonusCodeRefusals).optional(),
   createdAt: text(),
 });
 export type BonusCode = z.infer<typeof bonusCodeSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { BonusResult, BonusStatus } from './constants.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { text } from './text.ts';
+import { LOCALE_CODES } from './locales.ts';
+import { bonusTermsSchema, localizedNamesSchema } from './promotions.ts';
 
 /**
  * Bonuses (`/api/game/player-bonuses`). A bonus is issued (1), activated (2: its money is on the
@@ -33,6 +35,13 @@ const dateTime = z.iso.datetime({ offset: true });
 export const bonusDefinitionInputSchema = z
   .object({
     name: text().trim().min(1).max(120),
+    /** The name in other locales (`{"de": "…", "pt-br": "…"}`); a locale not named shows `name`. */
+    names: z
+      .record(text(), text().trim().min(1).max(120))
+      .refine((names) => Object.keys(names).every((code) => LOCALE_CODES.includes(code)), {
+        message: `Locales are ${LOCALE_CODES.join(', ')}`,
+      })
+      .default({}),
     /** Contracts `constants.game.bonus.type`: 1 fixed cash, 2 a percentage of the deposit, 3 free spins. */
     type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
     /** The fixed bonus amount per currency (type 1; for other types the currencies it is offered in, amount 0). */
@@ -75,6 +84,11 @@ export const bonusDefinitionInputSchema = z
       .optional(),
     /** A promotion respects the player's consent to bonuses (`receiveBonus`). */
     promotional: z.boolean().default(true),
+    /**
+     * At most one per person: refused to a player who, or any of whose linked accounts (a shared device,
+     * payment instrument or verified identity), already had a bonus of this definition.
+     */
+    onePerPerson: z.boolean().default(false),
     availableFrom: dateTime.optional(),
     availableTo: dateTime.optional(),
     /** Wagering: the bonus amount times this must be staked (capped by the operator's maximum). */
@@ -126,6 +140,10 @@ export const playerBonusSchema = z.object({
   packageId: text().nullable(),
   packagePriority: z.number().int(),
   issueSessionId: text().nullable(),
+  /** Beyond the spec: the definition's name per locale (a locale not named shows `name`). */
+  names: localizedNamesSchema.optional(),
+  /** Beyond the spec: the rule this bonus was given with, as the terms show it. */
+  terms: bonusTermsSchema.optional(),
 });
 export type PlayerBonus = z.infer<typeof playerBonusSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { bonusTermsSchema, localizedNamesSchema } from './promotions.ts';
 
 /**
  * Deposit bonuses and the welcome package (`/api/game/bonuses`). A deposit bonus is a bonus definition
@@ -83,6 +84,9 @@ export const bonusDefinitionSchema = z.object({
   }),
   package: z.object({ id: text(), name: text() }).nullable(),
   packagePriority: z.number().int(),
+  /** Beyond the spec: the name per locale, and the full terms in the asked currency (the form shows them before the choice). */
+  names: localizedNamesSchema.optional(),
+  terms: bonusTermsSchema.optional(),
 });
 export type BonusDefinition = z.infer<typeof bonusDefinitionSchema>;
 

@@ -31,6 +31,12 @@ export const ErrorCode = {
   accountClosed: 11008,
   /** A withdraw-only session (an excluded player's) called something other than withdrawing or messages. */
   withdrawOnlySession: 11009,
+  /**
+   * Sign-in to this account is paused after failed attempts (HTTP 429, `Retry-After`), and the answer
+   * carries a `challenge`: if the password was right, a code went to the account's e-mail address or
+   * phone, and `POST /api/player/sessions/challenge` with the challenge and that code signs in now.
+   */
+  signInChallenge: 11010,
   /** A looser limit change is already waiting: cancel it before asking for another. */
   limitChangePending: 13110,
   /** The payment method is not offered for this currency, country or direction. */
@@ -97,6 +103,7 @@ const STATUS_OF_CODE: Readonly<Record<number, number>> = {
   [ErrorCode.accountExcluded]: 403,
   [ErrorCode.accountClosed]: 403,
   [ErrorCode.withdrawOnlySession]: 403,
+  [ErrorCode.signInChallenge]: 429,
   [ErrorCode.limitChangePending]: 409,
   [ErrorCode.paymentMethodUnavailable]: 422,
   [ErrorCode.invoiceNotCancellable]: 409,
@@ -151,6 +158,22 @@ export const SessionEndReasons = [
 ] as const;
 export type SessionEndReason = (typeof SessionEndReasons)[number];
 
+/**
+ * A closure refused (409) while something can still move money: the error carries `open`, how many of
+ * each are still open, so the site can list them (the message says it in English).
+ */
+export const closureOpenSchema = z.object({
+  /** Sports tickets not settled yet. */
+  sportsBets: z.number().int(),
+  /** Casino rounds the game has not closed (untouched for a day: taken as abandoned, not counted). */
+  casinoRounds: z.number().int(),
+  /** Deposits that may still be paid: started and not expired, or crypto transfers awaiting confirmations. */
+  deposits: z.number().int(),
+  /** Withdrawals requested or sent, not yet paid out. */
+  withdrawals: z.number().int(),
+});
+export type ClosureOpen = z.infer<typeof closureOpenSchema>;
+
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.number().int(),
@@ -162,6 +185,10 @@ export const errorEnvelopeSchema = z.object({
     reason: z.enum([...ExclusionKinds, ...SessionEndReasons]).optional(),
     /** The deposit limit that refused (13100): its period and what it still lets in, in major units. */
     limit: z.object({ period: z.enum(CashPeriods), left: z.number().nonnegative(), currency: text() }).optional(),
+    /** A closure refused (409): what is still open. */
+    open: closureOpenSchema.optional(),
+    /** A paused sign-in's way through (11010): sent back with the code the account's owner was sent. */
+    challenge: text().optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -81,6 +81,8 @@ export type EventMap = {
    */
   'bonus.updated': {
     change: 'issued' | 'activated' | 'progress' | 'finished';
+    /** Why it finished, when the result alone does not say: a waiting deposit bonus whose deposit was staked. */
+    reason?: 'deposit-staked';
     playerId: string;
     bonusId: string;
     name: string;
@@ -183,7 +185,8 @@ export type EventMap = {
       type: number;
       title: string;
       bonusId?: string;
-      entry?: { playerId: string; nickname: string | null; points: string };
+      /** `held`: the prize was not paid, the winner having opted out of promotional bonuses. */
+      entry?: { playerId: string; nickname: string | null; points: string; held?: 'no_bonus_consent' };
     }[];
   };
 };

@@ -72,6 +72,11 @@ export const providerFreespinGrantSchema = z.object({
   count: z.number().int().min(1).max(10_000),
   stake: minor,
   expiresAt: z.iso.datetime({ offset: true }),
+  /**
+   * What the spins' winnings become at the casino, for the summary the game shows after the last spin:
+   * bonus money to wager `wagerMultiplier` times (0: none). Absent: the game only says the casino credits them.
+   */
+  winnings: z.object({ wagerMultiplier: z.number().int().min(0).max(100) }).optional(),
 });
 export type ProviderFreespinGrant = z.infer<typeof providerFreespinGrantSchema>;
 /** `POST …/api/freespins/revoke`: the grant's spins left can no longer be played. */

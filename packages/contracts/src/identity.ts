@@ -101,6 +101,21 @@ export const otpVerifyBodySchema = z
 export type OtpVerifyBody = z.infer<typeof otpVerifyBodySchema>;
 export const otpVerifyResultSchema = z.object({ code: text().optional() });
 
+/**
+ * `POST /api/player/sessions/challenge`: the way through a paused sign-in (error 11010): the answer's
+ * `challenge` and the six-digit code sent to the account's e-mail address or phone.
+ */
+export const signInChallengeBodySchema = z
+  .object({
+    challenge: text().min(1).max(100),
+    code: otpCodeSchema,
+    fingerprint: text().max(256).optional(),
+    /** During an exclusion: a withdraw-only session, as with the password (`POST /sessions`). */
+    withdrawOnly: z.boolean().optional(),
+  })
+  .strict();
+export type SignInChallengeBody = z.infer<typeof signInChallengeBodySchema>;
+
 /** `POST /api/player/register/phone`: the registration form with a phone number and the SMS code instead of an e-mail. */
 export const registerPhoneBodySchema = z
   .object({

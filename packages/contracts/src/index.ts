@@ -29,6 +29,7 @@ export * from './freespins.ts';
 export * from './bonus-codes.ts';
 export * from './cashback.ts';
 export * from './deposit-bonus.ts';
+export * from './promotions.ts';
 export * from './tournaments.ts';
 export * from './quests.ts';
 export * from './loyalty.ts';

@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, LOCALE_CODES } from './locales.ts';
 const LOCALISED = [
   'doom',
   'bonuses',
+  'promotions',
   'loyalty',
   'profile(/(info|limits|wallet|bonuses|history|security|documents|verification|notifications))?',
   'providers',

@@ -267,6 +267,17 @@ export const providerWebhookSchema = z
     /** Crypto: confirmations so far and needed (`payment.received`, `payment.updated`, `payment.succeeded`). */
     confirmations: z.number().int().min(0).max(1000).optional(),
     confirmationsRequired: z.number().int().min(1).max(1000).optional(),
+    /**
+     * `payment.succeeded` by card: the card as the provider knows it, never its number. `fingerprint` is
+     * the same for the same card number whoever pays with it (the provider's keyed hash).
+     */
+    card: z
+      .object({
+        fingerprint: text().regex(/^[\w-]{8,128}$/),
+        last4: text().regex(/^\d{4}$/),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ProviderWebhook = z.infer<typeof providerWebhookSchema>;

@@ -76,13 +76,21 @@ export const walletTransactionAnswerSchema = z.object({
 });
 export type WalletAnswer = z.infer<typeof walletTransactionAnswerSchema>;
 
-/** A refusal; `balance` and `currency` come with insufficient funds and a rolled-back bet. */
+/**
+ * A refusal; `balance` and `currency` come with insufficient funds and a rolled-back bet; `maxBet` (what
+ * may still be staked, minor units) and `currency` with a stake above a maximum (14311; for a sports
+ * ticket with `limit`: bet | event); `reason` and `ref` with a restricted sport or event (14306).
+ */
 export const walletErrorSchema = z.object({
   error: z.object({
     code: z.number().int(),
     message: text(),
     balance: z.number().int().optional(),
     currency: currency.optional(),
+    maxBet: z.number().int().min(0).optional(),
+    limit: z.enum(['bet', 'event']).optional(),
+    reason: text().max(20).optional(),
+    ref: text().max(100).optional(),
     fields: z.record(text(), z.array(text())).optional(),
   }),
 });

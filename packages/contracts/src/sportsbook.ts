@@ -51,7 +51,7 @@ export type WalletTicketItem = z.infer<typeof walletTicketItemSchema>;
 export const walletTicketSchema = z
   .object({
     type: z.union([z.literal(TicketType.single), z.literal(TicketType.accumulator)]),
-    /** Combined odds (thousandths): the product of the items' odds, rounded down to a thousandth. */
+    /** Combined odds (thousandths): the product of the items' odds, rounded to the nearest thousandth (a half up). */
     odds: z.number().int().min(1001).max(1_000_000_000),
     items: z.array(walletTicketItemSchema).min(1).max(20),
   })
@@ -69,7 +69,11 @@ export const walletTicketSchema = z
   });
 export type WalletTicket = z.infer<typeof walletTicketSchema>;
 
-/** The combined odds of an accumulator in thousandths, rounded down (exact: BigInt products). */
+/**
+ * The combined odds of an accumulator in thousandths: the exact product (BigInt) rounded to the nearest
+ * thousandth, a half up (2.05 × 9.179 = 18.81695 → 18.817, not 18.816). The slip shows
+ * this figure and the ticket pays at it.
+ */
 export function combinedOdds(items: readonly number[]): number {
   let product = 1n;
   let scale = 1n;
@@ -77,7 +81,7 @@ export function combinedOdds(items: readonly number[]): number {
     product *= BigInt(odds);
     scale *= 1000n;
   }
-  return Number((product * 1000n) / scale);
+  return Number((product * 1000n * 2n + scale) / (scale * 2n));
 }
 
 /** The payout of a stake (minor units) at odds in thousandths, rounded down. */
@@ -86,6 +90,27 @@ export function payoutOf(stakeMinor: number, odds: number): number {
 }
 
 const CURRENCY_CODES: ReadonlySet<string> = new Set(CURRENCY_SEEDS.map((c) => c.code));
+
+/** At most this many restricted sports, and events, in a launch (the wallet refuses the rest anyway). */
+export const SPORTSBOOK_RULES_MAX_REFS = 500;
+
+/**
+ * The casino's rules for this player, as the launch tells them, so the client can show them before a
+ * bet (the wallet enforces them on every ticket whatever the client shows): the maximum stake per ticket
+ * and per event (the player's open tickets on it together, in every currency), in minor units of the
+ * launch's currency — set by the operator once in the base currency and converted at the currency's
+ * rate, rounded down; 0 when no sports bets are taken in that currency — and the sports (slugs) and
+ * events (the provider's ids) the player's country does not take bets on.
+ */
+export const sportsbookRulesSchema = z.object({
+  maxStake: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  maxEventStake: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  restricted: z.object({
+    sports: z.array(text().min(1).max(100)).max(SPORTSBOOK_RULES_MAX_REFS),
+    events: z.array(text().min(1).max(100)).max(SPORTSBOOK_RULES_MAX_REFS),
+  }),
+});
+export type SportsbookRules = z.infer<typeof sportsbookRulesSchema>;
 
 /**
  * `POST {SPORTSBOOK_CLIENT_HOST}/api/launch` (casino → provider), signed like the wallet calls:
@@ -104,6 +129,8 @@ export const sportsbookLaunchBodySchema = z
     /** The client's first path (`?setIframePath=` of the casino page), e.g. `/events/fb-123`. */
     path: text().max(500).default('/'),
     platform: z.number().int().default(2),
+    /** The casino's maximum stakes and restrictions for this player and currency. */
+    rules: sportsbookRulesSchema,
   })
   .refine((body) => body.mode === 'demo' || !!body.token, {
     message: 'a real-money launch needs the casino token',
@@ -161,3 +188,15 @@ export const sportsbookWidgetEventSchema = z.object({
 });
 export type SportsbookWidgetEvent = z.infer<typeof sportsbookWidgetEventSchema>;
 export const sportsbookWidgetAnswerSchema = z.object({ data: z.array(sportsbookWidgetEventSchema).max(50) });
+
+/**
+ * The provider's catalogue (public, no credentials), which the casino's operator commands check a
+ * restriction against: `GET {SPORTSBOOK_CLIENT_HOST}/api/catalogue/sports` → its sports (slugs, as the
+ * tickets name them); `GET {SPORTSBOOK_CLIENT_HOST}/api/catalogue/events/{id}` → the event, or 404.
+ */
+export const sportsbookCatalogueSportsAnswerSchema = z.object({
+  data: z.array(z.object({ id: text().max(50), name: text().max(100) })).max(500),
+});
+export const sportsbookCatalogueEventAnswerSchema = z.object({
+  data: z.object({ id: text().max(100), sport: text().max(50), name: text().max(200), startsAt: text().max(40) }),
+});

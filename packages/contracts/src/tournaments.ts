@@ -14,11 +14,17 @@ export type TournamentScoring = (typeof TOURNAMENT_SCORINGS)[number];
 /** How many rows of a tournament's leaderboard are pushed and shown: the top 10. */
 export const TOURNAMENT_LEADERBOARD_SIZE = 10;
 
+/**
+ * A leaderboard row as anyone may see it: the masked public name (`jo***`, as the winners feed shows
+ * it), never a player's id nor the whole nickname. `isMe` marks the asking player's own row (the
+ * detail to a player; the public push carries no such mark: a page knows its own place from
+ * `playerEntry`).
+ */
 export const tournamentLeaderRowSchema = z.object({
-  playerId: text(),
   nickname: text().nullable(),
   place: z.number().int(),
   points: z.number(),
+  isMe: z.boolean().optional(),
 });
 export type TournamentLeaderRow = z.infer<typeof tournamentLeaderRowSchema>;
 
@@ -27,10 +33,15 @@ export const tournamentPrizeSchema = z.object({
   type: z.number().int(),
   title: text(),
   bonusId: text().optional(),
-  /** Who holds (or won) the place. */
+  /**
+   * Only on the asking player's own prize of a finished tournament: it was held, not paid, because the
+   * player had opted out of promotional bonuses (`receiveBonus` off; opting in later does not pay it).
+   */
+  held: z.literal('no_bonus_consent').optional(),
+  /** Who holds (or won) the place: masked as a leaderboard row, `isMe` for the asking player. */
   entry: z
     .object({
-      playerId: text(),
+      isMe: z.boolean().optional(),
       nickname: text().nullable(),
       points: z.number(),
       createdAt: text(),
@@ -117,7 +128,8 @@ export const tournamentCompletedPushSchema = z.object({
     endAt: text(),
     prizes: z.array(
       tournamentPrizeSchema.pick({ place: true, type: true, title: true, bonusId: true }).extend({
-        entry: z.object({ playerId: text(), nickname: text().nullable(), points: z.number() }).optional(),
+        /** Masked; a winner learns of their own prize from their messenger notice. */
+        entry: z.object({ nickname: text().nullable(), points: z.number() }).optional(),
       }),
     ),
   }),

@@ -27,7 +27,7 @@ function startProcess(env: Record<string, string> = {}) {
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
+  const waitFor = (pattern: RegExp, timeoutMs = 180_000) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const started = Date.now();
       const tick = setInterval(() => {
@@ -76,7 +76,7 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('Stopped cleanly');
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  }, 90_000);
+  }, 240_000);
 
   it('explains a bad configuration value and exits', async () => {
     const bad = startProcess({ PORT: 'eighty', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-bad-')) });
@@ -129,7 +129,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('several serve
     } finally {
       await database.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('the server process on PostgreSQL', () => {
@@ -146,7 +146,7 @@ describe.runIf(process.env.DATABASE_URL)('the server process on PostgreSQL', () 
           execFile(
             process.execPath,
             ['--import', 'tsx', path.resolve(import.meta.dirname, '../ops/cli.ts'), ...args],
-            { env: { ...process.env, DATABASE_URL: url, DATA_DIR: folder, LOG_LEVEL: 'silent' }, timeout: 30_000 },
+            { env: { ...process.env, DATABASE_URL: url, DATA_DIR: folder, LOG_LEVEL: 'silent' }, timeout: 120_000 },
             (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
           );
         });
@@ -163,5 +163,5 @@ describe.runIf(process.env.DATABASE_URL)('the server process on PostgreSQL', () 
       expect(fs.existsSync(path.join(folder, 'ops-endpoint.json'))).toBe(false);
       await database.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

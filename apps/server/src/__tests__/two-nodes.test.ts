@@ -63,6 +63,7 @@ beforeAll(async () => {
     GAME_WALLET_SECRET: 'two-nodes-wallet-secret-two-nodes-0001',
     REDIS_PREFIX: `two-nodes-${process.pid}-${Date.now()}:`,
     LOGIN_RATE_LIMIT: '3',
+    SIGN_UP_PER_ADDRESS: '0',
   };
   a = await startNode(url, shared);
   b = await startNode(url, shared);

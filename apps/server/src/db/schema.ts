@@ -23,3 +23,4 @@ export * from '../modules/bonus/tables.ts';
 export * from '../modules/loyalty/tables.ts';
 export * from '../modules/quests/tables.ts';
 export * from '../modules/tournaments/tables.ts';
+export * from '../modules/links/tables.ts';

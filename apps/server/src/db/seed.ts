@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/password.ts';
 import { withTransaction } from '../outbox/index.ts';
 import { seedDemoBonuses, seedDemoCodes } from '../modules/bonus/index.ts';
-import { findGame, seedStakeLimit } from '../modules/game/index.ts';
+import { findGame, seedStakeRule } from '../modules/game/index.ts';
 import { seedDemoQuests } from '../modules/quests/index.ts';
 import { seedDemoLoyalty } from '../modules/loyalty/index.ts';
 import { ensurePlayer, findPlayer } from '../modules/player/index.ts';
@@ -55,7 +55,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await seedDemoTournaments(ctx);
   await seedDemoQuests(ctx);
   await seedDemoLoyalty(ctx.db);
-  // Sports bets: at most 500 per ticket and 1,000 per event (the player's open tickets on it together).
-  for (const currency of ['EUR', 'USD'])
-    await seedStakeLimit(ctx.db, { currency, maxBetMinor: 50_000n, maxEventMinor: 100_000n });
+  // Sports bets: at most 500 € per ticket and 1,000 € per event (the player's open tickets on it together),
+  // every currency at its rate.
+  await seedStakeRule(ctx.db, { maxBetMinor: 50_000n, maxEventMinor: 100_000n });
 }

@@ -10,7 +10,7 @@ declare module 'fastify' {
     auth: Auth | null;
   }
   interface FastifyContextConfig {
-    /** The route serves a withdraw-only session too (withdrawing, reading the balance, messages). */
+    /** The route serves a withdraw-only session too (withdrawing, reading the balance and payments, messages). */
     withdrawOnly?: boolean;
   }
 }
@@ -70,7 +70,7 @@ export function requirePlayer(ctx: AuthContext) {
     const state = await ctx.sessions.tokenState(claims);
     if (state === 'closed') throw sessionClosed(await ctx.sessions.endReason(claims));
     if (state !== 'current') throw unauthorized('Session ended');
-    // An excluded player's session reaches only the routes that say they serve it.
+    // A withdraw-only session (an excluded player's, a closed account's) reaches only the routes that say they serve it.
     if (claims.scope === 'withdraw-only' && !request.routeOptions.config.withdrawOnly) throw withdrawOnly();
     request.auth = { playerId: claims.playerId, sessionId: claims.sessionId, tokenId: claims.tokenId };
   };
@@ -79,7 +79,8 @@ export function requirePlayer(ctx: AuthContext) {
 const withdrawOnly = () =>
   new DomainError(
     ErrorCode.withdrawOnlySession,
-    'During your exclusion you can only withdraw your balance and read your messages',
+    // An excluded player's session, or a closed account's that money reached after the close.
+    'This session can only withdraw your balance, show your payments and read your messages',
   );
 
 /** 16003, with why when the device may know it (signed out elsewhere, password changed, excluded…). */

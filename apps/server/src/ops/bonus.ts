@@ -105,7 +105,8 @@ export async function opsBonus(ctx: UnitOfWorkContext, body: OpsBonusBody, rules
           .map(
             (row) =>
               `${row.name}  [${row.enabled ? 'enabled' : 'disabled'}]  ${amounts(row.amounts)}  wagering ×${Math.min(row.wagerMultiplier, rules.maxWagerMultiplier)}` +
-              (Object.keys(row.maxBet).length > 0 ? `  max bet ${amounts(row.maxBet)}` : ''),
+              (Object.keys(row.maxBet).length > 0 ? `  max bet ${amounts(row.maxBet)}` : '') +
+              (row.onePerPerson ? '  one per person' : ''),
           )
           .join('\n'),
       };
@@ -183,6 +184,16 @@ function describeCode(row: Awaited<ReturnType<typeof listCodes>>[number] | Await
 const CODE_USAGE =
   'bonus code needs create <CODE> <definition> [--uses N] [--per-player N] [--from ISO] [--to ISO] [--currencies EUR,USD] [--countries DE,AT] | list';
 
+/** Which option a field of the code's body came from, with the format it wants (the refusal names it). */
+const CODE_ARGUMENTS: Record<string, string> = {
+  availableFrom: '--from (an ISO date-time, e.g. 2026-12-01T00:00:00Z)',
+  availableTo: '--to (an ISO date-time, e.g. 2026-12-31T23:59:59Z)',
+  maxUses: '--uses (a whole number)',
+  maxUsesPerPlayer: '--per-player (a whole number)',
+  currencies: '--currencies (codes, comma-separated)',
+  countries: '--countries (two-letter codes, comma-separated)',
+};
+
 /** `bonus code create <CODE> <definition> [options] | bonus code list`, as the CLI reads them. */
 export function parseCodeArgs(rest: string[]): OpsBonusBody {
   const [verb, code, definition, ...flags] = rest;
@@ -207,7 +218,7 @@ export function parseCodeArgs(rest: string[]): OpsBonusBody {
   const parsed = opsBonusBodySchema.safeParse(body);
   if (!parsed.success)
     throw unprocessable(
-      `${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}. ${CODE_USAGE}`,
+      `${parsed.error.issues.map((i) => `${CODE_ARGUMENTS[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`).join('; ')}. ${CODE_USAGE}`,
     );
   return parsed.data;
 }

@@ -34,9 +34,12 @@ import { opsBonus, parseCodeArgs, readDefinitionFile, type OpsBonusBody } from '
 import { opsTournament, readTournamentFile, type OpsTournamentBody } from './tournament.ts';
 import { opsQuest, readQuestFile, type OpsQuestBody } from './quests.ts';
 import { opsLoyalty, readLevelsFile, type OpsLoyaltyBody } from './loyalty.ts';
+import { opsPlayer, type OpsPlayerBody } from './player.ts';
 import {
   opsSportsbookRisk,
   parseSportsbookRiskArgs,
+  sportsbookCatalogueOf,
+  SportsbookRiskArgsError,
   SPORTSBOOK_RISK_USAGE,
   type OpsSportsbookRiskBody,
 } from './sportsbook-risk.ts';
@@ -87,6 +90,10 @@ Commands:
       Exclude a player from real-money play for that many days; closes their live game sessions.
   autologin <player> [--redirect <path>]
       Print a one-time sign-in link for the player (valid 10 minutes, once), e.g. for support.
+  player links <player>
+      The player's linked accounts (duplicate-account signal), each with why: a browser both signed in
+      from, a card, IBAN or crypto address both used, or one verified identity (name and birth date or
+      ID number). A bonus definition with "onePerPerson" counts linked accounts as one person.
   documents list | documents approve <id> | documents reject <id> [reason…]
       Identity documents waiting for review; approve or reject one (the player sees it at once).
   mailbox <email|phone>
@@ -100,7 +107,8 @@ Commands:
   bonus create <file.json> | bonus list | bonus enable|disable <name>
       Bonus definitions: create one from a JSON file (name, amounts per currency in minor units,
       wagerMultiplier, maxBet, maxConversion, contributions per game type, excludedGames,
-      activationDays, wageringDays), list them, switch one on or off.
+      activationDays, wageringDays, onePerPerson: once for a player and their linked accounts),
+      list them, switch one on or off.
   bonus issue <player> <name> <currency>
       Give a player a bonus (or the free spins) of that definition; it waits for the player to activate it.
   bonus code create <CODE> <definition> [--uses N] [--per-player N] [--from ISO] [--to ISO]
@@ -153,6 +161,7 @@ type Parsed =
   | { command: 'content'; body: OpsContentBody }
   | { command: 'mailbox'; body: OpsMailboxBody }
   | { command: 'autologin'; body: OpsAutologinBody }
+  | { command: 'player'; body: OpsPlayerBody }
   | { command: 'documents'; body: OpsDocumentsBody }
   | { command: 'message'; body: OpsMessageBody }
   | { command: 'support'; body: OpsSupportBody }
@@ -175,6 +184,7 @@ const COMMANDS = [
   'content',
   'mailbox',
   'autologin',
+  'player',
   'documents',
   'message',
   'support',
@@ -279,6 +289,12 @@ export function parseArgs(argv: string[]): Parsed {
       throw new CliError(`content needs import <dir>.\n\n${USAGE}`);
     return { command: 'content', body: { dir: path.resolve(rest[1]) } };
   }
+  if (command === 'player') {
+    const [verb, player] = rest;
+    if (verb !== 'links' || !player || rest.length !== 2)
+      throw new CliError(`player needs links <player>.\n\n${USAGE}`);
+    return { command: 'player', body: { action: 'links', player } };
+  }
   if (command === 'documents') {
     const [verb, id, ...reason] = rest;
     if (verb === 'list' && rest.length === 1) return { command: 'documents', body: { action: 'list' } };
@@ -336,6 +352,10 @@ export function parseArgs(argv: string[]): Parsed {
     if (verb === 'code') return { command: 'bonus', body: parseCodeArgs(rest.slice(1)) };
     if (verb === 'issue' && a && b && c && rest.length === 4)
       return { command: 'bonus', body: { action: 'issue', player: a, name: b, currency: c } };
+    if (verb === 'cashback' && a === 'run' && rest.length === 4 && b === '--period-start' && c && !isDay(c))
+      throw new CliError(
+        `--period-start: "${c}" is not a day; expected YYYY-MM-DD (e.g. 2026-11-23), a Monday for a weekly cashback.`,
+      );
     if (verb === 'cashback' && a === 'run' && (rest.length === 2 || (rest.length === 4 && b === '--period-start' && c)))
       return { command: 'bonus', body: { action: 'cashback', ...(c ? { periodStart: c } : {}) } };
     throw new CliError(
@@ -373,7 +393,13 @@ export function parseArgs(argv: string[]): Parsed {
     );
   }
   if (command === 'sportsbook') {
-    const risk = parseSportsbookRiskArgs(rest);
+    let risk: OpsSportsbookRiskBody | null;
+    try {
+      risk = parseSportsbookRiskArgs(rest);
+    } catch (error) {
+      if (error instanceof SportsbookRiskArgsError) throw new CliError(error.message);
+      throw error;
+    }
     if (risk) return { command: 'sportsbook-risk', body: risk };
     const provider = parseSportsbookProviderArgs(rest);
     if (provider) return { command: 'sportsbook-provider', body: provider };
@@ -476,8 +502,14 @@ async function viaServer<R>(
   }
   // Without our mark the answer came from a server that does not know this secret (a stale file).
   if (response.headers.get('x-ops') !== 'accepted') return null;
-  const json = (await response.json().catch(() => null)) as { data?: unknown; error?: { message: string } } | null;
-  if (!response.ok) throw new CliError(`Error: ${json?.error?.message ?? `the server answered ${response.status}`}`);
+  const json = (await response.json().catch(() => null)) as {
+    data?: unknown;
+    error?: { message: string; fields?: Record<string, string[]> };
+  } | null;
+  if (!response.ok)
+    throw new CliError(
+      `Error: ${json?.error ? withFields(json.error.message, json.error.fields) : `the server answered ${response.status}`}`,
+    );
   return result.parse(json?.data);
 }
 
@@ -591,6 +623,12 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
         messageOperation('loyalty', (ctx, body: OpsLoyaltyBody) => opsLoyalty(ctx, body)),
         parsed.body,
       );
+    case 'player':
+      return runOperation(
+        config,
+        messageOperation('player', (ctx, body: OpsPlayerBody) => opsPlayer(ctx.db, body)),
+        parsed.body,
+      );
     case 'sportsbook-provider':
       return runOperation(
         config,
@@ -602,7 +640,9 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
     case 'sportsbook-risk':
       return runOperation(
         config,
-        messageOperation('sportsbook-risk', (ctx, body: OpsSportsbookRiskBody) => opsSportsbookRisk(ctx, body)),
+        messageOperation('sportsbook-risk', (ctx, body: OpsSportsbookRiskBody) =>
+          opsSportsbookRisk(ctx, body, sportsbookCatalogueOf(config)),
+        ),
         parsed.body,
       );
     case 'quest':
@@ -634,6 +674,33 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
   }
 }
 
+/** A day as the CLI takes it: YYYY-MM-DD, and a real one (not 2026-02-30). */
+const isDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** The command-line argument a request field came from, where it is not the field's own name. */
+const ARGUMENT_OF: Record<string, string> = {
+  periodStart: '--period-start',
+  availableFrom: '--from',
+  availableTo: '--to',
+  maxUses: '--uses',
+  maxUsesPerPlayer: '--per-player',
+  currencies: '--currencies',
+  countries: '--countries',
+};
+
+/**
+ * A refusal with the fields it names, each as the argument the operator typed: "The request is not
+ * valid" alone left them guessing which argument and what format it wanted.
+ */
+export function withFields(message: string, fields: Record<string, readonly string[]> | undefined): string {
+  const lines = Object.entries(fields ?? {})
+    // A field whose problems the message already says adds nothing ("No such event": ref: No such event).
+    .filter(([, problems]) => !problems.every((problem) => message.includes(problem)))
+    .map(([field, problems]) => `  ${ARGUMENT_OF[field] ?? field}: ${problems.join('; ')}`);
+  return lines.length > 0 ? `${message}:\n${lines.join('\n')}` : message;
+}
+
 async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
     const parsed = parseArgs(argv);
@@ -647,7 +714,7 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
   } catch (error) {
     if (error instanceof CliError || error instanceof ConfigError || error instanceof DataDirLockedError)
       console.error(error.message);
-    else if (error instanceof DomainError) console.error(`Error: ${error.message}`);
+    else if (error instanceof DomainError) console.error(`Error: ${withFields(error.message, error.fields)}`);
     else console.error('Error:', error instanceof Error ? error.message : error);
     return 1;
   }

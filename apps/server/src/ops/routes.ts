@@ -9,7 +9,8 @@ import { opsTournament, opsTournamentBodySchema } from './tournament.ts';
 import { engineOf } from '../modules/tournaments/index.ts';
 import { opsQuest, opsQuestBodySchema } from './quests.ts';
 import { opsLoyalty, opsLoyaltyBodySchema } from './loyalty.ts';
-import { opsSportsbookRisk, opsSportsbookRiskBodySchema } from './sportsbook-risk.ts';
+import { opsPlayer, opsPlayerBodySchema } from './player.ts';
+import { opsSportsbookRisk, opsSportsbookRiskBodySchema, sportsbookCatalogueOf } from './sportsbook-risk.ts';
 import { opsSportsbookProvider, opsSportsbookProviderBodySchema } from './sportsbook-provider.ts';
 import { deliverTickets } from '../sandbox/sportsbook/tickets.ts';
 import { dataEnvelope, mailboxEntrySchema } from '@casino/contracts';
@@ -96,10 +97,13 @@ export const opsRoutes =
       { schema: { hide: true, body: opsLoyaltyBodySchema, response: message } },
       async (request) => ({ data: await opsLoyalty(ctx, request.body) }),
     );
+    app.post('/player', { schema: { hide: true, body: opsPlayerBodySchema, response: message } }, async (request) => ({
+      data: await opsPlayer(ctx.db, request.body),
+    }));
     app.post(
       '/sportsbook-risk',
       { schema: { hide: true, body: opsSportsbookRiskBodySchema, response: message } },
-      async (request) => ({ data: await opsSportsbookRisk(ctx, request.body) }),
+      async (request) => ({ data: await opsSportsbookRisk(ctx, request.body, sportsbookCatalogueOf(ctx.config)) }),
     );
     // The sandbox sportsbook provider's operator: this node also sends the settlements' wallet calls at once.
     app.post(

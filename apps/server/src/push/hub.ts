@@ -44,6 +44,8 @@ export type PushHub = {
 const VERSION = '1.0.0';
 /** How long shutdown waits for clients to answer the close frame before dropping them. */
 const CLOSE_HANDSHAKE_MS = 1000;
+/** How long the raw socket of an upgrade the hub did not take (503 while closing) may sit idle. */
+const REFUSED_UPGRADE_IDLE_MS = 5000;
 
 type ChannelEntry = { sessions: Set<Session>; ready: Promise<() => Promise<void>> };
 
@@ -218,6 +220,18 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
   };
   const hub = new Hub(config, opts.onFanOut);
 
+  // An upgrade request that Fastify answers 503 while the server closes keeps its raw socket open: nothing
+  // in HTTP ends it, so a silent client held shutdown for as long as it liked (a test's close hook timed
+  // out at 30 s). Such a socket goes once idle, and at shutdown; ws clears the timeout of those it takes.
+  const refusedUpgrades = new Set<Socket>();
+  app.server.prependListener('upgrade', (_request, socket: Socket) => {
+    refusedUpgrades.add(socket);
+    socket.once('close', () => refusedUpgrades.delete(socket));
+    socket.setTimeout(REFUSED_UPGRADE_IDLE_MS, () => {
+      if (refusedUpgrades.has(socket)) socket.destroy();
+    });
+  });
+
   // Somebody else may own the plugin (another websocket route); both share its upgrade handling.
   if (!app.hasDecorator('websocketServer')) {
     await app.register(fastifyWebsocket, {
@@ -234,7 +248,15 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
       async preClose(this: FastifyInstance) {
         await hub.close();
         const wss = this.websocketServer;
-        for (const client of wss.clients) client.close(1001, 'server shutdown');
+        // Sockets the hub never took (opened while it closed): the same bounded close handshake, as ws
+        // alone waits 30 s for a peer that never answers its close frame (a phone gone off the air).
+        await Promise.all(
+          [...wss.clients].map((client) => {
+            client.close(1001, 'server shutdown');
+            return closedWithin(client, CLOSE_HANDSHAKE_MS);
+          }),
+        );
+        for (const socket of refusedUpgrades) socket.destroy();
         await new Promise<void>((resolve) => wss.close(() => resolve()));
       },
     });
@@ -260,7 +282,10 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
         return undefined;
       },
     },
-    (ws, request) => hub.accept(ws, request.raw.socket),
+    (ws, request) => {
+      refusedUpgrades.delete(request.raw.socket);
+      hub.accept(ws, request.raw.socket);
+    },
   );
 
   return {

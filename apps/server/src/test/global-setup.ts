@@ -1,21 +1,40 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { seedCatalogue } from '../modules/game/index.ts';
+import { adminQuery } from './postgres.ts';
+
+/** Migrated, with the reference data, and the catalogue every node seeds on start (each file finds it current). */
+async function prepareTemplate(database: Database) {
+  await prepareDatabase(database);
+  await seedCatalogue(database.db);
+}
 
 /**
- * A fresh embedded database costs ~3 s to create; a migrated (and catalogue-seeded) snapshot loads in ~0.6 s.
- * Made once per run, then every test file opens its own copy (see test/server.ts).
+ * Every test file gets a database of its own, copied from one template made once per run (see
+ * test/server.ts): an embedded database costs ~3 s to create and migrate, a snapshot loads in ~0.6 s;
+ * on a PostgreSQL server `CREATE DATABASE … TEMPLATE` copies files instead of running every migration
+ * and seeding the catalogue again.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) return;
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const name = `test_template_${randomBytes(6).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    await prepareTemplate(database);
+    await database.close();
+    project.provide('postgresTemplate', name);
+    return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  }
   const database = await openDatabase({ dataDir: null });
-  await prepareDatabase(database);
-  // Every node seeds the catalogue on start; done once here, each test file finds it current.
-  await seedCatalogue(database.db);
+  await prepareTemplate(database);
   const dump = await database.dump!();
   await database.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'casino-test-')), 'template.tar');
@@ -27,5 +46,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    postgresTemplate: string;
   }
 }

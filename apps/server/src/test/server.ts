@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { prepareDatabase } from '../db/prepare.ts';
 import { createServer, type RunningServer } from '../server.ts';
+import { adminQuery } from './postgres.ts';
 
 /**
- * A database of its own for one test file: a copy of the migrated embedded template, or, when
- * DATABASE_URL is set (CI), a new database on that PostgreSQL server that is dropped afterwards.
+ * A database of its own for one test file, copied from the run's migrated template (test/global-setup.ts):
+ * the embedded snapshot, or, when DATABASE_URL is set (CI), a new database on that PostgreSQL server
+ * made from the template database and dropped afterwards.
  */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
@@ -20,21 +20,14 @@ export async function createTestDatabase(): Promise<Database> {
     return openDatabase({ dataDir: null, loadDataDir: new Blob([bytes]) });
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await prepareDatabase(database);
   const close = database.close;
   database.close = async () => {
     await close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   };
   return database;
 }
@@ -81,6 +74,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     WEB_DIST: path.join(os.tmpdir(), 'casino-no-web-build'),
     // Most tests withdraw for players they make in the database; trust.test.ts keeps the default rule.
     WITHDRAWAL_VERIFICATION: 'never',
+    // Tests sign many players up from one address; the sign-up limit's own tests set it.
+    SIGN_UP_PER_ADDRESS: '0',
     // Counters of their own: on a shared Redis they would outlive this server (a rerun, another file).
     ...(process.env.REDIS_URL
       ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` }

@@ -139,21 +139,25 @@ describe('push channel', () => {
     expect(queryClient.getQueryData(accountsQueryKey)).toEqual(before);
   });
 
-  it('refetches the accounts when a resubscribe could not recover missed pushes', async () => {
+  it('refetches the accounts once first subscribed, and when a resubscribe could not recover missed pushes', async () => {
     saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
     queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1)]);
+    let balance = 50;
     const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 99, 1)] }), { status: 200 }),
+      async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', balance, 1)] }), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await connectRealtime('p1');
 
+    // Credited after the list was loaded and before the channel was subscribed: no push reached the page.
     walletChannel().emit('subscribed', { recovered: false, wasRecovering: false });
-    expect(fetchMock).not.toHaveBeenCalled(); // the first subscribe follows a fresh load
+    await vi.waitFor(() => expect(queryClient.getQueryData<Account[]>(accountsQueryKey)?.[0]?.balance).toBe(50));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
 
     walletChannel().emit('subscribed', { recovered: true, wasRecovering: true });
-    expect(fetchMock).not.toHaveBeenCalled(); // recovered: the missed pushes were replayed
+    expect(fetchMock).toHaveBeenCalledTimes(1); // recovered: the missed pushes were replayed
 
+    balance = 99;
     walletChannel().emit('subscribed', { recovered: false, wasRecovering: true });
     await vi.waitFor(() => expect(queryClient.getQueryData<Account[]>(accountsQueryKey)?.[0]?.balance).toBe(99));
   });

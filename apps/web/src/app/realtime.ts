@@ -51,7 +51,7 @@ export function connectRealtime(nextPlayerId: string | null): Promise<void> {
           subscribePaymentInvoices(nextPlayerId),
           subscribeMessenger(nextPlayerId),
           subscribePlayerBonuses(nextPlayerId),
-          subscribeTournaments(nextPlayerId),
+          subscribeTournaments(),
           subscribeQuests(nextPlayerId),
           subscribeLoyaltyAccount(nextPlayerId),
         ]);

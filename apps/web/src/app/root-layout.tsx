@@ -31,7 +31,7 @@ export function RootLayout() {
       </>
     );
   }
-  // An excluded player signed in to withdraw sees that screen and nothing else.
+  // A withdraw-only session (an excluded player's, or a closed account's money) sees that screen and nothing else.
   if (withdrawOnly) {
     return (
       <>

@@ -27,6 +27,7 @@ const pages: RouteObject[] = [
   { index: true, lazy: page(() => import('@/pages/home-page.tsx')) },
   { path: 'doom', lazy: comingSoon('doom') },
   { path: 'bonuses', lazy: page(() => import('@/pages/bonuses-page.tsx')) },
+  { path: 'promotions', lazy: page(() => import('@/pages/promotions-page.tsx')) },
   { path: 'loyalty', loader: requireFeature('loyalty'), lazy: page(() => import('@/pages/loyalty-page.tsx')) },
   {
     path: 'profile',

@@ -15,6 +15,11 @@ export default function BonusesPage() {
       icon="gift"
       guestText={t('bonuses.guest')}
       intro={t('bonuses.intro')}
+      guestExtra={
+        <LocaleLink to="/promotions" className="font-semibold text-accent hover:underline">
+          {t('bonuses.promotions.guestLink')}
+        </LocaleLink>
+      }
     >
       <section className="space-y-3 rounded-2xl border border-line bg-surface p-5">
         <BonusCodeForm />

@@ -1,7 +1,11 @@
 import { Suspense } from 'react';
 import { useParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import type { Game } from '@casino/contracts';
+import { useSession } from '@/features/auth';
+import { useFreespinsWaiting } from '@/features/bonuses/page.ts';
 import { GameBreadcrumbs, GamePlay, gameColumnClass, gameColumnStyle, useGame } from '@/features/game-play/page.ts';
+import { activeAccount, useAccounts } from '@/features/wallet';
 import { GameTournaments } from '@/features/tournaments';
 import { LocaleLink } from '@/shared/i18n';
 import { isApiError } from '@/shared/lib/http.ts';
@@ -50,10 +54,25 @@ export default function GamePage() {
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{data.name}</h1>
         <p className="mt-1 text-sm text-muted">{t('gamePlay.byProvider', { provider: data.provider.name })}</p>
       </header>
-      <GamePlay key={data.identity} game={data} routeId={id} />
+      <GameWithFreeSpins key={data.identity} game={data} routeId={id} />
       <Suspense fallback={null}>
         <GameTournaments gameId={data.id} />
       </Suspense>
     </div>
   );
+}
+
+/** The game, told whether the player's free spins wait on it (it then starts for real money, with no stake). */
+function GameWithFreeSpins({ game, routeId }: { game: Game; routeId: string }) {
+  const status = useSession((s) => s.status);
+  const accounts = useAccounts();
+  // Not known while the session or the accounts load; none for a guest, or when the accounts failed.
+  const currency =
+    status === 'unknown' || (status === 'player' && accounts.isPending)
+      ? undefined
+      : status === 'player' && accounts.data
+        ? (activeAccount(accounts.data)?.currency ?? null)
+        : null;
+  const freeSpins = useFreespinsWaiting(game.id, currency);
+  return <GamePlay game={game} routeId={routeId} freeSpins={freeSpins} />;
 }

@@ -73,7 +73,7 @@ export default function HomePage() {
             )}
           </div>
           <WelcomeOffer
-            onOpen={() => (status === 'player' ? open('package-bonus') : open('sign-up'))}
+            onOpen={status === 'player' ? () => open('package-bonus') : null}
             disabled={status === 'unknown'}
           />
           <p className="mt-5 text-xs text-muted">{t('home.ageNote')}</p>
@@ -106,8 +106,11 @@ export default function HomePage() {
   );
 }
 
-/** The welcome package on offer: a player opens it (`package-bonus`), a guest signs up first. */
-function WelcomeOffer({ onOpen, disabled }: { onOpen: () => void; disabled: boolean }) {
+/**
+ * The welcome package on offer: a player opens it (`package-bonus`); a guest reads it and its terms on
+ * the promotions page (`onOpen` null) — not a sign-up form in place of the offer.
+ */
+function WelcomeOffer({ onOpen, disabled }: { onOpen: (() => void) | null; disabled: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="mt-5 flex flex-wrap items-center gap-3 rounded-2xl border border-accent/40 bg-accent/10 px-4 py-3 sm:mt-6">
@@ -118,9 +121,15 @@ function WelcomeOffer({ onOpen, disabled }: { onOpen: () => void; disabled: bool
         <p className="font-semibold text-fg">{t('home.welcome.title')}</p>
         <p className="text-sm text-muted">{t('home.welcome.text')}</p>
       </div>
-      <Button variant="secondary" size="sm" onClick={onOpen} disabled={disabled}>
-        {t('home.welcome.cta')}
-      </Button>
+      {onOpen ? (
+        <Button variant="secondary" size="sm" onClick={onOpen} disabled={disabled}>
+          {t('home.welcome.cta')}
+        </Button>
+      ) : (
+        <LocaleLink to="/promotions" className={buttonClass('secondary', 'sm')}>
+          {t('home.welcome.cta')}
+        </LocaleLink>
+      )}
     </div>
   );
 }

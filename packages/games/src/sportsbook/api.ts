@@ -23,6 +23,15 @@ export type ClientSession = {
   /** Stake presets for the bet slip, minor units. */
   stakePresets: number[];
   minStake: number;
+  /**
+   * The casino's maximum stake per ticket, and per event (the player's open tickets on it together), in
+   * minor units as its launch told them (0: no sports bets in this currency; null: not told). The casino's
+   * wallet enforces them; the slip shows them before a bet.
+   */
+  maxStake: number | null;
+  maxEventStake: number | null;
+  /** Sports (ids) and events the casino takes no bets on from the player's country: shown as not available. */
+  restricted: { sports: string[]; events: string[] };
 };
 
 /** `GET /api/sports` → the sports with their leagues and how many events each has (pre-match and live). */
@@ -97,7 +106,19 @@ export type OddsChanged = {
  * `walletCode` (the casino's number: 15001 insufficient funds, 14306 restricted, 14311 above the
  * maximum stake, 14100/14101 limits, 14105 excluded, …) and its message.
  */
-export type WalletRefused = { error: { code: 'wallet'; walletCode: number; message: string } };
+export type WalletRefused = {
+  error: {
+    code: 'wallet';
+    walletCode: number;
+    message: string;
+    /** 14311: what may still be staked (minor units) and which maximum binds. */
+    maxBet?: number;
+    limit?: 'bet' | 'event';
+    /** 14306: what is restricted. */
+    reason?: 'sport' | 'event';
+    ref?: string;
+  };
+};
 
 export type TicketStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'cashed_out' | 'refused';
 
@@ -117,9 +138,14 @@ export type Ticket = {
   selections: {
     eventId: string;
     event: string;
+    /** The teams (or players), for the client to name the market and outcome in its language. */
+    home: string;
+    away: string;
     league: string;
     sport: SportId;
     startsAt: string;
+    marketId: string;
+    outcomeId: string;
     market: string;
     outcome: string;
     odds: number;

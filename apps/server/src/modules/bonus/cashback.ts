@@ -1,14 +1,15 @@
-import { toMajor, type Cashback, type CashbackResponse, type CashbackRunning } from '@casino/contracts';
+import { ErrorCode, toMajor, type Cashback, type CashbackResponse, type CashbackRunning } from '@casino/contracts';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { atomic } from '../../db/atomic.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { fieldError } from '../../lib/errors.ts';
+import { DomainError, fieldError } from '../../lib/errors.ts';
 import { withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { bonusConsent } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
-import { issueBonus, type BonusRules } from './service.ts';
+import { issueOffer } from './offer.ts';
+import type { BonusRules } from './service.ts';
 import { bonusDefinitions, cashbackPayouts, playerBonuses } from './tables.ts';
 
 /**
@@ -213,17 +214,27 @@ async function payOne(
   if (!payout) return 'paid_already';
   if (amount <= 0n) return 'withheld';
   if (await activeExclusion(ctx.db, loss.player_id, now)) return 'withheld';
-  if (definition.promotional && !(await bonusConsent(ctx.db, loss.player_id))) return 'withheld';
   // The unit of work's db is the caller's transaction here: issueBonus's own transaction is a savepoint of it.
-  const bonus = await issueBonus(ctx as UnitOfWorkContext, rules, {
-    playerId: loss.player_id,
-    definition: definition.id,
-    currency: loss.currency,
-    source: 'cashback',
-    amountMinor: amount,
-    now,
-  });
-  await ctx.db.update(cashbackPayouts).set({ bonusId: bonus.id }).where(eq(cashbackPayouts.id, payout.id));
+  // Unasked: a promotional definition's cashback is withheld without the player's consent (issueOffer).
+  let offer;
+  try {
+    offer = await issueOffer(ctx as UnitOfWorkContext, rules, {
+      playerId: loss.player_id,
+      definition: definition.id,
+      currency: loss.currency,
+      source: 'cashback',
+      amountMinor: amount,
+      now,
+      unasked: true,
+    });
+  } catch (error) {
+    // Closed since the losses: checked before anything is written, so the period is settled with nothing.
+    if (error instanceof DomainError && error.code === ErrorCode.accountClosed) return 'withheld';
+    throw error;
+  }
+  if (offer.kind === 'withheld') return 'withheld';
+  if (offer.kind !== 'bonus') throw new Error(`The cashback "${definition.name}" is not a bonus`);
+  await ctx.db.update(cashbackPayouts).set({ bonusId: offer.bonus.id }).where(eq(cashbackPayouts.id, payout.id));
   return 'issued';
 }
 

@@ -13,6 +13,7 @@ import {
   PushEvent,
   toMinor,
   type BonusCode,
+  type BonusCodeRefusal,
   type EventMap,
 } from '@casino/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -33,6 +34,7 @@ import { playerHome } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { playableAccount } from '../wallet/index.ts';
 import { issueOffer } from './offer.ts';
+import { claimedByPerson, isOnePerPersonRefusal } from './one-per-person.ts';
 import { createDefinition, definitionOf, type BonusRules } from './service.ts';
 import { bonusCodes, playerBonusCodes } from './tables.ts';
 
@@ -49,6 +51,7 @@ export function wireCode(row: UseRow): BonusCode {
     trigger: row.trigger,
     status: row.status,
     result: row.result,
+    ...(row.reason ? { reason: row.reason } : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -166,7 +169,8 @@ export async function applyCode(ctx: Ctx, rules: BonusRules, input: TryInput): P
       ? await tx.select().from(bonusCodes).where(eq(bonusCodes.code, typed)).for('update')
       : [];
     if (!code) return record(tx, { ...base, status: BonusCodeStatus.incorrect });
-    const refused = () => record(tx, { ...base, codeId: code.id, status: BonusCodeStatus.notAvailable });
+    const refused = (reason?: BonusCodeRefusal) =>
+      record(tx, { ...base, codeId: code.id, status: BonusCodeStatus.notAvailable, reason: reason ?? null });
     // Responsible gaming: an excluded player is issued nothing (and told only "not available").
     if (await activeExclusion(tx, input.playerId, now)) return refused();
     const account = await playableAccount(tx, input.playerId, undefined);
@@ -190,7 +194,10 @@ export async function applyCode(ctx: Ctx, rules: BonusRules, input: TryInput): P
           inArray(playerBonusCodes.status, [BonusCodeStatus.accepted, BonusCodeStatus.used]),
         ),
       );
-    if (Number(mine?.n ?? 0) >= code.maxUsesPerPlayer) return refused();
+    if (Number(mine?.n ?? 0) >= code.maxUsesPerPlayer) return refused('already_used');
+    // Told now, not only when a deposit would redeem it: the offer is one per person and this person had it.
+    if (definition.onePerPerson && (await claimedByPerson(tx, input.playerId, [definition.id])).has(definition.id))
+      return refused('one_per_person');
     try {
       // A savepoint: an issue the definition refuses leaves neither the claim nor the use behind.
       return await atomic(tx, async (sp) => {
@@ -217,7 +224,7 @@ export async function applyCode(ctx: Ctx, rules: BonusRules, input: TryInput): P
         return use;
       });
     } catch (error) {
-      if (error instanceof DomainError) return refused();
+      if (error instanceof DomainError) return refused(isOnePerPersonRefusal(error) ? 'one_per_person' : undefined);
       throw error;
     }
   });
@@ -319,7 +326,11 @@ export async function redeemDepositCode(tx: Tx, rules: BonusRules, event: EventM
     if (!(error instanceof DomainError)) throw error;
     const [refused] = await tx
       .update(playerBonusCodes)
-      .set({ status: BonusCodeStatus.notAvailable, invoiceId: invoice.id })
+      .set({
+        status: BonusCodeStatus.notAvailable,
+        invoiceId: invoice.id,
+        reason: isOnePerPersonRefusal(error) ? 'one_per_person' : null,
+      })
       .where(and(eq(playerBonusCodes.id, waiting.id), eq(playerBonusCodes.status, BonusCodeStatus.accepted)))
       .returning();
     if (!refused) return;
@@ -385,9 +396,11 @@ export async function tryCodeThrottled(
   }
 }
 
-/** The demo's no-deposit bonus, given by the code WELCOME10 (once per player). */
+/** The demo's no-deposit bonus, given by the code WELCOME10: once per player, and once per person. */
 const DEMO_NO_DEPOSIT: BonusDefinitionSource = {
   name: 'No-deposit €5',
+  onePerPerson: true,
+  names: { de: '5 € ohne Einzahlung', 'pt-br': '€5 sem depósito' },
   amounts: { EUR: 500, USD: 500 },
   wagerMultiplier: 10,
   maxBet: { EUR: 200, USD: 200 },

@@ -15,9 +15,14 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, type OutboxConsumers } from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
-import { currencyByCode, fromBaseMinor, subunitOf, toBaseMinor } from '../settings/index.ts';
+import { currencyByCode, subunitOf, toBaseMinor } from '../settings/index.ts';
 import { issueOffer } from './offer.ts';
-import type { BonusRules } from './service.ts';
+import { definitionTerms, labelsFor } from './terms.ts';
+import { triggerRange } from './trigger.ts';
+
+export { triggerRange };
+import { DEFAULT_BONUS_RULES, type BonusRules } from './service.ts';
+import { claimedByPerson, ONE_PER_PERSON_MESSAGE } from './one-per-person.ts';
 import { bonusDefinitions, bonusPackages, playerBonuses, playerFreespins } from './tables.ts';
 
 /**
@@ -28,22 +33,6 @@ import { bonusDefinitions, bonusPackages, playerBonuses, playerFreespins } from 
  */
 
 type DefinitionRow = typeof bonusDefinitions.$inferSelect;
-
-/** The deposits of `currency` that trigger a definition (minor units), or null: it has none in it. */
-export function triggerRange(definition: DefinitionRow, currency: string): { from: bigint; to: bigint | null } | null {
-  const trigger = definition.triggerConditions;
-  if (!trigger) return null;
-  const item = trigger.invoiceAmountItems.find((i) => i.currency === currency);
-  if (item) return { from: BigInt(item.amountFrom), to: item.amountTo == null ? null : BigInt(item.amountTo) };
-  if (trigger.baseCurrencyInvoiceAmountFrom === null && trigger.baseCurrencyInvoiceAmountTo === null) return null;
-  const from = fromBaseMinor(BigInt(trigger.baseCurrencyInvoiceAmountFrom ?? 0), currency, true);
-  if (from === null) return null;
-  const to =
-    trigger.baseCurrencyInvoiceAmountTo === null
-      ? null
-      : fromBaseMinor(BigInt(trigger.baseCurrencyInvoiceAmountTo), currency, false);
-  return { from, to };
-}
 
 /** Whether a deposit of `amountMinor` triggers it (a base-currency range is compared in the base currency). */
 function triggers(definition: DefinitionRow, currency: string, amountMinor: bigint): boolean {
@@ -110,12 +99,16 @@ async function choosable(
   everyStep = false,
 ): Promise<DefinitionRow[]> {
   if (await activeExclusion(db, playerId, now)) return [];
-  const rows = (
+  let rows = (
     await db
       .select()
       .from(bonusDefinitions)
       .where(and(eq(bonusDefinitions.enabled, true), isNotNull(bonusDefinitions.triggerConditions)))
   ).filter((d) => available(d, now) && givesIn(d, currency) && triggerRange(d, currency) !== null);
+  // One per person: not offered once the player or a linked account had it.
+  const single = rows.filter((d) => d.onePerPerson).map((d) => d.id);
+  const claimed = await claimedByPerson(db, playerId, single);
+  if (claimed.size > 0) rows = rows.filter((d) => !claimed.has(d.id));
   const packaged = rows.filter((d) => d.packageId !== null);
   const taken = await takenOf(
     db,
@@ -230,14 +223,27 @@ async function packageNames(db: DbOrTx, rows: DefinitionRow[]): Promise<Map<stri
  */
 export async function depositOffers(
   db: DbOrTx,
-  input: { playerId: string; currency: string; amountMinor?: bigint; skipCondition?: boolean; now?: Date },
+  input: {
+    playerId: string;
+    currency: string;
+    amountMinor?: bigint;
+    skipCondition?: boolean;
+    now?: Date;
+    rules?: BonusRules;
+  },
 ): Promise<BonusDefinition[]> {
   const now = input.now ?? new Date();
   if (!currencyByCode(input.currency)) return [];
   let rows = await choosable(db, input.playerId, input.currency, now, input.skipCondition);
   if (input.amountMinor !== undefined) rows = rows.filter((d) => triggers(d, input.currency, input.amountMinor!));
-  const packages = await packageNames(db, rows);
-  return rows.map((row) => wireDefinition(row, input.currency, packages));
+  const [packages, labels] = await Promise.all([packageNames(db, rows), labelsFor(db, rows)]);
+  const rules = input.rules ?? DEFAULT_BONUS_RULES;
+  // Each offer carries its name per locale and its full terms: the form shows them before the choice.
+  return rows.map((row) => ({
+    ...wireDefinition(row, input.currency, packages),
+    names: row.names,
+    terms: definitionTerms(row, input.currency, rules, labels),
+  }));
 }
 
 const refuse = (message: string) => unprocessable(message, { bonusId: [message] });
@@ -264,7 +270,9 @@ export async function assertDepositBonus(
     throw refuse(
       definition.packageId && (await takenOf(db, input.playerId, [definition.id])).has(definition.id)
         ? 'You have had this bonus already'
-        : 'This bonus is not available to you now',
+        : definition.onePerPerson && (await claimedByPerson(db, input.playerId, [definition.id])).has(definition.id)
+          ? ONE_PER_PERSON_MESSAGE
+          : 'This bonus is not available to you now',
     );
   if (input.amountMinor !== null && !triggers(definition, input.currency, input.amountMinor)) {
     const range = triggerRange(definition, input.currency)!;

@@ -30,7 +30,7 @@ import { findGame } from '../game/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountCurrency, accountIn, forgetAccountsOf, openAccount } from '../wallet/index.ts';
-import { definitionOf, expireInBatches, type BonusRules, type IssueInput } from './service.ts';
+import { assertNotClosed, definitionOf, expireInBatches, type BonusRules, type IssueInput } from './service.ts';
 import { bonusDefinitions, playerBonuses, playerFreespins } from './tables.ts';
 
 /**
@@ -69,7 +69,7 @@ function eventOf(
 /**
  * Issues free spins of a type-3 definition (status 1: they wait for the player to activate them), with
  * the checks a bonus's issue makes: the definition enabled, offered in the currency (it names a stake
- * for it), the player not excluded; the account opened if missing.
+ * for it), the player not excluded nor closed; the account opened if missing.
  */
 export async function issueFreespins(ctx: Ctx, _rules: BonusRules, input: IssueInput): Promise<PlayerFreespinRow> {
   const now = input.now ?? new Date();
@@ -86,6 +86,7 @@ export async function issueFreespins(ctx: Ctx, _rules: BonusRules, input: IssueI
     });
   if (await activeExclusion(ctx.db, input.playerId, now))
     throw new DomainError(409, 'The player is excluded from play: no free spins can be issued');
+  await assertNotClosed(ctx.db, input.playerId);
   const account =
     (await accountIn(ctx.db, input.playerId, currency)) ?? (await openAccount(ctx.db, input.playerId, currency));
   return withTransaction(ctx, async (tx) => {
@@ -244,6 +245,8 @@ export async function activateFreespins(ctx: AppContext, playerId: string, id: s
         count: row.count,
         stake: Number(row.stakeMinor),
         expiresAt: expiresAt.toISOString(),
+        // What bonusFromWinnings will make of the winnings, so the game's summary can say it.
+        winnings: { wagerMultiplier: Math.min(definition.wagerMultiplier, ctx.config.bonus.maxWagerMultiplier) },
       },
       log,
     );

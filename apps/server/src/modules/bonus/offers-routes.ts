@@ -46,7 +46,15 @@ export const depositBonusRoutes =
         const { currency, amount, skipCondition } = request.query;
         const amountMinor = amount === undefined ? undefined : positiveMinor(amount, accountCurrency(currency));
         const playerId = authOf(request).playerId;
-        return { data: await depositOffers(ctx.db, { playerId, currency, amountMinor, skipCondition }) };
+        return {
+          data: await depositOffers(ctx.db, {
+            playerId,
+            currency,
+            amountMinor,
+            skipCondition,
+            rules: ctx.config.bonus,
+          }),
+        };
       },
     );
 

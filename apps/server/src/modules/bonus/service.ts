@@ -1,5 +1,7 @@
 import {
   BonusStatus,
+  ErrorCode,
+  PlayerStatus,
   DEFAULT_MAX_WAGER_MULTIPLIER,
   DEFAULT_WAGER_CONTRIBUTIONS,
   pageMeta,
@@ -17,8 +19,10 @@ import { conflict, DomainError, notFound, unprocessable } from '../../lib/errors
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, inBatches, noteEnqueued, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
+import { playerStatusIn } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountCurrency, accountIn, forgetAccountsOf, openAccount } from '../wallet/index.ts';
+import { withNamesAndTerms } from './terms.ts';
 import { bonusDefinitions, bonusPackages, playerBonuses, type PlayerBonusRow } from './tables.ts';
 
 /** The rule of wagering an operator may not exceed (BONUS_MAX_WAGER; the UK cap by default). */
@@ -125,9 +129,18 @@ export async function definitionOf(db: DbOrTx, nameOrId: string) {
 }
 
 /**
+ * A closed account gets no bonus nor free spins: money that still reaches it can only be withdrawn
+ * (player/closure.ts).
+ */
+export async function assertNotClosed(db: DbOrTx, playerId: string): Promise<void> {
+  if ((await playerStatusIn(db, playerId)) === PlayerStatus.closed)
+    throw new DomainError(ErrorCode.accountClosed, 'This account is closed: no bonus can be issued');
+}
+
+/**
  * Issues a bonus of a definition to a player in `currency` (status 1: it waits for the player to
- * activate it). Nothing is issued to a player who is self-excluded or cooling off, or in a currency the
- * definition does not offer. The account is opened if the player has none in that currency.
+ * activate it). Nothing is issued to a player who is self-excluded or cooling off or closed the account,
+ * or in a currency the definition does not offer. The account is opened if the player has none in that currency.
  */
 export async function issueBonus(ctx: Ctx, rules: BonusRules, input: IssueInput): Promise<PlayerBonusRow> {
   const now = input.now ?? new Date();
@@ -142,6 +155,7 @@ export async function issueBonus(ctx: Ctx, rules: BonusRules, input: IssueInput)
     });
   if (await activeExclusion(ctx.db, input.playerId, now))
     throw new DomainError(409, 'The player is excluded from play: no bonus can be issued');
+  await assertNotClosed(ctx.db, input.playerId);
   const account =
     (await accountIn(ctx.db, input.playerId, currency)) ?? (await openAccount(ctx.db, input.playerId, currency));
   const multiplier = Math.min(definition.wagerMultiplier, rules.maxWagerMultiplier);
@@ -239,7 +253,7 @@ async function openRoundsOf(db: DbOrTx, row: PlayerBonusRow): Promise<number> {
   if (row.status !== BonusStatus.active || !row.activatedAt) return 0;
   const [result] = await rowsOf<{ n: number }>(
     db,
-    sql`select game_open_bonus_rounds(${row.playerId}::uuid, ${row.accountId}::uuid, ${iso(row.activatedAt)}::timestamptz) as n`,
+    sql`select game_open_bonus_rounds(${row.id}::uuid, ${row.playerId}::uuid, ${row.accountId}::uuid, ${iso(row.activatedAt)}::timestamptz) as n`,
   );
   return Number(result?.n ?? 0);
 }
@@ -266,7 +280,9 @@ export async function listPlayerBonuses(
       .from(playerBonuses)
       .where(and(...where)),
   ]);
-  const data = await Promise.all(rows.map(async (row) => wireBonus(row, await openRoundsOf(db, row))));
+  const wire = await Promise.all(rows.map(async (row) => wireBonus(row, await openRoundsOf(db, row))));
+  // Beyond the spec: each bonus's name per locale and the terms it was given with.
+  const data = await withNamesAndTerms(db, rows, wire);
   return { data, meta: pageMeta(query.page, query.perPage, Number(total?.n ?? 0)) };
 }
 
@@ -296,6 +312,8 @@ async function changeBonus(ctx: Ctx, fn: 'bonus_activate' | 'bonus_cancel', play
       throw conflict('This bonus is not waiting for activation');
     case 'expired':
       throw conflict('This bonus expired before it was activated');
+    case 'lapsed':
+      throw conflict('This deposit bonus lapsed: its deposit was played before it was activated');
     case 'finished':
       throw conflict('This bonus has already ended');
     default:
@@ -340,6 +358,7 @@ export const expireDueBonuses = (ctx: Ctx, now = new Date(), batch = 100) =>
 const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
   {
     name: 'Welcome bonus',
+    names: { de: 'Willkommensbonus', 'pt-br': 'Bônus de boas-vindas' },
     amounts: { EUR: 2_000, USD: 2_000 },
     wagerMultiplier: 10,
     maxBet: { EUR: 500, USD: 500 },
@@ -351,6 +370,7 @@ const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
   },
   {
     name: 'Weekend reload',
+    names: { de: 'Wochenend-Reload', 'pt-br': 'Recarga de fim de semana' },
     amounts: { EUR: 1_000, USD: 1_000 },
     wagerMultiplier: 5,
     maxBet: { EUR: 300, USD: 300 },
@@ -363,6 +383,7 @@ const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
   {
     // Free spins: 10 spins at €/$0.20 on a demo slot; their winnings are a bonus wagered ×5.
     name: 'Starter spins',
+    names: { de: 'Start-Freispiele', 'pt-br': 'Giros iniciais' },
     type: 3,
     amounts: { EUR: 0, USD: 0 },
     freespins: { count: 10, game: 'sol-dorado-juegos-fortuna-magica', stakes: { EUR: 20, USD: 20 } },
@@ -377,6 +398,7 @@ const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
   {
     // Cashback: 10 % of each week's net real-money losses (paid Mondays), capped, wagered ×1.
     name: 'Weekly cashback',
+    names: { de: 'Wöchentliches Cashback', 'pt-br': 'Cashback semanal' },
     amounts: { EUR: 0, USD: 0 },
     maxAmounts: { EUR: 50_000, USD: 50_000 },
     cashback: { percentage: 10, period: 'week' },
@@ -393,6 +415,7 @@ const DEMO_DEFINITIONS: BonusDefinitionSource[] = [
   ...welcomePackage(),
   {
     name: 'Reload 25%',
+    names: { de: 'Reload 25 %', 'pt-br': 'Recarga 25%' },
     type: 2,
     amounts: { EUR: 0, USD: 0 },
     depositPercentage: 25,
@@ -425,8 +448,16 @@ function welcomePackage(): BonusDefinitionSource[] {
     activationDays: 30,
     wageringDays: 30,
   };
-  const step = (priority: number, name: string, percentage: number, eur: number, btc: number) => ({
+  const step = (
+    priority: number,
+    name: string,
+    names: Record<string, string>,
+    percentage: number,
+    eur: number,
+    btc: number,
+  ) => ({
     name,
+    names,
     type: 2 as const,
     amounts: { EUR: 0, USD: 0, BTC: 0 },
     depositPercentage: percentage,
@@ -437,11 +468,33 @@ function welcomePackage(): BonusDefinitionSource[] {
     ...rule,
   });
   return [
-    step(1, 'Welcome 1st deposit 100%', 100, 50_000, 100_000_000),
-    step(2, 'Welcome 2nd deposit 50%', 50, 50_000, 150_000_000),
-    step(3, 'Welcome 3rd deposit 50%', 50, 100_000, 250_000_000),
+    step(
+      1,
+      'Welcome 1st deposit 100%',
+      { de: 'Willkommen: 1. Einzahlung 100 %', 'pt-br': 'Boas-vindas: 1º depósito 100%' },
+      100,
+      50_000,
+      100_000_000,
+    ),
+    step(
+      2,
+      'Welcome 2nd deposit 50%',
+      { de: 'Willkommen: 2. Einzahlung 50 %', 'pt-br': 'Boas-vindas: 2º depósito 50%' },
+      50,
+      50_000,
+      150_000_000,
+    ),
+    step(
+      3,
+      'Welcome 3rd deposit 50%',
+      { de: 'Willkommen: 3. Einzahlung 50 %', 'pt-br': 'Boas-vindas: 3º depósito 50%' },
+      50,
+      100_000,
+      250_000_000,
+    ),
     {
       name: 'Welcome 300 free spins',
+      names: { de: 'Willkommen: 300 Freispiele', 'pt-br': 'Boas-vindas: 300 giros grátis' },
       type: 3,
       amounts: { EUR: 0, USD: 0, BTC: 0 },
       freespins: { count: 300, game: 'sol-dorado-juegos-fortuna-magica', stakes: { EUR: 20, USD: 20, BTC: 400 } },
@@ -463,9 +516,13 @@ export async function seedDemoBonuses(
   playerId: string,
   gameId: GameFinder,
 ): Promise<void> {
-  for (const source of DEMO_DEFINITIONS)
-    if (!(await definitionOf(ctx.db, source.name)))
-      await createDefinition(ctx.db, bonusDefinitionInputSchema.parse(source), gameId);
+  for (const source of DEMO_DEFINITIONS) {
+    const found = await definitionOf(ctx.db, source.name);
+    if (!found) await createDefinition(ctx.db, bonusDefinitionInputSchema.parse(source), gameId);
+    // A demo made before definitions had names per locale gets them once (an operator's own stay as they are).
+    else if (Object.keys(found.names).length === 0 && source.names)
+      await ctx.db.update(bonusDefinitions).set({ names: source.names }).where(eq(bonusDefinitions.id, found.id));
+  }
   const [given] = await ctx.db
     .select({ id: playerBonuses.id })
     .from(playerBonuses)

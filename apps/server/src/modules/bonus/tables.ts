@@ -1,4 +1,4 @@
-import type { BonusResult, BonusStatus, ValueOf } from '@casino/contracts';
+import type { BonusCodeRefusal, BonusResult, BonusStatus, ValueOf } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -41,6 +41,8 @@ export type BonusTriggerConditions = {
 export const bonusDefinitions = pgTable('bonus_definitions', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
+  /** The name in other locales (`de`, `pt-br`); the site shows `name` for a locale not named. */
+  names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),
   /** Contracts `constants.game.bonus.type`: 1 fixed cash, 2 a percentage of the deposit, 3 free spins. */
   type: integer('type').notNull().default(1),
@@ -63,6 +65,8 @@ export const bonusDefinitions = pgTable('bonus_definitions', {
   packagePriority: integer('package_priority').notNull().default(0),
   /** A promotion (respects the player's `receiveBonus` consent); cashback and codes typed by the player count as asked for. */
   promotional: boolean('promotional').notNull().default(true),
+  /** At most one per person: never to a player who, or a linked account of whom, had it (one-per-person.ts). */
+  onePerPerson: boolean('one_per_person').notNull().default(false),
   availableFrom: timestamp('available_from', { withTimezone: true }),
   availableTo: timestamp('available_to', { withTimezone: true }),
   wagerMultiplier: integer('wager_multiplier').notNull(),
@@ -141,6 +145,10 @@ export const playerBonuses = pgTable(
     uniqueIndex('player_bonuses_invoice_idx')
       .on(t.invoiceId)
       .where(sql`invoice_id IS NOT NULL`),
+    // Deposit bonuses waiting for activation: every stake asks whether its account has one (it lapses).
+    index('player_bonuses_waiting_deposit_idx')
+      .on(t.accountId)
+      .where(sql`status = 1 AND invoice_id IS NOT NULL`),
   ],
 );
 
@@ -239,6 +247,8 @@ export const playerBonusCodes = pgTable(
     trigger: integer('trigger').notNull(),
     status: integer('status').notNull(),
     result: integer('result').notNull().default(1),
+    /** With status 4, why, when the player can be told (already used, one per person). */
+    reason: text('reason').$type<BonusCodeRefusal>(),
     invoiceId: uuid('invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -74,6 +74,8 @@ export function playRefusal(code: number, period?: string | null): DomainError {
   switch (code) {
     case ErrorCode.accountBlocked:
       return new DomainError(code, 'Your account is blocked');
+    case ErrorCode.accountClosed:
+      return new DomainError(code, 'This account is closed: it takes no bets');
     case ErrorCode.limitedPlayer:
       return new DomainError(code, 'Your account is limited: real-money play is not available');
     case ErrorCode.gameSelfExcluded:
@@ -89,7 +91,7 @@ export function playRefusal(code: number, period?: string | null): DomainError {
 
 /**
  * Whether the player may stake money now (the database's `limits_play_refusal`, the same check every
- * bet runs), in the order the web expects: 11002, 14103, 14105, 14100, 14101. `betMinor` null (game
+ * bet runs), in the order the web expects: 11002, 11008, 14103, 14105, 14100, 14101. `betMinor` null (game
  * start): refused once a limit has no room left for the smallest bet.
  */
 export async function assertMayPlay(

@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import { atomic } from '../../db/atomic.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { joinedUnitOfWork, type OutboxConsumers, type OutboxRow } from '../../outbox/index.ts';
-import { issueOffer, type BonusRules } from '../bonus/index.ts';
-import { bonusConsent, playerHome } from '../player/index.ts';
+import { issueOffer, offerResult, type BonusRules } from '../bonus/index.ts';
+import { playerHome } from '../player/index.ts';
 import { claimReward, creditRounds, rewardsDue, setRewardResult } from './service.ts';
 
 export const LOYALTY_LANE = 'loyalty';
@@ -19,8 +19,8 @@ export const settledBatch = (rows: readonly OutboxRow<'game.bet.settled'>[], tx:
 /**
  * Pays the rewards of the levels an account passed, each once per player: the `loyalty_level_rewards`
  * row is claimed first (its key decides a race: the second claim waits for the first and finds it),
- * then the bonus is issued through the bonus engine, as a promotion: only with the player's consent to
- * promotional bonuses (`receiveBonus`), in the player's registration currency. A reward the bonus engine
+ * then the bonus is issued through the bonus engine as an unasked promotion (`issueOffer`'s consent
+ * rule: withheld without `receiveBonus`, and not paid later), in the player's registration currency. A reward the bonus engine
  * refuses (definition missing or off, not offered in that currency, the player excluded) is recorded
  * with why, and not tried again.
  */
@@ -34,23 +34,22 @@ export async function payLevelRewards(
   for (const level of due) {
     if (!(await claimReward(tx, change.playerId, level.level_id, 'pending'))) continue;
     let result: string;
-    if (!(await bonusConsent(tx, change.playerId))) result = 'withheld: no consent to promotional bonuses';
-    else {
-      const currency = (await playerHome(tx, change.playerId))?.currency ?? BASE_CURRENCY;
-      try {
-        result = await atomic(tx, async (sp) => {
-          const offer = await issueOffer(joinedUnitOfWork(sp), rules, {
+    const currency = (await playerHome(tx, change.playerId))?.currency ?? BASE_CURRENCY;
+    try {
+      result = await atomic(tx, async (sp) =>
+        offerResult(
+          await issueOffer(joinedUnitOfWork(sp), rules, {
             playerId: change.playerId,
             definition: level.reward_bonus,
             currency,
             source: 'loyalty',
-          });
-          return offer.kind === 'bonus' ? `bonus:${offer.bonus.id}` : `freespins:${offer.freespins.id}`;
-        });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        result = `refused: ${error.message}`;
-      }
+            unasked: true,
+          }),
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      result = `refused: ${error.message}`;
     }
     await setRewardResult(tx, change.playerId, level.level_id, result);
     results.push(result);

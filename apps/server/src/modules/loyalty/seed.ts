@@ -8,6 +8,7 @@ import { loyaltyRates } from './tables.ts';
 /** The demo's reward for reaching Gold: a small bonus, wagered ×3 at slots and crash. */
 export const DEMO_LOYALTY_REWARD: BonusDefinitionSource = {
   name: 'Loyalty Gold reward',
+  names: { de: 'Treue-Belohnung Gold', 'pt-br': 'Recompensa de fidelidade Ouro' },
   amounts: { EUR: 500, USD: 500 },
   wagerMultiplier: 3,
   contributions: { slots: 100, crash: 100 },

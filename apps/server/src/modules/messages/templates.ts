@@ -7,6 +7,7 @@ export type TemplateParams = {
   otp: { code: string; minutes: number };
   passwordChanged: Record<string, never>;
   signInLocked: { minutes: number; link: string };
+  signInCode: { code: string; minutes: number; link: string };
   limitChangeConfirm: { link: string; what: string; hours: number };
 };
 export type TemplateName = keyof TemplateParams;
@@ -16,6 +17,7 @@ export const TEMPLATE_NAMES = [
   'otp',
   'passwordChanged',
   'signInLocked',
+  'signInCode',
   'limitChangeConfirm',
 ] as const satisfies readonly TemplateName[];
 
@@ -41,6 +43,10 @@ const en: Texts = {
   signInLocked: (p) => ({
     subject: 'Sign-in to your account paused',
     text: `There were many failed attempts to sign in to your account, so signing in is paused for ${p.minutes} minutes. If it was not you, your password is still safe; to choose a new one now, open:\n\n${p.link}`,
+  }),
+  signInCode: (p) => ({
+    subject: 'Your sign-in code',
+    text: `Your sign-in code is ${p.code}. It is valid for ${p.minutes} minutes.\n\nSigning in to your account is paused after many failed attempts, and someone has just signed in with your password from a device we do not know. If it was you, enter the code to sign in. If it was not you, do not give the code to anyone, and choose a new password now:\n\n${p.link}`,
   }),
   limitChangeConfirm: (p) => ({
     subject: 'Confirm your limit change',
@@ -69,6 +75,10 @@ const de: Texts = {
     subject: 'Anmeldung bei deinem Konto pausiert',
     text: `Es gab viele fehlgeschlagene Anmeldeversuche, deshalb ist die Anmeldung für ${p.minutes} Minuten pausiert. Warst du es nicht, ist dein Passwort weiterhin sicher; ein neues wählst du hier:\n\n${p.link}`,
   }),
+  signInCode: (p) => ({
+    subject: 'Dein Anmeldecode',
+    text: `Dein Anmeldecode lautet ${p.code}. Er ist ${p.minutes} Minuten gültig.\n\nDie Anmeldung bei deinem Konto ist nach vielen fehlgeschlagenen Versuchen pausiert, und eben hat sich jemand mit deinem Passwort auf einem Gerät angemeldet, das wir nicht kennen. Warst du es, gib den Code ein, um dich anzumelden. Warst du es nicht, gib den Code niemandem weiter und wähle jetzt ein neues Passwort:\n\n${p.link}`,
+  }),
   limitChangeConfirm: (p) => ({
     subject: 'Bestätige die Änderung deines Limits',
     text: `Du hast Folgendes beantragt: ${p.what}. Zu deinem Schutz gilt die Änderung ${p.hours} Stunden nach deiner Bestätigung hier (der Link gilt 24 Stunden):\n\n${p.link}\n\nWarst du es nicht, ignoriere diese Nachricht: Dein Limit bleibt, wie es ist.`,
@@ -92,6 +102,10 @@ const ptBr: Texts = {
   signInLocked: (p) => ({
     subject: 'Acesso à sua conta pausado',
     text: `Houve muitas tentativas de acesso sem sucesso, então o acesso está pausado por ${p.minutes} minutos. Se não foi você, sua senha continua segura; para escolher uma nova agora, abra:\n\n${p.link}`,
+  }),
+  signInCode: (p) => ({
+    subject: 'Seu código de acesso',
+    text: `Seu código de acesso é ${p.code}. Ele vale por ${p.minutes} minutos.\n\nO acesso à sua conta está pausado depois de muitas tentativas sem sucesso, e alguém acabou de entrar com a sua senha em um dispositivo que não conhecemos. Se foi você, digite o código para entrar. Se não foi você, não passe o código para ninguém e escolha uma nova senha agora:\n\n${p.link}`,
   }),
   limitChangeConfirm: (p) => ({
     subject: 'Confirme a alteração do seu limite',

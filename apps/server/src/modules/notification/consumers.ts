@@ -42,6 +42,7 @@ function bonusTopic(bonus: EventMap['bonus.updated']) {
   if (bonus.change === 'issued') return 'bonusIssued' as const;
   if (bonus.change === 'activated') return 'bonusActivated' as const;
   if (bonus.change !== 'finished') return null;
+  if (bonus.reason === 'deposit-staked') return 'bonusLapsed' as const;
   const byResult = {
     [BonusResult.played]: 'bonusWagered',
     [BonusResult.canceled]: 'bonusCancelled',

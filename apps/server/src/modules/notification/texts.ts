@@ -14,7 +14,14 @@ export type Topic =
   | { kind: 'limitConfirmed'; until: string }
   | { kind: 'limitCancelled'; limit: string }
   | {
-      kind: 'bonusIssued' | 'bonusActivated' | 'bonusWagered' | 'bonusCancelled' | 'bonusExpired' | 'bonusLost';
+      kind:
+        | 'bonusIssued'
+        | 'bonusActivated'
+        | 'bonusWagered'
+        | 'bonusCancelled'
+        | 'bonusExpired'
+        | 'bonusLapsed'
+        | 'bonusLost';
       name: string;
       amount: string;
     }
@@ -88,6 +95,10 @@ const en: Words = {
   }),
   bonusCancelled: (t) => ({ title: 'Bonus cancelled', body: `${t.name} is cancelled; its bonus money is removed.` }),
   bonusExpired: (t) => ({ title: 'Bonus expired', body: `${t.name} expired; any bonus money left is removed.` }),
+  bonusLapsed: (t) => ({
+    title: 'Deposit bonus lapsed',
+    body: `${t.name} lapsed: its deposit was played before it was activated. Activate a deposit bonus before you play.`,
+  }),
   bonusLost: (t) => ({ title: 'Bonus used up', body: `The bonus money of ${t.name} is used up.` }),
   freespinsIssued: (t) => ({
     title: 'Free spins for you',
@@ -173,6 +184,10 @@ const de: Words = {
   bonusExpired: (t) => ({
     title: 'Bonus abgelaufen',
     body: `${t.name} ist abgelaufen; verbleibendes Bonusgeld wurde entfernt.`,
+  }),
+  bonusLapsed: (t) => ({
+    title: 'Einzahlungsbonus verfallen',
+    body: `${t.name} ist verfallen: Mit der Einzahlung wurde gespielt, bevor der Bonus aktiviert war. Aktiviere einen Einzahlungsbonus, bevor du spielst.`,
   }),
   bonusLost: (t) => ({ title: 'Bonus aufgebraucht', body: `Das Bonusgeld von ${t.name} ist aufgebraucht.` }),
   freespinsIssued: (t) => ({
@@ -265,6 +280,10 @@ const ptBr: Words = {
     title: 'Bônus expirado',
     body: `${t.name} expirou; o dinheiro de bônus restante foi removido.`,
   }),
+  bonusLapsed: (t) => ({
+    title: 'Bônus de depósito caducado',
+    body: `${t.name} caducou: o depósito foi jogado antes de o bônus ser ativado. Ative um bônus de depósito antes de jogar.`,
+  }),
   bonusLost: (t) => ({ title: 'Bônus esgotado', body: `O dinheiro de bônus de ${t.name} acabou.` }),
   freespinsIssued: (t) => ({
     title: 'Rodadas grátis para você',
@@ -339,6 +358,7 @@ const TYPE: Record<Topic['kind'], MessageType> = {
   bonusWagered: 'success',
   bonusCancelled: 'default',
   bonusExpired: 'warn',
+  bonusLapsed: 'warn',
   bonusLost: 'default',
   freespinsIssued: 'success',
   freespinsActivated: 'success',

@@ -4,6 +4,8 @@ export {
   approveWithdrawal,
   confirmDeposit,
   declineWithdrawal,
+  openPaymentsOf,
+  type OpenPayments,
   paymentTotalsSince,
   pendingWithdrawals,
   waitingBankDeposits,

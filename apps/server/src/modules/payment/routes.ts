@@ -27,6 +27,7 @@ import { subunitOf } from '../settings/index.ts';
 import { methodsFor } from './methods.ts';
 import {
   assertDepositRoom,
+  closedAccountMinimum,
   createDeposit,
   createWithdrawal,
   declineWithdrawal,
@@ -77,7 +78,13 @@ export const paymentRoutes =
           const country = request.query.country ?? countryOf(request, ctx.config);
           // A reached deposit limit is said here already, so the wallet shows it instead of a form.
           if (direction === 'deposit') await assertDepositRoom(ctx.db, playerId, request.query.currency, null);
-          return { data: methodsFor(direction, request.query.currency, country) };
+          const methods = methodsFor(direction, request.query.currency, country);
+          // A closed account withdraws all its money, however little (createWithdrawal).
+          const floor =
+            direction === 'withdrawal' ? await closedAccountMinimum(ctx.db, playerId, request.query.currency) : null;
+          return {
+            data: floor === null ? methods : methods.map((m) => ({ ...m, amountMin: Math.min(m.amountMin, floor) })),
+          };
         },
       );
     }

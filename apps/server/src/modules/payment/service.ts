@@ -24,10 +24,11 @@ import { DomainError, fieldError, notFound, unprocessable } from '../../lib/erro
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, withTransaction } from '../../outbox/index.ts';
 import { assertDepositBonus } from '../bonus/index.ts';
+import { noteInstrument } from '../links/index.ts';
 import { hasApprovedIdentityDocument } from '../documents/index.ts';
 import { verificationState } from '../kyc/index.ts';
 import { activeExclusion, depositLimitsInEffect, periodStarts } from '../limits/index.ts';
-import { playerContacts, playerStatusOf } from '../player/index.ts';
+import { playerContacts, playerStatusIn, playerStatusOf } from '../player/index.ts';
 import { currencyByCode, subunitOf } from '../settings/index.ts';
 import {
   accountById,
@@ -122,24 +123,45 @@ async function lockInvoiceOfPayment(tx: Tx, paymentId: string): Promise<InvoiceR
   return row;
 }
 
+/** A closed account takes no deposits; money that still reaches it can only be withdrawn. */
+const closedToDeposits = () =>
+  new DomainError(ErrorCode.accountClosed, 'This account is closed: it takes no deposits, withdrawals only');
+
 /** Who may move money at all: a blocked account may not; a limited or excluded one may not deposit. */
 async function assertMayPay(ctx: AppContext, playerId: string, direction: 'deposit' | 'withdrawal'): Promise<void> {
   const status = await playerStatusOf(ctx.db, playerId);
   if (status === null) throw notFound('Player not found');
   if (status === PlayerStatus.blocked) throw new DomainError(ErrorCode.accountBlocked, 'Your account is blocked');
   if (direction === 'withdrawal') return;
+  if (status === PlayerStatus.closed) throw closedToDeposits();
   if (status === PlayerStatus.limited)
     throw new DomainError(ErrorCode.limitedPlayer, 'Deposits are not available on your account');
   if (await activeExclusion(ctx.db, playerId))
     throw new DomainError(ErrorCode.gameSelfExcluded, 'You have excluded yourself; deposits are closed until it ends');
 }
 
-function amountWithin(definition: Parameters<typeof boundsOf>[0], currency: string, amountMinor: bigint): void {
+function amountWithin(
+  definition: Parameters<typeof boundsOf>[0],
+  currency: string,
+  amountMinor: bigint,
+  options: { noMinimum?: boolean } = {},
+): void {
   const scale = subunitOf(currency);
   const { min, max } = boundsOf(definition, currency);
   const amount = toMajor(amountMinor, scale);
-  if (amount < min || amount > max)
+  if ((!options.noMinimum && amount < min) || amount > max)
     throw fieldError('amount', `The amount must be between ${min} and ${max} ${currency}`);
+}
+
+/**
+ * The smallest withdrawal a player may ask for in a currency, when it is not the method's: a closed
+ * account takes out all its real money however little (the method's minimum would strand what is
+ * under it on an account its owner can no longer use). Null: the method's minimum.
+ */
+export async function closedAccountMinimum(db: DbOrTx, playerId: string, currency: string): Promise<number | null> {
+  if ((await playerStatusIn(db, playerId)) !== PlayerStatus.closed) return null;
+  const account = await accountIn(db, playerId, currency);
+  return account && account.realBalance > 0n ? toMajor(account.realBalance, subunitOf(currency)) : null;
 }
 
 /**
@@ -269,6 +291,10 @@ export async function createDeposit(
     await assertDepositRoom(tx, playerId, body.currency, amountMinor);
     let account = await accountIn(tx, playerId, body.currency);
     if (!account || account.isHidden) account = await openAccount(tx, playerId, body.currency);
+    // Under the account's lock, the one a closure holds while it looks for open deposits: a close that
+    // came first is seen here, and one that comes later sees this invoice.
+    await lockAccount(tx, account.id);
+    if ((await playerStatusIn(tx, playerId)) === PlayerStatus.closed) throw closedToDeposits();
     const [row] = await tx
       .insert(paymentInvoices)
       .values({
@@ -352,11 +378,7 @@ export const transferReference = (number: number) => `DEP-${number}`;
  * confirmations. Checked whenever invoices are read (one conditional update: safe on many nodes).
  */
 async function expireDeposits(ctx: AppContext, playerId?: string): Promise<void> {
-  const now = Date.now();
-  const { depositExpiryMs, bankTransferExpiryMs } = ctx.config.payment;
-  const due = sql`${paymentInvoices.createdAt} < case when ${paymentInvoices.method} = 'bank_transfer'
-    then ${new Date(now - bankTransferExpiryMs).toISOString()}::timestamptz
-    else ${new Date(now - depositExpiryMs).toISOString()}::timestamptz end`;
+  const due = depositDue(ctx, Date.now());
   const where = and(
     playerId ? eq(paymentInvoices.playerId, playerId) : undefined,
     eq(paymentInvoices.type, InvoiceType.deposit),
@@ -375,6 +397,43 @@ async function expireDeposits(ctx: AppContext, playerId?: string): Promise<void>
       .returning();
     for (const row of expired) await announce(tx, row);
   });
+}
+
+/** An open deposit past its time to be paid (a crypto transfer seen on chain never is). */
+function depositDue(ctx: Pick<AppContext, 'config'>, now: number): SQL {
+  const { depositExpiryMs, bankTransferExpiryMs } = ctx.config.payment;
+  return sql`${paymentInvoices.createdAt} < case when ${paymentInvoices.method} = 'bank_transfer'
+    then ${new Date(now - bankTransferExpiryMs).toISOString()}::timestamptz
+    else ${new Date(now - depositExpiryMs).toISOString()}::timestamptz end`;
+}
+
+/** What of a player's payments can still move money: deposits that may yet be paid, withdrawals on their way. */
+export type OpenPayments = { deposits: number; withdrawals: number };
+
+/**
+ * The player's open payments: deposits waiting to be paid and not yet expired (an expired one is over
+ * for the player; should its money come anyway it is credited, see settleDeposit), crypto transfers
+ * waiting for their confirmations, and withdrawals requested or sent. Read in the caller's transaction
+ * (the closure's, under the player's row and wallet locks; a new deposit checks the player's status under
+ * the account's lock, see createDeposit).
+ */
+export async function openPaymentsOf(
+  ctx: Pick<AppContext, 'config'>,
+  db: DbOrTx,
+  playerId: string,
+  now = Date.now(),
+): Promise<OpenPayments> {
+  const [row] = await db
+    .select({
+      deposits: sql<number>`(count(*) filter (where ${paymentInvoices.type} = ${InvoiceType.deposit}
+        and ${paymentInvoices.state} = 'awaiting_payment'
+        and (${paymentInvoices.method} = 'crypto' or not (${depositDue(ctx, now)}))))::int`,
+      withdrawals: sql<number>`(count(*) filter (where ${paymentInvoices.type} = ${InvoiceType.withdrawal}
+        and ${paymentInvoices.state} in ('requested', 'sent')))::int`,
+    })
+    .from(paymentInvoices)
+    .where(and(eq(paymentInvoices.playerId, playerId), inArray(paymentInvoices.state, PENDING_STATES)));
+  return { deposits: Number(row?.deposits ?? 0), withdrawals: Number(row?.withdrawals ?? 0) };
 }
 
 /**
@@ -560,13 +619,21 @@ export async function createWithdrawal(
   await assertMayPay(ctx, playerId, 'withdrawal');
   const info = accountCurrency(body.currency);
   const amountMinor = positiveMinor(body.amount, info);
-  amountWithin(definition, body.currency, amountMinor);
-  const details = methodFieldsOf(definition, 'withdrawal', body.currency, body.fields);
   const account = await accountIn(ctx.db, playerId, body.currency);
+  // A closed account's whole balance may leave below the method's minimum (checked again under the lock).
+  const closed = (await playerStatusOf(ctx.db, playerId)) === PlayerStatus.closed;
+  const wholeBalance = closed && account !== null && amountMinor === account.realBalance;
+  amountWithin(definition, body.currency, amountMinor, { noMinimum: wholeBalance });
+  const details = methodFieldsOf(definition, 'withdrawal', body.currency, body.fields);
   if (!account) throw new DomainError(ErrorCode.accountNotFound, `You have no ${body.currency} account`);
   await assertVerifiedFor(ctx, ctx.db, { playerId, amountMinor, currency: body.currency });
   const invoice = await withTransaction(ctx, async (tx) => {
     await assertTurnoverMet(ctx, tx, { playerId, accountId: account.id, currency: body.currency });
+    if (wholeBalance) {
+      await lockAccount(tx, account.id);
+      const now = await accountIn(tx, playerId, body.currency);
+      if (now?.realBalance !== amountMinor) amountWithin(definition, body.currency, amountMinor);
+    }
     const [row] = await tx
       .insert(paymentInvoices)
       .values({
@@ -589,6 +656,14 @@ export async function createWithdrawal(
       reference: { invoiceId: row!.id },
     });
     await announce(tx, row!);
+    // Where the money is to go: the same IBAN or address on another account links them.
+    if (details.iban) await noteInstrument(tx, playerId, { kind: 'iban', iban: details.iban });
+    if (details.address)
+      await noteInstrument(tx, playerId, {
+        kind: 'crypto',
+        network: details.crypto_network ?? body.currency,
+        address: details.address,
+      });
     return row!;
   });
   const autoBelow = ctx.config.payment.autoApproveBelow;
@@ -773,7 +848,11 @@ export async function applyWebhook(ctx: AppContext, event: ProviderWebhook): Pro
           event.reason,
           publicData ? { publicData } : {},
         );
-        return settled === row ? 'ignored' : 'applied';
+        if (settled === row) return 'ignored';
+        // The card paid with (by its provider's fingerprint): the same card on another account links them.
+        if (event.type === 'payment.succeeded' && event.card)
+          await noteInstrument(tx, row.playerId, { kind: 'card', ...event.card });
+        return 'applied';
       }
       case 'payment.updated': {
         // A PIX code issued late, or a crypto transfer's confirmations so far.

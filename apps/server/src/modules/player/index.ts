@@ -6,6 +6,7 @@ export {
   findPlayer,
   findPlayerBy,
   playerLabel,
+  playerStatusIn,
   playerStatusOf,
   publicName,
   publicNames,
@@ -13,8 +14,11 @@ export {
 } from './lookup.ts';
 export { issueAutologin } from './autologin.ts';
 export type { IdTokenCheck } from './social.ts';
+export type { ClosurePorts } from './closure.ts';
 export { closePlayerSessions } from './passwords.ts';
 export { emailPlayer, localeOf } from './mail.ts';
 export { findPlayerIds, playerContacts } from './lookup.ts';
 export { bonusConsent, playerHome } from './bonus-consent.ts';
 export { playerFacts, type PlayerFacts } from './quest-facts.ts';
+export { sharedDevices, type SharedDevice } from './trusted-devices.ts';
+export { identityMatches, type IdentityMatch } from './identity-facts.ts';

@@ -69,6 +69,13 @@ export async function playerStatusOf(db: Db, playerId: string): Promise<number |
   return row?.status ?? null;
 }
 
+/** The same, read in the caller's transaction (so after a lock it took): for decisions made under that lock. */
+export async function playerStatusIn(tx: DbOrTx, playerId: string): Promise<number | null> {
+  if (!isUuid(playerId)) return null;
+  const [row] = await tx.select({ status: players.status }).from(players).where(eq(players.id, playerId));
+  return row?.status ?? null;
+}
+
 /**
  * What the public sees of a player: the first letters of the nickname, else of the email ("jo***"),
  * never free text a player chose (a name can be a phishing line or abuse) and never the address.

@@ -9,6 +9,7 @@ import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { sendMessage } from '../messages/index.ts';
 import { issueCode, newLinkCode, useCode } from './codes.ts';
 import { players, playerSessions } from './tables.ts';
+import { revokeDevices } from './trusted-devices.ts';
 
 export const RESET_TTL_SEC = 3600;
 export const RESET_LINK_INVALID = 'This reset link is no longer valid. Ask for a new one.';
@@ -73,7 +74,7 @@ export async function requestPasswordReset(ctx: UnitOfWorkContext, email: string
 
 /**
  * Sets a new password with a reset code (the e-mail link, or a phone OTP verified before) and ends
- * every session of the player: whoever knew the old password is out.
+ * every session of the player: whoever knew the old password is out, and no browser stays trusted.
  */
 export async function confirmPasswordReset(
   ctx: UnitOfWorkContext,
@@ -90,6 +91,8 @@ export async function confirmPasswordReset(
       .where(eq(players.id, used.playerId))
       .returning({ id: players.id, email: players.email, locale: players.locale });
     const closed = await closePlayerSessions(tx, used.playerId, 'password_reset');
+    // No browser stays trusted: whoever knew the old password may have signed in from theirs.
+    await revokeDevices(tx, used.playerId);
     if (player?.email) await noticeChanged(tx, player.email, player.locale);
     return { playerId: used.playerId, closed };
   });
@@ -112,6 +115,7 @@ export async function changePassword(
   return withTransaction(ctx, async (tx) => {
     await tx.update(players).set({ passwordHash, updatedAt: new Date() }).where(eq(players.id, playerId));
     const closed = await closePlayerSessions(tx, playerId, 'password_changed', currentSessionId);
+    await revokeDevices(tx, playerId, currentSessionId);
     if (player.email) await noticeChanged(tx, player.email, player.locale);
     return closed;
   });

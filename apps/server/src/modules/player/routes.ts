@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { ClosurePorts } from './closure.ts';
 import { closureRoutes } from './routes/closure.ts';
 import { confirmationRoutes } from './routes/confirmations.ts';
 import { createPlayerRouteKit } from './routes/kit.ts';
@@ -21,7 +22,7 @@ export { REGISTRATION_PROBES } from './routes/kit.ts';
 export const playerRoutes =
   (
     ctx: AppContext,
-    options: { idTokens: IdTokenCheck | null; bonusCodeAtSignUp?: SignUpBonusCode },
+    options: { idTokens: IdTokenCheck | null; bonusCodeAtSignUp?: SignUpBonusCode; closure: ClosurePorts },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const kit = createPlayerRouteKit(app, ctx);
@@ -31,7 +32,7 @@ export const playerRoutes =
     signInRoutes(app, ctx, kit, options.idTokens);
     sessionRoutes(app, ctx);
     passwordRoutes(app, ctx, kit);
-    closureRoutes(app, ctx, kit);
+    closureRoutes(app, ctx, kit, options.closure);
     confirmationRoutes(app, ctx, kit);
     profileRoutes(app, ctx, kit);
   };

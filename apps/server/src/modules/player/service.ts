@@ -36,9 +36,14 @@ import { e164, normalisePhone, PHONE_TAKEN, spendCode, tryCode } from './phone.t
 import { useAutologin } from './autologin.ts';
 import type { SessionCloseReason } from './passwords.ts';
 import { endReasonOf } from './session-states.ts';
-import { SIGN_IN_LIMITS, signInAccount, type SignInGuard } from './sign-in-guard.ts';
+import { deviceAccount, SIGN_IN_LIMITS, signInAccount, type SignInGuard } from './sign-in-guard.ts';
+import { challengeAnswer, newChallenge, sendSignInCode, spendChallenge, tryChallenge } from './sign-in-challenge.ts';
+import { revokeDeviceOfSession, trustDevice, trustedDevice } from './trusted-devices.ts';
+import type { Defer } from './phone.ts';
+import type { AttemptCounter } from '../../lib/attempts.ts';
 import { sendMessage } from '../messages/index.ts';
 import { activeExclusion } from '../limits/index.ts';
+import { holdsRealMoney } from './closure.ts';
 
 export type TokenSigner = Pick<TokenService, 'sign'>;
 
@@ -49,6 +54,11 @@ export type ClientInfo = {
   country: string;
   userAgent: string | null;
   fingerprint: string | null;
+  /**
+   * The browser's device token (its cookie, or a new one the answer will set): a session opened with it
+   * makes the browser trusted for the player (trusted-devices.ts).
+   */
+  deviceToken?: string | null;
 };
 
 export type { SessionCloseReason } from './passwords.ts';
@@ -58,6 +68,8 @@ export type IdentityOptions = {
   publicUrl: string;
   requireEmailConfirmation: boolean;
   guard: SignInGuard;
+  /** The counters behind the guard (also the budget of sign-in codes an account is sent). */
+  attempts: AttemptCounter;
 };
 
 export const EMAIL_TAKEN_MESSAGE = 'This email is already registered';
@@ -181,7 +193,10 @@ export async function registerPlayerByPhone(
 
 /**
  * Email + password login. Unknown email and wrong password answer alike, in the same time, and
- * count alike against the throttle (see sign-in-guard.ts).
+ * count alike against the throttle (see sign-in-guard.ts). From a browser the player signed in from
+ * before, the tries count on that browser's own budget, which a pause of the account does not touch.
+ * During a pause every try is answered with a challenge, and the owner is sent its code (after the
+ * answer: `defer`) only when the password was right.
  */
 export async function loginPlayer(
   ctx: UnitOfWorkContext,
@@ -189,6 +204,7 @@ export async function loginPlayer(
   credentials: { login: string; password: string; withdrawOnly?: boolean | undefined },
   client: ClientInfo,
   options: IdentityOptions,
+  defer: Defer,
 ): Promise<AuthResult> {
   // The contract gives an e-mail lower-cased, or a number as +digits; a number is matched as E.164.
   const typed = credentials.login.trim().toLowerCase();
@@ -197,10 +213,20 @@ export async function loginPlayer(
   // A number libphonenumber rejects matches nobody (no stored phone is empty).
   const match = byPhone ? eq(players.phone, e164(typed) ?? '') : eq(players.email, login);
   const [player] = await ctx.db.select().from(players).where(match).limit(1);
-  const attempt = await options.guard.begin(signInAccount(player?.id ?? null, login), client.ip);
+  const device = player ? await trustedDevice(ctx.db, player.id, client.deviceToken) : null;
+  const account = player && device ? deviceAccount(player.id, device) : signInAccount(player?.id ?? null, login);
+  const attempt = await options.guard.begin(account, client.ip);
   let passwordRight = false;
   if (player?.passwordHash) passwordRight = await verifyPassword(credentials.password, player.passwordHash);
   else await burnPasswordCheck(credentials.password);
+  if (attempt.paused) {
+    const challenge = newChallenge();
+    if (player && passwordRight) {
+      const owner = player;
+      defer(() => sendSignInCode(ctx, options.attempts, owner, challenge, options.publicUrl));
+    }
+    throw challengeAnswer(attempt.seconds, challenge);
+  }
   if (!player || !passwordRight) {
     const { locked } = await attempt.failed();
     // The owner hears of it once per pause, with a way back in that does not need the old password.
@@ -219,13 +245,37 @@ export async function loginPlayer(
     throw unauthorized(WRONG_CREDENTIALS, ErrorCode.invalidCredentials);
   }
   await attempt.succeeded();
-  assertMayLogIn(player);
+  const { closed: closedWithMoney } = await assertMayLogInOrWithdraw(ctx.db, player);
   assertCountryAllowed(client.country);
   if (!byPhone && options.requireEmailConfirmation && !player.confirmedAt) throw emailNotVerified();
   const session = await openSession(ctx.db, tokens, player.id, client, {
     withdrawOnly: credentials.withdrawOnly === true,
+    closed: closedWithMoney,
   });
   return authResult(session, player, false);
+}
+
+/**
+ * The way through a paused sign-in: the challenge of the answer and the code its owner was sent. The
+ * code proves both the password (only a right one sends it) and the mailbox; the browser is trusted
+ * from then on. The account's pause stays for everyone else.
+ */
+export async function loginWithChallenge(
+  ctx: UnitOfWorkContext,
+  tokens: TokenSigner,
+  body: { challenge: string; code: string; withdrawOnly?: boolean | undefined },
+  client: ClientInfo,
+): Promise<AuthResult> {
+  const codeId = await tryChallenge(ctx.db, body.challenge, body.code);
+  return withTransaction(ctx, async (tx) => {
+    const playerId = await spendChallenge(tx, codeId);
+    const [player] = await tx.select().from(players).where(eq(players.id, playerId)).limit(1);
+    if (!player) throw unauthorized(WRONG_CREDENTIALS, ErrorCode.invalidCredentials);
+    assertMayLogIn(player);
+    assertCountryAllowed(client.country);
+    const session = await openSession(tx, tokens, player.id, client, { withdrawOnly: body.withdrawOnly === true });
+    return authResult(session, player, false);
+  });
 }
 
 export const AUTOLOGIN_INVALID = 'This sign-in link is no longer valid';
@@ -286,13 +336,19 @@ export async function refreshSession(
     throw sessionEnded('Session expired');
   }
   const lockedOut = lockedOutError(row.player);
-  if (lockedOut) {
+  // A closed account's withdraw-only session lasts while real money is on it.
+  const closedWithMoney =
+    lockedOut !== null &&
+    row.player.status === PlayerStatus.closed &&
+    claims.scope === SESSION_SCOPE_WITHDRAW_ONLY &&
+    (await holdsRealMoney(db, claims.playerId));
+  if (lockedOut && !closedWithMoney) {
     await closeSession(db, claims.sessionId, 'blocked');
     throw lockedOut;
   }
   // A withdraw-only session lasts as long as the exclusion; then the player signs in as usual.
-  const exclusion = claims.scope ? await activeExclusion(db, claims.playerId) : null;
-  if (claims.scope && !exclusion) {
+  const exclusion = claims.scope && !closedWithMoney ? await activeExclusion(db, claims.playerId) : null;
+  if (claims.scope && !exclusion && !closedWithMoney) {
     await closeSession(db, claims.sessionId, 'logout');
     throw sessionEnded();
   }
@@ -312,7 +368,11 @@ export async function refreshSession(
   // The loser of a race with itself (two tabs at once) is told the session ended, as a replay would be.
   if (updated.length === 0) throw sessionEnded();
   return authResult(
-    { ...issued, sessionId: claims.sessionId, ...(exclusion ? withdrawOnlyOf(exclusion) : {}) },
+    {
+      ...issued,
+      sessionId: claims.sessionId,
+      ...(closedWithMoney ? CLOSED_WITHDRAW_ONLY : exclusion ? withdrawOnlyOf(exclusion) : {}),
+    },
     row.player,
     false,
   );
@@ -360,7 +420,11 @@ export async function listSessions(
   };
 }
 
-/** Ends one of the player's own sessions (another device, or this one); 404 for anyone else's. */
+/**
+ * Ends one of the player's own sessions (another device, or this one); 404 for anyone else's. The
+ * browser that session was opened in is no longer trusted (trusted-devices.ts): ending a session from
+ * the list is how a player says "not my device".
+ */
 export async function closeOwnSession(db: DbOrTx, playerId: string, sessionId: string): Promise<void> {
   if (!isUuid(sessionId)) throw notFound('Session not found');
   const [row] = await db
@@ -369,6 +433,7 @@ export async function closeOwnSession(db: DbOrTx, playerId: string, sessionId: s
     .where(and(eq(playerSessions.id, sessionId), eq(playerSessions.playerId, playerId)));
   if (!row) throw notFound('Session not found');
   await closeSession(db, sessionId, 'closed_by_player');
+  await revokeDeviceOfSession(db, playerId, sessionId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,6 +494,7 @@ type Issued = {
   sessionId: string;
   scope?: 'withdraw-only';
   excludedUntil?: string | null;
+  closed?: true;
 };
 
 const withdrawOnlyOf = (exclusion: { expiresAt: Date | null }) => ({
@@ -436,21 +502,30 @@ const withdrawOnlyOf = (exclusion: { expiresAt: Date | null }) => ({
   excludedUntil: exclusion.expiresAt?.toISOString() ?? null,
 });
 
+/** A closed account's session for taking out the money that reached it after the close. */
+const CLOSED_WITHDRAW_ONLY = {
+  scope: SESSION_SCOPE_WITHDRAW_ONLY as typeof SESSION_SCOPE_WITHDRAW_ONLY,
+  excludedUntil: null,
+  closed: true as const,
+};
+
 /**
  * Opens a session. During an exclusion none opens, except with `withdrawOnly` (password sign-in): a
- * session whose token is scoped to withdrawing and messages (lib/auth-guard.ts).
+ * session whose token is scoped to withdrawing and messages (lib/auth-guard.ts). `closed` (a closed
+ * account holding real money, signing in with its password or Google) opens such a session whatever
+ * the exclusions.
  */
 export async function openSession(
   db: DbOrTx,
   tokens: TokenSigner,
   playerId: string,
   client: ClientInfo,
-  options: { withdrawOnly?: boolean } = {},
+  options: { withdrawOnly?: boolean; closed?: boolean } = {},
 ): Promise<Issued> {
-  const exclusion = options.withdrawOnly ? await activeExclusion(db, playerId) : null;
-  if (!exclusion) await assertNotExcluded(db, playerId);
+  const exclusion = options.withdrawOnly && !options.closed ? await activeExclusion(db, playerId) : null;
+  if (!exclusion && !options.closed) await assertNotExcluded(db, playerId);
   const sessionId = randomUUID();
-  const limited = exclusion ? withdrawOnlyOf(exclusion) : null;
+  const limited = options.closed ? CLOSED_WITHDRAW_ONLY : exclusion ? withdrawOnlyOf(exclusion) : null;
   const issued = await tokens.sign(playerId, sessionId, limited?.scope);
   const userAgent = client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null;
   const now = new Date();
@@ -466,6 +541,8 @@ export async function openSession(
     createdAt: now,
     refreshedAt: now,
   });
+  if (client.deviceToken)
+    await trustDevice(db, playerId, client.deviceToken, { sessionId, client: clientOf(userAgent) });
   return { ...issued, sessionId, ...limited };
 }
 
@@ -476,7 +553,9 @@ export function authResult(issued: Issued, player: PlayerRow, isNewlyRegistered:
     expiresAfter: issued.expiresAt.toISOString(),
     sessionId: issued.sessionId,
     profile: toProfile(player, isNewlyRegistered),
-    ...(issued.scope ? { scope: issued.scope, excludedUntil: issued.excludedUntil ?? null } : {}),
+    ...(issued.scope
+      ? { scope: issued.scope, excludedUntil: issued.excludedUntil ?? null, ...(issued.closed ? { closed: true } : {}) }
+      : {}),
   };
 }
 
@@ -546,6 +625,18 @@ async function assertNotExcluded(db: DbOrTx, playerId: string): Promise<void> {
 export function assertMayLogIn(player: PlayerRow): void {
   const lockedOut = lockedOutError(player);
   if (lockedOut) throw lockedOut;
+}
+
+/**
+ * A sign-in by the owner's proof (password, Google): as assertMayLogIn, except that money reached a
+ * closed account after its close (a late payment or win): its owner then signs in to take it out, and
+ * only that (`closed`: open the session withdraw-only); without money on it the sign-in is refused as for
+ * any closed account.
+ */
+export async function assertMayLogInOrWithdraw(db: DbOrTx, player: PlayerRow): Promise<{ closed: boolean }> {
+  if (player.status === PlayerStatus.closed && (await holdsRealMoney(db, player.id))) return { closed: true };
+  assertMayLogIn(player);
+  return { closed: false };
 }
 
 /** restrictType 1 (site closed) and 2 (no new players) both block sign-up and sign-in from that country. */

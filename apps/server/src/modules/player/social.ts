@@ -10,7 +10,7 @@ import { countryByCode, enabledCurrencyCodes } from '../settings/index.ts';
 import { openAccount } from '../wallet/index.ts';
 import {
   assertCountryAllowed,
-  assertMayLogIn,
+  assertMayLogInOrWithdraw,
   authResult,
   homeOf,
   openSession,
@@ -61,6 +61,8 @@ export async function loginWithIdentity(
   identity: Identity,
   body: SocialLoginBody,
   client: ClientInfo,
+  /** Wraps the making of a new account (the per-address sign-up budget); signing in to one is not held. */
+  admitNew: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
 ): Promise<AuthResult> {
   assertCountryAllowed(client.country);
   return withTransaction(ctx, async (tx) => {
@@ -84,36 +86,41 @@ export async function loginWithIdentity(
       return signIn(sameEmail, false);
     }
 
-    const { country, locale } = homeOf(body, client);
-    const currency =
-      body.currency && enabledCurrencyCodes().includes(body.currency)
-        ? body.currency
-        : (country && countryByCode(country)?.currency) || 'EUR';
-    const [created] = await tx
-      .insert(players)
-      .values({
-        email: identity.email,
-        confirmedAt: identity.emailVerified ? new Date() : null,
-        currency,
-        country,
-        locale,
-        agreedTc: true,
-        affiliateTag: body.affiliateTag?.trim() || null,
-        registrationIp: client.ip,
-      })
-      .returning();
-    await openAccount(tx, created!.id, currency, { active: true });
-    if (identity.email && created!.confirmedAt)
-      await enqueue(tx, 'player.email.confirmed', { playerId: created!.id, email: identity.email });
-    await link(created!.id);
-    return signIn(created!, true);
+    return admitNew(() => register());
+
+    async function register() {
+      const { country, locale } = homeOf(body, client);
+      const currency =
+        body.currency && enabledCurrencyCodes().includes(body.currency)
+          ? body.currency
+          : (country && countryByCode(country)?.currency) || 'EUR';
+      const [created] = await tx
+        .insert(players)
+        .values({
+          email: identity.email,
+          confirmedAt: identity.emailVerified ? new Date() : null,
+          currency,
+          country,
+          locale,
+          agreedTc: true,
+          affiliateTag: body.affiliateTag?.trim() || null,
+          registrationIp: client.ip,
+        })
+        .returning();
+      await openAccount(tx, created!.id, currency, { active: true });
+      if (identity.email && created!.confirmedAt)
+        await enqueue(tx, 'player.email.confirmed', { playerId: created!.id, email: identity.email });
+      await link(created!.id);
+      return signIn(created!, true);
+    }
 
     async function link(playerId: string) {
       await tx.insert(playerIdentities).values({ issuer: identity.issuer, subject: identity.subject, playerId });
     }
     async function signIn(player: typeof players.$inferSelect, isNew: boolean) {
-      assertMayLogIn(player);
-      const session = await openSession(tx, tokens, player.id, client);
+      // A closed account that money reached later: withdraw-only (its owner proved themselves as at closing).
+      const { closed } = await assertMayLogInOrWithdraw(tx, player);
+      const session = await openSession(tx, tokens, player.id, client, { closed });
       return authResult(session, player, isNew);
     }
   });

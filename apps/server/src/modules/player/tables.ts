@@ -122,12 +122,8 @@ export const playerCodes = pgTable(
 );
 
 export type CodePurpose =
-  | 'password_reset'
-  | 'email_confirmation'
-  | 'autologin'
-  | 'otp_registration'
-  | 'otp_phone'
-  | 'otp_password';
+  /** A paused sign-in's code; its target is the hash of the challenge the answer carried. */
+  'sign_in' | 'password_reset' | 'email_confirmation' | 'autologin' | 'otp_registration' | 'otp_phone' | 'otp_password';
 
 /** A player's accounts at identity providers (social sign-in): the provider's issuer and subject. */
 export const playerIdentities = pgTable(
@@ -141,4 +137,29 @@ export const playerIdentities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('player_identities_player_idx').on(t.playerId)],
+);
+
+/**
+ * Browsers a player signed in from, known by the device cookie (a random token; only its hash is kept).
+ * A trusted one is not held back by the pause on its account (sign-in-guard.ts); revoking trust keeps
+ * the row, which still says the accounts that shared the browser (the links module reads it).
+ */
+export const playerDevices = pgTable(
+  'player_devices',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** SHA-256 of the cookie's token, hex. */
+    deviceHash: text('device_hash').notNull(),
+    /** "Chrome on Windows", from the user agent of the latest sign-in. */
+    client: text('client'),
+    /** The session the latest sign-in opened: ending it from the session list revokes the trust. */
+    lastSessionId: uuid('last_session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by a password reset or change, or by ending its session: no longer trusted until the next sign-in. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.deviceHash] }), index('player_devices_device_idx').on(t.deviceHash)],
 );

@@ -31,6 +31,7 @@ export async function seedDemoQuests(ctx: UnitOfWorkContext): Promise<void> {
       ctx.db,
       bonusDefinitionInputSchema.parse({
         name: REWARD_BONUS,
+        names: { de: 'Quest-Belohnung', 'pt-br': 'Recompensa da missão' },
         amounts: { EUR: 500, USD: 500 },
         wagerMultiplier: 5,
         maxBet: { EUR: 500, USD: 500 },

@@ -16,7 +16,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueue, inBatches, joinedUnitOfWork, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
-import { issueOffer, listDefinitions, type BonusRules } from '../bonus/index.ts';
+import { issueOffer, listDefinitions, offerResult, type BonusRules } from '../bonus/index.ts';
 import { findGame, gameIdsInCollections } from '../game/index.ts';
 import { awardPoints } from '../loyalty/index.ts';
 import { playerFacts, playerHome, type PlayerFacts } from '../player/index.ts';
@@ -863,13 +863,14 @@ export async function payRewards(tx: Tx, rules: BonusRules, quest: PlayerQuestRo
           });
           return given ? `points:${reward.points}` : 'points:none';
         }
+        // Asked for: the player took the quest on, its rewards shown (no consent rule, unlike a prize).
         const offer = await issueOffer(joinedUnitOfWork(sp), rules, {
           playerId: quest.playerId,
           definition: reward.bonus!,
           currency: quest.currency,
           source: 'quest',
         });
-        return offer.kind === 'bonus' ? `bonus:${offer.bonus.id}` : `freespins:${offer.freespins.id}`;
+        return offerResult(offer);
       });
     } catch (error) {
       result = `refused: ${(error as Error).message}`.slice(0, 500);

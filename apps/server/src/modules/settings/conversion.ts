@@ -5,7 +5,8 @@ import { currencyByCode, subunitOf } from './currencies.ts';
 const RATE_SCALE = 100_000_000n;
 /** Parsed rates by their decimal value: conversions run for every settled round (loyalty, tournaments). */
 const parsed = new Map<number | string, bigint | null>();
-const rateOf = (currency: string): bigint | null => {
+/** One unit of `currency` in the base currency as an integer of 1e-8, or null without a (positive) rate. */
+export const rateOf = (currency: string): bigint | null => {
   const info = currencyByCode(currency);
   if (!info) return null;
   let rate = parsed.get(info.rate);

@@ -4,7 +4,7 @@ import { atomic } from '../../db/atomic.ts';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { enqueue, withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
-import { issueOffer, type BonusRules } from '../bonus/index.ts';
+import { issueOffer, offerResult, WITHHELD_NO_CONSENT, type BonusRules } from '../bonus/index.ts';
 import { awardPoints } from '../loyalty/index.ts';
 import { playableAccount } from '../wallet/index.ts';
 import { SCORING_LANE } from './engine.ts';
@@ -159,13 +159,15 @@ export async function completeTournament(
           }
           const account = await playableAccount(step, winner.playerId, undefined);
           if (!account) throw new Error('the player has no active account');
+          // A prize is a promotion the player did not ask for: withheld without their consent to bonuses.
           const offer = await issueOffer({ db: step, notifyOutbox: ctx.notifyOutbox }, rules, {
             playerId: winner.playerId,
             definition: prize.bonus!,
             currency: account.currency,
             source: 'tournament',
+            unasked: true,
           });
-          return offer.kind === 'bonus' ? `bonus:${offer.bonus.id}` : `freespins:${offer.freespins.id}`;
+          return offerResult(offer);
         });
       } catch (error) {
         // Refused (excluded since, a definition off, no such currency): the place is decided, the prize not paid.
@@ -180,7 +182,12 @@ export async function completeTournament(
         place: prize.place,
         type: prize.type,
         title: prize.title,
-        entry: { playerId: winner.playerId, nickname: winner.nickname, points: winner.points.toString() },
+        entry: {
+          playerId: winner.playerId,
+          nickname: winner.nickname,
+          points: winner.points.toString(),
+          ...(result === WITHHELD_NO_CONSENT ? { held: 'no_bonus_consent' as const } : {}),
+        },
       });
     }
     const [finished] = await tx

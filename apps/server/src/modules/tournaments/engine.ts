@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { OutboxRow } from '../../outbox/index.ts';
+import { publicNames } from '../player/index.ts';
 import { toBaseMinor } from '../settings/index.ts';
 import { redisLeaderboard, sqlLeaderboard, type LeaderboardStore, type Standing } from './leaderboard.ts';
 import { createRunningCache, type RunningCache, type RunningTournament } from './running.ts';
@@ -57,7 +58,8 @@ export function createTournamentEngine(
   /** Per tournament: the players whose points changed, with their points. */
   const dirty = new Map<string, { period: RunningTournament; players: Map<string, bigint> }>();
   const lastTop = new Map<string, string>();
-  const nicknames = new Map<string, string | null>();
+  /** Public (masked) names by player id: the leaderboard is public. */
+  const nicknames = new Map<string, string>();
 
   async function scoreBatch(rows: readonly OutboxRow<'game.bet.settled'>[], tx: Tx) {
     const running = await cache.get(tx);
@@ -116,13 +118,9 @@ export function createTournamentEngine(
     const missing = playerIds.filter((id) => !nicknames.has(id));
     if (missing.length > 0) {
       if (nicknames.size > 50_000) nicknames.clear();
-      const rows = await rowsOf<{ id: string; nickname: string | null }>(
-        db,
-        sql`select id, nickname from players where id = any(${`{${missing.join(',')}}`}::uuid[])`,
-      );
-      for (const row of rows) nicknames.set(row.id, row.nickname);
+      for (const [id, name] of await publicNames(db, missing)) nicknames.set(id, name);
     }
-    return (id: string) => nicknames.get(id) ?? null;
+    return (id: string) => nicknames.get(id) ?? 'Player';
   }
 
   async function flush() {
@@ -134,8 +132,8 @@ export function createTournamentEngine(
         ctx.db,
         top.map((r) => r.playerId),
       );
+      // Public: the masked name, never the player's id.
       const leaderboard = top.map((r) => ({
-        playerId: r.playerId,
         nickname: name(r.playerId),
         place: r.place,
         points: Number(r.points),

@@ -1,10 +1,13 @@
 import { Channel, PushEvent, TournamentState, type EventMap } from '@casino/contracts';
 import type { OutboxConsumers } from '../../outbox/index.ts';
 import { postToMany } from '../notification/index.ts';
-import { localeOf } from '../player/index.ts';
+import { localeOf, publicName } from '../player/index.ts';
 import { prizeNotice } from './texts.ts';
 
-/** `tournament.completed` → the public `tournaments` channel, with the prizes and who won them. */
+/**
+ * `tournament.completed` → the public `tournaments` channel, with the prizes and who won them, masked
+ * as the winners feed masks them: no player's id, only the first letters of the nickname.
+ */
 export function registerTournamentPush(consumers: OutboxConsumers): () => void {
   return consumers.registerPublisher('tournament.completed', ({ payload }) => [
     {
@@ -19,7 +22,14 @@ export function registerTournamentPush(consumers: OutboxConsumers): () => void {
           endAt: payload.endAt,
           prizes: payload.prizes.map(({ entry, ...prize }) => ({
             ...prize,
-            ...(entry ? { entry: { ...entry, points: Number(entry.points) } } : {}),
+            ...(entry
+              ? {
+                  entry: {
+                    nickname: publicName({ nickname: entry.nickname, email: null }),
+                    points: Number(entry.points),
+                  },
+                }
+              : {}),
           })),
         },
       },
@@ -45,6 +55,7 @@ export function registerTournamentNotices(consumers: OutboxConsumers): () => voi
               tournament: payload.title,
               prize: prize.title,
               identity: payload.identity,
+              held: prize.entry.held === 'no_bonus_consent',
             }),
             PushEvent.tournamentCompleted,
           );

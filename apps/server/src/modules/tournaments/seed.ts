@@ -22,6 +22,7 @@ export async function seedDemoTournaments(ctx: { db: DbOrTx }, now = new Date())
       ctx.db,
       bonusDefinitionInputSchema.parse({
         name: DEMO_PRIZE_BONUS,
+        names: { de: 'Turniersieger', 'pt-br': 'Vencedor do torneio' },
         amounts: { EUR: 5_000, USD: 5_000 },
         wagerMultiplier: 5,
         maxBet: { EUR: 500, USD: 500 },

@@ -15,8 +15,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { listDefinitions } from '../bonus/index.ts';
+import { listDefinitions, WITHHELD_NO_CONSENT } from '../bonus/index.ts';
 import { findGame, gameIdsInCollections } from '../game/index.ts';
+import { publicName } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { tournamentAwards, tournaments, type TournamentPrizeDefinition } from './tables.ts';
 
@@ -24,13 +25,16 @@ export type TournamentRow = typeof tournaments.$inferSelect;
 
 const major = (minor: bigint) => toMajor(minor, subunitOf(BASE_CURRENCY));
 
-/** Bonus definitions by name (the prizes name them), read at most once a minute. */
-let definitionIds: { at: number; byName: Map<string, string> } | null = null;
+/** Bonus definitions by name (the prizes name them), read at most once a minute, per database. */
+const definitionIds = new WeakMap<DbOrTx, { at: number; byName: Map<string, string> }>();
 async function definitionIdOf(db: DbOrTx, name: string | undefined): Promise<string | undefined> {
   if (!name) return undefined;
-  if (!definitionIds || Date.now() - definitionIds.at > 60_000 || !definitionIds.byName.has(name))
-    definitionIds = { at: Date.now(), byName: new Map((await listDefinitions(db)).map((d) => [d.name, d.id])) };
-  return definitionIds.byName.get(name);
+  let known = definitionIds.get(db);
+  if (!known || Date.now() - known.at > 60_000 || !known.byName.has(name)) {
+    known = { at: Date.now(), byName: new Map((await listDefinitions(db)).map((d) => [d.name, d.id])) };
+    definitionIds.set(db, known);
+  }
+  return known.byName.get(name);
 }
 
 /** A tournament's general data (the same for everyone). */
@@ -61,7 +65,53 @@ export function toWire(row: TournamentRow): Tournament {
 const ORDER = sql`case ${tournaments.state} when 3 then 0 when 2 then 1 else 2 end,
   case when ${tournaments.state} in (4, 5) then ${tournaments.endAt} end desc nulls last, ${tournaments.startAt} asc, ${tournaments.id}`;
 
-/** `GET /api/retention/tournaments`: running first, then upcoming, then finished (newest first). */
+/**
+ * The winners of finished tournaments, as anyone may see them (masked names, no ids): the list shows a
+ * finished tournament with its results, so the home page keeps it after it ends.
+ */
+async function withWinners(db: DbOrTx, list: Tournament[]): Promise<Tournament[]> {
+  const finished = list.filter((t) => t.state === TournamentState.finished).map((t) => t.id);
+  if (finished.length === 0) return list;
+  const rows = await rowsOf<{
+    tournament_id: string;
+    place: number;
+    points: string;
+    nickname: string | null;
+    email: string | null;
+  }>(
+    db,
+    sql`select a.tournament_id, a.place, a.points::text, p.nickname, p.email
+          from tournament_awards a join players p on p.id = a.player_id
+         where a.tournament_id = any(${`{${finished.join(',')}}`}::uuid[])`,
+  );
+  const won = new Map(rows.map((r) => [`${r.tournament_id}:${r.place}`, r]));
+  return list.map((t) =>
+    t.state !== TournamentState.finished
+      ? t
+      : {
+          ...t,
+          prizes: t.places.map((prize) => {
+            const winner = won.get(`${t.id}:${prize.place}`);
+            return winner
+              ? {
+                  ...prize,
+                  entry: {
+                    nickname: publicName(winner),
+                    points: Number(winner.points),
+                    createdAt: t.endAt,
+                    updatedAt: null,
+                  },
+                }
+              : prize;
+          }),
+        },
+  );
+}
+
+/**
+ * `GET /api/retention/tournaments`: running first, then upcoming, then finished (newest first); a
+ * finished one carries its winners (masked).
+ */
 export async function listTournaments(db: DbOrTx, query: TournamentsQuery) {
   const filters: SQL[] = [];
   if (query.state?.length) filters.push(inArray(tournaments.state, query.state));
@@ -74,7 +124,7 @@ export async function listTournaments(db: DbOrTx, query: TournamentsQuery) {
     for (const row of all) if (await counts(db, row, query.gameId)) eligible.push(row);
     const start = (query.page - 1) * query.perPage;
     return {
-      data: eligible.slice(start, start + query.perPage).map(toWire),
+      data: await withWinners(db, eligible.slice(start, start + query.perPage).map(toWire)),
       meta: pageMeta(query.page, query.perPage, eligible.length),
     };
   }
@@ -88,7 +138,7 @@ export async function listTournaments(db: DbOrTx, query: TournamentsQuery) {
       .offset((query.page - 1) * query.perPage),
     db.select({ n: count() }).from(tournaments).where(where),
   ]);
-  return { data: rows.map(toWire), meta: pageMeta(query.page, query.perPage, total?.n ?? 0) };
+  return { data: await withWinners(db, rows.map(toWire)), meta: pageMeta(query.page, query.perPage, total?.n ?? 0) };
 }
 
 /** Whether a game's rounds count in a tournament. */
@@ -114,6 +164,7 @@ export async function findTournament(db: DbOrTx, idOrIdentity: string): Promise<
 type Ranked = {
   player_id: string;
   nickname: string | null;
+  email: string | null;
   points: string;
   place: number;
   created_at: Date | string;
@@ -126,7 +177,7 @@ const RANK_ORDER = sql`e.points desc, e.reached_at asc, e.player_id asc`;
 async function topEntries(db: DbOrTx, tournamentId: string, n: number): Promise<Ranked[]> {
   const rows = await rowsOf<Ranked>(
     db,
-    sql`select e.player_id, p.nickname, e.points::text, e.created_at, e.reached_at,
+    sql`select e.player_id, p.nickname, p.email, e.points::text, e.created_at, e.reached_at,
                row_number() over (order by ${RANK_ORDER})::int as place
           from tournament_entries e join players p on p.id = e.player_id
          where e.tournament_id = ${tournamentId}::uuid
@@ -151,7 +202,8 @@ export async function playerStanding(db: DbOrTx, tournamentId: string, playerId:
 
 /**
  * `GET /api/retention/tournaments/{id}` (id or identity): the general data; to a player also their
- * standing, the prizes with who holds (or won) each place, and the top 10.
+ * standing, the prizes with who holds (or won) each place, and the top 10 — others masked, their own
+ * row marked `isMe`.
  */
 export async function tournamentDetail(db: DbOrTx, idOrIdentity: string, playerId: string | null): Promise<Tournament> {
   const row = await findTournament(db, idOrIdentity);
@@ -182,11 +234,15 @@ export async function tournamentDetail(db: DbOrTx, idOrIdentity: string, playerI
       type: prize.type,
       title: prize.title,
       ...(bonusId ? { bonusId } : {}),
+      // The asking player's own prize, held for want of their consent to bonuses (issueOffer's rule).
+      ...(award?.playerId === playerId && award.result === WITHHELD_NO_CONSENT
+        ? { held: 'no_bonus_consent' as const }
+        : {}),
       ...(holder && (row.state !== TournamentState.finished || award?.playerId === holder.player_id)
         ? {
             entry: {
-              playerId: holder.player_id,
-              nickname: holder.nickname,
+              ...(holder.player_id === playerId ? { isMe: true } : {}),
+              nickname: publicName(holder),
               points: Number(holder.points),
               createdAt: new Date(holder.created_at).toISOString(),
               updatedAt: new Date(holder.reached_at).toISOString(),
@@ -199,11 +255,12 @@ export async function tournamentDetail(db: DbOrTx, idOrIdentity: string, playerI
     ...wire,
     playerEntry: standing,
     prizes,
+    // What others see of a player is masked (as in the winners feed); the asking player's row says so.
     leaderboard: top.slice(0, TOURNAMENT_LEADERBOARD_SIZE).map((r) => ({
-      playerId: r.player_id,
-      nickname: r.nickname,
+      nickname: publicName(r),
       place: r.place,
       points: Number(r.points),
+      ...(r.player_id === playerId ? { isMe: true } : {}),
     })),
   };
 }

@@ -26,7 +26,7 @@ function cli(args: string[], dataDir: string): Promise<Run> {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'src/ops/cli.ts', ...args],
-      { cwd: SERVER_DIR, env, timeout: 30_000 },
+      { cwd: SERVER_DIR, env, timeout: 120_000 },
       (error, stdout, stderr) => {
         resolve({
           code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
@@ -53,7 +53,7 @@ beforeAll(async () => {
   // A data dir as a first start leaves it: migrated, demo player with 100.00 EUR.
   const server = await createServer(configFor(dataDir));
   await server.close();
-}, 60_000);
+}, 180_000);
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -79,7 +79,7 @@ describe('ops CLI', () => {
     expect(bad.stderr).toMatch(/^Error: .*at most 2 decimals for EUR$/);
     const nobody = await cli(['credit', 'nobody@example.com', '1', 'EUR'], dataDir);
     expect(nobody).toMatchObject({ code: 1, stderr: 'Error: No player with the e-mail nobody@example.com' });
-  }, 60_000);
+  }, 180_000);
 
   it('asks the running server when one holds the data dir; the server keeps its lock and pushes the balance', async () => {
     const server = await createServer(configFor(dataDir));
@@ -119,7 +119,7 @@ describe('ops CLI', () => {
         payload: { email: 'demo@example.com' },
       });
       await expect
-        .poll(async () => (await cli(['mailbox', 'Demo@Example.com'], dataDir)).stdout, { timeout: 20_000 })
+        .poll(async () => (await cli(['mailbox', 'Demo@Example.com'], dataDir)).stdout, { timeout: 60_000 })
         .toMatch(/email {2}kept {2}.+\n[\s\S]*http:\/\/localhost:3000\/password\/reset\/[\w-]{43}/);
 
       // Each consumer of the events, through the running server: the mail above was filed.
@@ -131,7 +131,7 @@ describe('ops CLI', () => {
       await server.close();
       fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });
     }
-  }, 60_000);
+  }, 180_000);
 
   it('lists waiting bank transfers and withdrawals (player, verification, age) and confirms a deposit by its reference', async () => {
     const server = await createServer(configFor(dataDir));
@@ -180,7 +180,7 @@ describe('ops CLI', () => {
       await server.close();
       fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });
     }
-  }, 60_000);
+  }, 180_000);
 
   it('reads the mailbox from the embedded database when no server runs', async () => {
     const run = await cli(['mailbox', 'demo@example.com'], dataDir);
@@ -190,7 +190,19 @@ describe('ops CLI', () => {
       'No messages to that address or number.',
     );
     expect((await cli(['mailbox'], dataDir)).code).toBe(1);
-  }, 60_000);
+  }, 180_000);
+
+  it("lists a player's linked accounts (none for the demo player), and says how to name one", async () => {
+    const run = await cli(['player', 'links', 'demo@example.com'], dataDir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('demo@example.com has no linked accounts.');
+    const unnamed = await cli(['player', 'links'], dataDir);
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.stderr).toMatch(/^player needs links <player>/);
+    expect((await cli(['player', 'links', 'nobody@example.com'], dataDir)).stderr).toBe(
+      'Error: No player with the e-mail nobody@example.com',
+    );
+  }, 180_000);
 
   it('refuses clearly when the data dir is locked by a server that does not answer', async () => {
     const release = lockDataDir(dataDir);
@@ -203,7 +215,7 @@ describe('ops CLI', () => {
       release();
       fs.rmSync(path.join(dataDir, 'ops-endpoint.json'), { force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('ops CLI on PostgreSQL', () => {
@@ -223,7 +235,7 @@ describe.runIf(process.env.DATABASE_URL)('ops CLI on PostgreSQL', () => {
         execFile(
           process.execPath,
           ['--import', 'tsx', 'src/ops/cli.ts', 'credit', 'demo@example.com', '5.5', 'EUR'],
-          { cwd: SERVER_DIR, env, timeout: 30_000 },
+          { cwd: SERVER_DIR, env, timeout: 120_000 },
           (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
         );
       });
@@ -231,5 +243,5 @@ describe.runIf(process.env.DATABASE_URL)('ops CLI on PostgreSQL', () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, describe, it } from 'vitest';
 import { disconnectClients, newClient, nextEvent, rawConnect, record, signToken, startHub } from './helpers.ts';
 import { sleep } from '../../test/wait.ts';
@@ -50,5 +51,38 @@ describe.concurrent('hub lifecycle', () => {
     expect(await reconnecting).toEqual({ code: 3001, reason: 'shutdown' });
     expect(t.hub.connectionCount()).toBe(0);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+/** A socket that finishes the upgrade, then goes silent (a phone off the air): it never answers again. */
+async function silentSocket(port: number, extraHeaders = ''): Promise<net.Socket> {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.write(
+    'GET /connection/websocket HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+      `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extraHeaders}\r\n`,
+  );
+  await new Promise((resolve, reject) => {
+    socket.once('data', resolve);
+    socket.once('error', reject);
+    socket.once('close', () => reject(new Error('closed before the upgrade')));
+  });
+  socket.pause();
+  return socket;
+}
+
+describe('hub shutdown with silent peers', () => {
+  it('closes within seconds though silent peers hold sockets, one of them refused while it closes', async ({
+    expect,
+  }) => {
+    const t = await startHub();
+    const before = await silentSocket(t.port);
+    const started = Date.now();
+    const closing = t.close();
+    // Arrives during the close: answered 503, and its socket dropped rather than waited for.
+    const during = await silentSocket(t.port);
+    await closing;
+    expect(Date.now() - started).toBeLessThan(4000);
+    before.destroy();
+    during.destroy();
   });
 });

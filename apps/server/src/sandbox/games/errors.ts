@@ -42,6 +42,12 @@ export const grantNotAvailable = () =>
     'free_spins_not_available',
     'These free spins are not granted for this game, or none are left',
   );
+export const freeSpinsFirst = () =>
+  new ProviderError(
+    409,
+    'free_spins_first',
+    'Free spins the casino granted for this game are waiting: they are played first, without a stake',
+  );
 export const badSignature = (message: string) => new ProviderError(401, 'bad_signature', message);
 export const insufficientFunds = (balance: number, currency: string) =>
   // The casino's code, so a demo session and a real one read the same to the game UI.

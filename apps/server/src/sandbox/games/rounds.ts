@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client.ts';
 import { betLevels } from './bet-levels.ts';
 import {
   casinoRefusal,
+  freeSpinsFirst,
   grantNotAvailable,
   insufficientFunds,
   invalidBet,
@@ -30,6 +31,7 @@ import {
   sandboxFreeSpinGrants as grants,
   sandboxGameRounds as rounds,
   sandboxGameSessions as sessions,
+  type SandboxFreeSpinGrant,
   type SandboxGameRound,
   type SandboxGameSession,
 } from './tables.ts';
@@ -44,14 +46,38 @@ const SWEEP_INTERVAL_MS = 5_000;
 const SWEEP_BATCH = 50;
 const SWEEP_GRACE_MS = 15_000;
 
-/** Free spins the casino granted that this session can play: how many are left, at what stake. */
-export type FreeSpinGrantState = { id: string; left: number; stake: number } | null;
+/**
+ * Free spins the casino granted that this session can play: how many of how many are left, at what
+ * stake, what they have won so far and what the casino said the winnings become (a bonus to wager
+ * `wagerMultiplier` times; null when it did not say).
+ */
+export type GrantState = {
+  id: string;
+  count: number;
+  left: number;
+  stake: number;
+  won: number;
+  wagerMultiplier: number | null;
+};
+export type FreeSpinGrantState = GrantState | null;
+
+const grantState = (row: SandboxFreeSpinGrant): GrantState => ({
+  id: row.grantId,
+  count: row.count,
+  left: row.count - row.used,
+  stake: row.stake,
+  won: row.won,
+  wagerMultiplier: row.wagerMultiplier,
+});
 
 export type RoundAnswer = {
   round: WireRound;
   balance: number;
   freeSpinsLeft: number;
+  /** The grant the next free spin plays (another one once this one is used up), or null. */
   freeSpinGrant: FreeSpinGrantState;
+  /** A granted spin: its grant as it is after the spin (`left` 0 after the last: the game shows its summary). */
+  grantPlayed?: GrantState;
   fairness: ReturnType<typeof fairnessOf>;
 };
 
@@ -416,7 +442,7 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
       )
       .orderBy(asc(grants.createdAt))
       .limit(1);
-    return row ? { id: row.grantId, left: row.count - row.used, stake: row.stake } : null;
+    return row ? grantState(row) : null;
   }
 
   /** The casino grants free spins; the same grant again changes nothing. */
@@ -430,6 +456,7 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
         currency: body.currency,
         count: body.count,
         stake: body.stake,
+        wagerMultiplier: body.winnings?.wagerMultiplier ?? null,
         expiresAt: new Date(body.expiresAt),
       })
       .onConflictDoNothing({ target: grants.grantId });
@@ -468,6 +495,7 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
       const freeSpin = engine === 'slot' && session.freeSpinsLeft > 0;
       let params: Record<string, unknown> = {};
       let grantStake: number | undefined;
+      let grantId: string | undefined;
       if (input.grantId !== undefined) {
         // A granted free spin: the grant must be this session's, and spins must be left (counted here, and
         // again by the casino, which pays nothing for a grant it does not hold active for this player).
@@ -483,6 +511,7 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
           .returning();
         if (!taken) throw grantNotAvailable();
         grantStake = taken.stake;
+        grantId = taken.grantId;
         const parsed = parseParams(engine, grantStake, input.params ?? {});
         if (!parsed.ok) throw invalidBet(parsed.message);
         params = { ...(parsed.params as Record<string, unknown>), grantId: offered.id };
@@ -493,6 +522,9 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
         const parsed = parseParams(engine, input.bet, input.params ?? {});
         if (!parsed.ok) throw invalidBet(parsed.message);
         checkBet(engine, input.bet, input.params, betLevels(session.currency));
+        // Granted free spins lock the game until they are played: no real-money stake meanwhile, so a
+        // tap meant for a free spin never costs money (the game UI offers only the free spin).
+        if (session.mode === 'real' && (await grantOf(session, tx))) throw freeSpinsFirst();
         params = parsed.params as Record<string, unknown>;
       }
       const minSpinMs = ctx.config.game.minSpinMs;
@@ -516,7 +548,16 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
           betTxId: null,
           ...(grantStake !== undefined ? { grantStake } : {}),
         });
-        return { kind: 'played' as const, ...played };
+        let grantPlayed: GrantState | undefined;
+        if (grantId !== undefined) {
+          const [row] = await tx
+            .update(grants)
+            .set({ won: sql`${grants.won} + ${played.round.win}` })
+            .where(eq(grants.grantId, grantId))
+            .returning();
+          grantPlayed = grantState(row!);
+        }
+        return { kind: 'played' as const, ...played, grantPlayed };
       }
       const [pending] = await tx
         .insert(rounds)
@@ -596,6 +637,7 @@ export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
       balance,
       freeSpinsLeft: session.freeSpinsLeft,
       freeSpinGrant: await grantOf(session),
+      ...(reserved.kind === 'played' && reserved.grantPlayed ? { grantPlayed: reserved.grantPlayed } : {}),
       fairness: fairnessOf(session),
     };
   }

@@ -116,6 +116,10 @@ export const sandboxFreeSpinGrants = pgTable(
     count: integer('count').notNull(),
     used: integer('used').notNull().default(0),
     stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** What the spins won so far (minor units), for the summary the game shows after the last one. */
+    won: bigint('won', { mode: 'number' }).notNull().default(0),
+    /** What the casino said the winnings become: a bonus to wager this many times (null: it did not say). */
+    wagerMultiplier: integer('wager_multiplier'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -24,7 +24,7 @@ export function checkoutPage(id: string, amount: string, errors: string[] = []):
       </div>
       <label>Name on card<input name="name" autocomplete="cc-name" maxlength="100"></label>
       <button type="submit">Pay ${escape(amount)}</button>
-      <p class="note">Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0069 is expired, 4000 0000 0000 3220 asks for 3-D Secure. Any future expiry, any 3 digits.</p>
+      <p class="note">Test cards: 4242 4242 4242 4242 and 5555 5555 5555 4444 succeed, 4000 0000 0000 0002 is declined, 4000 0000 0000 0069 is expired, 4000 0000 0000 3220 asks for 3-D Secure. Any future expiry, any 3 digits.</p>
     </form>`,
   );
 }

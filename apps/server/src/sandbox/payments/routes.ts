@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
@@ -37,6 +37,7 @@ const LEASE_MS = 30_000;
 /** Test cards, as on real PSPs' sandboxes. */
 const CARD_OUTCOME: Record<string, 'succeeded' | 'declined' | 'expired' | 'challenge'> = {
   '4242424242424242': 'succeeded',
+  '5555555555554444': 'succeeded',
   '4000000000000002': 'declined',
   '4000000000000069': 'expired',
   '4000000000003220': 'challenge',
@@ -86,7 +87,7 @@ export const sandboxPaymentsRoutes =
       type: ProviderWebhook['type'],
       extra: Pick<
         ProviderWebhook,
-        'reason' | 'reasonCode' | 'qr' | 'address' | 'confirmations' | 'confirmationsRequired'
+        'reason' | 'reasonCode' | 'qr' | 'address' | 'confirmations' | 'confirmationsRequired' | 'card'
       > = {},
     ): Promise<boolean> {
       const event: ProviderWebhook = {
@@ -113,6 +114,18 @@ export const sandboxPaymentsRoutes =
       return false;
     }
 
+    /**
+     * A card as the provider reports it: its fingerprint is a keyed hash of the number, the same for every
+     * payment with that card (as Stripe's `card.fingerprint`), and says nothing of the number.
+     */
+    const cardOf = (number: string) => ({
+      fingerprint: createHmac('sha256', `card-fingerprint:${ctx.paymentSecret}`)
+        .update(number)
+        .digest('base64url')
+        .slice(0, 32),
+      last4: number.slice(-4),
+    });
+
     async function finish(
       payment: Payment,
       status: 'succeeded' | 'failed',
@@ -126,16 +139,21 @@ export const sandboxPaymentsRoutes =
         .set({
           status,
           reason: text ?? null,
-          ...(reasonCode ? { details: { ...payment.details, reasonCode } } : {}),
+          details: { ...payment.details, ...(reasonCode ? { reasonCode } : {}) },
           updatedAt: new Date(),
         })
         .where(and(eq(sandboxPayPayments.id, payment.id), eq(sandboxPayPayments.status, payment.status)))
         .returning();
       if (!row) return (await find(payment.id))!;
       const kind = row.kind === 'payment' ? 'payment' : 'payout';
+      const card =
+        status === 'succeeded' && row.details.cardFingerprint && row.details.last4
+          ? { card: { fingerprint: row.details.cardFingerprint, last4: row.details.last4 } }
+          : {};
       await notify(row, `${kind}.${status}` as ProviderWebhook['type'], {
         ...(text ? { reason: text } : {}),
         ...(reasonCode ? { reasonCode } : {}),
+        ...card,
       });
       return row;
     }
@@ -449,19 +467,17 @@ export const sandboxPaymentsRoutes =
         ];
         if (errors.length) return sendHtml(reply, checkoutPage(payment.id, amountText(payment), errors), 422);
         const outcome = CARD_OUTCOME[number] ?? 'declined';
+        const card = cardOf(number);
+        const withCard = { ...payment.details, last4: card.last4, cardFingerprint: card.fingerprint };
         if (outcome === 'challenge') {
           await ctx.db
             .update(sandboxPayPayments)
-            .set({
-              status: 'challenge',
-              details: { ...payment.details, last4: number.slice(-4) },
-              updatedAt: new Date(),
-            })
+            .set({ status: 'challenge', details: withCard, updatedAt: new Date() })
             .where(eq(sandboxPayPayments.id, payment.id));
           return reply.redirect(`/sandbox/pay/checkout/${payment.id}`, 303);
         }
         const done = await finish(
-          payment,
+          { ...payment, details: withCard },
           outcome === 'succeeded' ? 'succeeded' : 'failed',
           outcome === 'expired' ? 'expired_card' : outcome === 'declined' ? 'card_declined' : undefined,
         );

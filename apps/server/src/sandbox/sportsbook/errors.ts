@@ -27,4 +27,7 @@ export const walletRefused = (status: number, error: WalletRefusal) =>
   new ProviderError(status, 'wallet', error.message, {
     walletCode: error.code,
     ...(error.balance !== undefined ? { balance: error.balance, currency: error.currency } : {}),
+    // Above a maximum: what may still be staked (the slip offers it); restricted: what is.
+    ...(error.maxBet !== undefined ? { maxBet: error.maxBet, currency: error.currency, limit: error.limit } : {}),
+    ...(error.reason === 'sport' || error.reason === 'event' ? { reason: error.reason, ref: error.ref } : {}),
   });

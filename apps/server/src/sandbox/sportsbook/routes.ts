@@ -15,6 +15,7 @@ import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { walletCall } from '../games/wallet-client.ts';
 import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets } from '../games/static.ts';
+import { catalogueEvent, catalogueSports } from './catalogue.ts';
 import { badSignature, eventNotFound, invalid, noSession, ProviderError, ticketNotFound } from './errors.ts';
 import { detailOf, ensureEvent, openEvents, readClock, simTimeOf, sportsOf } from './events.ts';
 import { stakeRules } from './stakes.ts';
@@ -133,6 +134,7 @@ export const sandboxSportsbookRoutes =
         currency: body.currency,
         locale: body.locale,
         parentOrigin,
+        rules: body.rules,
         expiresAt: new Date(Date.now() + ctx.config.game.sessionTtlSec * 1000),
       });
       const query = new URLSearchParams({ session: token, path: body.path, locale: body.locale });
@@ -180,6 +182,10 @@ export const sandboxSportsbookRoutes =
         balance: session.mode === 'real' ? session.balance : null,
         stakePresets: rules.stakePresets,
         minStake: rules.minStake,
+        // The casino's rules as its launch told them (null: a session launched before it told them).
+        maxStake: session.rules?.maxStake ?? null,
+        maxEventStake: session.rules?.maxEventStake ?? null,
+        restricted: session.rules?.restricted ?? { sports: [], events: [] },
       };
     });
 
@@ -223,6 +229,14 @@ export const sandboxSportsbookRoutes =
     app.post('/api/tickets/:id/cash-out', { schema: { ...hidden, body: cashOutSchema } }, async (request) => {
       const session = await sessionOf(request);
       return ticketsApi.cashOut(session, ticketIdOf(request), request.body.price);
+    });
+
+    // The catalogue (public): the casino's operator checks a sport or an event before restricting it.
+    app.get('/api/catalogue/sports', { schema: hidden }, async () => ({ data: catalogueSports() }));
+    app.get('/api/catalogue/events/:id', { schema: hidden }, async (request) => {
+      const found = catalogueEvent((request.params as { id: string }).id);
+      if (!found) throw eventNotFound();
+      return { data: found };
     });
 
     // The casino home page's "top events" and "live events".

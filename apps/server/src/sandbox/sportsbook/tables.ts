@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SportsbookRules } from '@casino/contracts';
 
 /**
  * The sandbox sportsbook provider's own tables: a separate party that shares the database only for
@@ -67,6 +68,8 @@ export const sandboxSportSessions = pgTable('sandbox_sport_sessions', {
   parentOrigin: text('parent_origin').notNull(),
   /** The last balance the casino answered. */
   balance: bigint('balance', { mode: 'number' }),
+  /** The casino's maximum stakes and restrictions as the launch told them (contracts' SportsbookRules). */
+  rules: jsonb('rules').$type<SportsbookRules>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -154,9 +154,13 @@ export function createTickets(ctx: AppContext, log: FastifyBaseLogger) {
       wireLegs.push({
         eventId: leg.eventId,
         event: `${fixture.home} – ${fixture.away}`,
+        home: fixture.home,
+        away: fixture.away,
         league: fixture.league.name,
         sport: fixture.sport.id,
         startsAt: new Date(fixture.startsAt).toISOString(),
+        marketId: leg.market,
+        outcomeId: leg.outcome,
         market: q?.market ?? leg.market,
         outcome: q?.outcome ?? leg.outcome,
         odds: leg.odds,

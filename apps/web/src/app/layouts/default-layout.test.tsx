@@ -94,6 +94,14 @@ describe('default layout', () => {
     expect(localStorage.getItem('drawer-compact')).toBe('0');
   });
 
+  it('offers a player the quests beside their sections, not only in the avatar menu', async () => {
+    mockApi({ init: initWith({}, { quests: true }) });
+    const app = renderApp('/bonuses', { status: 'player' });
+    const nav = await screen.findByRole('navigation', { name: 'Site sections' }, { timeout: 5_000 });
+    await userEvent.click(await within(nav).findByRole('button', { name: 'Quests' }, { timeout: 5_000 }));
+    await waitFor(() => expect(app.url()).toBe('/bonuses?quests-hub=active'));
+  });
+
   it('hides the sportsbook link when the sportsbook is off', async () => {
     mockApi();
     renderApp('/bonuses');

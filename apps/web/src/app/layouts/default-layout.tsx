@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useMatch } from '@/shared/router';
+import { cn } from '@/shared/lib/cn.ts';
 import { ReturnToGameSlot } from '@/features/game-play';
 import { SupportWidget } from '@/features/support';
 import { BottomNav } from './bottom-nav.tsx';
@@ -30,8 +31,13 @@ export function DefaultLayout() {
             <Outlet />
           </main>
           <Footer />
-          {/* Room for the fixed bottom nav on phones, so the footer's last line is reachable. */}
-          <div className="h-16 md:hidden" aria-hidden="true" />
+          {/* Room for the fixed bottom nav on phones (and the chat button above it), so the footer's last
+              line and the last card's buttons scroll clear of them. */}
+          <div
+            className={cn('md:hidden', onGame || onBetting ? 'h-16' : 'h-32')}
+            aria-hidden="true"
+            data-testid="bottom-room"
+          />
         </div>
       </div>
       <BottomNav />

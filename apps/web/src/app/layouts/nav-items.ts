@@ -9,6 +9,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/betting', label: 'nav.sports', icon: 'ball', feature: 'sportsbook' },
   { to: '/categories', label: 'nav.categories', icon: 'grid' },
   { to: '/providers', label: 'nav.providers', icon: 'studio' },
+  { to: '/promotions', label: 'nav.promotions', icon: 'sparkles' },
   { to: '/bonuses', label: 'nav.bonuses', icon: 'gift' },
   { to: '/loyalty', label: 'nav.loyalty', icon: 'crown', feature: 'loyalty' },
 ];

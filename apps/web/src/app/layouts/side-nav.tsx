@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { useSession } from '@/features/auth';
 import { Icon } from '@/shared/ui/icon.tsx';
@@ -5,6 +6,9 @@ import { cn } from '@/shared/lib/cn.ts';
 import { useDrawer } from '../drawer-store.ts';
 import { HELP_NAV, MAIN_NAV, PLAYER_NAV } from './nav-items.ts';
 import { NavList } from './nav-list.tsx';
+
+/** The quests hub's entry: players only, loaded with their session (a guest's first JS does without it). */
+const QuestsEntry = lazy(() => import('@/features/quests').then((m) => ({ default: m.QuestsEntry })));
 
 /** The navigation groups, shared by the desktop side nav and the mobile drawer. */
 export function NavGroups({ compact = false }: { compact?: boolean }) {
@@ -24,6 +28,16 @@ export function NavGroups({ compact = false }: { compact?: boolean }) {
             {t('nav.myGames')}
           </p>
           <NavList items={PLAYER_NAV} compact={compact} />
+          {/* Quests are a dialog over the page, not a page: beside the player's sections, not only in the avatar menu. */}
+          <Suspense fallback={null}>
+            <QuestsEntry
+              className={cn(
+                'mt-1 flex h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-fg',
+                compact && 'justify-center px-0',
+              )}
+              labelClassName={cn(compact && 'sr-only')}
+            />
+          </Suspense>
         </div>
       )}
       <div className="border-t border-line pt-4">

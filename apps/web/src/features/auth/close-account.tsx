@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { ErrorCode, type CloseAccountBody } from '@casino/contracts';
+import { ErrorCode, type CloseAccountBody, type ClosureOpen } from '@casino/contracts';
 import { api, endingSessionHere, isApiError, localisedHomePath } from '@/shared/lib/http.ts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { expectSessionEnd } from '@/shared/lib/socket.ts';
@@ -14,25 +14,38 @@ import './i18n/index.ts';
 // A plain call, not a mutation: the sign-out it causes clears the query client, mutations included.
 const closeAccount = (body: CloseAccountBody) => api<{ ok: true }>('POST', '/api/player/close', { body });
 
+/** The order the dialog lists what is still open in. */
+const OPEN_KINDS = [
+  'sportsBets',
+  'casinoRounds',
+  'deposits',
+  'withdrawals',
+] as const satisfies readonly (keyof ClosureOpen)[];
+
 /**
  * The profile's "Close account" section: a dialog says what closing means, the password confirms
- * it. Refused while real money or a withdrawal is on the account (the player withdraws first).
+ * it. Refused while something can still move money — the dialog lists it (open sports bets, unfinished
+ * game rounds, unpaid deposits, withdrawals on their way) — or real money is on the account (the player
+ * withdraws first).
  */
 export function CloseAccount() {
   const { t } = useTranslation();
   const undoCalls = useRef<() => void>(undefined);
   const [pending, setPending] = useState(false);
-  const [open, setOpen] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [password, setPassword] = useState('');
   // Closed on the server: the dialog says so, and the tab signs out when the player leaves it (signing
   // out at once would race this player-only page's own "sign in" redirect).
   const [closed, setClosed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Refused because something is still open: what, to list it.
+  const [open, setOpenItems] = useState<ClosureOpen | null>(null);
   const [passwordError, setPasswordError] = useState<string | undefined>();
 
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    setOpenItems(null);
     setPasswordError(undefined);
     setPending(true);
     // The server closes this tab's push connection before it answers: expected here, not "ended elsewhere".
@@ -49,6 +62,7 @@ export function CloseAccount() {
       undo();
       if (isApiError(error) && error.status === 422 && error.fields?.password)
         return setPasswordError(t('auth.close.wrongPassword'));
+      if (isApiError(error) && error.code === ErrorCode.conflict && error.open) return setOpenItems(error.open);
       if (isApiError(error) && error.code === ErrorCode.conflict) return setFailure(t('auth.close.withdrawFirst'));
       setFailure(failureText(t, error));
     } finally {
@@ -70,11 +84,12 @@ export function CloseAccount() {
       </h3>
       <p className="mt-1 max-w-prose text-sm text-muted">{t('auth.close.text')}</p>
       <Dialog.Root
-        open={open}
+        open={dialogOpen}
         onOpenChange={(next) => {
           if (!next && closed) return leave();
-          setOpen(next);
+          setDialogOpen(next);
           setFailure(null);
+          setOpenItems(null);
           setPasswordError(undefined);
           setPassword('');
         }}
@@ -109,6 +124,16 @@ export function CloseAccount() {
                 </ul>
                 <form onSubmit={confirm} noValidate className="mt-5 flex flex-col gap-4">
                   <FormFailure message={failure} />
+                  {open && (
+                    <div role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-fg">
+                      <p className="font-medium">{t('auth.close.openTitle')}</p>
+                      <ul className="mt-2 list-disc space-y-1 pl-5">
+                        {OPEN_KINDS.filter((kind) => open[kind] > 0).map((kind) => (
+                          <li key={kind}>{t(`auth.close.openItems.${kind}`, { count: open[kind] })}</li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
                   <PasswordField
                     label={t('auth.password.current')}
                     hint={t('auth.close.passwordHint')}

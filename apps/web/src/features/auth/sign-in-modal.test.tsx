@@ -11,15 +11,18 @@ vi.mock('./session.ts', () => ({ completeLogin: vi.fn(async () => {}) }));
 
 let answer: () => Response;
 let bodies: unknown[];
+let requests: { url: string; credentials: RequestCredentials | undefined }[];
 beforeEach(() => {
   queryClient.clear();
   // The app loads this before any page; the dialog only reads it (social sign-in off here).
   queryClient.setQueryData(playerInitQuery.queryKey, FALLBACK_INIT);
   bodies = [];
+  requests = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
+    vi.fn(async (url: string, init: RequestInit) => {
       bodies.push(JSON.parse(String(init.body)));
+      requests.push({ url, credentials: init.credentials });
       return answer();
     }),
   );
@@ -81,6 +84,57 @@ describe('sign-in modal', () => {
     expect(screen.queryByText('Value is required')).toBeNull();
     expect(screen.queryByText('Wrong email or password.')).toBeNull();
     expect(bodies).toHaveLength(1);
+  });
+
+  it('sends the browser’s device cookie with the sign-in (it lets a known browser through a pause)', async () => {
+    answer = () => jsonResponse(401, { error: { code: 16002, message: 'Invalid credentials' } });
+    openModal();
+    await signIn();
+    await screen.findByRole('alert');
+    expect(requests[0]).toEqual({ url: '/api/player/sessions', credentials: 'same-origin' });
+  });
+
+  it('a paused account: asks for the mailed code, and signs in with it', async () => {
+    const result = {
+      accessToken: 'jwt',
+      tokenType: 'Bearer',
+      expiresAfter: '2030-01-01T00:00:00Z',
+      sessionId: 's',
+      profile: { id: 'p1' },
+    };
+    const answers = [
+      jsonResponse(429, { error: { code: 11010, message: 'Paused', challenge: 'challenge-token' } }),
+      jsonResponse(422, { error: { code: 11003, message: 'Wrong code', fields: { code: ['Wrong code'] } } }),
+      jsonResponse(200, { data: result }),
+    ];
+    answer = () => answers.shift()!;
+    const close = openModal();
+    const user = await signIn();
+    const code = await screen.findByLabelText('Sign-in code');
+    expect(code).toHaveFocus();
+    expect(screen.getByText(/we have sent a 6-digit sign-in code/)).toBeInTheDocument();
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(/The code is wrong or has expired/)).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(requests.slice(1).map((r) => r.url)).toEqual([
+      '/api/player/sessions/challenge',
+      '/api/player/sessions/challenge',
+    ]);
+    expect(bodies[2]).toEqual({ challenge: 'challenge-token', code: '123456' });
+    expect(completeLogin).toHaveBeenCalledWith(result);
+  });
+
+  it('from the code step, Back returns to the filled-in form', async () => {
+    answer = () => jsonResponse(429, { error: { code: 11010, message: 'Paused', challenge: 'c' } });
+    openModal();
+    const user = await signIn('ana@example.com', 'secret1');
+    await screen.findByLabelText('Sign-in code');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@example.com');
   });
 
   it('asks to wait after too many attempts (429)', async () => {

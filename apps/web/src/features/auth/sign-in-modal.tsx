@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { TFunction } from '@/shared/i18n/translator.ts';
 import { z } from 'zod';
-import { emailSchema, ErrorCode, loginBodySchema, phoneSchema } from '@casino/contracts';
+import { emailSchema, ErrorCode, loginBodySchema, phoneSchema, type AuthResult } from '@casino/contracts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { forgetSessionEnd, peekSessionEnd } from '@/shared/lib/session-end.ts';
 import { i18n } from '@/shared/i18n';
@@ -26,6 +26,7 @@ import { PasswordField } from '@/shared/ui/password-field.tsx';
 import { phoneFieldProps } from './phone-code-step.tsx';
 import { ChannelSwitch, type Channel } from './channel-switch.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { SignInCodeStep } from './sign-in-code-step.tsx';
 
 // The contract's own login rules, so the form rejects exactly what the server would.
 const signInSchema = loginBodySchema.pick({ login: true, password: true });
@@ -69,6 +70,8 @@ export default function SignInModal({ value, close }: ModalProps) {
   });
   /** Refused for an exclusion: the same credentials may open a withdraw-only session. */
   const [excludedWith, setExcludedWith] = useState<SignInValues | null>(null);
+  /** The account is paused after failed attempts: the challenge its code (sent if the password was right) passes. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   // Sent here because the server ended the session: say why, once.
   const [ended] = useState(peekSessionEnd);
   useEffect(() => {
@@ -95,15 +98,7 @@ export default function SignInModal({ value, close }: ModalProps) {
       setFailure(null);
       setExcludedWith(null);
       try {
-        const result = await loginMutation.mutateAsync(values);
-        // completeLogin marks the player at once; closing in the same tick keeps the modal host from
-        // dropping this guest-only modal on its own and leaving an extra history entry.
-        const loading = completeLogin(result);
-        close();
-        // A player-only page that sent the guest here is where they go back to.
-        const back = takeReturnPath();
-        if (back) navigateTo(back);
-        await loading;
+        await signedIn(await loginMutation.mutateAsync(values));
       } catch (error) {
         if (
           isApiError(error) &&
@@ -111,12 +106,38 @@ export default function SignInModal({ value, close }: ModalProps) {
           applyServerFieldErrors(error.fields, setError, ['login', 'password'])
         )
           return;
+        if (isApiError(error) && error.code === ErrorCode.signInChallenge && error.challenge)
+          return setChallenge(error.challenge);
         setFailure(signInFailure(t, error));
         if (isApiError(error) && error.code === ErrorCode.accountExcluded) setExcludedWith(values);
       }
     },
     () => setFailure(null),
   );
+
+  async function signedIn(result: AuthResult) {
+    // completeLogin marks the player at once; closing in the same tick keeps the modal host from
+    // dropping this guest-only modal on its own and leaving an extra history entry.
+    const loading = completeLogin(result);
+    close();
+    // A player-only page that sent the guest here is where they go back to.
+    const back = takeReturnPath();
+    if (back) navigateTo(back);
+    await loading;
+  }
+
+  if (challenge)
+    return (
+      <ModalFrame title={t('auth.signIn.title')} description={t('auth.signIn.code.title')} size="sm">
+        <SignInCodeStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          failureOf={(error) => signInFailure(t, error)}
+          onBack={() => setChallenge(null)}
+          onForgot={() => modal.replace('sign-in', 'forgot-pass')}
+        />
+      </ModalFrame>
+    );
 
   return (
     <ModalFrame title={t('auth.signIn.title')} description={signInReason(t, value)} size="sm">

@@ -100,7 +100,9 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
     if (use && use.status >= 2 && use.status <= 4)
       toast({
         type: use.status === 2 ? 'success' : 'warn',
-        title: t(`auth.signUp.bonusCodeResult.${use.status}`, { code: use.bonusCode }),
+        title: t(`auth.signUp.bonusCodeResult.${use.status === 4 && use.reason ? use.reason : use.status}`, {
+          code: use.bonusCode,
+        }),
       });
     await onRegistered(result);
   };
@@ -166,7 +168,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
         )
       )
         return;
-      if (error.status === 429) return setFailure(t('auth.signIn.errors.tooManyAttempts'));
+      if (error.status === 429) return setFailure(t('auth.signUp.tooMany'));
       if (error.status === 0) return setFailure(t('auth.errors.network'));
       setFailure(error.status === 422 && error.message ? error.message : t('auth.errors.generic'));
     }

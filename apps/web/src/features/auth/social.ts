@@ -48,6 +48,7 @@ export async function finishSocialLogin(
     const result = await api<AuthResult>('POST', '/api/player/sessions/social', {
       body: { provider: 'auth0', idToken, ...body },
       auth: false,
+      device: true,
       redirectOnAuthError: false,
     });
     return { result, state: appState };

@@ -1,7 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { BonusStatus, type PlayerBonus } from '@casino/contracts';
 import { refreshAccounts } from '@/features/wallet';
-import { api, apiPage } from '@/shared/lib/http.ts';
+import { localName } from '@/shared/i18n';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import { api, apiPage, type Page } from '@/shared/lib/http.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { announceBonus } from './bonus-notices.ts';
 
@@ -23,6 +26,7 @@ export const useOpenBonuses = (currency?: string, enabled = true) =>
   useQuery({
     queryKey: [...bonusesQueryKey, 'open', currency ?? 'all'],
     enabled,
+    select: useLocalNames(),
     queryFn: async ({ signal }) =>
       (
         await apiPage<PlayerBonus>(PATH, {
@@ -38,10 +42,18 @@ export const useOpenBonuses = (currency?: string, enabled = true) =>
   });
 
 /** Finished bonuses in every currency, newest first, a page at a time. */
-export const useFinishedBonuses = (enabled = true) =>
-  useInfiniteQuery({
+export function useFinishedBonuses(enabled = true) {
+  const names = useLocalNames();
+  return useInfiniteQuery({
     queryKey: [...bonusesQueryKey, 'finished'],
     enabled,
+    select: useCallback(
+      (data: InfiniteData<Page<PlayerBonus>, number>) => ({
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, data: names(page.data) })),
+      }),
+      [names],
+    ),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       apiPage<PlayerBonus>(PATH, {
@@ -50,8 +62,48 @@ export const useFinishedBonuses = (enabled = true) =>
       }),
     getNextPageParam: ({ meta }) => (meta.page < meta.totalPages ? meta.page + 1 : undefined),
   });
+}
+
+/** Bonuses shown in the page's language: each definition's name for it, else its default name. */
+export function useLocalNames(): (bonuses: PlayerBonus[]) => PlayerBonus[] {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useCallback((bonuses: PlayerBonus[]) => bonuses.map((b) => localName(b, language)), [language]);
+}
 
 export const refreshBonuses = () => queryClient.invalidateQueries({ queryKey: bonusesQueryKey });
+
+type BonusChange = Pick<
+  PlayerBonus,
+  'id' | 'status' | 'result' | 'currentWagerAmount' | 'requiredWagerCasinoAmount' | 'currentWagerPercentage'
+>;
+
+/**
+ * A pushed change written into every cached list of open bonuses at once: the wagering progress on
+ * `/bonuses` and in the details moves as the player plays (in this tab or another), as quest tasks do.
+ * The debounced reload after it still brings the rest (a bonus that ended leaves the list then); on its
+ * own it waited for a timer that a browser throttles in a tab in the background.
+ */
+export function patchBonus(change: BonusChange): void {
+  queryClient.setQueriesData<PlayerBonus[]>({ queryKey: [...bonusesQueryKey, 'open'] }, (list) =>
+    list?.map((bonus) =>
+      bonus.id === change.id
+        ? {
+            ...bonus,
+            status: change.status,
+            result: change.result,
+            currentWagerAmount: change.currentWagerAmount,
+            currentWagerCasinoAmount: change.currentWagerAmount,
+            requiredWagerCasinoAmount: change.requiredWagerCasinoAmount,
+            currentWagerPercentage: change.currentWagerPercentage,
+            // Wagering has started: cancelling now forfeits money played for (the wire's rule).
+            isBonusCancelLock:
+              bonus.isBonusCancelLock || (change.status === BonusStatus.active && change.currentWagerAmount > 0),
+          }
+        : bonus,
+    ),
+  );
+}
 
 /**
  * After an action this tab announces the outcome itself (the push that follows is then a repeat) and

@@ -129,6 +129,9 @@ export function BonusCard({
         </div>
       )}
       <BonusTerms bonus={bonus} className="mt-4" />
+      {!active && bonus.terms?.lapsesOnStake && (
+        <p className="mt-3 rounded-lg bg-warn/10 px-3 py-2 text-sm text-fg">{t('bonuses.card.lapses')}</p>
+      )}
       {active && bonus.openedTransactionsCount > 0 && (
         <p className="mt-3 rounded-lg bg-warn/10 px-3 py-2 text-sm text-fg">
           {t('bonuses.card.unsettled', { count: bonus.openedTransactionsCount })}

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const use = (status: number) =>
+const use = (status: number, reason?: string) =>
   jsonResponse(200, {
     data: {
       id: 'u1',
@@ -40,6 +40,7 @@ const use = (status: number) =>
       trigger: 1,
       status,
       result: 1,
+      ...(reason ? { reason } : {}),
       createdAt: '2026-11-26T00:00:00Z',
     },
   });
@@ -70,6 +71,15 @@ describe('the bonus code form', () => {
   ])('says what status %i means', async (status, text) => {
     answer = () => use(status);
     await typeAndApply('NOPE');
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it.each([
+    ['already_used', 'You have already used this code.'],
+    ['one_per_person', 'This offer is limited to one per person, and it has been claimed already.'],
+  ])('says why a code is not available when the server does (%s)', async (reason, text) => {
+    answer = () => use(4, reason);
+    await typeAndApply('WELCOME10');
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 

@@ -60,7 +60,7 @@ export function BonusCodeForm({ trigger = 1, onApplied }: { trigger?: 1 | 3; onA
     setMessage(null);
     try {
       const use = await apply.mutateAsync({ bonusCode: typed, trigger });
-      const outcome: CodeOutcome = outcomeOf(use.status);
+      const outcome: CodeOutcome = outcomeOf(use.status, use.reason);
       const ok = outcome === 'used' || outcome === 'accepted';
       setMessage({
         tone: ok ? 'success' : 'error',

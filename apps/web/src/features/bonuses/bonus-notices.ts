@@ -1,6 +1,6 @@
 import { BonusStatus, type Currency, type PlayerBonus } from '@casino/contracts';
 import { formatMoney } from '@/features/wallet';
-import { i18n } from '@/shared/i18n';
+import { i18n, localName } from '@/shared/i18n';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { toast, type ToastType } from '@/shared/ui/toast.ts';
@@ -49,9 +49,21 @@ export function announceBonus(bonus: BonusChange): void {
   const amount = formatMoney(bonus.amount, bonus.currency, currency, i18n.language);
   toast({
     type: NOTICES[key],
-    title: i18n.t(`bonuses.notices.${key}.title`, { name: bonus.name }),
+    title: i18n.t(`bonuses.notices.${key}.title`, { name: nameOf(bonus) }),
     description: i18n.t(`bonuses.notices.${key}.text`, { amount }),
   });
+}
+
+/**
+ * The bonus's name in the page's language: a push carries the default name only, the lists this tab
+ * holds carry each definition's names.
+ */
+function nameOf(bonus: BonusChange): string {
+  for (const [, list] of queryClient.getQueriesData<PlayerBonus[]>({ queryKey: ['bonus', 'player-bonuses', 'open'] })) {
+    const known = list?.find((b) => b.id === bonus.id);
+    if (known) return localName(known, i18n.language).name;
+  }
+  return bonus.name;
 }
 
 /** A new player in this tab: what the previous one was told means nothing now. */

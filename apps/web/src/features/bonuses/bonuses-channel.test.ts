@@ -103,6 +103,25 @@ describe('bonus:player-bonuses#<playerId>', () => {
     ]);
   });
 
+  it('moves the wagering progress of every open list at once, without waiting for a reload', () => {
+    vi.useFakeTimers();
+    const key = ['bonus', 'player-bonuses', 'open', 'EUR'];
+    const open = { ...change({ status: 2 }), currentWagerCasinoAmount: 0, isBonusCancelLock: false };
+    queryClient.setQueryData(key, [open, { ...open, id: 'other', currentWagerAmount: 3 }]);
+    publish(change({ status: 2, currentWagerAmount: 40, currentWagerPercentage: 40 }));
+    // No timer has run: the page shows it as the push arrives (a timer waits in a background tab).
+    expect(queryClient.getQueryData(key)).toEqual([
+      {
+        ...open,
+        currentWagerAmount: 40,
+        currentWagerCasinoAmount: 40,
+        currentWagerPercentage: 40,
+        isBonusCancelLock: true,
+      },
+      { ...open, id: 'other', currentWagerAmount: 3 },
+    ]);
+  });
+
   it('ignores a malformed push', () => {
     const refresh = vi.spyOn(queryClient, 'invalidateQueries');
     vi.useFakeTimers();

@@ -8,7 +8,8 @@ import {
 import { i18n } from '@/shared/i18n';
 import { toast } from '@/shared/ui/toast.ts';
 import { subscribeChannel } from '@/shared/lib/socket.ts';
-import { refreshBonuses } from './api.ts';
+import { patchBonus, refreshBonuses } from './api.ts';
+import { outcomeOf } from './codes-api.ts';
 import { announceBonus, forgetBonuses } from './bonus-notices.ts';
 import { refreshBonusCodes } from './codes-api.ts';
 import { subscribePlayerFreespins } from './freespins-channel.ts';
@@ -33,6 +34,7 @@ export async function subscribePlayerBonuses(playerId: string): Promise<() => vo
       const push = playerBonusPushSchema.safeParse(data);
       if (!push.success) return;
       announceBonus(push.data.playerBonus);
+      patchBonus(push.data.playerBonus);
       refreshSoon();
     },
     onSubscribed(ctx) {
@@ -55,13 +57,11 @@ export async function subscribePlayerBonuses(playerId: string): Promise<() => vo
  * A code refused where no form is on screen to say it (sign-up, a deposit that redeemed it): status 3
  * "code incorrect", 4 "code not available"; the bonuses page's form says what became of its own codes.
  */
-export function announceBonusCode(code: Pick<BonusCode, 'status' | 'trigger' | 'bonusCode'>): void {
+export function announceBonusCode(code: Pick<BonusCode, 'status' | 'trigger' | 'bonusCode' | 'reason'>): void {
   if (code.trigger === BonusCodeTrigger.promoCode || (code.status !== 3 && code.status !== 4)) return;
   toast({
     type: 'warn',
-    title: i18n.t(code.status === 3 ? 'bonuses.codes.toast.incorrect' : 'bonuses.codes.toast.notAvailable', {
-      code: code.bonusCode,
-    }),
+    title: i18n.t(`bonuses.codes.toast.${outcomeOf(code.status, code.reason)}`, { code: code.bonusCode }),
   });
 }
 

@@ -7,6 +7,7 @@ import { jsonResponse } from '@/features/test-support.tsx';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { clearToasts } from '@/shared/ui/toast.ts';
+import { patchBonus } from './api.ts';
 import { forgetBonuses } from './bonus-notices.ts';
 
 const bonus = (over: Partial<PlayerBonus>): PlayerBonus => ({
@@ -107,6 +108,25 @@ const slow = { timeout: 5_000 };
 const card = (name: string) => screen.findByRole('article', { name }, slow);
 const puts = () => requests.filter((r) => r.startsWith('PUT'));
 
+/**
+ * Holds the server's answer to the bonus action until `answer()`, and meanwhile plays the push the
+ * action caused (it can come first: the outbox is quicker than the HTTP reply on a busy node).
+ */
+function pushBeforeAnswer(change: Parameters<typeof patchBonus>[0]) {
+  const fetchMock = vi.mocked(fetch);
+  const real = fetchMock.getMockImplementation()!;
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  fetchMock.mockImplementation(async (input, init) => {
+    if (init?.method !== 'PUT') return real(input, init);
+    const response = await real(input, init);
+    patchBonus(change);
+    await held;
+    return response;
+  });
+  return answer;
+}
+
 describe('/bonuses', () => {
   it('lists the active bonus and those waiting, in the active account’s currency, with wagering in money', async () => {
     renderApp('/bonuses', { status: 'player' });
@@ -132,6 +152,17 @@ describe('/bonuses', () => {
     expect(within(waiting).getByRole('button', { name: 'Activate Reload bonus' })).toBeInTheDocument();
     expect(within(waiting).getByRole('button', { name: 'Cancel Reload bonus' })).toBeInTheDocument();
   });
+
+  it('names each bonus in the page’s language, falling back to its default name', async () => {
+    open = [{ ...welcome, names: { de: 'Willkommensbonus' } }, reload];
+    renderApp('/de/bonuses', { status: 'player' });
+    // The German texts are a chunk of their own: the first load of it is slow.
+    const german = await screen.findByRole('article', { name: 'Willkommensbonus' }, { timeout: 15_000 });
+    expect(german).toHaveTextContent('Willkommensbonus');
+    // No German name: the default one.
+    expect(await card('Reload bonus')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome bonus')).toBeNull();
+  }, 30_000);
 
   it('says so when there is no bonus', async () => {
     open = [];
@@ -205,6 +236,20 @@ describe('activating', () => {
     expect(await screen.findByRole('dialog', { name: 'Replace your active bonus?' }, slow)).toBeInTheDocument();
   });
 
+  it('the push that the bonus is active, arriving before the answer, does not call it "not available"', async () => {
+    open = [reload];
+    const user = userEvent.setup();
+    const answer = pushBeforeAnswer({ ...reload, status: 2 });
+    const app = renderApp('/bonuses?bonus-confirm-action=b2', { status: 'player' });
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Reload bonus?' }, slow);
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(puts()).toEqual(['PUT /api/game/player-bonuses/b2/activate']));
+    expect(screen.queryByRole('dialog', { name: 'Bonus not available' })).toBeNull();
+    answer();
+    await waitFor(() => expect(app.url()).toBe('/bonuses'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows why the server refused (409)', async () => {
     open = [reload];
     const user = userEvent.setup();
@@ -235,6 +280,19 @@ describe('cancelling', () => {
     await waitFor(() => expect(app.url()).toBe('/bonuses'));
     expect(puts()).toEqual(['PUT /api/game/player-bonuses/b1/cancel']);
     expect(await screen.findByText('Bonus cancelled: Welcome bonus')).toBeInTheDocument();
+  });
+
+  it('the push that the bonus ended, arriving before the answer, does not call it "not available"', async () => {
+    const user = userEvent.setup();
+    const answer = pushBeforeAnswer({ ...welcome, status: 3, result: 3 });
+    const app = renderApp('/bonuses?cancel-active-bonus=b1', { status: 'player' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Welcome bonus?' }, slow);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and lose €20.00' }));
+    await waitFor(() => expect(puts()).toEqual(['PUT /api/game/player-bonuses/b1/cancel']));
+    expect(screen.queryByRole('dialog', { name: 'Bonus not available' })).toBeNull();
+    answer();
+    await waitFor(() => expect(app.url()).toBe('/bonuses'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('an active bonus with open rounds warns of them', async () => {
@@ -291,6 +349,38 @@ describe('/profile/bonuses', () => {
     expect(dialog).toHaveTextContent('Bonus money can never be withdrawn');
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
+
+  it('shows a waiting deposit bonus’s own terms in its details, and says it lapses once money is staked', async () => {
+    const user = userEvent.setup();
+    open = [
+      welcome,
+      {
+        ...reload,
+        terms: {
+          currency: 'EUR',
+          wagerMultiplier: 3,
+          contributions: { slots: 100, dice: 50 },
+          excludedGames: [],
+          maxBet: null,
+          maxConversion: null,
+          activationDays: null,
+          wageringDays: 14,
+          lapsesOnStake: true,
+        },
+      },
+    ];
+    renderApp('/bonuses', { status: 'player' });
+    const waiting = await card('Reload bonus');
+    expect(waiting).toHaveTextContent('It lapses as soon as money is staked on your account while it waits');
+    await user.click(within(waiting).getByRole('button', { name: 'Details of Reload bonus' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reload bonus' }, slow);
+    const terms = await within(dialog).findByRole('region', { name: 'Full terms' }, slow);
+    await waitFor(() => expect(terms).toHaveTextContent('Stake 3× the bonus amount within 14 days of activating it.'));
+    expect(terms).toHaveTextContent('Slots 100 %, Dice 50 %; every other game 0 %.');
+    expect(terms).toHaveTextContent('No maximum bet.');
+    expect(terms).toHaveTextContent('the bonus money becomes real money. If the bonus money runs out first');
+    expect(terms).toHaveTextContent('activate it before you play');
+  }, 20_000);
 });
 
 describe('real and bonus money', () => {

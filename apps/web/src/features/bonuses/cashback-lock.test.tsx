@@ -144,8 +144,10 @@ describe('withdrawing with an active bonus', () => {
     await waitFor(() => expect(app.url()).toBe('/?bonus-cancel-lock=EUR'), slow);
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw with an active bonus' }, slow);
     expect(await within(dialog).findByText('Your bonus Welcome bonus is active.', {}, slow)).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('You have wagered €12.50 of €100.00.');
-    expect(dialog).toHaveTextContent('only real money: up to €80.00 now');
+    // Each figure named and explained: the bonus's wagering is not what holds a withdrawal back.
+    expect(dialog).toHaveTextContent('Bonus wagering: €12.50 of €100.00.');
+    expect(dialog).toHaveTextContent('It does not hold back a withdrawal of real money.');
+    expect(dialog).toHaveTextContent('only real money: €80.00 can be withdrawn now');
     expect(dialog).toHaveTextContent('forfeits its bonus money (€20.00) and the winnings made with it');
     await user.click(within(dialog).getByRole('button', { name: 'Keep my bonus' }));
     await waitFor(() => expect(app.url()).toBe('/?wallet=withdraw'));

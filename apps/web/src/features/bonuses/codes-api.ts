@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BonusCodeStatus, type BonusCode } from '@casino/contracts';
+import { BonusCodeStatus, type BonusCode, type BonusCodeRefusal } from '@casino/contracts';
 import { api, isApiError } from '@/shared/lib/http.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 
@@ -56,13 +56,20 @@ export function lockFrom(error: unknown, now = Date.now()): number | null {
   return until;
 }
 
-/** What a status means to the player (i18n keys under `bonuses.codes.status`). */
-export type CodeOutcome = 'accepted' | 'used' | 'incorrect' | 'notAvailable';
-export const outcomeOf = (status: number): CodeOutcome =>
+/**
+ * What a status means to the player (i18n keys under `bonuses.codes.status`): a code not available
+ * says why when the server does (used already, one per person).
+ */
+export type CodeOutcome = 'accepted' | 'used' | 'incorrect' | 'notAvailable' | 'alreadyUsed' | 'onePerPerson';
+export const outcomeOf = (status: number, reason?: BonusCodeRefusal): CodeOutcome =>
   status === BonusCodeStatus.accepted
     ? 'accepted'
     : status === BonusCodeStatus.used
       ? 'used'
       : status === BonusCodeStatus.incorrect
         ? 'incorrect'
-        : 'notAvailable';
+        : reason === 'already_used'
+          ? 'alreadyUsed'
+          : reason === 'one_per_person'
+            ? 'onePerPerson'
+            : 'notAvailable';

@@ -7,6 +7,7 @@ import { jsonResponse } from '@/features/test-support.tsx';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { clearToasts } from '@/shared/ui/toast.ts';
+import { refreshFreespins } from './freespins-api.ts';
 import { forgetFreespins } from './freespin-notices.ts';
 
 const spins = (over: Partial<PlayerFreespin>): PlayerFreespin => ({
@@ -110,7 +111,7 @@ describe('free spins on /bonuses', () => {
     expect(bar).toHaveAttribute('max', '10');
     expect(within(playing).getByRole('link', { name: 'Play the free spins in Fortuna Mágica' })).toHaveAttribute(
       'href',
-      '/games/fortuna-magica',
+      '/games/fortuna-magica?real=true',
     );
   });
 
@@ -128,6 +129,30 @@ describe('free spins on /bonuses', () => {
     expect(await screen.findByText('10 free spins on Fortuna Mágica are ready to play.', {}, slow)).toBeInTheDocument();
   });
 
+  it('the push that they are active, arriving before the answer, does not call them "not available"', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.mocked(fetch);
+    const real = fetchMock.getMockImplementation()!;
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let pushed = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method !== 'PUT') return real(input, init);
+      const response = await real(input, init);
+      await refreshFreespins(); // what the push does: the list reloads, the spins now active
+      pushed = true;
+      await held;
+      return response;
+    });
+    renderApp('/bonuses?freespins-activate=f1', { status: 'player' });
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Starter spins?' }, slow);
+    await user.click(within(dialog).getByRole('button', { name: /^Activate$/ }));
+    await waitFor(() => expect(pushed).toBe(true));
+    expect(screen.queryByRole('dialog', { name: 'Bonus not available' })).toBeNull();
+    answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('cancelling says the winnings so far are lost', async () => {
     const user = userEvent.setup();
     renderApp('/bonuses', { status: 'player' });
@@ -139,5 +164,18 @@ describe('free spins on /bonuses', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the free spins' }));
     await waitFor(() => expect(requests).toContain('PUT /api/game/player-freespins/f2/cancel'));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Reload spins' })).toBeNull());
+  });
+
+  it('never asks for a game with an empty id while the activation dialog loads the free spins', async () => {
+    const user = userEvent.setup();
+    // Opened from its address (a notice's link, a reload): the dialog mounts before the free spins arrive.
+    renderApp('/bonuses?freespins-activate=f1', { status: 'player' });
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Starter spins?' }, slow);
+    await waitFor(() => expect(dialog).toHaveTextContent('10 free spins at €0.20 each on Fortuna Mágica'));
+    await user.click(within(dialog).getByRole('button', { name: /^Activate$/ }));
+    await waitFor(() => expect(requests).toContain('PUT /api/game/player-freespins/f1/activate'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests).toContain('GET /api/game/games/g1');
+    expect(requests).not.toContain('GET /api/game/games/');
   });
 });

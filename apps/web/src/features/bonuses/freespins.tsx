@@ -12,8 +12,11 @@ import { useOpenFreespins } from './freespins-api.ts';
 import { useFormatDate } from './format.ts';
 import './i18n/index.ts';
 
-/** The game free spins are played on (its name for the card, its identity for the link). */
-export const useFreespinGame = (gameId: string) => useQuery(gameQueryOf(gameId));
+/**
+ * The game free spins are played on (its name for the card, its identity for the link). Nothing is
+ * asked while the id is not known yet: a dialog opened by its address mounts before its free spins load.
+ */
+export const useFreespinGame = (gameId: string) => useQuery({ ...gameQueryOf(gameId), enabled: gameId !== '' });
 
 /**
  * Free spins waiting for activation or being played, in the active account's currency: each with its
@@ -100,7 +103,8 @@ export function FreespinCard({ spins, level }: { spins: PlayerFreespin; level: 3
         {active ? (
           game.data && (
             <LocaleLink
-              to={`/games/${encodeURIComponent(game.data.identity)}`}
+              // Free spins are played for real money (their stake is the grant's): never the demo.
+              to={`/games/${encodeURIComponent(game.data.identity)}?real=true`}
               className={buttonClass('primary', 'sm')}
               aria-label={t('bonuses.freespins.playNamed', { game: gameName })}
             >

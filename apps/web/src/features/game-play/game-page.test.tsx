@@ -48,6 +48,8 @@ let playAnswer: (play: Play) => Response;
 let catalogue: Record<string, Game>;
 let accounts: Account[];
 let requests: string[];
+/** The player's active free spins (GET /api/game/player-freespins). */
+let freespins: { gameId: string; count: number; usedCount: number }[];
 
 beforeEach(() => {
   useReturnToGame.setState({ game: null, lobbyPath: '/' });
@@ -58,6 +60,7 @@ beforeEach(() => {
     'live-only': game({ id: 'g2', identity: 'live-only', name: 'Live Only', isDemoMode: false }),
   };
   accounts = [testAccount('a1', 'EUR', 100, 1), testAccount('a2', 'BTC', 0.5)];
+  freespins = [];
   playAnswer = (play) =>
     jsonResponse(200, {
       data: {
@@ -75,6 +78,11 @@ beforeEach(() => {
       if (path === '/api/player/init') return jsonResponse(200, { data: initWith({ country: 'DE' }) });
       if (path === '/api/wallet/accounts') return jsonResponse(200, { data: accounts });
       if (path === '/api/settings/currencies') return jsonResponse(200, { data: [] });
+      if (path === '/api/game/player-freespins')
+        return jsonResponse(200, {
+          data: freespins,
+          meta: { page: 1, perPage: 50, totalPages: 1, totalRows: freespins.length },
+        });
       const play = /^\/api\/game\/games\/([^/]+)\/play$/.exec(path);
       if (play && method === 'POST') {
         const entry = { identity: decodeURIComponent(play[1]!), body: JSON.parse(String(init.body)) as PlayBody };
@@ -262,6 +270,35 @@ describe('real money for a player', () => {
     await waitFor(() => expect(plays.map((p) => p.body.accountId)).toEqual(['a1']));
   });
 
+  it('starts real money on an empty balance when free spins wait on the game, and keeps it real once they are played', async () => {
+    accounts = [testAccount('a1', 'EUR', 0, 1)];
+    freespins = [{ gameId: 'g1', count: 3, usedCount: 1 }];
+    const app = renderApp('/games/sugar-rush', { status: 'player' });
+    expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/a1-1');
+    expect(plays.map((p) => p.body.demoMode)).toEqual([false]);
+    expect(search(app).has('wallet')).toBe(false);
+    expect(requests.map(decodeURIComponent)).toContain(
+      'GET /api/game/player-freespins?status[]=2&currency[]=EUR&page=1&perPage=50',
+    );
+    // Played: no spins wait any more, the balance is still empty; the game stays as it is, for real.
+    await waitFor(() => expect(search(app).get('real')).toBe('true'));
+    freespins = [];
+    await act(() => queryClient.invalidateQueries({ queryKey: ['bonus', 'player-bonuses'] }));
+    await waitFor(() => expect(requests.filter((r) => r.startsWith('GET /api/game/player-freespins'))).toHaveLength(2));
+    expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-1');
+    expect(plays).toHaveLength(1);
+  });
+
+  it('does not count free spins on another game or used up as a reason to start for real', async () => {
+    accounts = [testAccount('a1', 'EUR', 0, 1)];
+    freespins = [
+      { gameId: 'other', count: 3, usedCount: 0 },
+      { gameId: 'g1', count: 3, usedCount: 3 },
+    ];
+    renderApp('/games/sugar-rush', { status: 'player' });
+    expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/demo-1');
+  });
+
   it('starts again with the new account when the player switches currency', async () => {
     renderApp('/games/sugar-rush?real=true', { status: 'player' });
     await frame();
@@ -283,6 +320,18 @@ describe('real money for a player', () => {
     await waitFor(() => expect(screen.getByTestId('stage-balance')).toHaveTextContent('€0.00'));
     expect(screen.getByTitle('Sugar Rush — game')).toBeInTheDocument();
     expect(plays).toHaveLength(1);
+  });
+
+  it('keeps a game started for real from the balance real when the balance touches zero mid-play', async () => {
+    // One bonus replaced by another: the first's bonus money goes, then the second's comes.
+    const app = renderApp('/games/sugar-rush', { status: 'player' });
+    expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/a1-1');
+    await waitFor(() => expect(search(app).get('real')).toBe('true'));
+    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 0, 1)]));
+    act(() => queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 5, 1)]));
+    await waitFor(() => expect(screen.getByTestId('stage-balance')).toHaveTextContent('€5.00'));
+    expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-1');
+    expect(plays.map((p) => p.body.demoMode)).toEqual([false]);
   });
 
   it.each([
@@ -376,19 +425,37 @@ describe('pushes about bets', () => {
     expect(search(app).has('restricted-bets')).toBe(false);
   });
 
-  it('shows the bonus maximum bet and restarts the game when that modal closes', async () => {
+  it('shows the bonus maximum bet for a game that does not say it, and goes back to the game as it was', async () => {
     const user = userEvent.setup();
     const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
     await frame();
     act(() => emitGameBetPush({ kind: 'max-exceed', gameIdentity: 'sugar-rush', currency: 'EUR', maxBetAmount: 5 }));
     const dialog = await screen.findByRole('dialog', { name: 'Maximum bet with a bonus' });
     expect(dialog).toHaveTextContent('at most €5.00');
-    expect(plays).toHaveLength(1);
-    await user.click(within(dialog).getByRole('button', { name: 'Restart the game' }));
+    expect(within(dialog).queryByRole('button', { name: 'Restart the game' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the game' }));
     await waitFor(() => expect(search(app).has('max-bets')).toBe(false));
-    await waitFor(() =>
-      expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-2'),
-    );
+    // The same game session: no new start, so the stake the game offers to lower to is still there.
+    expect(plays).toHaveLength(1);
+    expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-1');
+  });
+
+  it('leaves the maximum bet to a game that says it answers it itself, and only to that game', async () => {
+    const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
+    const iframe = (await frame()) as HTMLIFrameElement;
+    const ready = { type: 'sandbox-game:ready', tells: ['max-bet'] };
+    // Another window claiming it (a page the game opened, say) changes nothing.
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: ready, source: window })));
+    act(() => emitGameBetPush({ kind: 'max-exceed', gameIdentity: 'sugar-rush', currency: 'EUR', maxBetAmount: 5 }));
+    await waitFor(() => expect(search(app).get('max-bets')).toBe('EUR:5'));
+    await act(() => app.router.navigate('/games/sugar-rush?real=true'));
+    await waitFor(() => expect(search(app).has('max-bets')).toBe(false));
+    // The game's own window: its refusal is shown in the game, with the stake to lower to; no modal over it.
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: ready, source: iframe.contentWindow })));
+    act(() => emitGameBetPush({ kind: 'max-exceed', gameIdentity: 'sugar-rush', currency: 'EUR', maxBetAmount: 5 }));
+    act(() => emitGameBetPush({ kind: 'restricted', gameIdentity: 'sugar-rush' }));
+    await waitFor(() => expect(search(app).get('restricted-bets')).toBe('sugar-rush'));
+    expect(search(app).has('max-bets')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type CSSProperties } from 'react';
+import { Suspense, useCallback, useEffect, useRef, type CSSProperties } from 'react';
 import { Link, useNavigate, useSearchParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Game } from '@casino/contracts';
@@ -13,6 +13,7 @@ import { useBetPushes } from './use-bet-pushes.ts';
 import { useDemoNudge } from './use-demo-nudge.ts';
 import { exitFullscreen, useExitFullscreenForModals, useFullscreen } from './use-fullscreen.ts';
 import { useGameLaunch } from './use-game-launch.ts';
+import { useGameTells } from './use-game-tells.ts';
 import { useLaunchPlan } from './use-launch-plan.ts';
 import { usePlanPrompts } from './use-plan-prompts.ts';
 import { useRememberGame } from './use-remember-game.ts';
@@ -23,23 +24,26 @@ type Props = {
   game: Game;
   /** The id or identity the page was opened with: modals opened from here name the game by it. */
   routeId: string;
+  /** Free spins wait on this game in the active account's currency (undefined: not known yet). */
+  freeSpins: boolean | undefined;
 };
 
 /**
  * The game: its stage (toolbar + sandboxed iframe, or what stands in its place), the mode, the
  * start and its refusals, the pushes about this game's bets, and the "return to game" memory.
  */
-export function GamePlay({ game, routeId }: Props) {
+export function GamePlay({ game, routeId, freeSpins }: Props) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const money = useMoney();
   const lobbyPath = useReturnToGame((s) => s.lobbyPath);
   const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   const fullscreen = useFullscreen(stage);
   useExitFullscreenForModals();
 
-  const { status, mode, realRequested, active, plan, attempt, restart, setMode } = useLaunchPlan(game);
+  const { status, mode, realRequested, active, plan, attempt, restart, setMode } = useLaunchPlan(game, freeSpins);
   usePlanPrompts(plan, realRequested);
   const onRefused = useStartRefusal(routeId);
   const { gameUrl, failure } = useGameLaunch(game, plan, attempt, onRefused);
@@ -50,7 +54,9 @@ export function GamePlay({ game, routeId }: Props) {
   useEffect(() => {
     if (playingReal) playSessionStart();
   }, [playingReal]);
-  useBetPushes(game.identity, routeId, playingReal, restart);
+  const tells = useGameTells(frame, gameUrl);
+  const tellsMaxBet = useCallback(() => tells('max-bet'), [tells]);
+  useBetPushes(game.identity, routeId, playingReal, tellsMaxBet);
   const closingOnPurpose = useRememberGame(game, playingReal);
 
   const close = () => {
@@ -88,6 +94,7 @@ export function GamePlay({ game, routeId }: Props) {
           mode={mode}
           failure={failure}
           gameUrl={gameUrl}
+          frameRef={frame}
           onDemo={() => setMode('demo')}
           onRetry={restart}
         />

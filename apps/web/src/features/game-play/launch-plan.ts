@@ -22,14 +22,16 @@ export const modeChoiceOf = (param: string | null): ModeChoice =>
 /**
  * The mode a game runs in: a game without a demo is always real money; otherwise the player's choice;
  * otherwise real money for a player whose active account holds money (a player with money does not
- * start in play money with two balances on screen), demo for everyone else. Null while a player's
- * accounts are still loading and nothing was chosen.
+ * start in play money with two balances on screen) or who has free spins waiting on the game (they are
+ * played for real, without a stake), demo for everyone else. Null while a player's accounts (or, on an
+ * empty balance, their free spins) are still loading and nothing was chosen.
  */
 export function playMode(
   game: Pick<Game, 'isDemoMode'>,
   choice: ModeChoice,
   status: SessionStatus,
   accounts: readonly Account[] | undefined,
+  freeSpins: boolean | undefined,
 ): PlayMode | null {
   if (!game.isDemoMode) return 'real';
   if (choice) return choice;
@@ -37,7 +39,9 @@ export function playMode(
   if (status !== 'player') return 'demo';
   if (!accounts) return null;
   const active = accounts.find((a) => a.status === 1);
-  return active && active.balance > 0 ? 'real' : 'demo';
+  if (active && active.balance > 0) return 'real';
+  if (freeSpins === undefined) return null;
+  return freeSpins ? 'real' : 'demo';
 }
 
 type PlanInput = {
@@ -51,9 +55,18 @@ type PlanInput = {
    * the game on screen (its own UI says the funds are short) instead of losing it mid-round.
    */
   balanceChecked: boolean;
+  /** Free spins wait on this game (undefined: not known yet): they need no balance. */
+  freeSpins: boolean | undefined;
 };
 
-export function launchPlan({ mode, status, accounts, accountsFailed, balanceChecked }: PlanInput): LaunchPlan {
+export function launchPlan({
+  mode,
+  status,
+  accounts,
+  accountsFailed,
+  balanceChecked,
+  freeSpins,
+}: PlanInput): LaunchPlan {
   if (status === 'unknown' || mode === null) return { kind: 'wait' };
   if (mode === 'demo') return { kind: 'launch', demoMode: true };
   if (status === 'guest') return { kind: 'sign-up' };
@@ -62,6 +75,10 @@ export function launchPlan({ mode, status, accounts, accountsFailed, balanceChec
   if (!accounts) return { kind: 'wait' };
   const active = accounts.find((a) => a.status === 1);
   if (!active) return { kind: 'deposit', currency: null };
-  if (active.balance <= 0 && !balanceChecked) return { kind: 'deposit', currency: active.currency };
+  if (active.balance <= 0 && !balanceChecked) {
+    // An empty balance with free spins waiting on the game starts it: they are played without a stake.
+    if (freeSpins === undefined) return { kind: 'wait' };
+    if (!freeSpins) return { kind: 'deposit', currency: active.currency };
+  }
   return { kind: 'launch', demoMode: false, accountId: active.id };
 }

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useNavigate } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Game } from '@casino/contracts';
@@ -14,12 +15,14 @@ type Props = {
   mode: PlayMode | null;
   failure: StartFailure | null;
   gameUrl: string | undefined;
+  /** The game's frame: the page listens to what the game tells it. */
+  frameRef?: RefObject<HTMLIFrameElement | null>;
   onDemo: () => void;
   onRetry: () => void;
 };
 
 /** What the stage shows: the game's frame, what stands before it (sign-up, deposit), a refusal, or the wait. */
-export function StageContent({ game, plan, mode, failure, gameUrl, onDemo, onRetry }: Props) {
+export function StageContent({ game, plan, mode, failure, gameUrl, frameRef, onDemo, onRetry }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
@@ -112,6 +115,7 @@ export function StageContent({ game, plan, mode, failure, gameUrl, onDemo, onRet
     return (
       <iframe
         key={gameUrl}
+        ref={frameRef}
         src={gameUrl}
         title={t('gamePlay.frameTitle', { game: game.name })}
         // No allow-same-origin: the provider's page runs in an opaque origin, away from our storage and cookies.

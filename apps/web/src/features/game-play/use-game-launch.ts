@@ -20,7 +20,7 @@ type Start = { key: string; identity: string; body: PlayBody };
  * Starts the game when the plan says so. A start opens a game session on the server (a POST), so it
  * is a mutation, sent once per start and never again by itself (focus, reconnect). A start is the
  * game, mode, active account, locale and attempt: a new active account (the player switched
- * currency) or a new attempt (retry, after the max-bets modal) is a new start, and so is a new visit
+ * currency) or a new attempt (retry after a failed start) is a new start, and so is a new visit
  * (mount). Only the answer to the start at hand counts; a refusal of it goes to `onRefused`.
  */
 export function useGameLaunch(

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Game } from '@casino/contracts';
@@ -16,6 +16,17 @@ const providers = [
 let calls: string[];
 let favorites: Game[];
 let played: Game[];
+
+// The pages are lazy route chunks. Loaded before any test's clock starts, so a slow first transform on
+// a busy machine is not mistaken for a page that never renders its rows.
+beforeAll(async () => {
+  await Promise.all([
+    import('@/pages/home-page.tsx'),
+    import('@/pages/providers-page.tsx'),
+    import('@/pages/favorites-page.tsx'),
+    import('@/pages/recently-played-page.tsx'),
+  ]);
+}, 60_000);
 
 beforeEach(() => {
   calls = [];
@@ -71,7 +82,7 @@ describe('home page', () => {
 
   it('shows the studios, each leading to its games', async () => {
     renderApp('/');
-    const strip = await screen.findByRole('region', { name: 'Providers' });
+    const strip = await screen.findByRole('region', { name: 'Providers' }, { timeout: 5000 });
     expect(await within(strip).findByRole('link', { name: /Nordic Play/ })).toHaveAttribute(
       'href',
       '/providers?provider=nordic-play',

@@ -5,8 +5,17 @@ import { buttonClass } from '@/shared/ui/button.tsx';
 import { Icon } from '@/shared/ui/icon.tsx';
 import './i18n/index.ts';
 
-/** The quests hub's entry (user menu, profile), shown when quests are on. */
-export function QuestsEntry({ className, onOpen }: { className?: string; onOpen?: () => void }) {
+/** The quests hub's entry (user menu, the side nav and drawer, profile), shown when quests are on. */
+export function QuestsEntry({
+  className,
+  labelClassName,
+  onOpen,
+}: {
+  className?: string;
+  /** The label's classes (the compact side nav keeps it for screen readers only). */
+  labelClassName?: string;
+  onOpen?: () => void;
+}) {
   const { t } = useTranslation();
   const { open } = useModal();
   const init = usePlayerInit();
@@ -21,7 +30,7 @@ export function QuestsEntry({ className, onOpen }: { className?: string; onOpen?
       }}
     >
       <Icon name="crown" className="text-muted" />
-      {t('quests.entry')}
+      <span className={labelClassName}>{t('quests.entry')}</span>
     </button>
   );
 }

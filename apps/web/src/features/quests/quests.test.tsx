@@ -139,6 +139,9 @@ describe('the quest tasks modal', () => {
       expect(tasks).toHaveLength(2);
       expect(tasks[0]).toHaveTextContent('Done');
       expect(tasks[1]).toHaveTextContent('€7.50 of €20.00');
+      // A task that counts play says from when: rounds before the quest started do not count.
+      expect(tasks[1]).toHaveTextContent('Only bets in rounds played after you started this quest count.');
+      expect(tasks[0]).not.toHaveTextContent('after you started');
       await act(async () => {
         patchTask({
           id: 't2',

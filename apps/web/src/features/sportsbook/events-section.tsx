@@ -77,9 +77,20 @@ function EventsSection({ source, kind }: { source: Source; kind: Kind }) {
   );
 }
 
+/** Sports the page names in its own language (the provider's names are its own, English in the sandbox's). */
+const NAMED_SPORTS: ReadonlySet<string> = new Set(['football', 'tennis', 'basketball', 'ice-hockey', 'esports']);
+
 function EventCard({ event }: { event: SportsbookWidgetEvent }) {
   const { t } = useTranslation();
   const live = event.stage === EventStage.live;
+  const sport = NAMED_SPORTS.has(event.sport) ? t(`sportsbook.sports.${event.sport}`) : event.discipline;
+  // The main market: the match result with a draw (1 X 2), else the winner (1 2).
+  const market =
+    event.outcomes.length === 3
+      ? t('sportsbook.events.result')
+      : event.outcomes.length === 2
+        ? t('sportsbook.events.winner')
+        : event.market;
   // Odds in thousandths, shown as the client shows them: 1.85, 2.125.
   const odds = (thousandths: number) =>
     new Intl.NumberFormat(t('meta.intlLocale'), {
@@ -103,7 +114,7 @@ function EventCard({ event }: { event: SportsbookWidgetEvent }) {
     >
       <div className="flex items-center justify-between gap-2 text-xs text-muted">
         <span className="min-w-0 truncate">
-          {event.discipline} · {event.tournament}
+          {sport} · {event.tournament}
         </span>
         {live ? (
           // The red is the dot's alone: red text on a tint fails contrast in the light theme.
@@ -130,7 +141,7 @@ function EventCard({ event }: { event: SportsbookWidgetEvent }) {
         <dl
           className="mt-auto grid gap-1.5"
           style={{ gridTemplateColumns: `repeat(${event.outcomes.length}, minmax(0, 1fr))` }}
-          aria-label={event.market}
+          aria-label={market}
         >
           {event.outcomes.map((outcome) => (
             <div key={outcome.name} className="flex flex-col items-center rounded-lg bg-raised px-1 py-1.5">

@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from '@/shared/router';
 import type { Account, PlayBody, PlayerInit, SportsbookWidgetEvent } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { emitGameBetPush } from '../game-play/game-bets-events.ts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 import BettingPage from '@/pages/betting-page.tsx';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { clearSession, saveSession } from '@/shared/lib/token.ts';
@@ -207,7 +208,8 @@ describe('the betting page', () => {
 describe('the max-bets modal', () => {
   it.each([
     ['EUR:50:bet', 'Maximum stake', 'The maximum stake per bet is €50.00.'],
-    ['EUR:50:event', 'Maximum stake', 'The maximum stake per event is €50.00'],
+    // What the casino sends with an event's refusal is what is left on it, not the maximum.
+    ['EUR:50:event', 'Maximum stake', 'Your open bets on this event leave room for at most €50.00 more.'],
     ['EUR:5:sportsbook', 'Maximum bet with a bonus', 'While a bonus is active, a single bet may be at most €5.00.'],
   ])('%s says what the maximum is', async (value, title, text) => {
     renderInModal(<MaxBetsModal name="max-bets" value={value} close={() => {}} />);
@@ -287,6 +289,36 @@ describe('the home page events', () => {
     const live = screen.getByRole('link', { name: /Milan.*Inter/ });
     expect(live).toHaveTextContent("Live· 63'");
     expect(live).toHaveTextContent('Milan2');
+  });
+
+  it('names the sport and the main market in the page’s language (the provider’s names are English)', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    onTestFinished(() => act(() => i18n.changeLanguage('en')));
+    widgets = {
+      top: [
+        event('fb-1'),
+        event('tn-2', {
+          sport: 'tennis',
+          discipline: 'Tennis',
+          home: 'A. Petrova',
+          away: 'M. Silva',
+          outcomes: [
+            { name: '1', odds: 1809 },
+            { name: '2', odds: 2050 },
+          ],
+        }),
+      ],
+      live: [],
+    };
+    renderHome();
+    await intersect();
+    const football = await screen.findByRole('link', { name: /Arsenal.*Chelsea/ });
+    expect(football).toHaveTextContent('Fußball · Premier League');
+    expect(football).not.toHaveTextContent('Football');
+    expect(within(football).getByLabelText('Spielergebnis')).toBeInTheDocument();
+    const tennis = screen.getByRole('link', { name: /Petrova.*Silva/ });
+    expect(tennis).toHaveTextContent('Tennis · Premier League');
+    expect(within(tennis).getByLabelText('Sieger')).toBeInTheDocument();
   });
 
   it('hides a section that is empty or fails, and everything without a sportsbook', async () => {

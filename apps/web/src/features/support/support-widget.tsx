@@ -40,10 +40,12 @@ export function SupportWidget() {
           onClick={openWidget}
           aria-busy={loading || undefined}
           title={t('support.title')}
-          className="fixed bottom-20 right-4 z-40 flex h-12 items-center gap-2 rounded-full bg-accent px-4 text-sm font-semibold text-on-accent shadow-card transition-transform hover:scale-[1.03] md:bottom-6"
+          // On a phone a round icon (its name kept for screen readers): the labelled pill covered the
+          // buttons of the bonus cards under it. The layout leaves room below the page for it too.
+          className="fixed bottom-20 right-4 z-40 flex size-12 items-center justify-center gap-2 rounded-full bg-accent text-sm font-semibold text-on-accent shadow-card transition-transform hover:scale-[1.03] md:bottom-6 md:w-auto md:px-4"
         >
           <Icon name="chat" className="size-5" />
-          <span>{t('support.label')}</span>
+          <span className="sr-only md:not-sr-only">{t('support.label')}</span>
         </button>
       )}
     </>

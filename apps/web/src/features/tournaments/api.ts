@@ -31,6 +31,22 @@ export const useLiveTournaments = (options: { gameId?: string; perPage?: number;
       ).data,
   });
 
+/**
+ * The tournament that ended last, with its winners (masked), for the home page's results; none when
+ * the last one ended over a week ago (old results are news to nobody).
+ */
+export const useLastFinishedTournament = () =>
+  useQuery({
+    queryKey: [...tournamentsQueryKey, 'finished'],
+    staleTime: 30_000,
+    queryFn: async ({ signal }) => {
+      const [last] = (
+        await apiPage<Tournament>(PATH, { query: { state: [TournamentState.finished], page: 1, perPage: 1 }, signal })
+      ).data;
+      return last && Date.now() - Date.parse(last.endAt) < 7 * 86_400_000 ? last : null;
+    },
+  });
+
 /** One tournament by id or identity; with a session its standing, prizes and top 10 too. */
 export function useTournament(idOrIdentity: string) {
   const status = useSession((s) => s.status);

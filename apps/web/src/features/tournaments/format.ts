@@ -31,6 +31,3 @@ export function countdownText(target: number, now: number, days: (count: number)
   const clock = `${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}`;
   return left.days > 0 ? `${days(left.days)} ${clock}` : clock;
 }
-
-/** A name for a player without a nickname: never the whole id. */
-export const shortId = (playerId: string) => playerId.replace(/-/g, '').slice(-4).toUpperCase();

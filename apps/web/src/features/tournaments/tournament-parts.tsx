@@ -3,7 +3,8 @@ import type { Tournament } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { buttonClass } from '@/shared/ui/button.tsx';
-import { countdownText } from './format.ts';
+import { useMoney } from '@/features/wallet';
+import { countdownText, formatPoints } from './format.ts';
 import { useNow } from './use-now.ts';
 import './i18n/index.ts';
 
@@ -124,6 +125,58 @@ export function TournamentCard({
       ) : (
         <div className="relative mt-auto pt-4">{link}</div>
       )}
+    </article>
+  );
+}
+
+/** A tournament that has ended: its winners (masked names, as everyone sees them) and the way to the results. */
+export function ResultsCard({ tournament }: { tournament: Tournament }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const winners = (tournament.prizes ?? []).filter((p) => p.entry).slice(0, 3);
+  return (
+    <article
+      aria-label={tournament.title}
+      className="relative flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-surface p-5 sm:p-6"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <StateBadge state={tournament.state} />
+        <p className="text-sm text-muted">
+          {t('tournaments.view.ended', {
+            date: new Date(tournament.endAt).toLocaleString(document.documentElement.lang || undefined, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          })}
+        </p>
+      </div>
+      <h3 className="mt-3 text-xl font-bold tracking-tight text-fg">{tournament.title}</h3>
+      {winners.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">{t('tournaments.section.noWinners')}</p>
+      ) : (
+        <ol className="mt-2 space-y-1 text-sm" aria-label={t('tournaments.section.winners')}>
+          {winners.map((prize) => (
+            <li key={prize.place} className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 truncate text-fg">
+                <span className="font-semibold text-accent">{t('tournaments.view.place', { place: prize.place })}</span>{' '}
+                {prize.entry!.nickname ?? t('tournaments.view.player')}
+              </span>
+              <span className="shrink-0 tabular-nums text-muted">
+                {formatPoints(prize.entry!.points, tournament, money)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="relative mt-auto pt-4">
+        <LocaleLink
+          to={`/tournaments/${encodeURIComponent(tournament.identity)}`}
+          className={cn(buttonClass('secondary', 'sm'), 'shrink-0 whitespace-nowrap')}
+          aria-label={`${t('tournaments.section.results')}: ${tournament.title}`}
+        >
+          {t('tournaments.section.results')}
+        </LocaleLink>
+      </div>
     </article>
   );
 }

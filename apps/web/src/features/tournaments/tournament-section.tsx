@@ -1,17 +1,24 @@
 import { useDeferredValue, useId } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { cn } from '@/shared/lib/cn.ts';
-import { useLiveTournaments } from './api.ts';
-import { TournamentCard } from './tournament-parts.tsx';
+import { useLastFinishedTournament, useLiveTournaments } from './api.ts';
+import { ResultsCard, TournamentCard } from './tournament-parts.tsx';
 import './i18n/index.ts';
 
-/** The lobby's tournaments: running and upcoming ones, up to three; nothing when none is on. */
+/**
+ * The lobby's tournaments: running and upcoming ones (an upcoming one counts down to its start), up to
+ * three, then the last one that ended with its winners — a tournament does not vanish when it ends.
+ * Nothing when there is none of either.
+ */
 export function TournamentsSection() {
   const { t } = useTranslation();
   const headingId = useId();
   // Drawn in a time-sliced background render when it arrives, not in one blocking render.
-  const tournaments = useDeferredValue(useLiveTournaments({ perPage: 3 }).data);
-  if (!tournaments || tournaments.length === 0) return null;
+  const live = useDeferredValue(useLiveTournaments({ perPage: 3 }).data);
+  const finished = useDeferredValue(useLastFinishedTournament().data);
+  if (!live) return null;
+  const tournaments = finished && live.length < 3 ? [...live, finished] : live;
+  if (tournaments.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-4 text-2xl font-bold tracking-tight text-fg">
@@ -21,7 +28,11 @@ export function TournamentsSection() {
       <ul className={cn('grid grid-cols-1', tournaments.length > 1 && 'gap-4 md:grid-cols-2 xl:grid-cols-3')}>
         {tournaments.map((tournament) => (
           <li key={tournament.id}>
-            <TournamentCard tournament={tournament} wide={tournaments.length === 1} />
+            {tournament.state === 4 ? (
+              <ResultsCard tournament={tournament} />
+            ) : (
+              <TournamentCard tournament={tournament} wide={tournaments.length === 1} />
+            )}
           </li>
         ))}
       </ul>

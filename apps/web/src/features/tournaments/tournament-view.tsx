@@ -12,7 +12,7 @@ import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { Icon } from '@/shared/ui/icon.tsx';
 import { useTournament } from './api.ts';
-import { formatPoints, shortId } from './format.ts';
+import { formatPoints } from './format.ts';
 import { subscribeTournament } from './live.ts';
 import { Countdown, playPath, StateBadge } from './tournament-parts.tsx';
 import './i18n/index.ts';
@@ -201,10 +201,13 @@ function Leaderboard({ tournament, playerId }: { tournament: Tournament; playerI
           </thead>
           <tbody>
             {rows.map((row) => {
-              const mine = row.playerId === playerId;
+              // The board is public and carries no ids: the player's row is the one the server marked,
+              // or (a push) the place their own standing names.
+              const mine = row.isMe === true || (playerId !== null && row.place === tournament.playerEntry?.place);
+              const name = mine ? t('tournaments.view.you') : (row.nickname ?? t('tournaments.view.player'));
               return (
                 <tr
-                  key={row.playerId}
+                  key={row.place}
                   className={cn('border-t border-line', mine && 'bg-accent/10')}
                   aria-current={mine ? 'true' : undefined}
                 >
@@ -218,17 +221,8 @@ function Leaderboard({ tournament, playerId }: { tournament: Tournament; playerI
                       {row.place}
                     </span>
                   </td>
-                  <td className="py-2.5 font-medium text-fg">
-                    <span className="flex min-w-0 items-baseline gap-2">
-                      <span className="truncate">
-                        {row.nickname ?? t('tournaments.view.anonymous', { id: shortId(row.playerId) })}
-                      </span>
-                      {mine && (
-                        <span className="shrink-0 text-xs font-semibold text-accent">
-                          ({t('tournaments.view.you')})
-                        </span>
-                      )}
-                    </span>
+                  <td className={cn('truncate py-2.5 font-medium', mine ? 'font-semibold text-accent' : 'text-fg')}>
+                    {name}
                   </td>
                   <td className="py-2.5 pr-3 text-right font-semibold tabular-nums text-fg">
                     {formatPoints(row.points, tournament, money)}
@@ -257,10 +251,14 @@ function SignInPrompt() {
 function Prizes({ tournament }: { tournament: Tournament }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const holders = new Map((tournament.prizes ?? []).map((p) => [p.place, p.entry]));
+  const holders = new Map((tournament.prizes ?? []).map((p) => [p.place, p.entry && { ...p.entry, place: p.place }]));
+  // The player's own prize, held because they had opted out of bonuses (the server marks only theirs).
+  const held = new Set((tournament.prizes ?? []).filter((p) => p.held === 'no_bonus_consent').map((p) => p.place));
   // While it runs, the leaderboard is replaced by every push and the prizes' holders are not: a place
   // the leaderboard covers takes its holder from it, so the two never name different players.
   const live = tournament.state === TournamentState.running ? tournament.leaderboard : undefined;
+  const isMine = (holder: { isMe?: boolean; place?: number }) =>
+    holder.isMe === true || (holder.place !== undefined && holder.place === tournament.playerEntry?.place);
   const holderOf = (place: number) =>
     live && place <= TOURNAMENT_LEADERBOARD_SIZE ? live.find((row) => row.place === place) : holders.get(place);
   return (
@@ -281,8 +279,16 @@ function Prizes({ tournament }: { tournament: Tournament }) {
                 <p className="truncate text-xs text-muted">
                   {t(`tournaments.view.prizeType.${prize.type}`, { defaultValue: '' })}
                   {holder &&
-                    ` · ${holder.nickname ?? t('tournaments.view.anonymous', { id: shortId(holder.playerId) })}`}
+                    ` · ${isMine(holder) ? t('tournaments.view.you') : (holder.nickname ?? t('tournaments.view.player'))}`}
                 </p>
+                {held.has(prize.place) && (
+                  <p className="mt-1 text-xs text-warn">
+                    {t('tournaments.view.held')}{' '}
+                    <LocaleLink to="/profile/info" className="font-semibold underline underline-offset-2">
+                      {t('tournaments.view.heldOptIn')}
+                    </LocaleLink>
+                  </p>
+                )}
               </div>
             </li>
           );

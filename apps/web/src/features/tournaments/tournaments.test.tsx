@@ -46,8 +46,12 @@ const page = (data: unknown[]) =>
 
 let detail: Tournament;
 let requests: string[];
+let live: Tournament[];
+let finished: Tournament[];
 beforeEach(() => {
   requests = [];
+  live = [tournament()];
+  finished = [];
   socket.channels.clear();
   detail = tournament();
   vi.stubGlobal(
@@ -61,7 +65,8 @@ beforeEach(() => {
       if (url.startsWith('/api/settings/currencies'))
         return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
       if (url.startsWith('/api/game/collections')) return jsonResponse(200, { data: [] });
-      if (url.startsWith('/api/retention/tournaments?')) return page([tournament()]);
+      if (url.startsWith('/api/retention/tournaments?state[]=4')) return page(finished);
+      if (url.startsWith('/api/retention/tournaments?')) return page(live);
       if (url === `/api/retention/tournaments/${detail.identity}`) return jsonResponse(200, { data: detail });
       if (url.startsWith('/api/retention/tournaments/'))
         return jsonResponse(404, { error: { code: 404, message: 'Tournament not found' } });
@@ -84,6 +89,55 @@ describe('the lobby section', () => {
     expect(section).toHaveTextContent('1st prize: €50 bonus');
     expect(section).toHaveTextContent(/Ends in 02:0\d:\d\d/);
     expect(within(section).getByRole('link', { name: 'View tournament: Daily Slots Race' })).toHaveAttribute(
+      'href',
+      '/tournaments/daily-slots-2026-11-27',
+    );
+  });
+
+  it('keeps a tournament that ended, with its winners, beside the next one counting down to its start', async () => {
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    live = [
+      tournament({
+        id: 'next',
+        identity: 'daily-slots-2026-11-28',
+        state: 2,
+        startAt: new Date(Date.now() + 3_600_000).toISOString(),
+        endAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    ];
+    finished = [
+      tournament({
+        state: 4,
+        endAt: endedAt,
+        prizes: [
+          {
+            place: 1,
+            type: 1,
+            title: '€50 bonus',
+            entry: { nickname: 'Ac***', points: 12_345, createdAt: endedAt, updatedAt: null },
+          },
+          {
+            place: 2,
+            type: 2,
+            title: '10 free spins',
+            entry: { nickname: 'Bo***', points: 5_000, createdAt: endedAt, updatedAt: null },
+          },
+          { place: 3, type: 3, title: '500 loyalty points' },
+        ],
+      }),
+    ];
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Tournaments' }, slow);
+    await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(2));
+    const [next, results] = within(section).getAllByRole('article');
+    expect(next).toHaveTextContent(/Upcoming.*Starts in 0?0:5\d:\d\d/);
+    expect(results).toHaveTextContent('Finished');
+    expect(
+      within(within(results!).getByRole('list', { name: 'Winners' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['#1 Ac***€123.45', '#2 Bo***€50.00']);
+    expect(within(results!).getByRole('link', { name: 'See the results: Daily Slots Race' })).toHaveAttribute(
       'href',
       '/tournaments/daily-slots-2026-11-27',
     );
@@ -116,8 +170,8 @@ describe('the tournament page', () => {
     detail = tournament({
       playerEntry: { points: 1250, place: 2 },
       leaderboard: [
-        { playerId: 'b0000000-0000-4000-8000-000000000002', nickname: 'Lucky', place: 1, points: 5000 },
-        { playerId: ME, nickname: 'Me', place: 2, points: 1250 },
+        { nickname: 'Lu***', place: 1, points: 5000 },
+        { nickname: 'Me***', place: 2, points: 1250, isMe: true },
       ],
       prizes: [
         {
@@ -125,8 +179,7 @@ describe('the tournament page', () => {
           type: 1,
           title: '€50 bonus',
           entry: {
-            playerId: 'b0000000-0000-4000-8000-000000000002',
-            nickname: 'Lucky',
+            nickname: 'Lu***',
             points: 5000,
             createdAt: new Date().toISOString(),
             updatedAt: null,
@@ -141,20 +194,21 @@ describe('the tournament page', () => {
     expect(own).toHaveTextContent('€12.50');
     const firstPrize = () => within(screen.getByRole('region', { name: 'Prizes' })).getAllByRole('listitem')[0];
     expect(firstPrize()).toHaveTextContent('€50 bonus');
-    expect(firstPrize()).toHaveTextContent('Lucky');
+    expect(firstPrize()).toHaveTextContent('Lu***');
     const board = screen.getByRole('table');
     expect(
       within(board)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['#PlayerPoints', '1Lucky€50.00', '2Me(You)€12.50']);
+    ).toEqual(['#PlayerPoints', '1Lu***€50.00', '2You€12.50']);
     await waitFor(() => expect(socket.channels.has(`tournaments:${ID}#${ME}`)).toBe(true), slow);
     act(() => {
       socket.channels.get(`tournaments:${ID}`)!.onPublication({
         event: 'tournament.leaderboard.updated',
+        // The public push names no one by id: the player's row is the place their own standing names.
         leaderboard: [
-          { playerId: ME, nickname: 'Me', place: 1, points: 9000 },
-          { playerId: 'b0000000-0000-4000-8000-000000000002', nickname: null, place: 2, points: 5000 },
+          { nickname: 'Me***', place: 1, points: 9000 },
+          { nickname: 'Lu***', place: 2, points: 5000 },
         ],
       });
       socket.channels.get(`tournaments:${ID}#${ME}`)!.onPublication({
@@ -168,10 +222,44 @@ describe('the tournament page', () => {
       within(screen.getByRole('table'))
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['#PlayerPoints', '1Me(You)€90.00', '2Player 0002€50.00']);
+    ).toEqual(['#PlayerPoints', '1You€90.00', '2Lu***€50.00']);
     // The first prize names the new leader too, not the one the page loaded with.
-    expect(firstPrize()).toHaveTextContent('Me');
-    expect(firstPrize()).not.toHaveTextContent('Lucky');
+    expect(firstPrize()).toHaveTextContent('You');
+    expect(firstPrize()).not.toHaveTextContent('Lu***');
+  });
+
+  it('tells a winner who opted out of bonuses that the prize was held, and where to opt in', async () => {
+    saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
+    const entry = (nickname: string, points: number, isMe?: true) => ({
+      nickname,
+      points,
+      createdAt: new Date().toISOString(),
+      updatedAt: null,
+      ...(isMe ? { isMe } : {}),
+    });
+    detail = tournament({
+      state: 4,
+      endAt: new Date(Date.now() - 60_000).toISOString(),
+      playerEntry: { points: 2000, place: 1 },
+      leaderboard: [
+        { nickname: 'Me***', place: 1, points: 2000, isMe: true },
+        { nickname: 'Lu***', place: 2, points: 1000 },
+      ],
+      prizes: [
+        { place: 1, type: 1, title: '€50 bonus', held: 'no_bonus_consent', entry: entry('Me***', 2000, true) },
+        { place: 2, type: 2, title: '10 free spins', entry: entry('Lu***', 1000) },
+      ],
+    });
+    renderApp('/tournaments/daily-slots-2026-11-27', { status: 'player' });
+    act(() => useSession.setState({ status: 'player', profile: { id: ME } as Profile }));
+    const prizes = await screen.findByRole('region', { name: 'Prizes' }, slow);
+    const [mine, other] = within(prizes).getAllByRole('listitem');
+    await waitFor(() =>
+      expect(mine).toHaveTextContent('Your prize was held and not paid: you had opted out of bonuses.'),
+    );
+    expect(mine).toHaveTextContent('turn on “Send me bonus offers” in your profile');
+    expect(within(mine!).getByRole('link', { name: 'Open my profile' })).toHaveAttribute('href', '/profile/info');
+    expect(other).not.toHaveTextContent('held');
   });
 
   it('answers an unknown tournament with its not-found view', async () => {

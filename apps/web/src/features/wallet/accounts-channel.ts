@@ -4,8 +4,10 @@ import { refreshAccounts, replaceAccount } from './accounts-cache.ts';
 
 /**
  * Live balances: each `account.balance.updated` carries the full account, which replaces the cached
- * one. When a resubscribe could not recover what was published meanwhile, the list is refetched,
- * because a missed push would otherwise leave a wrong balance on screen.
+ * one. The list is refetched once the channel is first subscribed (a credit between the list's load
+ * and the subscription, seconds apart on a busy phone, was never pushed to this page), and when a
+ * resubscribe could not recover what was published meanwhile: a missed push would otherwise leave a
+ * wrong balance on screen.
  */
 export function subscribeWalletAccounts(playerId: string): Promise<() => void> {
   let subscribedBefore = false;
@@ -15,7 +17,7 @@ export function subscribeWalletAccounts(playerId: string): Promise<() => void> {
       if (push.success) replaceAccount(push.data.account);
     },
     onSubscribed(ctx) {
-      if (subscribedBefore && !ctx.recovered) void refreshAccounts();
+      if (!subscribedBefore || !ctx.recovered) void refreshAccounts();
       subscribedBefore = true;
     },
   });

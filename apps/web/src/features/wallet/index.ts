@@ -20,3 +20,5 @@ export type { InvoiceFilters } from './api/payments.ts';
 /** The push channels, loaded on demand: their payload schemas (zod) stay out of the first JS. */
 export const loadAccountsChannel = () => import('./accounts-channel.ts');
 export const loadPaymentInvoicesChannel = () => import('./payments/invoices-channel.ts');
+/** A bonus's terms as players read them (the promotions page, the bonus details; render inside Suspense). */
+export const BonusTermsList = lazy(() => import('./bonus-terms.tsx').then((m) => ({ default: m.BonusTermsList })));

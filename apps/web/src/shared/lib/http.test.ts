@@ -49,6 +49,15 @@ describe('query serialisation', () => {
     expect(calls[0]!.url).toBe('/api/game/player-bonuses?status[]=1&status[]=2');
     expect(calls[0]!.init.credentials).toBe('omit');
   });
+
+  it('sends the device cookie only with a call that asks for it (sign-in, sign-up), and reads a challenge', async () => {
+    mockFetch(() => json(429, { error: { code: 11010, message: 'Paused', challenge: 'c-1' } }));
+    const refused = await api('POST', '/api/player/sessions', { body: {}, auth: false, device: true }).catch(
+      (error: unknown) => error,
+    );
+    expect(calls[0]!.init.credentials).toBe('same-origin');
+    expect(refused).toMatchObject({ status: 429, code: 11010, challenge: 'c-1' });
+  });
 });
 
 describe('bearer token', () => {

@@ -1,6 +1,7 @@
 /**
- * The one HTTP helper for the API: same origin (empty base URL), JSON, no cookies,
- * no retries, bracket-style arrays in the query, bearer token refreshed within 10 s of expiry.
+ * The one HTTP helper for the API: same origin (empty base URL), JSON, no cookies (but the device
+ * cookie of sign-in and sign-up calls), no retries, bracket-style arrays in the query, bearer token
+ * refreshed within 10 s of expiry.
  */
 import { DEFAULT_LOCALE, type ErrorEnvelope, type PageMeta } from '@casino/contracts';
 import { localeOfPath } from '@/shared/i18n/locale-path.ts';
@@ -19,6 +20,11 @@ export type ApiOptions = {
   /** false for calls that must not carry the session token (login, registration). Default true. */
   auth?: boolean;
   /**
+   * Sign-in and sign-up: the call sends and keeps the browser's device cookie (HttpOnly, set by the
+   * server), which lets a browser the player signed in from before through a pause of their account.
+   */
+  device?: boolean;
+  /**
    * On 401 (and a 403 that is not a domain refusal) the session is over: the user is sent home with
    * the sign-in modal.
    * Boot-time probes turn that off and treat the failure as "logged out" quietly.
@@ -30,7 +36,7 @@ export type ApiOptions = {
 export type FieldErrors = Record<string, string[]>;
 type EnvelopeError = ErrorEnvelope['error'];
 /** What some refusals say besides their code: which cause of several, the deposit limit that refused. */
-export type ErrorDetails = Pick<EnvelopeError, 'reason' | 'limit'>;
+export type ErrorDetails = Pick<EnvelopeError, 'reason' | 'limit' | 'open' | 'challenge'>;
 
 /** An API failure: HTTP status (0 = network), the envelope's code and message, and per-field errors on 422. */
 export class ApiError extends Error {
@@ -43,6 +49,10 @@ export class ApiError extends Error {
   readonly reason: EnvelopeError['reason'];
   /** The deposit limit that refused (13100). */
   readonly limit: EnvelopeError['limit'];
+  /** A closure refused (409): what is still open on the account. */
+  readonly open: EnvelopeError['open'];
+  /** A paused sign-in's way through (11010): sent back with the code the account's owner was sent. */
+  readonly challenge: string | undefined;
   constructor(
     status: number,
     code: number,
@@ -59,6 +69,8 @@ export class ApiError extends Error {
     this.until = until;
     this.reason = details.reason;
     this.limit = details.limit;
+    this.open = details.open;
+    this.challenge = details.challenge;
   }
 }
 
@@ -96,7 +108,7 @@ async function send(method: HttpMethod, path: string, options: ApiOptions, token
       method,
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
-      credentials: 'omit',
+      credentials: options.device ? 'same-origin' : 'omit',
       signal: options.signal ?? null,
     });
   } catch (error) {
@@ -115,10 +127,13 @@ async function readError(response: Response): Promise<ApiError> {
         until?: unknown;
         reason?: unknown;
         limit?: unknown;
+        open?: unknown;
+        challenge?: unknown;
       };
     };
     const error = body.error ?? {};
     const limit = error.limit as Partial<NonNullable<EnvelopeError['limit']>> | undefined;
+    const open = error.open as Partial<Record<keyof NonNullable<EnvelopeError['open']>, unknown>> | undefined;
     return new ApiError(
       response.status,
       typeof error.code === 'number' ? error.code : response.status,
@@ -135,6 +150,16 @@ async function readError(response: Response): Promise<ApiError> {
           typeof limit.period === 'string'
             ? (limit as NonNullable<EnvelopeError['limit']>)
             : undefined,
+        open:
+          open && typeof open === 'object' && Object.values(open).every((n) => typeof n === 'number')
+            ? {
+                sportsBets: Number(open.sportsBets ?? 0),
+                casinoRounds: Number(open.casinoRounds ?? 0),
+                deposits: Number(open.deposits ?? 0),
+                withdrawals: Number(open.withdrawals ?? 0),
+              }
+            : undefined,
+        challenge: typeof error.challenge === 'string' ? error.challenge : undefined,
       },
     );
   } catch {

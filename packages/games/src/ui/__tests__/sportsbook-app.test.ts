@@ -13,6 +13,9 @@ const SESSION: ClientSession = {
   balance: 10_000,
   stakePresets: [100, 500, 1000],
   minStake: 10,
+  maxStake: 50_000,
+  maxEventStake: 100_000,
+  restricted: { sports: [], events: [] },
 };
 
 const market = (odds: [number, number, number]) => ({
@@ -56,10 +59,14 @@ const TICKET: Ticket = {
 
 type Handler = (url: string, init: RequestInit) => { status: number; body: unknown } | undefined;
 
-function fakeApi(session: ClientSession, extra: Handler = () => undefined) {
+function fakeApi(
+  session: ClientSession,
+  extra: Handler = () => undefined,
+  prices: { live?: [number, number, number]; pre?: [number, number, number] } = {},
+) {
   const calls: { url: string; init: RequestInit }[] = [];
-  let live = event('e1', true, [1900, 3400, 4200]);
-  const pre = event('e2', false, [2100, 3200, 3500]);
+  let live = event('e1', true, prices.live ?? [1900, 3400, 4200]);
+  const pre = event('e2', false, prices.pre ?? [2100, 3200, 3500]);
   const api = new SportsbookApi('tok', async (url, init = {}) => {
     calls.push({ url, init });
     const answer = extra(url, init) ?? route(url);
@@ -82,7 +89,8 @@ function fakeApi(session: ClientSession, extra: Handler = () => undefined) {
     if (path.startsWith('/events?') && path.includes('live=1')) return { status: 200, body: [live] };
     if (path.startsWith('/events')) {
       if (path.startsWith('/events/')) {
-        const detail: EventDetail = { ...live, markets: [live.main!] };
+        const which = path === '/events/e2' ? pre : live;
+        const detail: EventDetail = { ...which, markets: [which.main!] };
         return { status: 200, body: detail };
       }
       return { status: 200, body: [live, pre] };
@@ -119,18 +127,27 @@ const flush = async () => {
   await new Promise((r) => setTimeout(r, 0));
 };
 
-const byText = (selector: string, text: string | RegExp) =>
-  [...document.querySelectorAll<HTMLElement>(selector)].find((el) =>
+const byText = <E extends HTMLElement = HTMLElement>(selector: string, text: string | RegExp) =>
+  [...document.querySelectorAll<E>(selector)].find((el) =>
     typeof text === 'string' ? el.textContent?.includes(text) : text.test(el.textContent ?? ''),
   );
 
 const oddsButton = (eventId: string, outcome: string) =>
   document.querySelector<HTMLButtonElement>(`[data-focus-key="odd:${eventId}|result|${outcome}"]`)!;
 
-async function start(session = SESSION, extra?: Handler, path = '/') {
-  history.replaceState(null, '', `/sandbox/sportsbook/client?session=tok&path=${encodeURIComponent(path)}&locale=en`);
+async function start(
+  session = SESSION,
+  extra?: Handler,
+  path = '/',
+  prices?: { live?: [number, number, number]; pre?: [number, number, number] },
+) {
+  history.replaceState(
+    null,
+    '',
+    `/sandbox/sportsbook/client?session=tok&path=${encodeURIComponent(path)}&locale=${session.locale}`,
+  );
   document.body.innerHTML = '<div id="app"></div>';
-  const fake = fakeApi(session, extra);
+  const fake = fakeApi(session, extra, prices);
   const parent = fakeParent();
   await startSportsbook(document.getElementById('app')!, { api: fake.api, parent: parent.link });
   await flush();
@@ -327,5 +344,226 @@ describe('sportsbook client', () => {
 
     await start(SESSION, undefined, '/casino/admin');
     expect(document.querySelector('h1')?.textContent).toBe('Page not found');
+  });
+});
+
+describe('the casino’s maximums and restrictions on the slip', () => {
+  // The issue's player: quick stakes up to €50, a maximum of €20 per ticket.
+  const CAPPED: ClientSession = { ...SESSION, stakePresets: [100, 500, 1000, 2000, 5000], maxStake: 2000 };
+  const posts = (calls: { url: string; init: RequestInit }[]) =>
+    calls.filter((c) => c.url.endsWith('/tickets') && c.init.method === 'POST');
+  const stakeInput = () => document.querySelector<HTMLInputElement>('.slip .stake-input')!;
+  const typeStake = (text: string) => {
+    stakeInput().value = text;
+    stakeInput().dispatchEvent(new Event('input'));
+  };
+
+  it('says the maximum beside the stake before any bet, and offers no quick stake above it', async () => {
+    await start(CAPPED);
+    oddsButton('e2', 'home').click();
+    await flush();
+    const slip = document.querySelector('.slip')!;
+    const max = slip.querySelector<HTMLElement>('.stake-max')!;
+    expect(max.textContent).toBe('Max €20.00');
+    expect(max.hidden).toBe(false);
+    // Read with the field by a screen reader.
+    expect(stakeInput().getAttribute('aria-describedby')).toContain(max.id);
+    const chips = [...slip.querySelectorAll('.chip')].map((c) => c.textContent);
+    expect(chips).toEqual(['€1.00', '€5.00', '€10.00', '€20.00']);
+    expect(chips).not.toContain('€50.00');
+  });
+
+  it('refuses a stake above the maximum before sending it, and offers to lower it to the maximum', async () => {
+    const { calls } = await start(CAPPED, (url, init) =>
+      url.endsWith('/tickets') && init.method === 'POST' ? { status: 201, body: TICKET } : undefined,
+    );
+    oddsButton('e2', 'home').click();
+    await flush();
+    typeStake('50');
+    byText('.slip-actions button', 'Place bet')!.click();
+    await flush();
+    expect(document.querySelector('.slip-error')!.textContent).toBe('The most you can stake on one ticket is €20.00.');
+    expect(posts(calls)).toHaveLength(0);
+    const lower = byText('.slip-actions button', 'Lower stake to €20.00')!;
+    lower.click();
+    await flush();
+    expect(stakeInput().value).toBe('20');
+    expect(document.querySelector('.slip-error')).toBeNull();
+    // The keyboard lands on the bet, ready to place it.
+    expect(document.activeElement?.textContent).toContain('Place bet');
+    byText('.slip-actions button', 'Place bet')!.click();
+    await flush();
+    expect(JSON.parse(String(posts(calls)[0]!.init.body))).toMatchObject({ stake: 2000 });
+    expect(document.querySelector('.slip')!.textContent).toContain('Bet placed');
+  });
+
+  it('after the casino’s refusal says what is still allowed on the event, and lowers the stake to it', async () => {
+    const { calls } = await start(CAPPED, (url, init) => {
+      if (!url.endsWith('/tickets') || init.method !== 'POST') return undefined;
+      const { stake } = JSON.parse(String(init.body)) as { stake: number };
+      if (stake > 750)
+        return {
+          status: 403,
+          body: {
+            error: {
+              code: 'wallet',
+              walletCode: 14311,
+              message: 'The stake would take your open bets on an event above its maximum: at most 7.50 EUR more',
+              maxBet: 750,
+              currency: 'EUR',
+              limit: 'event',
+            },
+          },
+        };
+      return { status: 201, body: { ...TICKET, stake } };
+    });
+    oddsButton('e2', 'home').click();
+    await flush();
+    typeStake('15');
+    byText('.slip-actions button', 'Place bet')!.click();
+    await flush();
+    expect(document.querySelector('.slip-error')!.textContent).toBe(
+      'Your open bets on this event leave room for at most €7.50 more.',
+    );
+    byText('.slip-actions button', 'Lower stake to €7.50')!.click();
+    await flush();
+    expect(stakeInput().value).toBe('7.50');
+    byText('.slip-actions button', 'Place bet')!.click();
+    await flush();
+    expect(posts(calls).map((c) => JSON.parse(String(c.init.body)).stake)).toEqual([1500, 750]);
+    expect(document.querySelector('.slip')!.textContent).toContain('Bet placed');
+  });
+
+  it('takes a lower maximum per ticket from the refusal; none left says bets are not taken', async () => {
+    await start(CAPPED, (url, init) =>
+      url.endsWith('/tickets') && init.method === 'POST'
+        ? {
+            status: 403,
+            body: {
+              error: { code: 'wallet', walletCode: 14311, message: '…', maxBet: 1000, currency: 'EUR', limit: 'bet' },
+            },
+          }
+        : undefined,
+    );
+    oddsButton('e2', 'home').click();
+    await flush();
+    typeStake('20');
+    byText('.slip-actions button', 'Place bet')!.click();
+    await flush();
+    expect(document.querySelector('.slip-error')!.textContent).toBe('The maximum stake per ticket is €10.00.');
+    expect(document.querySelector('.stake-max')!.textContent).toBe('Max €10.00');
+    expect([...document.querySelectorAll('.chip')].map((c) => c.textContent)).toEqual(['€1.00', '€5.00', '€10.00']);
+    expect(byText('.slip-actions button', 'Lower stake to €10.00')).toBeTruthy();
+
+    await start({ ...CAPPED, maxStake: 0 });
+    oddsButton('e2', 'home').click();
+    await flush();
+    expect(document.querySelector('.stake-max')!.textContent).toBe('Sports bets in EUR are not available right now.');
+    expect(document.querySelectorAll('.chip')).toHaveLength(0);
+    expect(byText<HTMLButtonElement>('.slip-actions button', 'Place bet')!.disabled).toBe(true);
+  });
+
+  it('shows restricted sports and events as not available, their odds not to be picked', async () => {
+    const { calls } = await start({ ...SESSION, restricted: { sports: [], events: ['e2'] } });
+    const upcoming = byText('section', 'Upcoming')!;
+    expect(upcoming.querySelector('.ev.is-na')!.textContent).toContain('Not available');
+    expect(upcoming.querySelector('[data-focus-key^="odd:e2|"]')).toBeNull();
+    expect(oddsButton('e1', 'home').disabled).toBe(false);
+    // The event's page says why, and offers no odds either.
+    const link = document.querySelector<HTMLAnchorElement>('a.ev-teams[data-path="/events/e2"]')!;
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    await flush();
+    expect(document.querySelector('.na-notice')!.textContent).toBe(
+      'Bets on this event are not available in your country.',
+    );
+    expect(document.querySelector('[data-focus-key^="odd:"]')).toBeNull();
+    expect(posts(calls)).toHaveLength(0);
+
+    // A whole sport: its page says so, the navigation marks it, every row is locked.
+    await start({ ...SESSION, restricted: { sports: ['football'], events: [] } }, undefined, '/sports/football');
+    expect(document.querySelector('.na-notice')!.textContent).toBe(
+      'Bets on Football are not available in your country.',
+    );
+    expect(document.querySelector('[data-focus-key^="odd:"]')).toBeNull();
+    expect(document.querySelector('a[data-path="/sports/football"]')!.textContent).toContain('Not available');
+  });
+
+  it('marks what a refusal names as restricted: the pick shows not available and cannot be placed', async () => {
+    const { calls } = await start(SESSION, (url, init) =>
+      url.endsWith('/tickets') && init.method === 'POST'
+        ? {
+            status: 403,
+            body: {
+              error: {
+                code: 'wallet',
+                walletCode: 14306,
+                message: 'Bets on this event are not taken in your country',
+                reason: 'event',
+                ref: 'e2',
+              },
+            },
+          }
+        : undefined,
+    );
+    oddsButton('e2', 'home').click();
+    await flush();
+    byText('.slip-actions button', 'Place bet')!.click();
+    await flush();
+    const slip = document.querySelector('.slip')!;
+    expect(slip.querySelector('.pick')!.textContent).toContain('Not available');
+    expect(slip.querySelector('.slip-error')!.textContent).toBe(
+      'Not available in your country: remove it to place the bet.',
+    );
+    expect(byText<HTMLButtonElement>('.slip-actions button', 'Place bet')!.disabled).toBe(true);
+    expect(byText('section', 'Upcoming')!.querySelector('.ev.is-na')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(1);
+  });
+});
+
+describe('the slip in the player’s language', () => {
+  it('rounds the total odds as it promises (2.05 × 9.179 = 18.81695 → 18.817, not cut to 18.816)', async () => {
+    await start(SESSION, undefined, '/', { live: [2050, 3400, 4200], pre: [9179, 3200, 3500] });
+    oddsButton('e1', 'home').click();
+    oddsButton('e2', 'home').click();
+    await flush();
+    const summary = document.querySelector('.slip .slip-summary')!;
+    expect(summary.textContent).toContain('18.817');
+    // Stake €1.00 → €18.81 (a payout is rounded down, as the casino pays it).
+    expect(summary.querySelector('.win')!.textContent).toContain('€18.81');
+  });
+
+  it('speaks German: sports, markets and odds in German numbers beside the money', async () => {
+    await start({ ...SESSION, locale: 'de', maxStake: 2000 });
+    expect(document.querySelector('a[data-path="/sports/football"]')!.textContent).toContain('Fußball');
+    expect(document.querySelector('.sports-nav')!.textContent).not.toMatch(/Football|Ice hockey/);
+    expect(oddsButton('e1', 'home').textContent).toContain('1,90');
+    expect(oddsButton('e1', 'draw').getAttribute('aria-label')).toBe(
+      'e1 Home – e1 Away, Spielergebnis: Unentschieden 3,40',
+    );
+    oddsButton('e1', 'home').click();
+    await flush();
+    const slip = document.querySelector('.slip')!;
+    expect(slip.textContent).toContain('Wettschein');
+    expect(slip.querySelector('.stake-max')!.textContent).toMatch(/^Max\. 20,00\s€$/);
+    expect(slip.querySelector('.slip-summary')!.textContent).toMatch(/1,90/);
+    expect(byText('.slip-actions button', 'Wette platzieren')).toBeTruthy();
+  });
+
+  it('speaks Brazilian Portuguese (pt-br): no English left on the home page and the slip', async () => {
+    await start({ ...SESSION, locale: 'pt-br', maxStake: 2000 });
+    const nav = document.querySelector('.sports-nav')!.textContent!;
+    for (const word of ['Futebol', 'Tênis', 'Basquete', 'Hóquei no gelo', 'Minhas apostas'])
+      expect(nav).toContain(word);
+    expect(byText('section', 'Ao vivo agora')).toBeTruthy();
+    expect(oddsButton('e1', 'home').textContent).toContain('1,90');
+    oddsButton('e1', 'draw').click();
+    await flush();
+    const slip = document.querySelector('.slip')!;
+    expect(slip.querySelector('.pick')!.textContent).toContain('Empate');
+    expect(slip.querySelector('.pick')!.textContent).toContain('Resultado final');
+    expect(slip.textContent).toContain('Boletim de apostas');
+    expect(slip.querySelector('.stake-max')!.textContent).toMatch(/^Máx\. R?\$?\s?€?\s?20,00/);
+    for (const word of ['Bet slip', 'Stake', 'Place bet', 'Total odds', 'Potential win', 'Match result', 'Draw'])
+      expect(document.body.textContent, word).not.toContain(word);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { combinedOdds as contractOdds } from '@casino/contracts';
 import { SportsbookApi, SportsbookError } from '../sportsbook/api.ts';
 import { connectParent, navigatePath, parentOrigin } from '../sportsbook/messages.ts';
 import { isClientPath, parseRoute, routePath } from '../sportsbook/router.ts';
@@ -109,6 +110,7 @@ describe('frame messages', () => {
 
 const pick = (eventId: string, odds: number, outcomeId = 'home'): SlipSelection => ({
   eventId,
+  sport: 'football',
   marketId: 'result',
   outcomeId,
   odds,
@@ -120,15 +122,24 @@ const pick = (eventId: string, odds: number, outcomeId = 'home'): SlipSelection 
 });
 
 describe('slip maths', () => {
-  it('multiplies odds exactly and rounds down to a thousandth', () => {
+  it('multiplies odds exactly and rounds the total to the nearest thousandth (not cut)', () => {
     expect(combinedOdds([1850])).toBe(1850);
     expect(combinedOdds([1850, 2100])).toBe(3885);
-    // 1.333 × 1.333 × 1.333 = 2.368593037 → 2.368
-    expect(combinedOdds([1333, 1333, 1333])).toBe(2368);
+    // 1.333 × 1.333 × 1.333 = 2.368593037 → 2.369 (it was cut to 2.368)
+    expect(combinedOdds([1333, 1333, 1333])).toBe(2369);
+    // 2.05 × 9.179 = 18.81695 → 18.817 (it was cut to 18.816); a half goes up: 1.5 × 1.001 = 1.5015 → 1.502.
+    expect(combinedOdds([2050, 9179])).toBe(18_817);
+    expect(combinedOdds([1500, 1001])).toBe(1502);
     // 1.176 × 1.625 = 1.911 exactly; a float product floors to 1.910.
     expect(combinedOdds([1176, 1625])).toBe(1911);
     expect(Math.floor(1.176 * 1.625 * 1000)).toBe(1910);
+    // 1.999^20 = 1,038,139.8975… → 1,038,139.898
     expect(combinedOdds(Array(20).fill(1999))).toBe(1_038_139_898);
+    // The slip's figure is the one the casino checks the ticket against.
+    for (let i = 0; i < 300; i++) {
+      const items = Array.from({ length: 1 + (i % 6) }, (_, n) => 1001 + ((i * 7919 + n * 104_729) % 20_000));
+      expect(combinedOdds(items), items.join('×')).toBe(contractOdds(items));
+    }
     expect(payoutOf(1000, 1850)).toBe(1850);
     expect(payoutOf(333, 2368)).toBe(788); // 788.544 → 788
     expect(payoutOf(9_007_199_254, 1_000_000)).toBe(9_007_199_254_000);
@@ -159,11 +170,17 @@ describe('slip maths', () => {
     expect(full).toHaveLength(20);
   });
 
-  it('formats odds and parses stakes by the currency subunit, without floats', () => {
+  it('formats odds in the player’s language and parses stakes by the currency subunit, without floats', () => {
     expect(formatOdds(1850)).toBe('1.85');
     expect(formatOdds(1833)).toBe('1.833');
     expect(formatOdds(12000)).toBe('12.00');
     expect(formatOdds(1005)).toBe('1.005');
+    // Beside "138,96 €" the odds read "1,809", not "1.809".
+    expect(formatOdds(1809, 'de')).toBe('1,809');
+    expect(formatOdds(1850, 'pt-BR')).toBe('1,85');
+    expect(formatOdds(1_038_139_898, 'de')).toBe('1.038.139,898');
+    expect(formatOdds(1_038_139_898, 'en')).toBe('1,038,139.898');
+    expect(formatOdds(1850, 'not a locale!')).toBe('1.85');
     expect(parseStake('12', 100)).toBe(1200);
     expect(parseStake('12.5', 100)).toBe(1250);
     expect(parseStake('12,50', 100)).toBe(1250);

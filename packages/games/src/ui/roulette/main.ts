@@ -5,6 +5,7 @@ import { h, onPrimaryKey, prefersReducedMotion, sleep } from '../shell/dom.ts';
 import { balanceAfterFailure } from '../shell/errors.ts';
 import { chipLabel } from '../shell/money.ts';
 import { startGame, type Shell } from '../shell/shell.ts';
+import { fitBets, highestLevelWithin } from '../shell/stake-cap.ts';
 import { t } from '../shell/i18n.ts';
 import { BetBoard, betKey, boardSpots, coveredPockets, type Spot } from './board.ts';
 import { Wheel } from './wheel.ts';
@@ -127,6 +128,25 @@ function mountRoulette(shell: Shell): void {
     board.restore(lastBets);
     spots.forEach((spot) => renderSpot(spot.key));
     sync();
+  });
+
+  // A total above the bonus's maximum bet: the same spots, lowered in proportion to the maximum (no chip
+  // below the smallest), and the chip in hand lowered with it so the next one placed does not go over.
+  const minChip = shell.bet.levels[0] ?? 1;
+  shell.capStake({
+    within(maxBet) {
+      const fitted = fitBets(board.bets(), maxBet, minChip);
+      return fitted ? fitted.reduce((sum, bet) => sum + bet.amount, 0) : null;
+    },
+    apply(maxBet) {
+      const fitted = fitBets(board.bets(), maxBet, minChip);
+      if (!fitted) return;
+      board.restore(fitted);
+      spots.forEach((spot) => renderSpot(spot.key));
+      const chip = highestLevelWithin(shell.bet.levels, maxBet);
+      if (chip !== null && shell.bet.value > chip) shell.bet.select(chip);
+      sync();
+    },
   });
 
   function pushHistory(pocket: number): void {

@@ -36,7 +36,19 @@ export type Session = {
   };
 };
 
-export type FreeSpinGrant = { id: string; left: number; stake: number };
+/**
+ * Free spins the casino granted for this game: `left` of `count` at `stake`, what they have won so far,
+ * and what the casino said the winnings become (bonus money to wager `wagerMultiplier` times; null when
+ * it did not say).
+ */
+export type FreeSpinGrant = {
+  id: string;
+  count: number;
+  left: number;
+  stake: number;
+  won: number;
+  wagerMultiplier: number | null;
+};
 
 export type Round<O extends EngineOutcome = EngineOutcome> = {
   id: string;
@@ -53,6 +65,8 @@ export type PlayResult<O extends EngineOutcome = EngineOutcome> = {
   balance: number;
   freeSpinsLeft: number;
   freeSpinGrant?: FreeSpinGrant | null;
+  /** A granted spin: its grant after the spin (`left` 0 after the last one). */
+  grantPlayed?: FreeSpinGrant;
   fairness: Fairness;
 };
 
@@ -78,17 +92,33 @@ export type SeedRotation = {
   fairness: Fairness;
 };
 
+/** What a refusal names besides its code: the balance, a stake's maximum (minor units) and its currency. */
+export type RefusalFacts = {
+  balance?: number | null;
+  retryAfterMs?: number | null;
+  maxBet?: number | null;
+  currency?: string | null;
+};
+
 /** An answer other than 2xx, or no answer at all (status 0). */
 export class ApiError extends Error {
+  readonly balance: number | null;
+  readonly retryAfterMs: number | null;
+  readonly maxBet: number | null;
+  readonly currency: string | null;
+
   constructor(
     readonly status: number,
     readonly code: number | string | null,
     message: string,
-    readonly balance: number | null = null,
-    readonly retryAfterMs: number | null = null,
+    facts: RefusalFacts = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.balance = facts.balance ?? null;
+    this.retryAfterMs = facts.retryAfterMs ?? null;
+    this.maxBet = facts.maxBet ?? null;
+    this.currency = facts.currency ?? null;
   }
 
   get tooFast(): boolean {
@@ -141,18 +171,26 @@ export class GameApi {
       throw new ApiError(0, null, 'network');
     }
     const data = (await response.json().catch(() => null)) as {
-      error?: { code?: number | string; message?: string; balance?: number; retryAfterMs?: number };
+      error?: {
+        code?: number | string;
+        message?: string;
+        balance?: unknown;
+        retryAfterMs?: unknown;
+        maxBet?: unknown;
+        currency?: unknown;
+      };
     } | null;
     if (!response.ok) {
       const error = data?.error;
       const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-      throw new ApiError(
-        response.status,
-        error?.code ?? null,
-        error?.message ?? response.statusText,
-        num(error?.balance),
-        num(error?.retryAfterMs),
-      );
+      const amount = (value: unknown) =>
+        Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : null;
+      throw new ApiError(response.status, error?.code ?? null, error?.message ?? response.statusText, {
+        balance: num(error?.balance),
+        retryAfterMs: num(error?.retryAfterMs),
+        maxBet: amount(error?.maxBet),
+        currency: typeof error?.currency === 'string' ? error.currency : null,
+      });
     }
     return data as T;
   }

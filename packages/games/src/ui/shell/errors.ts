@@ -10,6 +10,7 @@ const byCode: Record<number, MessageKey> = {
   14105: 'errExcluded',
   14306: 'errRestrictedGame',
   14308: 'errCountry',
+  14311: 'errMaxBetGeneric',
   15010: 'errUnconfirmed',
   15011: 'errExpired',
   15012: 'errRoundClosed',
@@ -20,7 +21,23 @@ const byName: Record<string, MessageKey> = {
   session_expired: 'errExpired',
   session_not_found: 'errSessionGone',
   round_open: 'errRoundOpen',
+  free_spins_first: 'errFreeSpinsFirst',
+  free_spins_not_available: 'errGrantGone',
 };
+
+/** The casino's code for a stake above an active bonus's maximum bet. */
+export const MAX_BET_EXCEEDED = 14311;
+
+/**
+ * A refusal of a stake above the active bonus's maximum bet that names the maximum (minor units of the
+ * session's currency): the game can say it and offer a stake within it. Null for anything else, and for
+ * a maximum in another currency than the game's (nothing sensible to offer then).
+ */
+export function maxBetRefusal(error: unknown, currency: string): { maxBet: number } | null {
+  if (!(error instanceof ApiError) || error.code !== MAX_BET_EXCEEDED || error.maxBet === null) return null;
+  if (error.currency !== null && error.currency !== currency) return null;
+  return { maxBet: error.maxBet };
+}
 
 /** null: nothing to show (the request is being retried or was superseded). In the page language. */
 export function errorMessage(error: unknown): string | null {

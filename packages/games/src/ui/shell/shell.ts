@@ -5,10 +5,11 @@
 import type { EngineId } from '../../engines/types.ts';
 import { GameApi, sessionIdFromPath, type Fairness, type Session } from './api.ts';
 import { h } from './dom.ts';
-import { errorMessage, sessionEnded } from './errors.ts';
+import { errorMessage, maxBetRefusal, sessionEnded } from './errors.ts';
 import { createFairnessPanel, paramsKey, type FairnessPanel } from './fairness.ts';
 import { formatMoney, type Money } from './money.ts';
 import { language, setLanguage, t } from './i18n.ts';
+import { highestLevelWithin } from './stake-cap.ts';
 import './base.css';
 
 export type Tone = 'win' | 'lose' | 'info' | 'bonus';
@@ -16,8 +17,21 @@ export type Tone = 'win' | 'lose' | 'info' | 'bonus';
 export type BetSelector = {
   el: HTMLElement;
   readonly value: number;
+  /** The levels offered, lowest first. */
+  readonly levels: readonly number[];
+  /** Selects a level (as the player would: change listeners hear it); a value that is no level is ignored. */
+  select(level: number): void;
   setDisabled(disabled: boolean): void;
   onChange(listener: (value: number) => void): void;
+};
+
+/**
+ * How a game lowers its stake to a maximum the casino named: the stake it would set (null: none fits),
+ * and setting it. The shell's default is the bet selector's highest level within the maximum.
+ */
+export type StakeCap = {
+  within(maxBet: number): number | null;
+  apply(maxBet: number): void;
 };
 
 export type Shell = {
@@ -34,8 +48,14 @@ export type Shell = {
   setBalance(minor: number): void;
   /** The round's result, announced to screen readers together with the balance. */
   announce(text: string, tone?: Tone): void;
+  /**
+   * Shows a refusal in the banner. A stake above the active bonus's maximum bet says the maximum and
+   * offers the highest stake within it (a button that sets it, see `capStake`).
+   */
   showError(error: unknown): void;
   clearError(): void;
+  /** Replaces how the stake is lowered to a maximum (roulette lowers the chips on its table). */
+  capStake(cap: StakeCap): void;
   addHeaderButton(label: string, icon: IconName, onClick: () => void): HTMLButtonElement;
   /**
    * Books a finished round into the fairness panel: the params its outcome depends on are remembered
@@ -106,6 +126,11 @@ export function createBetSelector(
     get value() {
       return sorted[index] ?? 0;
     },
+    levels: sorted,
+    select(level) {
+      const at = sorted.indexOf(level);
+      if (at >= 0) set(at);
+    },
     setDisabled(value) {
       disabled = value;
       sync();
@@ -150,6 +175,9 @@ export async function startGame(
   }
   document.title = session.gameName;
   mount(buildShell(root, api, session, options.betLabel?.() ?? t('bet')));
+  // Tells the page around the game what the game says itself, so the page need not say it again:
+  // a stake above a bonus's maximum bet is answered in the game, with the stake to lower to.
+  if (window.parent !== window) window.parent.postMessage({ type: 'sandbox-game:ready', tells: ['max-bet'] }, '*');
 }
 
 function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel: string): Shell {
@@ -174,8 +202,9 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
     headerActions,
   );
   const bannerText = h('p', {});
+  const bannerAction = h('button', { type: 'button', class: 'button small banner-action', hidden: true });
   const bannerClose = h('button', { type: 'button', class: 'icon-button', 'aria-label': t('dismiss') }, '✕');
-  const banner = h('div', { class: 'banner', role: 'alert', hidden: true }, bannerText, bannerClose);
+  const banner = h('div', { class: 'banner', role: 'alert', hidden: true }, bannerText, bannerAction, bannerClose);
   bannerClose.addEventListener('click', () => (banner.hidden = true));
 
   const stage = h('main', { class: 'stage' });
@@ -196,6 +225,26 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
     onRotate: (next) => (currentFairness = next),
   });
   const bet = createBetSelector(session.betLevels, session.defaultBet, format, betLabel);
+  let stakeCap: StakeCap = {
+    within: (maxBet) => highestLevelWithin(bet.levels, maxBet),
+    apply(maxBet) {
+      const level = highestLevelWithin(bet.levels, maxBet);
+      if (level !== null) bet.select(level);
+    },
+  };
+  /** The maximum the banner's "lower the stake" button lowers to. */
+  let cappedAt: number | null = null;
+  bannerAction.addEventListener('click', () => {
+    if (cappedAt === null || ended) return;
+    const stake = stakeCap.within(cappedAt);
+    stakeCap.apply(cappedAt);
+    cappedAt = null;
+    banner.hidden = true;
+    bannerAction.hidden = true;
+    if (stake !== null) shell.announce(t('stakeLowered', { sum: format(stake) }), 'info');
+    // The next thing the player does is play again: the game's main button takes the focus.
+    root.querySelector<HTMLButtonElement>('.controls .primary-action:not([hidden])')?.focus();
+  });
 
   const shell: Shell = {
     session,
@@ -217,10 +266,25 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
       resultBalance.textContent = text ? ` ${t('resultBalance', { sum: format(balance) })}` : '';
     },
     showError(error) {
-      const message = errorMessage(error);
+      let message = errorMessage(error);
       if (!message) return;
+      const capped = maxBetRefusal(error, session.currency);
+      cappedAt = null;
+      if (capped) {
+        const stake = stakeCap.within(capped.maxBet);
+        message =
+          stake === null
+            ? t('errMaxBetNoStake', { sum: format(capped.maxBet), min: format(bet.levels[0] ?? 0) })
+            : t('errMaxBet', { sum: format(capped.maxBet) });
+        if (stake !== null) {
+          cappedAt = capped.maxBet;
+          bannerAction.textContent = t('lowerStakeTo', { sum: format(stake) });
+        }
+      }
+      bannerAction.hidden = cappedAt === null;
       bannerText.textContent = message;
       banner.hidden = false;
+      if (cappedAt !== null) bannerAction.focus();
       if (sessionEnded(error)) {
         ended = true;
         for (const el of root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
@@ -232,6 +296,9 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
     },
     clearError() {
       if (!ended) banner.hidden = true;
+    },
+    capStake(cap) {
+      stakeCap = cap;
     },
     fairnessNow: () => currentFairness,
     addHeaderButton(label, icon, onClick) {

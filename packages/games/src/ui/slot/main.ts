@@ -1,5 +1,5 @@
 import type { SlotConfig, SlotOutcome, SlotSymbol } from '../../engines/types.ts';
-import type { PlayResult } from '../shell/api.ts';
+import { ApiError, type FreeSpinGrant, type PlayResult } from '../shell/api.ts';
 import { h, onPrimaryKey, sleep, svg } from '../shell/dom.ts';
 import { createDialog } from '../shell/dialog.ts';
 import { balanceAfterFailure } from '../shell/errors.ts';
@@ -62,21 +62,67 @@ function mountSlot(shell: Shell): void {
   const winValue = h('output', { class: 'stat-value' }, shell.format(0));
   const spinLabel = h('span', {}, t('spin'));
   const spinSub = h('span', { class: 'sub', hidden: true });
+  // One main button: it plays whatever the mode is (a paid spin, the game's free spin, the casino's).
   const spinButton = h('button', { type: 'button', class: 'primary-action spin' }, spinLabel, spinSub);
-  // Free spins the casino granted for this game: a button of their own while any are left.
-  const grantSub = h('span', { class: 'sub' });
-  const grantButton = h(
-    'button',
-    { type: 'button', class: 'primary-action spin bonus grant', hidden: true },
-    h('span', {}, t('grantSpin')),
-    grantSub,
+  // While the casino's free spins are played the stake is theirs: shown, not chosen.
+  const grantStakeValue = h('output', { class: 'stat-value' });
+  const grantStakeStat = h(
+    'div',
+    { class: 'stat grant-stake', hidden: true },
+    h('span', { class: 'field-label' }, t('grantStake')),
+    grantStakeValue,
   );
   shell.controls.append(
     shell.bet.el,
+    grantStakeStat,
     h('div', { class: 'stat' }, h('span', { class: 'field-label' }, t('win')), winValue),
-    grantButton,
     spinButton,
   );
+
+  // ---- the summary after the casino's free spins ----
+  const summaryBody = h('div', { class: 'grant-summary' });
+  const summary = createDialog(t('grantSummaryTitle'), summaryBody);
+  summary.dialog.classList.add('summary-dialog');
+  summary.dialog.addEventListener('close', () => {
+    summaryOpen = false;
+    syncControls();
+  });
+
+  /** What the casino does with the winnings, in the words of what it told the game at the grant. */
+  function becomes(played: FreeSpinGrant): string {
+    const sum = shell.format(played.won);
+    if (played.won <= 0) return t('grantBecomesNothing');
+    if (played.wagerMultiplier === null) return t('grantBecomesCasino', { sum });
+    if (played.wagerMultiplier === 0) return t('grantBecomesBonusFree', { sum });
+    return t('grantBecomesBonus', {
+      sum,
+      x: played.wagerMultiplier,
+      wager: shell.format(played.won * played.wagerMultiplier),
+    });
+  }
+
+  function showSummary(played: FreeSpinGrant): void {
+    const row = (term: string, value: string) => h('div', {}, h('dt', {}, term), h('dd', {}, value));
+    const done = h('button', { type: 'button', class: 'button' }, t('grantSummaryContinue'));
+    done.addEventListener('click', () => summary.close());
+    summaryBody.replaceChildren(
+      h('p', { class: 'lead' }, t('grantSummaryLead')),
+      h(
+        'dl',
+        { class: 'summary-figures' },
+        row(t('grantSummaryPlayed'), String(played.count - played.left)),
+        row(t('grantSummaryWon'), shell.format(played.won)),
+      ),
+      h('h3', {}, t('grantSummaryBecomes')),
+      h('p', { class: 'becomes' }, becomes(played)),
+      ...(played.won > 0 && played.wagerMultiplier !== null ? [h('p', { class: 'note' }, t('grantSummaryWhere'))] : []),
+      h('div', { class: 'dialog-actions' }, done),
+    );
+    summaryOpen = true;
+    syncControls();
+    summary.open();
+    done.focus();
+  }
 
   // ---- paytable ----
   const paytableBody = h('div', { class: 'paytable' });
@@ -87,8 +133,8 @@ function mountSlot(shell: Shell): void {
   });
 
   function renderPaytable(): void {
-    // Free spins pay on the stake of the spin that triggered them.
-    const stake = freeSpinsLeft > 0 ? lastPaidBet : shell.bet.value;
+    // Free spins pay on the stake of the spin that triggered them; the casino's on the grant's stake.
+    const stake = freeSpinsLeft > 0 ? lastPaidBet : granted() ? grant!.stake : shell.bet.value;
     const rows = ALL_SYMBOLS.map((symbol) => {
       const icon = h('span', { class: 'pt-icon' });
       icon.innerHTML = symbolSvg(symbol);
@@ -150,7 +196,13 @@ function mountSlot(shell: Shell): void {
   let lastPaidBet = session.state.freeSpinsBet || session.defaultBet;
   let freeSpinsWon = 0;
   let grant = session.state.freeSpinGrant ?? null;
-  let grantWon = 0;
+  let summaryOpen = false;
+  /**
+   * The locked free-spin mode: the casino granted free spins for this game and some are left (once the
+   * game's own free spins, which the provider plays first, are over). No stake can be chosen and no
+   * paid spin started meanwhile: the one button plays the next free spin at the grant's stake.
+   */
+  const granted = () => freeSpinsLeft === 0 && grant !== null && grant.left > 0;
   const grid = (): SlotSymbol[][] =>
     reels.map((_reel, reel) =>
       Array.from(
@@ -168,24 +220,37 @@ function mountSlot(shell: Shell): void {
 
   function syncControls(): void {
     const free = freeSpinsLeft > 0;
-    spinButton.disabled = spinning || shell.ended;
-    spinButton.classList.toggle('bonus', free);
-    spinLabel.textContent = free ? t('freeSpin') : t('spin');
-    spinSub.hidden = !free;
-    spinSub.textContent = t('freeSpinsLeft', { n: freeSpinsLeft });
-    shell.bet.setDisabled(spinning || free || shell.ended);
-    const granted = !free && grant !== null && grant.left > 0;
-    grantButton.hidden = !granted;
-    grantButton.disabled = spinning || shell.ended;
-    grantSub.textContent = granted ? t('freeSpinsLeft', { n: grant!.left }) : '';
-    freeBadge.hidden = !free && !granted;
+    const locked = granted();
+    spinButton.disabled = spinning || shell.ended || summaryOpen;
+    spinButton.classList.toggle('bonus', free || locked);
+    spinLabel.textContent = locked ? t('grantSpin') : free ? t('freeSpin') : t('spin');
+    spinSub.hidden = !free && !locked;
+    spinSub.textContent = t('freeSpinsLeft', { n: locked ? grant!.left : freeSpinsLeft });
+    shell.bet.el.hidden = locked;
+    shell.bet.setDisabled(spinning || free || locked || shell.ended);
+    grantStakeStat.hidden = !locked;
+    grantStakeValue.textContent = locked ? shell.format(grant!.stake) : '';
+    document.body.classList.toggle('free-spin-mode', locked);
+    freeBadge.hidden = !free && !locked;
     freeBadge.textContent = free
       ? freeSpinsWon > 0
         ? t('freeSpinsBadgeWon', { n: freeSpinsLeft, sum: shell.format(freeSpinsWon) })
         : t('freeSpinsBadge', { n: freeSpinsLeft })
-      : granted
-        ? t('grantBadge', { n: grant!.left, stake: shell.format(grant!.stake) })
+      : locked
+        ? grant!.won > 0
+          ? t('grantBadgeWon', { n: grant!.left, count: grant!.count, sum: shell.format(grant!.won) })
+          : t('grantBadge', { n: grant!.left, count: grant!.count })
         : '';
+  }
+
+  /** The casino's free spins as the provider has them now (after a refusal that says they changed). */
+  async function reloadGrant(): Promise<void> {
+    try {
+      grant = (await shell.api.session()).state.freeSpinGrant ?? null;
+    } catch {
+      return; // the banner already says what went wrong; the next spin asks again
+    }
+    syncControls();
   }
 
   function clearWins(): void {
@@ -226,7 +291,8 @@ function mountSlot(shell: Shell): void {
       button.setAttribute('aria-pressed', String(Number(button.dataset.line) === line));
   }
 
-  function showWins(outcome: SlotOutcome): void {
+  /** `stake`: what the spin paid on (a big win is ten times it). */
+  function showWins(outcome: SlotOutcome, stake: number): void {
     if (outcome.totalWin <= 0 && outcome.freeSpinsAwarded <= 0) return;
     windowEl.classList.add('has-wins');
     const chips = outcome.lineWins.map((win) => {
@@ -272,7 +338,7 @@ function mountSlot(shell: Shell): void {
         h('span', { class: 'label' }, outcome.isFreeSpin ? t('freeSpinWin') : t('win')),
         h('span', { class: 'amount' }, shell.format(outcome.totalWin)),
       );
-      if (outcome.totalWin >= lastPaidBet * 10) winPop.classList.add('big');
+      if (outcome.totalWin >= stake * 10) winPop.classList.add('big');
       else winPop.classList.remove('big');
     }
   }
@@ -290,10 +356,10 @@ function mountSlot(shell: Shell): void {
     }
   }
 
-  async function spin(granted = false): Promise<void> {
-    if (spinning || shell.ended) return;
-    const grantId = granted && freeSpinsLeft === 0 ? grant?.id : undefined;
-    if (granted && !grantId) return;
+  async function spin(): Promise<void> {
+    if (spinning || shell.ended || summaryOpen) return;
+    // The mode decides what a spin is, never which button was pressed: in the locked mode it is always free.
+    const grantId = granted() ? grant!.id : undefined;
     const free = freeSpinsLeft > 0 || grantId !== undefined;
     const grantStake = grantId ? grant!.stake : undefined;
     const bet = free ? 0 : shell.bet.value;
@@ -319,11 +385,14 @@ function mountSlot(shell: Shell): void {
       spinning = false;
       syncControls();
       windowEl.setAttribute('aria-label', describeGrid(previous));
+      // Free spins granted meanwhile (another tab activated them), or these ended elsewhere: ask again.
+      if (error instanceof ApiError && (error.code === 'free_spins_first' || error.code === 'free_spins_not_available'))
+        await reloadGrant();
       return;
     }
     const outcome = result.round.outcome as SlotOutcome;
     if (result.freeSpinGrant !== undefined) grant = result.freeSpinGrant;
-    if (grantId) grantWon += outcome.totalWin;
+    const played = result.grantPlayed;
     if (!free) lastPaidBet = bet;
     if (!free && result.freeSpinsLeft > 0) freeSpinsWon = 0;
     await landReels(outcome, startedAt);
@@ -338,10 +407,11 @@ function mountSlot(shell: Shell): void {
       bet: String(grantStake ?? (free ? lastPaidBet : bet)),
       ...(outcome.isFreeSpin ? { freeSpin: '1' } : {}),
     });
-    showWins(outcome);
+    showWins(outcome, grantStake ?? (free ? lastPaidBet : bet));
 
-    if (grantId && (grant === null || grant.left === 0)) {
-      shell.announce(t('grantOver', { sum: shell.format(grantWon) }), grantWon > 0 ? 'win' : 'info');
+    const grantOver = grantId !== undefined && played !== undefined && played.left === 0;
+    if (grantOver) {
+      shell.announce(t('grantOver', { sum: shell.format(played.won) }), played.won > 0 ? 'win' : 'info');
     } else if (outcome.isFreeSpin && freeSpinsLeft === 0 && !grantId) {
       shell.announce(t('freeSpinsOver', { sum: shell.format(freeSpinsWon) }), freeSpinsWon > 0 ? 'win' : 'info');
     } else {
@@ -357,10 +427,10 @@ function mountSlot(shell: Shell): void {
     spinning = false;
     syncControls();
     shell.roundOver();
+    if (grantOver) showSummary(played);
   }
 
   spinButton.addEventListener('click', () => void spin());
-  grantButton.addEventListener('click', () => void spin(true));
   onPrimaryKey(() => void spin());
   shell.bet.onChange(() => syncControls());
   windowEl.setAttribute('aria-label', describeGrid(grid()));

@@ -25,6 +25,12 @@ export class SportsbookError extends Error {
       walletCode?: number;
       selections?: (SelectionInput & { suspended: boolean })[];
       cashOut?: number | null;
+      /** Above a maximum (14311): what may still be staked, and which maximum binds. */
+      maxBet?: number;
+      limit?: 'bet' | 'event';
+      /** Restricted (14306): a sport or an event, and which. */
+      reason?: 'sport' | 'event';
+      ref?: string;
     } = {},
   ) {
     super(message);
@@ -65,6 +71,10 @@ export class SportsbookApi {
       if (typeof error.walletCode === 'number') details.walletCode = error.walletCode;
       if (Array.isArray(error.selections)) details.selections = error.selections as never;
       if ('cashOut' in error) details.cashOut = typeof error.cashOut === 'number' ? error.cashOut : null;
+      if (Number.isSafeInteger(error.maxBet) && (error.maxBet as number) >= 0) details.maxBet = error.maxBet as number;
+      if (error.limit === 'bet' || error.limit === 'event') details.limit = error.limit;
+      if (error.reason === 'sport' || error.reason === 'event') details.reason = error.reason;
+      if (typeof error.ref === 'string' && error.ref.length <= 100) details.ref = error.ref;
       return Promise.reject(
         new SportsbookError(
           response.status,

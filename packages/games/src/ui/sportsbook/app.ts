@@ -10,7 +10,9 @@ import { connectParent, type ParentLink } from './messages.ts';
 import { parseRoute, routePath, SPORTS, type Route } from './router.ts';
 import { createSlip } from './slip.ts';
 import { icon, type IconName } from './icons.ts';
-import { EventView, HomeView, NotFoundView, SPORT_NAMES, SportView, type View } from './views.ts';
+import { sportName } from './names.ts';
+import { formatOdds } from './slip-math.ts';
+import { EventView, HomeView, NotFoundView, SportView, type View } from './views.ts';
 
 function fatal(root: HTMLElement, title: string, text: string): void {
   root.replaceChildren(h('div', { class: 'fatal', role: 'alert' }, h('h1', {}, title), h('p', {}, text)));
@@ -83,8 +85,14 @@ function mount(
     return `${win.location.pathname}?${next.toString()}`;
   };
 
+  const price = (thousandths: number) => formatOdds(thousandths, localeTag);
   const slip = new Slip();
-  const odds = new OddsBook(slip, announce);
+  const odds = new OddsBook(slip, announce, price);
+  // What the casino takes no bets on from the player's country: the launch's rules, and any refusal since.
+  const restricted = {
+    sports: new Set(session.restricted?.sports ?? []),
+    events: new Set(session.restricted?.events ?? []),
+  };
   const balanceValue = h('span', { class: 'balance-value mono' });
   const setBalance = (balance: number | null) => {
     session.balance = balance;
@@ -98,6 +106,16 @@ function mount(
     parent,
     localeTag,
     money: format,
+    price,
+    restriction: (event) =>
+      restricted.sports.has(event.sport) ? 'sport' : restricted.events.has(event.id) ? 'event' : null,
+    markRestricted(kind, ref) {
+      const set = kind === 'sport' ? restricted.sports : restricted.events;
+      if (set.has(ref)) return;
+      set.add(ref);
+      markNav();
+      view?.render();
+    },
     link(path, attrs, ...children) {
       return h('a', { ...attrs, href: hrefFor(path), 'data-path': path }, ...children);
     },
@@ -130,7 +148,7 @@ function mount(
       'ul',
       {},
       navItem('/', t('navHome'), 'home'),
-      ...SPORTS.map((sport: SportId) => navItem(`/sports/${sport}`, SPORT_NAMES[sport], sport)),
+      ...SPORTS.map((sport: SportId) => navItem(`/sports/${sport}`, sportName(sport), sport)),
       navItem('/my-bets', t('navMyBets'), 'ticket'),
     ),
   );
@@ -146,16 +164,18 @@ function mount(
   );
   setBalance(session.balance);
 
-  // Sports names as the provider spells them (localised), once.
-  void api
-    .sports()
-    .then((sports) => {
-      for (const s of sports) {
-        const a = navLinks.get(`/sports/${s.id}`);
-        if (a) a.lastChild!.textContent = s.name;
-      }
-    })
-    .catch(() => {});
+  // A sport the casino does not take from the player's country carries a lock in the navigation.
+  function markNav(): void {
+    for (const sport of SPORTS) {
+      const a = navLinks.get(`/sports/${sport}`);
+      if (!a || !restricted.sports.has(sport) || a.querySelector('.na-mark')) continue;
+      a.append(
+        h('span', { class: 'na-mark', 'aria-hidden': 'true' }, icon('lock', 'lock')),
+        h('span', { class: 'sr-only' }, `, ${t('notAvailable')}`),
+      );
+    }
+  }
+  markNav();
 
   // ---- router + polling ----
   let currentPath = '';

@@ -5,7 +5,7 @@ import type { Ctx } from './context.ts';
 import { h, replaceKeepingFocus } from './dom.ts';
 import { startLabel } from './format.ts';
 import { t, type MessageKey } from './i18n.ts';
-import { formatOdds } from './slip-math.ts';
+import { marketName, outcomeName } from './names.ts';
 import { LIVE_POLL_MS, PREMATCH_POLL_MS, type View } from './views.ts';
 
 type Tab = 'open' | 'settled';
@@ -187,15 +187,19 @@ export class MyBetsView implements View {
           h(
             'div',
             { class: 'pick-main' },
-            h('span', { class: 'pick-outcome' }, s.outcome),
-            h('span', { class: 'pick-market' }, s.market),
+            h(
+              'span',
+              { class: 'pick-outcome' },
+              outcomeName(s.marketId, { id: s.outcomeId, name: s.outcome }, s, ctx.localeTag),
+            ),
+            h('span', { class: 'pick-market' }, marketName({ id: s.marketId, name: s.market }, s, ctx.localeTag)),
             ctx.link(`/events/${encodeURIComponent(s.eventId)}`, { class: 'pick-event' }, s.event),
           ),
           h(
             'div',
             { class: 'pick-odds' },
             s.score ? h('span', { class: 'score' }, `${s.score.home}:${s.score.away}`) : null,
-            h('strong', {}, formatOdds(s.odds)),
+            h('strong', {}, ctx.price(s.odds)),
             s.result
               ? h(
                   'span',
@@ -211,7 +215,7 @@ export class MyBetsView implements View {
       'dl',
       { class: 'slip-summary ticket-figures' },
       h('div', {}, h('dt', {}, t('stakeLabel')), h('dd', { class: 'mono' }, ctx.money(ticket.stake))),
-      h('div', {}, h('dt', {}, t('oddsLabel')), h('dd', { class: 'mono' }, formatOdds(ticket.odds))),
+      h('div', {}, h('dt', {}, t('oddsLabel')), h('dd', { class: 'mono' }, ctx.price(ticket.odds))),
       open
         ? h(
             'div',
@@ -296,7 +300,7 @@ export class MyBetsView implements View {
             text.textContent = t('cashOutConfirm', { sum: ctx.money(price) });
           }
         } else if (error instanceof SportsbookError && error.code === 'not_open') {
-          note.textContent = error.message || t('cashOutGone');
+          note.textContent = t('cashOutGone');
           confirm.hidden = true;
           cancel.textContent = t('close');
           void this.refresh();

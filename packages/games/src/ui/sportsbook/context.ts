@@ -6,7 +6,8 @@ import { icon } from './icons.ts';
 import { eventName, isLive, isOpen } from './format.ts';
 import { t } from './i18n.ts';
 import type { ParentLink } from './messages.ts';
-import { direction, formatOdds, selectionKey, toggleSelection, type SlipSelection } from './slip-math.ts';
+import { marketName, outcomeName } from './names.ts';
+import { direction, selectionKey, toggleSelection, type SlipSelection } from './slip-math.ts';
 
 export type Ctx = {
   session: ClientSession;
@@ -14,6 +15,15 @@ export type Ctx = {
   parent: ParentLink;
   localeTag: string;
   money(minor: number): string;
+  /** Odds (thousandths) as the page's language writes numbers. */
+  price(thousandths: number): string;
+  /**
+   * Whether the casino takes no bets on this event from the player's country: its sport, or the event
+   * itself (the launch's rules, and any refusal since), else null.
+   */
+  restriction(event: { id: string; sport: string }): 'sport' | 'event' | null;
+  /** A refusal named something restricted: from now on it shows as not available. */
+  markRestricted(kind: 'sport' | 'event', ref: string): void;
   /** An in-app link: a real href (the same page with `?path=`), clicks handled by the router. */
   link(path: string, attrs: Record<string, string>, ...children: (Node | string)[]): HTMLAnchorElement;
   navigate(path: string): void;
@@ -36,6 +46,7 @@ export class OddsBook {
   constructor(
     private readonly slip: Slip,
     private readonly announce: (text: string) => void,
+    private readonly price: (thousandths: number) => string,
   ) {}
 
   flash(key: string, now = Date.now()): 'up' | 'down' | null {
@@ -66,8 +77,8 @@ export class OddsBook {
                 t('oddsMoved', {
                   outcome: picked.outcome,
                   event: picked.event,
-                  before: formatOdds(picked.odds),
-                  after: formatOdds(outcome.odds),
+                  before: this.price(picked.odds),
+                  after: this.price(outcome.odds),
                 }),
               );
             this.slip.update(key, { odds: outcome.odds, suspended: outcome.suspended || !isOpen(event) });
@@ -113,17 +124,19 @@ export class Slip {
     for (const listener of this.listeners) listener();
   }
 
-  toggle(event: EventSummary, market: Market, outcome: Outcome): boolean {
+  /** `names`: the market's and the outcome's names as the page shows them. */
+  toggle(event: EventSummary, market: Market, outcome: Outcome, names: { market: string; outcome: string }): boolean {
     const before = this.items.length;
     const key = selectionKey({ eventId: event.id, marketId: market.id, outcomeId: outcome.id });
     const next = toggleSelection(this.items, {
       eventId: event.id,
+      sport: event.sport,
       marketId: market.id,
       outcomeId: outcome.id,
       odds: outcome.odds,
       event: eventName(event),
-      market: market.name,
-      outcome: outcome.name,
+      market: names.market,
+      outcome: names.outcome,
       suspended: outcome.suspended,
       live: isLive(event),
     });
@@ -158,7 +171,10 @@ export class Slip {
   }
 }
 
-/** An odds button: pressed when on the slip, flashing (▲/▼) when it moved, disabled when suspended. */
+/**
+ * An odds button: pressed when on the slip, flashing (▲/▼) when it moved, disabled when suspended or
+ * when the casino takes no bets on the event from the player's country (locked, "not available").
+ */
 export function oddsButton(
   ctx: Ctx,
   event: EventSummary,
@@ -168,16 +184,22 @@ export function oddsButton(
 ): HTMLButtonElement {
   const key = selectionKey({ eventId: event.id, marketId: market.id, outcomeId: outcome.id });
   const dir = ctx.odds.flash(key);
-  const closed = outcome.suspended || !isOpen(event);
+  const restricted = ctx.restriction(event) !== null;
+  const closed = outcome.suspended || !isOpen(event) || restricted;
   const pressed = ctx.slip.has(key);
-  const price = closed ? '—' : formatOdds(outcome.odds);
+  const price = closed ? '—' : ctx.price(outcome.odds);
+  const names = {
+    market: marketName(market, event, ctx.localeTag),
+    outcome: outcomeName(market.id, outcome, event, ctx.localeTag),
+  };
+  const state = restricted ? t('notAvailable') : closed ? t('suspended') : price;
   const button = h(
     'button',
     {
       type: 'button',
       class: `odd${dir ? ` ${dir}` : ''}`,
       'aria-pressed': String(pressed),
-      'aria-label': `${eventName(event)}, ${market.name}: ${outcome.name} ${closed ? t('suspended') : price}${
+      'aria-label': `${eventName(event)}, ${names.market}: ${names.outcome} ${state}${
         dir ? `, ${t(dir === 'up' ? 'oddsUp' : 'oddsDown')}` : ''
       }`,
       'data-focus-key': `odd:${key}`,
@@ -192,7 +214,8 @@ export function oddsButton(
     ),
   );
   button.addEventListener('click', () => {
-    if (!ctx.slip.toggle(event, market, outcome)) ctx.announce(t('maxSelections'));
+    if (restricted && !pressed) return;
+    if (!ctx.slip.toggle(event, market, outcome, names)) ctx.announce(t('maxSelections'));
   });
   return button;
 }

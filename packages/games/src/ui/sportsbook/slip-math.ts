@@ -1,10 +1,11 @@
 /**
  * Bet slip arithmetic, exact: odds are integer thousandths (1.85 → 1850), amounts integer minor units.
- * Same rules as the casino and the provider (contracts' combinedOdds / payoutOf): products in BigInt,
- * rounded down.
+ * Same rules as the casino and the provider (contracts' combinedOdds / payoutOf, copied here: the client
+ * carries no validation library): products in BigInt; combined odds rounded to the nearest thousandth
+ * (a half up), payouts rounded down.
  */
 
-/** Combined odds of an accumulator in thousandths, rounded down. */
+/** Combined odds of an accumulator in thousandths: the exact product rounded to the nearest thousandth, a half up. */
 export function combinedOdds(items: readonly number[]): number {
   let product = 1n;
   let scale = 1n;
@@ -12,7 +13,7 @@ export function combinedOdds(items: readonly number[]): number {
     product *= BigInt(odds);
     scale *= 1000n;
   }
-  return Number((product * 1000n) / scale);
+  return Number((product * 1000n * 2n + scale) / (scale * 2n));
 }
 
 /** The payout of a stake (minor units) at odds (thousandths), rounded down. */
@@ -20,11 +21,28 @@ export function payoutOf(stakeMinor: number, odds: number): number {
   return Number((BigInt(stakeMinor) * BigInt(odds)) / 1000n);
 }
 
-/** 1850 → "1.85", 1833 → "1.833", 12000 → "12.00" (always two decimals, three when the third is set). */
-export function formatOdds(thousandths: number): string {
+const oddsFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Odds as the player's language writes numbers, like the money beside them: two decimals, three when
+ * the third is set (1850 → "1.85", de "1,85"; 1833 → "1.833"; 12000 → "12.00"). Built from the integer,
+ * so no float rounding shows.
+ */
+export function formatOdds(thousandths: number, locale = 'en'): string {
   const whole = Math.trunc(thousandths / 1000);
   const frac = String(thousandths % 1000).padStart(3, '0');
-  return `${whole}.${frac.endsWith('0') ? frac.slice(0, 2) : frac}`;
+  const decimal = `${whole}.${frac.endsWith('0') ? frac.slice(0, 2) : frac}`;
+  let format = oddsFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+    } catch {
+      format = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+    }
+    oddsFormats.set(locale, format);
+  }
+  // Intl.NumberFormat formats numeric strings exactly (ES2023); TS's lib still types it as number only.
+  return (format.format as unknown as (value: string) => string)(decimal);
 }
 
 /**
@@ -64,6 +82,8 @@ export function stakeText(minor: number, subunit: number): string {
 
 export type SlipSelection = {
   eventId: string;
+  /** The event's sport (a restriction of the sport covers the selection). */
+  sport: string;
   marketId: string;
   outcomeId: string;
   odds: number;

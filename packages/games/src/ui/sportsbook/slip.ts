@@ -1,19 +1,25 @@
 /**
  * The bet slip: a bottom sheet on phones, a side column from 900 px. Single for one selection,
- * accumulator from two (combined odds = the product, rounded down to a thousandth); 409 `odds_changed`
- * shows old → new per selection and re-confirms with the new odds.
+ * accumulator from two (combined odds = the product, rounded to the nearest thousandth); 409
+ * `odds_changed` shows old → new per selection and re-confirms with the new odds. The casino's maximum
+ * stake (from the launch) shows beside the stake before a bet, no quick-stake chip goes above it, and a
+ * stake above a maximum — the slip's own check, or the casino's refusal with what is still allowed —
+ * offers to lower the stake to it.
  */
 import type { Ticket } from '../../sportsbook/api.ts';
 import { SportsbookError } from './api.ts';
 import type { Ctx } from './context.ts';
 import { h, replaceKeepingFocus } from './dom.ts';
 import { t } from './i18n.ts';
-import { formatOdds, parseStake, quote, selectionKey, stakeText } from './slip-math.ts';
+import { parseStake, quote, selectionKey, stakeText } from './slip-math.ts';
+
+/** What the slip offers beside an error: log in, deposit, or lower the stake to what is allowed. */
+type ErrorAction = 'login' | 'deposit' | { lower: number };
 
 type State =
   | { kind: 'idle' }
   | { kind: 'placing' }
-  | { kind: 'error'; message: string; action?: 'login' | 'deposit' }
+  | { kind: 'error'; message: string; action?: ErrorAction }
   | { kind: 'placed'; ticket: Ticket };
 
 export type SlipView = { el: HTMLElement; open(): void; close(): void };
@@ -29,7 +35,11 @@ export function createSlip(ctx: Ctx): SlipView {
 
   const stakeId = 'slip-stake';
   const hintId = 'slip-stake-hint';
-  const initialStake = session.stakePresets[0] ?? session.minStake;
+  const maxId = 'slip-stake-max';
+  /** The casino's maximum per ticket in this currency (null: not told; 0: no sports bets in it). */
+  let maxStake = session.maxStake;
+  const capped = (amount: number) => (maxStake !== null && maxStake > 0 ? Math.min(amount, maxStake) : amount);
+  const initialStake = capped(session.stakePresets[0] ?? session.minStake);
   const stakeInput = h('input', {
     id: stakeId,
     class: 'stake-input',
@@ -37,27 +47,50 @@ export function createSlip(ctx: Ctx): SlipView {
     inputmode: 'decimal',
     autocomplete: 'off',
     spellcheck: 'false',
-    'aria-describedby': hintId,
+    'aria-describedby': `${maxId} ${hintId}`,
     value: initialStake > 0 ? stakeText(initialStake, session.subunit) : '',
   });
   const stakeHint = h('p', { id: hintId, class: 'hint' }, t('stakeHint', { min: ctx.money(session.minStake) }));
-  const presets = h(
-    'div',
-    { class: 'presets', role: 'group', 'aria-label': t('stake') },
-    ...session.stakePresets.map((amount) => {
-      const b = h('button', { type: 'button', class: 'chip' }, ctx.money(amount));
-      b.addEventListener('click', () => {
-        stakeInput.value = stakeText(amount, session.subunit);
-        stakeInput.removeAttribute('aria-invalid');
-        update();
-      });
-      return b;
-    }),
-  );
+  // The maximum, beside the stake: read with the field, before any bet.
+  const stakeMax = h('span', { id: maxId, class: 'stake-max' });
+  const presets = h('div', { class: 'presets', role: 'group', 'aria-label': t('stake') });
+  const setStake = (amount: number) => {
+    stakeInput.value = stakeText(amount, session.subunit);
+    stakeInput.removeAttribute('aria-invalid');
+    stakeHint.classList.remove('error');
+    stakeHint.textContent = t('stakeHint', { min: ctx.money(session.minStake) });
+    update();
+  };
+  /** The quick stakes: never one above the maximum; the maximum itself when some were left out. */
+  function renderLimits(): void {
+    const under = session.stakePresets.filter((amount) => maxStake === null || amount <= maxStake);
+    const chips =
+      maxStake !== null && maxStake >= session.minStake && under.length < session.stakePresets.length
+        ? [...under.filter((amount) => amount < maxStake!), maxStake]
+        : under;
+    presets.replaceChildren(
+      ...chips.map((amount) => {
+        const b = h('button', { type: 'button', class: 'chip' }, ctx.money(amount));
+        b.addEventListener('click', () => setStake(amount));
+        return b;
+      }),
+    );
+    presets.hidden = chips.length === 0;
+    stakeMax.hidden = maxStake === null;
+    stakeMax.textContent =
+      maxStake === null
+        ? ''
+        : maxStake === 0
+          ? t('noBetsInCurrency', { currency: session.currency })
+          : t('stakeMax', { max: ctx.money(maxStake) });
+    stakeMax.title = maxStake ? t('stakeMaxLabel', { max: ctx.money(maxStake) }) : '';
+    stakeMax.classList.toggle('none', maxStake === 0);
+  }
+  renderLimits();
   const stakeBlock = h(
     'div',
     { class: 'stake' },
-    h('label', { for: stakeId }, `${t('stake')} (${session.currency})`),
+    h('div', { class: 'stake-head' }, h('label', { for: stakeId }, `${t('stake')} (${session.currency})`), stakeMax),
     stakeInput,
     presets,
     stakeHint,
@@ -66,6 +99,7 @@ export function createSlip(ctx: Ctx): SlipView {
     stakeInput.removeAttribute('aria-invalid');
     stakeHint.classList.remove('error');
     stakeHint.textContent = t('stakeHint', { min: ctx.money(session.minStake) });
+    if (state.kind === 'error' && typeof state.action === 'object') state = { kind: 'idle' };
     update();
   });
   stakeInput.addEventListener('keydown', (event) => {
@@ -101,7 +135,14 @@ export function createSlip(ctx: Ctx): SlipView {
   const panel = h(
     'div',
     { id: 'slip-panel', class: 'slip-panel' },
-    h('div', { class: 'slip-head' }, title, count, typeLabel, clearButton, closeButton),
+    h(
+      'div',
+      { class: 'slip-head' },
+      // The title with its count and type: the type goes under the title when a language's words are long.
+      h('div', { class: 'slip-heading' }, title, count, typeLabel),
+      clearButton,
+      closeButton,
+    ),
     empty,
     form,
     placedBox,
@@ -159,8 +200,8 @@ export function createSlip(ctx: Ctx): SlipView {
     el.classList.toggle('has-items', n > 0 || state.kind === 'placed');
     count.textContent = n ? String(n) : '';
     barCount.textContent = String(n);
-    barOdds.textContent = n ? formatOdds(q.odds) : '';
-    bar.setAttribute('aria-label', `${t('openSlip')}: ${n}${n ? `, ${t('totalOdds')} ${formatOdds(q.odds)}` : ''}`);
+    barOdds.textContent = n ? ctx.price(q.odds) : '';
+    bar.setAttribute('aria-label', `${t('openSlip')}: ${n}${n ? `, ${t('totalOdds')} ${ctx.price(q.odds)}` : ''}`);
     typeLabel.textContent = n ? t(q.type === 'single' ? 'single' : 'accumulator') : '';
     clearButton.hidden = n === 0 || state.kind === 'placing';
 
@@ -192,9 +233,12 @@ export function createSlip(ctx: Ctx): SlipView {
           '✕',
         );
         remove.addEventListener('click', () => ctx.slip.remove(key));
+        const unavailable = ctx.restriction({ id: s.eventId, sport: s.sport }) !== null;
         return h(
           'li',
-          { class: `pick${s.suspended ? ' suspended' : ''}${before !== undefined ? ' moved' : ''}` },
+          {
+            class: `pick${s.suspended || unavailable ? ' suspended' : ''}${before !== undefined ? ' moved' : ''}`,
+          },
           h(
             'div',
             { class: 'pick-main' },
@@ -209,12 +253,16 @@ export function createSlip(ctx: Ctx): SlipView {
               ? h(
                   'span',
                   { class: 'was' },
-                  h('s', {}, formatOdds(before)),
+                  h('s', {}, ctx.price(before)),
                   h('span', { 'aria-hidden': 'true' }, ' → '),
                   h('span', { class: 'sr-only' }, ` ${t('oddsLabel')} `),
                 )
               : null,
-            s.suspended ? h('span', { class: 'susp' }, t('suspended')) : h('strong', {}, formatOdds(s.odds)),
+            unavailable
+              ? h('span', { class: 'susp' }, t('notAvailable'))
+              : s.suspended
+                ? h('span', { class: 'susp' }, t('suspended'))
+                : h('strong', {}, ctx.price(s.odds)),
           ),
           remove,
         );
@@ -223,7 +271,7 @@ export function createSlip(ctx: Ctx): SlipView {
 
     const potential = q.potentialWin;
     summary.replaceChildren(
-      h('div', {}, h('dt', {}, t('totalOdds')), h('dd', { class: 'mono' }, n ? formatOdds(q.odds) : '—')),
+      h('div', {}, h('dt', {}, t('totalOdds')), h('dd', { class: 'mono' }, n ? ctx.price(q.odds) : '—')),
       h(
         'div',
         { class: 'win' },
@@ -232,8 +280,11 @@ export function createSlip(ctx: Ctx): SlipView {
       ),
     );
 
+    const unavailable = selections.some((s) => ctx.restriction({ id: s.eventId, sport: s.sport }) !== null);
     if (state.kind === 'error') {
       setStatus(h('p', { class: 'slip-error' }, state.message));
+    } else if (unavailable) {
+      setStatus(h('p', { class: 'slip-error' }, t('pickNotAvailable')));
     } else if (changed.size > 0) {
       const suspended = selections.some((s) => s.suspended);
       setStatus(
@@ -263,8 +314,23 @@ export function createSlip(ctx: Ctx): SlipView {
       return [login];
     }
     const out: Node[] = [];
-    if (state.kind === 'error' && state.action) {
-      const action = state.action;
+    const action = state.kind === 'error' ? state.action : undefined;
+    if (typeof action === 'object') {
+      // The refusal's way out: the stake set to what is allowed, the bet left for the player to place.
+      const lower = action.lower;
+      const b = h(
+        'button',
+        { type: 'button', class: 'btn secondary', 'data-focus-key': 'act-lower' },
+        t('lowerTo', { max: ctx.money(lower) }),
+      );
+      b.addEventListener('click', () => {
+        state = { kind: 'idle' };
+        setStake(lower);
+        actions.querySelector<HTMLElement>('[data-focus-key="act"]')?.focus({ preventScroll: true });
+        ctx.announce(`${t('stake')} ${ctx.money(lower)}`);
+      });
+      out.push(b);
+    } else if (action) {
       const b = h(
         'button',
         { type: 'button', class: 'btn secondary', 'data-focus-key': `act-${action}` },
@@ -273,7 +339,9 @@ export function createSlip(ctx: Ctx): SlipView {
       b.addEventListener('click', () => ctx.parent.post({ source: 'sportsbook', type: action }));
       out.push(b);
     }
-    const suspended = ctx.slip.selections.some((s) => s.suspended);
+    const suspended = ctx.slip.selections.some(
+      (s) => s.suspended || ctx.restriction({ id: s.eventId, sport: s.sport }) !== null,
+    );
     const placing = state.kind === 'placing';
     const label = placing ? t('placing') : changed.size > 0 ? t('acceptOdds') : t('placeBet');
     const stakeNow = stake();
@@ -283,7 +351,7 @@ export function createSlip(ctx: Ctx): SlipView {
         type: 'button',
         class: 'btn primary',
         'data-focus-key': 'act',
-        disabled: placing || suspended,
+        disabled: placing || suspended || maxStake === 0,
         'aria-busy': placing ? 'true' : null,
       },
       h('span', {}, label),
@@ -329,7 +397,7 @@ export function createSlip(ctx: Ctx): SlipView {
             'li',
             {},
             h('span', {}, h('strong', {}, s.outcome), h('span', { class: 'muted small' }, ` ${s.market} · ${s.event}`)),
-            h('span', { class: 'mono' }, formatOdds(s.odds)),
+            h('span', { class: 'mono' }, ctx.price(s.odds)),
           ),
         ),
       ),
@@ -337,7 +405,7 @@ export function createSlip(ctx: Ctx): SlipView {
         'dl',
         { class: 'slip-summary' },
         h('div', {}, h('dt', {}, t('stakeLabel')), h('dd', { class: 'mono' }, ctx.money(ticket.stake))),
-        h('div', {}, h('dt', {}, t('totalOdds')), h('dd', { class: 'mono' }, formatOdds(ticket.odds))),
+        h('div', {}, h('dt', {}, t('totalOdds')), h('dd', { class: 'mono' }, ctx.price(ticket.odds))),
         h(
           'div',
           { class: 'win' },
@@ -362,7 +430,18 @@ export function createSlip(ctx: Ctx): SlipView {
       stakeInput.focus();
       return;
     }
-    if (ctx.slip.selections.some((s) => s.suspended)) return;
+    if (maxStake !== null && amount > maxStake) {
+      // Known before any call: the maximum per ticket, and the stake that fits it.
+      state =
+        maxStake >= session.minStake
+          ? { kind: 'error', message: t('stakeAboveMax', { max: ctx.money(maxStake) }), action: { lower: maxStake } }
+          : { kind: 'error', message: t('noBetsInCurrency', { currency: session.currency }) };
+      update();
+      actions.querySelector<HTMLElement>('[data-focus-key]')?.focus({ preventScroll: true });
+      return;
+    }
+    if (ctx.slip.selections.some((s) => s.suspended || ctx.restriction({ id: s.eventId, sport: s.sport }) !== null))
+      return;
     const selections = ctx.slip.selections.map(({ eventId, marketId, outcomeId, odds }) => ({
       eventId,
       marketId,
@@ -407,21 +486,43 @@ export function createSlip(ctx: Ctx): SlipView {
       if (changed.size === 0 && !ctx.slip.selections.some((s) => s.suspended))
         return { kind: 'error', message: error.message || t('errGeneric') };
       ctx.announce(
-        `${t('oddsChangedTitle')}. ${[...changed].map(([key, before]) => `${ctx.slip.get(key)?.outcome ?? ''} ${formatOdds(before)} → ${formatOdds(ctx.slip.get(key)?.odds ?? before)}`).join(', ')}`,
+        `${t('oddsChangedTitle')}. ${[...changed].map(([key, before]) => `${ctx.slip.get(key)?.outcome ?? ''} ${ctx.price(before)} → ${ctx.price(ctx.slip.get(key)?.odds ?? before)}`).join(', ')}`,
       );
       return { kind: 'idle' };
     }
     if (error.status === 401 || error.code === 'guest' || error.code === 'no_session')
       return { kind: 'error', message: t('loginToBet'), action: 'login' };
-    if (error.code === 'wallet') {
-      if (error.details.walletCode === 15001) return { kind: 'error', message: t('insufficient'), action: 'deposit' };
-      return { kind: 'error', message: error.message || t('errGeneric') };
-    }
-    if (error.code === 'event_closed') return { kind: 'error', message: error.message || t('eventClosed') };
+    if (error.code === 'wallet') return walletRefusal(error);
+    if (error.code === 'event_closed') return { kind: 'error', message: t('eventClosed') };
     if (error.status === 0) return { kind: 'error', message: t('errConnection') };
     if (error.status === 422 || error.status === 409)
       return { kind: 'error', message: error.message || t('errGeneric') };
     return { kind: 'error', message: t('errGeneric') };
+  }
+
+  /** The casino's refusal in the page's words, with what the player can do about it. */
+  function walletRefusal(error: SportsbookError): State {
+    const { walletCode, maxBet, limit, reason, ref } = error.details;
+    if (walletCode === 15001) return { kind: 'error', message: t('insufficient'), action: 'deposit' };
+    if (walletCode === 14311 && maxBet !== undefined) {
+      if (limit === 'bet') {
+        // The maximum per ticket as the casino has it now (the operator may have changed it since the launch).
+        maxStake = maxBet;
+        renderLimits();
+        if (maxBet < session.minStake)
+          return { kind: 'error', message: t('noBetsInCurrency', { currency: session.currency }) };
+        return { kind: 'error', message: t('refusedMaxBet', { max: ctx.money(maxBet) }), action: { lower: maxBet } };
+      }
+      if (maxBet < session.minStake) return { kind: 'error', message: t('refusedEventFull') };
+      return { kind: 'error', message: t('refusedMaxEvent', { max: ctx.money(maxBet) }), action: { lower: maxBet } };
+    }
+    if (walletCode === 14306 && (reason === 'sport' || reason === 'event') && ref) {
+      ctx.markRestricted(reason, ref);
+      return { kind: 'idle' };
+    }
+    if (walletCode === 14100 || walletCode === 14101) return { kind: 'error', message: t('limitReached') };
+    if (walletCode === 14105 || walletCode === 14103) return { kind: 'error', message: t('excluded') };
+    return { kind: 'error', message: error.message || t('errGeneric') };
   }
 
   ctx.slip.onChange(update);

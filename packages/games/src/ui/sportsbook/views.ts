@@ -6,6 +6,7 @@ import { h, replaceKeepingFocus } from './dom.ts';
 import { icon } from './icons.ts';
 import { eventName, isLive, shortOutcome, startLabel } from './format.ts';
 import { t } from './i18n.ts';
+import { marketName, outcomeName, sportName } from './names.ts';
 import { SPORTS } from './router.ts';
 
 /** A page: fetches its data (the app polls it while visible), renders into `el`. */
@@ -20,14 +21,6 @@ export type View = {
 
 export const LIVE_POLL_MS = 3000;
 export const PREMATCH_POLL_MS = 15_000;
-
-export const SPORT_NAMES: Record<SportId, string> = {
-  football: 'Football',
-  tennis: 'Tennis',
-  basketball: 'Basketball',
-  'ice-hockey': 'Ice hockey',
-  esports: 'Esports',
-};
 
 /** The state line of an event: LIVE + clock, a final label, or the start time. */
 function statusLine(ctx: Ctx, event: EventSummary): HTMLElement {
@@ -55,9 +48,24 @@ export function eventRow(ctx: Ctx, event: EventSummary, options: { league?: bool
       goals !== undefined ? h('span', { class: 'team-score' }, String(goals)) : null,
     );
   const main = event.main;
+  const restricted = ctx.restriction(event) !== null;
+  const odds = restricted
+    ? // Not taken from the player's country: no odds to pick, and it says so.
+      h('div', { class: 'odds empty na' }, icon('lock', 'lock'), h('span', { class: 'small' }, t('notAvailable')))
+    : main && main.outcomes.length
+      ? h(
+          'div',
+          {
+            class: `odds cols-${Math.min(3, main.outcomes.length)}`,
+            role: 'group',
+            'aria-label': marketName(main, event, ctx.localeTag),
+          },
+          ...main.outcomes.map((o) => oddsButton(ctx, event, main, o, shortOutcome(o))),
+        )
+      : h('div', { class: 'odds empty' }, h('span', { class: 'muted small' }, t('suspended')));
   return h(
     'article',
-    { class: `ev${isLive(event) ? ' is-live' : ''}`, 'aria-label': eventName(event) },
+    { class: `ev${isLive(event) ? ' is-live' : ''}${restricted ? ' is-na' : ''}`, 'aria-label': eventName(event) },
     h(
       'div',
       { class: 'ev-head' },
@@ -69,15 +77,9 @@ export function eventRow(ctx: Ctx, event: EventSummary, options: { league?: bool
       { class: 'ev-teams', 'data-focus-key': `ev:${event.id}` },
       team(event.home, score?.home),
       team(event.away, score?.away),
-      h('span', { class: 'sr-only' }, `, ${t('allMarkets')}`),
+      h('span', { class: 'sr-only' }, restricted ? `, ${t('notAvailable')}` : `, ${t('allMarkets')}`),
     ),
-    main && main.outcomes.length
-      ? h(
-          'div',
-          { class: `odds cols-${Math.min(3, main.outcomes.length)}`, role: 'group', 'aria-label': main.name },
-          ...main.outcomes.map((o) => oddsButton(ctx, event, main, o, shortOutcome(o))),
-        )
-      : h('div', { class: 'odds empty' }, h('span', { class: 'muted small' }, t('suspended'))),
+    odds,
   );
 }
 
@@ -201,12 +203,8 @@ export class HomeView extends BaseView {
                 h(
                   'div',
                   { class: 'group-head' },
-                  h('h3', {}, icon(sport), events[0]!.sportName),
-                  this.ctx.link(
-                    `/sports/${sport}`,
-                    { class: 'more' },
-                    `${t('allOf', { sport: events[0]!.sportName })} ›`,
-                  ),
+                  h('h3', {}, icon(sport), sportName(sport)),
+                  this.ctx.link(`/sports/${sport}`, { class: 'more' }, `${t('allOf', { sport: sportName(sport) })} ›`),
                 ),
                 h('div', { class: 'ev-list' }, ...events.map((e) => eventRow(this.ctx, e))),
               ),
@@ -225,7 +223,7 @@ export class SportView extends BaseView {
     ctx: Ctx,
     private readonly sport: SportId,
   ) {
-    super(ctx, heading(SPORT_NAMES[sport], icon(sport)));
+    super(ctx, heading(sportName(sport), icon(sport)));
   }
 
   async refresh(tick: number): Promise<void> {
@@ -235,11 +233,9 @@ export class SportView extends BaseView {
         tick % 10 === 0 || !this.summary ? this.ctx.api.sports().catch(() => null) : Promise.resolve(null),
       ]);
       this.events = events;
+      // The leagues' order; the sport's name is the page language's own (the provider's is English).
       const summary = sports?.find((s) => s.id === this.sport);
-      if (summary) {
-        this.summary = summary;
-        this.el.querySelector('h1 .title-text')!.textContent = summary.name;
-      }
+      if (summary) this.summary = summary;
       this.ctx.odds.ingest(events);
     });
   }
@@ -249,13 +245,25 @@ export class SportView extends BaseView {
   }
 
   protected content(): Node[] {
-    if (!this.events.length) return [h('p', { class: 'muted empty-text' }, t('noEvents'))];
+    const restricted = this.ctx.restriction({ id: '', sport: this.sport }) === 'sport';
+    // Not taken from the player's country: said first, every row below locked.
+    const before: Node[] = restricted
+      ? [
+          h(
+            'p',
+            { class: 'notice na-notice' },
+            icon('lock', 'lock'),
+            t('sportNotAvailable', { sport: sportName(this.sport) }),
+          ),
+        ]
+      : [];
+    if (!this.events.length) return [...before, h('p', { class: 'muted empty-text' }, t('noEvents'))];
     const leagues = new Map<string, EventSummary[]>();
     for (const e of this.events) leagues.set(e.leagueId, [...(leagues.get(e.leagueId) ?? []), e]);
     // The provider's league order when it gave one, else the order events came in (live first).
     const order = this.summary?.leagues.map((l) => l.id) ?? [];
     const ids = [...leagues.keys()].sort((a, b) => rank(order, a) - rank(order, b));
-    return ids.map((id) => {
+    const sections = ids.map((id) => {
       const events = leagues.get(id)!;
       const league = this.summary?.leagues.find((l) => l.id === id);
       const title = league?.country ? `${league.country} · ${league.name}` : events[0]!.league;
@@ -264,6 +272,7 @@ export class SportView extends BaseView {
         h('div', { class: 'ev-list' }, ...events.map((e) => eventRow(this.ctx, e, { league: false }))),
       );
     });
+    return [...before, ...sections];
   }
 }
 
@@ -310,7 +319,11 @@ export class EventView extends BaseView {
       ];
     }
     crumbs.replaceChildren(
-      this.ctx.link(`/sports/${e.sport}`, { class: 'back', 'data-focus-key': 'back' }, `‹ ${e.sportName}`),
+      this.ctx.link(
+        `/sports/${e.sport}`,
+        { class: 'back', 'data-focus-key': 'back' },
+        `‹ ${sportName(e.sport, e.sportName)}`,
+      ),
       h('span', { class: 'muted' }, ` · ${e.league}`),
     );
     const live = isLive(e);
@@ -331,16 +344,31 @@ export class EventView extends BaseView {
         h('span', { class: 'hero-team' }, e.away),
       ),
     );
+    const restriction = this.ctx.restriction(e);
+    if (restriction)
+      // Not taken from the player's country: the markets' odds are not offered, and it says why.
+      return [
+        header,
+        h(
+          'p',
+          { class: 'notice na-notice' },
+          icon('lock', 'lock'),
+          restriction === 'sport'
+            ? t('sportNotAvailable', { sport: sportName(e.sport, e.sportName) })
+            : t('eventNotAvailable'),
+        ),
+      ];
+    const locale = this.ctx.localeTag;
     const markets = e.markets.length
       ? e.markets.map((m) =>
           h(
             'section',
-            { class: 'market', 'aria-label': m.name },
-            h('h2', {}, m.name),
+            { class: 'market', 'aria-label': marketName(m, e, locale) },
+            h('h2', {}, marketName(m, e, locale)),
             h(
               'div',
               { class: `odds cols-${m.outcomes.length === 3 ? 3 : 2}` },
-              ...m.outcomes.map((o) => oddsButton(this.ctx, e, m, o, o.name)),
+              ...m.outcomes.map((o) => oddsButton(this.ctx, e, m, o, outcomeName(m.id, o, e, locale))),
             ),
           ),
         )

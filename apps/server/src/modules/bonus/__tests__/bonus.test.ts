@@ -91,7 +91,7 @@ const bonusRow = async (id: string) =>
 
 /**
  * The ledger proves every balance, real and bonus apart; and the stored wagering progress equals the
- * settled stakes (rounds closed since activation, by their game's share) recomputed.
+ * settled stakes (its own rounds, closed while it was active, by their game's share) recomputed.
  */
 async function audit(accountId: string, { progress = true } = {}) {
   const [sums] = await rowsOf<{ real: string; bonus: string; real_balance: string; bonus_balance: string }>(
@@ -110,7 +110,7 @@ async function audit(accountId: string, { progress = true } = {}) {
       server.ctx.db,
       sql`select coalesce(sum(r.bet_minor * coalesce((${JSON.stringify(bonus.contributions)}::jsonb ->> g.type)::int, 0) / 100), 0)::text as stakes
             from game_rounds r join games g on g.id = r.game_id
-           where r.account_id = ${accountId}::uuid and r.closed and r.closed_at >= ${bonus.activatedAt!.toISOString()}::timestamptz
+           where r.account_id = ${accountId}::uuid and r.closed and r.bonus_id = ${bonus.id}::uuid
              and (${bonus.finishedAt?.toISOString() ?? null}::timestamptz is null or r.closed_at <= ${bonus.finishedAt?.toISOString() ?? null}::timestamptz)
              and not (r.game_id = any(${`{${bonus.excludedGames.join(',')}}`}::uuid[]))`,
     );
@@ -307,6 +307,94 @@ describe('the end of a bonus', () => {
   });
 });
 
+describe('a round belongs to the bonus that staked it, for its whole life', () => {
+  const bet = (wallet: Record<string, unknown>, roundId: string, amount: number, transactionId = txId('b')) =>
+    walletCall(server, 'bet', { ...wallet, transactionId, roundId, amount });
+  const win = (wallet: Record<string, unknown>, roundId: string, amount: number) =>
+    walletCall(server, 'win', { ...wallet, transactionId: txId('w'), roundId, amount, closeRound: true });
+
+  it("bonus hopping: rounds of bonus A's money settling after B was activated pay B nothing and count toward nothing", async () => {
+    // The outside test's setup: a welcome bonus (€20 to wager €200, conversion capped) and a lightly wagered
+    // one (€5, €25 to wager, no cap); four crash rounds of A's money left open while B is activated.
+    const welcome = await definition({
+      amounts: { EUR: 2_000 },
+      wagerMultiplier: 10,
+      contributions: { crash: 100 },
+      maxConversion: { EUR: 2_000 },
+    });
+    const light = await definition({ amounts: { EUR: 500 }, wagerMultiplier: 5, contributions: { crash: 100 } });
+    const { token, playerId, account, wallet } = await player(0n, 'crash');
+    const a = await issued(playerId, welcome.name);
+    const b = await issued(playerId, light.name);
+    expect((await call(token, 'PUT', `/api/game/player-bonuses/${a.id}/activate`)).status).toBe(200);
+    const rounds = Array.from({ length: 4 }, () => txId('r'));
+    for (const roundId of rounds) expect((await bet(wallet, roundId, 500)).status).toBe(200);
+    expect((await accountRow(server.ctx.db, account.id)).bonusBalance).toBe(0n);
+
+    expect((await call(token, 'PUT', `/api/game/player-bonuses/${b.id}/activate`)).status).toBe(200);
+    expect(await bonusRow(a.id)).toMatchObject({ status: BonusStatus.finished, result: BonusResult.canceled });
+    // A's rounds crash out high: their wins were staked with A's money, which is gone.
+    for (const roundId of rounds) expect((await win(wallet, roundId, 1_250)).status).toBe(200);
+
+    expect(await accountRow(server.ctx.db, account.id)).toMatchObject({ realBalance: 0n, bonusBalance: 500n });
+    expect((await bonusRow(b.id)).wagerProgressMinor).toBe(0n);
+    expect((await bonusRow(a.id)).wagerProgressMinor).toBe(0n);
+    await audit(account.id);
+  });
+
+  it('a round opened before a bonus was activated counts for nothing toward it, and never takes its money', async () => {
+    const def = await definition({ amounts: { EUR: 1_000 }, wagerMultiplier: 10, maxBet: { EUR: 500 } });
+    const { token, playerId, account, wallet } = await player(20_000n);
+    const bonus = await issued(playerId, def.name);
+    const roundId = txId('r');
+    expect((await bet(wallet, roundId, 10_000)).status).toBe(200);
+    expect((await call(token, 'PUT', `/api/game/player-bonuses/${bonus.id}/activate`)).status).toBe(200);
+    // A later stake in that round is real money only, whatever the bonus's maximum bet: it is not the bonus's.
+    expect((await bet(wallet, roundId, 10_000)).status).toBe(200);
+    const short = await bet(wallet, roundId, 100);
+    expect(short.body.error.code).toBe(ErrorCode.insufficientFunds);
+    expect(await accountRow(server.ctx.db, account.id)).toMatchObject({ realBalance: 0n, bonusBalance: 1_000n });
+    expect((await win(wallet, roundId, 0)).status).toBe(200);
+    expect(await bonusRow(bonus.id)).toMatchObject({ status: BonusStatus.active, wagerProgressMinor: 0n });
+    await audit(account.id);
+  });
+
+  it("a refund of a bet staked with bonus A's money, after B was activated, gives B nothing", async () => {
+    const def = await definition();
+    const { token, playerId, account, wallet } = await player(100n);
+    const a = await issued(playerId, def.name);
+    const b = await issued(playerId, def.name);
+    await call(token, 'PUT', `/api/game/player-bonuses/${a.id}/activate`);
+    const roundId = txId('r');
+    const staked = txId('b');
+    // €1 real + €3 of A's bonus money.
+    expect((await bet(wallet, roundId, 400, staked)).status).toBe(200);
+    await call(token, 'PUT', `/api/game/player-bonuses/${b.id}/activate`);
+    const refund = await walletCall(server, 'rollback', {
+      ...wallet,
+      transactionId: txId('rb'),
+      referenceTransactionId: staked,
+      roundId,
+    });
+    expect(refund.status).toBe(200);
+    expect(await accountRow(server.ctx.db, account.id)).toMatchObject({ realBalance: 100n, bonusBalance: 1_000n });
+    await audit(account.id);
+  });
+
+  it("a round of the active bonus counts toward it and pays its win's bonus share as before", async () => {
+    const def = await definition({ contributions: { slots: 100 } });
+    const { token, playerId, account, wallet } = await player(0n);
+    const bonus = await issued(playerId, def.name);
+    await call(token, 'PUT', `/api/game/player-bonuses/${bonus.id}/activate`);
+    const roundId = txId('r');
+    expect((await bet(wallet, roundId, 400)).status).toBe(200);
+    expect((await win(wallet, roundId, 1_000)).status).toBe(200);
+    expect(await accountRow(server.ctx.db, account.id)).toMatchObject({ realBalance: 0n, bonusBalance: 1_600n });
+    expect((await bonusRow(bonus.id)).wagerProgressMinor).toBe(400n);
+    await audit(account.id);
+  });
+});
+
 describe('what a hostile client tries', () => {
   it("another player's bonus is not found; an unknown id, a huge or NUL id is refused cleanly", async () => {
     const def = await definition();
@@ -363,6 +451,35 @@ describe('what a hostile client tries', () => {
     // order the rounds against the cancel: the progress is held to its bounds instead of recomputed.
     expect(end.wagerProgressMinor).toBeLessThanOrEqual(end.wagerRequiredMinor);
     expect(end.wagerProgressMinor).toBeLessThanOrEqual(BigInt(played!.stakes));
+    await audit(account.id, { progress: false });
+  });
+
+  it("rounds racing the switch to another bonus: the new bonus holds exactly its own rounds' money", async () => {
+    const def = await definition({ amounts: { EUR: 5_000 }, wagerMultiplier: 10 });
+    const { token, playerId, account, wallet } = await player(0n);
+    const a = await issued(playerId, def.name);
+    const b = await issued(playerId, def.name);
+    await call(token, 'PUT', `/api/game/player-bonuses/${a.id}/activate`);
+    await Promise.all([
+      ...Array.from({ length: 20 }, () => round(wallet, 100, 300)),
+      call(token, 'PUT', `/api/game/player-bonuses/${b.id}/activate`),
+    ]);
+    expect(await bonusRow(b.id)).toMatchObject({ status: BonusStatus.active });
+    const [own] = await rowsOf<{ stakes: string; wins: string }>(
+      server.ctx.db,
+      sql`select coalesce(sum(bet_bonus_minor), 0)::text as stakes, coalesce(sum(win_bonus_minor), 0)::text as wins
+            from game_rounds where bonus_id = ${b.id}::uuid`,
+    );
+    const after = await accountRow(server.ctx.db, account.id);
+    expect(after.bonusBalance).toBe(5_000n - BigInt(own!.stakes) + BigInt(own!.wins));
+    expect(after.realBalance).toBe(0n);
+    // As in the race above, the calls' moments do not order them against the switch: A's progress is held
+    // to the stakes of its own rounds instead of recomputed by time.
+    const [ofA] = await rowsOf<{ stakes: string }>(
+      server.ctx.db,
+      sql`select coalesce(sum(bet_minor), 0)::text as stakes from game_rounds where bonus_id = ${a.id}::uuid and closed`,
+    );
+    expect((await bonusRow(a.id)).wagerProgressMinor).toBeLessThanOrEqual(BigInt(ofA!.stakes));
     await audit(account.id, { progress: false });
   });
 

@@ -19,8 +19,8 @@ import { messengerMessages } from '../../notification/tables.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { toBaseMinor } from '../../settings/index.ts';
 import { issueDepositBonus, percentageAmount } from '../deposit.ts';
-import { createDefinition, DEFAULT_BONUS_RULES } from '../service.ts';
-import { createGame } from '../../game/__tests__/play-fixtures.ts';
+import { createDefinition, DEFAULT_BONUS_RULES, issueBonus } from '../service.ts';
+import { createGame, openSession, txId, walletCall } from '../../game/__tests__/play-fixtures.ts';
 import { bonusDefinitions, playerBonuses, playerFreespins } from '../tables.ts';
 
 /** Deposit bonuses end to end: offers, the choice on the deposit, the paid webhook, the lane that issues. */
@@ -194,6 +194,98 @@ describe('a chosen bonus', () => {
     expect(status.json.data).toEqual([{ id: def.id, status: 1, issueStatus: 1 }]);
     const activated = await call('PUT', `/api/game/player-bonuses/${bonus!.id}/activate`, p.auth);
     expect(activated.json.data).toMatchObject({ status: 2, amount: 50 });
+  });
+
+  it('a waiting deposit bonus is no free option: staking the deposit before activating it ends it', async () => {
+    // The outside test lost the whole deposit on one roulette number, then activated the bonus.
+    const p = await player();
+    const def = await definition();
+    const invoiceId = (await deposit(p.auth, 100, { bonusId: def.id })).json.data.invoiceId as string;
+    expect((await paid(invoiceId)).response.status).toBe(200);
+    const [bonus] = await waitFor(async () => {
+      const rows = await bonusesOf(p.id);
+      return rows.length ? rows : undefined;
+    });
+    expect(bonus).toMatchObject({ status: 1, amountMinor: 10_000n });
+    const game = await createGame(server.ctx.db, { type: 'roulette' });
+    const session = await openSession(server.ctx, { playerId: p.id, accountId: bonus!.accountId, gameId: game.id });
+    const wallet = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
+    const roundId = txId('r');
+    expect(
+      (await walletCall(server, 'bet', { ...wallet, transactionId: txId('b'), roundId, amount: 10_000 })).status,
+    ).toBe(200);
+    expect(
+      (await walletCall(server, 'win', { ...wallet, transactionId: txId('w'), roundId, amount: 0, closeRound: true }))
+        .status,
+    ).toBe(200);
+    const [lapsed] = await bonusesOf(p.id);
+    expect(lapsed).toMatchObject({ status: 3, result: 4, forfeitedMinor: null });
+    const activated = await call('PUT', `/api/game/player-bonuses/${bonus!.id}/activate`, p.auth);
+    expect(activated.status).toBe(409);
+    const [account] = await rowsOf<{ real: string; bonus: string }>(
+      server.ctx.db,
+      sql`select real_balance::text as real, bonus_balance::text as bonus from wallet_accounts where id = ${bonus!.accountId}::uuid`,
+    );
+    expect(account).toEqual({ real: '0', bonus: '0' });
+    // The player is told why, in the messenger.
+    const notice = await waitFor(async () => {
+      const rows = await server.ctx.db.select().from(messengerMessages).where(eq(messengerMessages.playerId, p.id));
+      return rows.find((m) => /before it was activated/i.test(`${m.title} ${m.body}`));
+    });
+    expect(notice).toBeTruthy();
+  });
+
+  it('a deposit played between its credit and its bonus’s issue: the bonus lapses when activated', async () => {
+    const p = await player();
+    const def = await definition();
+    const invoiceId = (await deposit(p.auth, 100)).json.data.invoiceId as string;
+    expect((await paid(invoiceId)).response.status).toBe(200);
+    const [invoice] = await server.ctx.db.select().from(paymentInvoices).where(eq(paymentInvoices.id, invoiceId));
+    const game = await createGame(server.ctx.db, { type: 'roulette' });
+    const session = await openSession(server.ctx, { playerId: p.id, accountId: invoice!.accountId, gameId: game.id });
+    const wallet = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
+    expect(
+      (await walletCall(server, 'bet', { ...wallet, transactionId: txId('b'), roundId: txId('r'), amount: 10_000 }))
+        .status,
+    ).toBe(200);
+    // The lane issues the bonus only now (it runs after the credit's commit).
+    const bonus = await issueBonus(server.ctx, DEFAULT_BONUS_RULES, {
+      playerId: p.id,
+      definition: def.id,
+      currency: 'EUR',
+      source: 'deposit',
+      invoiceId,
+      amountMinor: 10_000n,
+    });
+    const activated = await call('PUT', `/api/game/player-bonuses/${bonus.id}/activate`, p.auth);
+    expect(activated.status).toBe(409);
+    expect(activated.json.error.message).toMatch(/lapsed/);
+    expect((await bonusesOf(p.id))[0]).toMatchObject({ status: 3, result: 4 });
+    const [account] = await rowsOf<{ bonus: string }>(
+      server.ctx.db,
+      sql`select bonus_balance::text as bonus from wallet_accounts where id = ${invoice!.accountId}::uuid`,
+    );
+    expect(account!.bonus).toBe('0');
+  });
+
+  it('a deposit bonus activated before play keeps its deposit playable under its rules', async () => {
+    const p = await player();
+    const def = await definition();
+    const invoiceId = (await deposit(p.auth, 50, { bonusId: def.id })).json.data.invoiceId as string;
+    expect((await paid(invoiceId)).response.status).toBe(200);
+    const [bonus] = await waitFor(async () => {
+      const rows = await bonusesOf(p.id);
+      return rows.length ? rows : undefined;
+    });
+    expect((await call('PUT', `/api/game/player-bonuses/${bonus!.id}/activate`, p.auth)).status).toBe(200);
+    const game = await createGame(server.ctx.db, { type: 'slots' });
+    const session = await openSession(server.ctx, { playerId: p.id, accountId: bonus!.accountId, gameId: game.id });
+    const wallet = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
+    const roundId = txId('r');
+    expect(
+      (await walletCall(server, 'bet', { ...wallet, transactionId: txId('b'), roundId, amount: 1_000 })).status,
+    ).toBe(200);
+    expect((await bonusesOf(p.id))[0]).toMatchObject({ status: 2 });
   });
 
   it('a replayed success webhook, a re-delivered event and racing issuers give one bonus', async () => {

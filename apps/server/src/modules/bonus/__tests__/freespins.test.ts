@@ -185,7 +185,14 @@ describe('free spins from issue to their winnings', () => {
     expect(launched.status, JSON.stringify(launched.json)).toBe(200);
     const sid = (launched.json.data.gameUrl as string).split('/').pop()!;
     const info = await sandbox('GET', `/sessions/${sid}`);
-    expect(info.json.session.state.freeSpinGrant).toEqual({ id: spins.grantId, left: 3, stake: 20 });
+    expect(info.json.session.state.freeSpinGrant).toEqual({
+      id: spins.grantId,
+      count: 3,
+      left: 3,
+      stake: 20,
+      won: 0,
+      wagerMultiplier: 3,
+    });
 
     // A grant the sandbox does not know is refused, and a bet with a grant too.
     expect((await sandbox('POST', `/sessions/${sid}/rounds`, { bet: 0, grantId: 'nope' })).status).toBe(404);
@@ -197,7 +204,9 @@ describe('free spins from issue to their winnings', () => {
       expect(played.status, JSON.stringify(played.json)).toBe(200);
       expect(played.json.round).toMatchObject({ bet: 0, isFreeSpin: true });
       won += played.json.round.win as number;
-      expect(played.json.freeSpinGrant).toEqual(spin < 3 ? { id: spins.grantId, left: 3 - spin, stake: 20 } : null);
+      expect(played.json.freeSpinGrant).toEqual(
+        spin < 3 ? { id: spins.grantId, count: 3, left: 3 - spin, stake: 20, won, wagerMultiplier: 3 } : null,
+      );
       expect((await row(spins.id)).usedCount).toBe(spin);
     }
     // None left at the provider, and the casino's count agrees.

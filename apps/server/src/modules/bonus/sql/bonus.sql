@@ -7,15 +7,49 @@ CREATE OR REPLACE FUNCTION bonus_active(p_account uuid) RETURNS SETOF player_bon
   SELECT * FROM player_bonuses WHERE account_id = p_account AND status = 2
 $$;
 
--- The event of a bonus's change (contracts EventMap 'bonus.updated'): 'activated', 'progress' or
--- 'finished' ('issued' is written by bonus/service.ts).
-CREATE OR REPLACE FUNCTION bonus_event(b player_bonuses, p_change text) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO outbox (event, payload)
-  VALUES ('bonus.updated', jsonb_build_object(
+-- The payload of a bonus's change (contracts EventMap 'bonus.updated').
+CREATE OR REPLACE FUNCTION bonus_event_payload(b player_bonuses, p_change text) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object(
     'change', p_change, 'playerId', b.player_id, 'bonusId', b.id, 'name', b.name, 'currency', b.currency, 'status', b.status,
     'result', b.result, 'amount', b.amount_minor::text, 'progress', b.wager_progress_minor::text,
-    'required', b.wager_required_minor::text))
+    'required', b.wager_required_minor::text)
 $$;
+
+-- The event of a bonus's change: 'activated', 'progress' or 'finished' ('issued' is written by
+-- bonus/service.ts).
+CREATE OR REPLACE FUNCTION bonus_event(b player_bonuses, p_change text) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO outbox (event, payload) VALUES ('bonus.updated', bonus_event_payload(b, p_change))
+$$;
+
+-- Whether account `p_account` has a deposit bonus waiting for activation (every stake asks: it lapses).
+CREATE OR REPLACE FUNCTION bonus_deposit_waiting(p_account uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM player_bonuses WHERE account_id = p_account AND status = 1 AND invoice_id IS NOT NULL)
+$$;
+
+-- A deposit bonus waiting for activation is no free option on its deposit: once money is staked on its
+-- account, the waiting deposit bonuses there lapse (finished, result 4 expired, the event's reason
+-- 'deposit-staked': the player is told why). No money moves: an issued bonus has posted none. Run by a
+-- stake (game_wallet_bet_ticket) and by an activation that finds the deposit played (bonus_activate),
+-- under the account's lock.
+CREATE OR REPLACE FUNCTION bonus_lapse_waiting_deposits(p_account uuid, p_only uuid, p_now timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  v_count integer;
+BEGIN
+  WITH lapsed AS (
+    UPDATE player_bonuses
+       SET status = 3, result = 4, finished_at = p_now
+     WHERE account_id = p_account AND status = 1 AND invoice_id IS NOT NULL AND (p_only IS NULL OR id = p_only)
+    RETURNING *
+  ), told AS (
+    INSERT INTO outbox (event, payload)
+    SELECT 'bonus.updated', bonus_event_payload(l, 'finished') || jsonb_build_object('reason', 'deposit-staked')
+      FROM lapsed l
+    RETURNING 1
+  )
+  SELECT count(*) INTO v_count FROM told;
+  RETURN v_count;
+END $$;
 
 -- A bet's refusal by the active bonus `b`, or null: a round's stakes above the bonus's maximum bet (the
 -- round's total, so a stake split in two does not slip under it), or bonus money staked on a game the
@@ -68,14 +102,15 @@ BEGIN
     RETURN true;
   END IF;
   IF b.wager_progress_minor < b.wager_required_minor AND a.bonus_balance > 0 THEN RETURN false; END IF;
-  -- Rounds staked with bonus money began after the activation: the look is short, and rare.
-  IF game_open_bonus_rounds(b.player_id, b.account_id, b.activated_at) > 0 THEN RETURN false; END IF;
+  -- The bonus's rounds began after its activation: the look is short, and rare.
+  IF game_open_bonus_rounds(b.id, b.player_id, b.account_id, b.activated_at) > 0 THEN RETURN false; END IF;
   PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN 2 ELSE 5 END, p_now);
   RETURN true;
 END $$;
 
--- A settled stake (a round's stakes as it closes, or a later rollback's negative) counts toward active
--- bonus `b` (as the wallet call read it, under the lock) by its game's share (none for an excluded
+-- A settled stake (a round's stakes as it closes, or a later rollback's negative) of a round that bonus
+-- `b` staked counts toward it while it is active (as the wallet call read it, under the lock; the caller
+-- passes the round's own bonus, never another) by its game's share (none for an excluded
 -- game); then the bonus is concluded if it may have ended (`p_bonus_balance`: the account's bonus money
 -- after the call). Progress is told (an event) when it passes a whole percent of the requirement, not on
 -- every round: a player sees it move, and a busy table does not write an event per bet. True when it
@@ -120,7 +155,9 @@ END $$;
 -- The player activates issued bonus `p_bonus`: an active bonus of the same account is cancelled first
 -- (its bonus money forfeited: the change-active-bonus modal says so), then the amount is posted as bonus
 -- money and wagering begins. Answers the outcome ('activated', 'not_found' when not the player's,
--- 'not_issued', 'expired': past its activation date, it ends so) and the bonus.
+-- 'not_issued', 'expired': past its activation date, it ends so; 'lapsed': a deposit bonus whose deposit
+-- was staked before this, it ends so — a stake normally lapses it at once, this catches a stake that came
+-- between the deposit's credit and the bonus's issue) and the bonus.
 CREATE OR REPLACE FUNCTION bonus_activate(p_bonus uuid, p_player uuid, p_now timestamptz, OUT outcome text, OUT bonus player_bonuses)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -135,6 +172,12 @@ BEGIN
   IF b.activation_expires_at <= p_now THEN
     bonus := bonus_finish(b, a, 4, p_now);
     outcome := 'expired';
+    RETURN;
+  END IF;
+  IF b.invoice_id IS NOT NULL AND wallet_staked_after(b.account_id, 'deposit:' || b.invoice_id) THEN
+    PERFORM bonus_lapse_waiting_deposits(b.account_id, b.id, p_now);
+    SELECT * INTO bonus FROM player_bonuses WHERE id = b.id;
+    outcome := 'lapsed';
     RETURN;
   END IF;
   PERFORM bonus_finish(o, a, 3, p_now) FROM bonus_active(b.account_id) o;

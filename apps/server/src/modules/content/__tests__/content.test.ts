@@ -28,6 +28,32 @@ describe('content', () => {
     expect(about).toMatchObject({ locale: 'de', title: 'Über uns und Lizenz', locales: ['de', 'en', 'pt-br'] });
   });
 
+  it('serves the bonus terms with the rules players read, in English, German and Portuguese', async () => {
+    const expected = {
+      en: ['Bonus Terms', 'lapses as soon as money is staked', 'the smaller of its stake and what it won or lost'],
+      de: [
+        'Bonusbedingungen',
+        'verfällt, sobald vorher Geld',
+        'der kleinere Betrag aus Einsatz und Gewinn oder Verlust',
+      ],
+      'pt-br': [
+        'Termos de bônus',
+        'caduca assim que houver uma aposta',
+        'o menor valor entre a aposta e o que ela ganhou ou perdeu',
+      ],
+    };
+    for (const [locale, [title, ...phrases]] of Object.entries(expected)) {
+      const page = (await get(`/api/content/static/bonus-terms?locale=${locale}`)).json().data;
+      expect(page).toMatchObject({ locale, title });
+      const text = JSON.stringify(page.blocks);
+      for (const phrase of phrases) expect(text).toContain(phrase);
+      // The rules the server enforces, each under its heading: money order to account closure.
+      expect(
+        page.blocks.filter((b: { type: string; level?: number }) => b.type === 'heading' && b.level === 2),
+      ).toHaveLength(10);
+    }
+  });
+
   it('lists at least 20 help-centre questions in five categories, translated where a translation exists', async () => {
     const list = (await get('/api/content/question?locale=de')).json().data as {
       identity: string;

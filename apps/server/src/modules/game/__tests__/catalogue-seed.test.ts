@@ -104,8 +104,9 @@ describe('seeding', () => {
     await server.ctx.db.execute(sql`delete from game_catalogue_seeds`);
     const started = performance.now();
     expect(await seedCatalogue(server.ctx.db)).toBe('seeded');
-    // Generous for a loaded CI machine; on an idle one a full (re-)seed takes about 2 s.
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // A bound against a pathological re-seed (minutes), not a speed: on an idle machine a full re-seed
+    // takes about 2 s, beside the journeys on a slow 2-core one 22 s.
+    expect(performance.now() - started).toBeLessThan(90_000);
 
     const [counts] = await rows<{ games: number; members: number; disabled: number }>(
       sql`select (select count(*)::int from games) as games, (select count(*)::int from game_collection_games) as members, (select count(*)::int from games where not is_enabled) as disabled`,

@@ -128,6 +128,20 @@ export async function findGame(db: DbOrTx, idOrIdentity: string): Promise<Playab
   return row ? { ...row.game, providerEnabled: row.providerEnabled } : null;
 }
 
+/** Names and identities of games by id (a bonus's excluded games, its free-spins game), for the terms players read. */
+export async function gameLabels(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, { identity: string; name: string }>> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: games.id, identity: games.identity, name: games.name })
+    .from(games)
+    .where(inArray(games.id, wanted));
+  return new Map(rows.map((r) => [r.id, { identity: r.identity, name: r.name }]));
+}
+
 /** `GET /games/:idOrIdentity`: any game, enabled or not; 404 otherwise. The guest's game plus the player's heart. */
 export async function getGame(
   db: Db,

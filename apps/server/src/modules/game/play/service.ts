@@ -7,9 +7,11 @@ import {
   Platform,
   sportsbookLaunchAnswerSchema,
   sportsbookPathSchema,
+  SPORTSBOOK_RULES_MAX_REFS,
   type LaunchBody,
   type PlayResult,
   type SportsbookLaunchBody,
+  type SportsbookRules,
 } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -21,6 +23,7 @@ import { BASE_CURRENCY, restrictionOf } from '../../settings/index.ts';
 import { accountNotFound, playableAccount } from '../../wallet/index.ts';
 import { findGame, recordPlayed, type PlayableGame } from '../catalogue/service.ts';
 import type { GameRow } from '../catalogue/tables.ts';
+import { restrictionsFor, stakeLimitsIn } from '../sportsbook/risk.ts';
 import { gameSessions, type GameSessionRow } from './tables.ts';
 
 const LAUNCH_TIMEOUT_MS = 10_000;
@@ -272,12 +275,35 @@ async function playSportsbook(
       ? await playableAccount(db, input.auth.playerId, input.body.accountId).catch(() => null)
       : null;
     const currency = account?.currency ?? BASE_CURRENCY;
-    const gameUrl = await callSportsbookLaunch(ctx, { ...common, mode: 'demo', token: null, currency }, log);
+    const rules = await sportsbookRules(db, input.country, currency);
+    const gameUrl = await callSportsbookLaunch(ctx, { ...common, mode: 'demo', token: null, currency, rules }, log);
     return { gameUrl, token: `demo-${randomBytes(16).toString('base64url')}` };
   }
 
   const { playerId } = input.auth;
-  return launchReal(ctx, game, input.auth, input, (token, currency) =>
-    callSportsbookLaunch(ctx, { ...common, mode: 'real', token, playerId, currency }, log),
+  return launchReal(ctx, game, input.auth, input, async (token, currency) =>
+    callSportsbookLaunch(
+      ctx,
+      { ...common, mode: 'real', token, playerId, currency, rules: await sportsbookRules(db, input.country, currency) },
+      log,
+    ),
   );
+}
+
+/**
+ * What the launch tells the client of the casino's rules, so the slip can show them before a bet: the
+ * maximums in the launch's currency (the wallet's own conversion, rounded down; 0 when none apply: no
+ * rule, or no rate for the currency) and the country's restricted sports and events.
+ */
+async function sportsbookRules(db: DbOrTx, country: string, currency: string): Promise<SportsbookRules> {
+  const [limits, restricted] = await Promise.all([stakeLimitsIn(db, [currency]), restrictionsFor(db, country)]);
+  const of = (minor: bigint | null | undefined) => (minor === null || minor === undefined ? 0 : Number(minor));
+  return {
+    maxStake: of(limits.get(currency)?.maxBetMinor),
+    maxEventStake: of(limits.get(currency)?.maxEventMinor),
+    restricted: {
+      sports: restricted.sports.slice(0, SPORTSBOOK_RULES_MAX_REFS),
+      events: restricted.events.slice(0, SPORTSBOOK_RULES_MAX_REFS),
+    },
+  };
 }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -88,6 +89,18 @@ export const gameRounds = pgTable(
     /** BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back. */
     status: integer('status').$type<ValueOf<typeof BetStatus>>().notNull().default(1),
     closed: boolean('closed').notNull().default(false),
+    /**
+     * The bonus that was active when the round began (null: none), for the round's whole life: only it may
+     * lend the round bonus money, take its wagering, and pay back a bonus share of its win or refund, and
+     * only while it is still active.
+     */
+    bonusId: uuid('bonus_id'),
+    /**
+     * The turnover rule's group of positions the round was opened in (`game_risk_positions`): rounds open
+     * at the same time count their money at risk together, so bets that hedge each other count once.
+     */
+    riskKey: text('risk_key'),
+    riskGroup: uuid('risk_group'),
     /** Copied from the session so the winners feed filters without a join. */
     platform: integer('platform').$type<Platform>().notNull(),
     country: text('country').notNull(),
@@ -100,6 +113,28 @@ export const gameRounds = pgTable(
     index('game_rounds_player_idx').on(t.playerId, t.createdAt),
   ],
 );
+/**
+ * The turnover rule's open positions per account: one row per account and key (`casino` for the games, or
+ * `event:<id>` for sports tickets on one event) holding the group of rounds open at the same time: the
+ * rounds still open and the stakes and wins of its rounds closed so far. A group's money at risk is
+ * min(stakes, |wins − stakes|) of its rounds together (bets covering each other's outcomes risk only
+ * what they can lose together); a round adds the group's change as it closes. A casino group takes new
+ * rounds for 10 minutes from its start, so a round the provider never closes holds nothing up for long.
+ */
+export const gameRiskPositions = pgTable(
+  'game_risk_positions',
+  {
+    accountId: uuid('account_id').notNull(),
+    key: text('key').notNull(),
+    groupId: uuid('group_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    openRounds: integer('open_rounds').notNull(),
+    betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull(),
+    winMinor: bigint('win_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+);
+
 /**
  * Rounds that closed with a win, for the public winners feed: a small insert-only table, so that
  * closing a round changes no indexed column of `game_rounds` and its update stays a cheap (HOT) one.

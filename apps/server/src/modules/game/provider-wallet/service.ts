@@ -53,7 +53,7 @@ type WalletRefusal =
   | { code: typeof E.gameRestrictedInCountry | typeof E.balanceTooLarge }
   | { code: typeof E.winWithoutBet; promotion?: string }
   | { code: typeof E.winAboveCap; maxMultiplier: number }
-  | { code: typeof E.accountBlocked | typeof E.limitedPlayer | typeof E.gameSelfExcluded }
+  | { code: typeof E.accountBlocked | typeof E.accountClosed | typeof E.limitedPlayer | typeof E.gameSelfExcluded }
   | { code: typeof E.gameLimitReached | typeof E.gameLossLimitReached; period: string };
 
 export const WALLET_REFUSAL_CODES: readonly WalletRefusal['code'][] = [
@@ -71,6 +71,7 @@ export const WALLET_REFUSAL_CODES: readonly WalletRefusal['code'][] = [
   E.winWithoutBet,
   E.winAboveCap,
   E.accountBlocked,
+  E.accountClosed,
   E.limitedPlayer,
   E.gameSelfExcluded,
   E.gameLimitReached,
@@ -185,24 +186,47 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
       if (stored.reason === 'sport' || stored.reason === 'event')
         return new DomainError(
           stored.code,
-          // Shown to the player by the sportsbook's client: words, not ids.
+          // Shown to the player by the sportsbook's client: words, not ids (the id comes apart, for the client to mark).
           stored.reason === 'sport'
             ? 'Bets on this sport are not taken in your country'
             : 'Bets on this event are not taken in your country',
+          undefined,
+          { reason: stored.reason, ref: stored.ref },
         );
       return stored.reason === 'bonus'
         ? new DomainError(stored.code, 'The active bonus excludes this game: bonus money cannot be staked on it')
         : gameDisabled();
     case ErrorCode.bonusMaxBetExceeded: {
       const allowed = `${formatMinor(BigInt(stored.maxBet), subunitOf(stored.currency))} ${stored.currency}`;
+      // The maximum travels as a figure too (minor units), so the game or the slip can say it and offer a
+      // stake within it.
+      const details = {
+        maxBet: Number(stored.maxBet),
+        currency: stored.currency,
+        ...(stored.limit ? { limit: stored.limit } : {}),
+      };
       if (stored.limit === 'bet')
-        return new DomainError(stored.code, `The stake is above the maximum of ${allowed} per ticket`);
+        return new DomainError(
+          stored.code,
+          stored.maxBet === 0
+            ? `Sports bets in ${stored.currency} are not taken at the moment`
+            : `The stake is above the maximum of ${allowed} per ticket`,
+          undefined,
+          details,
+        );
       if (stored.limit === 'event')
         return new DomainError(
           stored.code,
           `The stake would take your open bets on an event above its maximum: at most ${allowed} more`,
+          undefined,
+          details,
         );
-      return new DomainError(stored.code, `The stake is above the active bonus's maximum bet of ${allowed}`);
+      return new DomainError(
+        stored.code,
+        `The stake is above the active bonus's maximum bet of ${allowed}`,
+        undefined,
+        details,
+      );
     }
     case ErrorCode.gameRestrictedInCountry:
       return gameRestrictedInCountry();

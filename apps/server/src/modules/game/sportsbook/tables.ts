@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { players } from '../../player/tables.ts';
 import { gameRounds } from '../play/tables.ts';
 
@@ -55,13 +66,25 @@ export const sportsbookTicketItems = pgTable(
   ],
 );
 
-/** The operator's maximum stakes per currency (minor units): per ticket, and per event across open tickets. */
-export const sportsbookStakeLimits = pgTable('sportsbook_stake_limits', {
-  currency: text('currency').primaryKey(),
-  maxBetMinor: bigint('max_bet_minor', { mode: 'bigint' }),
-  maxEventMinor: bigint('max_event_minor', { mode: 'bigint' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The operator's maximum stakes on sports bets, set once in the base currency (EUR, minor units): per
+ * ticket, and per event across a player's open tickets (in every currency, each converted to the base
+ * currency). One row or none; none refuses every ticket (game/sql/sportsbook.sql). Each currency is
+ * bounded by them at its rate, rounded down (`game_sportsbook_limits_in`).
+ */
+export const sportsbookStakeRule = pgTable(
+  'sportsbook_stake_rule',
+  {
+    id: boolean('id').primaryKey().default(true),
+    maxBetMinor: bigint('max_bet_minor', { mode: 'bigint' }).notNull(),
+    maxEventMinor: bigint('max_event_minor', { mode: 'bigint' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sportsbook_stake_rule_one_row', sql`${t.id}`),
+    check('sportsbook_stake_rule_positive', sql`${t.maxBetMinor} > 0 and ${t.maxEventMinor} > 0`),
+  ],
+);
 
 /**
  * Sports or events the operator does not take bets on in a country (`*`: every country):

@@ -6,11 +6,13 @@
 -- their estimate being lower once constant conditions fold away) planned most statements again on
 -- every call: measured on one connection, 2.4 ms of the database's CPU per bet+win pair, 1.5-1.9 without.
 
--- Everything a wallet call reads, in two statements: the session by its token with its game, what play
--- needs of the player (`p_play`: only a call that starts play, a bet or a free spin, asks) and the
--- account's lock (taken as the first statement ends); then, read after the lock so they are settled, the
--- account, the round `p_round` of the game's provider, the transaction `p_transaction` if it was seen,
--- whether a rollback voided it, and the account's active bonus (null fields when none). `s.id` is null
+-- Everything a wallet call reads, in two statements: the session by its token with its game, the
+-- player's exclusion and limits flags (`p_play`: only a call that starts play, a bet or a free spin, asks)
+-- and the account's lock (taken as the first statement ends); then, read after the lock so they are
+-- settled, the account, the round `p_round` of the game's provider, the transaction `p_transaction` if it
+-- was seen, whether a rollback voided it, the account's active bonus (null fields when none) and, for a
+-- call that starts play, the player's status and login session (a closure decides under this lock) and
+-- whether a deposit bonus waits for activation there (a stake lapses it). `s.id` is null
 -- for an unknown token. A win or a rollback reads neither the player nor its limits: three lookups fewer
 -- on every such call; nor whether a rollback came first (only a bet asks: `voided` is false for them).
 CREATE OR REPLACE FUNCTION game_wallet_read(
@@ -18,7 +20,8 @@ CREATE OR REPLACE FUNCTION game_wallet_read(
   OUT s game_sessions, OUT a wallet_accounts,
   OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
   OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
-  OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean, OUT bonus player_bonuses
+  OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean, OUT bonus player_bonuses,
+  OUT deposit_waiting boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v record;
@@ -26,17 +29,16 @@ BEGIN
   -- Two statements rather than one with a condition: an unused join still costs its relations' locks.
   IF p_play THEN
     SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
-           ps.status, ps.session_open, lf.excluded, lf.money, wallet_lock(gs.account_id) AS locked
+           lf.excluded, lf.money, wallet_lock(gs.account_id) AS locked
       INTO v
       FROM game_sessions gs
       JOIN games gm ON gm.id = gs.game_id
       JOIN game_providers pr ON pr.id = gm.provider_id
-      CROSS JOIN LATERAL player_play_state(gs.player_id, gs.player_session_id) ps
       CROSS JOIN LATERAL limits_flags(gs.player_id, gs.currency, p_now) lf
      WHERE gs.token = p_token;
   ELSE
     SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
-           NULL::integer AS status, NULL::boolean AS session_open, NULL::boolean AS excluded, NULL::boolean AS money,
+           NULL::boolean AS excluded, NULL::boolean AS money,
            wallet_lock(gs.account_id) AS locked
       INTO v
       FROM game_sessions gs
@@ -51,22 +53,36 @@ BEGIN
   provider_id := v.provider;
   game_enabled := v.enabled;
   blocked_countries := v.blocked_countries;
-  player_status := v.status;
-  session_open := v.session_open;
   excluded := v.excluded;
   money_limits := v.money;
-  SELECT wa, gr, gt, pb,
-         p_play AND EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided
-    INTO v
-    FROM wallet_account(s.account_id) wa
-    LEFT JOIN game_rounds gr ON gr.provider_id = v.provider AND gr.provider_round_id = p_round
-    LEFT JOIN game_transactions gt ON gt.provider_tx_id = p_transaction
-    LEFT JOIN bonus_active(s.account_id) pb ON true;
+  IF p_play THEN
+    -- The player's status and login session after the lock: a closure (player/closure.ts) holds this lock
+    -- while it looks for open play and closes, so a bet waiting on it sees the account closed.
+    SELECT wa, gr, gt, pb, ps.status, ps.session_open,
+           EXISTS (SELECT 1 FROM game_transactions vt WHERE vt.reference_tx_id = p_transaction AND vt.kind = 'rollback') AS voided,
+           bonus_deposit_waiting(s.account_id) AS waiting
+      INTO v
+      FROM wallet_account(s.account_id) wa
+      CROSS JOIN LATERAL player_play_state(s.player_id, s.player_session_id) ps
+      LEFT JOIN game_rounds gr ON gr.provider_id = v.provider AND gr.provider_round_id = p_round
+      LEFT JOIN game_transactions gt ON gt.provider_tx_id = p_transaction
+      LEFT JOIN bonus_active(s.account_id) pb ON true;
+    player_status := v.status;
+    session_open := v.session_open;
+  ELSE
+    SELECT wa, gr, gt, pb, false AS voided, false AS waiting
+      INTO v
+      FROM wallet_account(s.account_id) wa
+      LEFT JOIN game_rounds gr ON gr.provider_id = v.provider AND gr.provider_round_id = p_round
+      LEFT JOIN game_transactions gt ON gt.provider_tx_id = p_transaction
+      LEFT JOIN bonus_active(s.account_id) pb ON true;
+  END IF;
   a := v.wa;
   r := v.gr;
   earlier := v.gt;
   voided := v.voided;
   bonus := v.pb;
+  deposit_waiting := v.waiting;
 END $$;
 
 -- The provider's view of an account: what can be staked (the wallet's rule), in minor units.
@@ -116,13 +132,14 @@ CREATE OR REPLACE FUNCTION game_call_refusal(
   END
 $$;
 
--- How many rounds of the player's account begun since `p_since` and staked with bonus money are still
--- open (their wins would pay bonus money): the bonus module waits for them before a bonus ends.
-CREATE OR REPLACE FUNCTION game_open_bonus_rounds(p_player uuid, p_account uuid, p_since timestamptz)
+-- How many rounds of bonus `p_bonus` (the player's account's, begun since its activation `p_since`)
+-- staked with bonus money are still open (their wins would pay bonus money): the bonus module waits for
+-- them before the bonus ends.
+CREATE OR REPLACE FUNCTION game_open_bonus_rounds(p_bonus uuid, p_player uuid, p_account uuid, p_since timestamptz)
 RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT count(*)::integer FROM game_rounds
    WHERE player_id = p_player AND created_at >= p_since AND account_id = p_account
-     AND NOT closed AND bet_bonus_minor > 0
+     AND NOT closed AND bet_bonus_minor > 0 AND bonus_id = p_bonus
 $$;
 
 -- Payload of game.bet.settled (contracts EventMap): a round as it closes, stakes and wins split real and
@@ -142,18 +159,20 @@ $$;
 -- bonus apart), the transaction with its answer, the account's play count for the day (stakes on
 -- `p_count_day`, the bet's day, so a rollback takes its stake back from the day it counted), and, when
 -- the round closes, game.bet.settled and, with a win, its place in the winners feed (never for the
--- sportsbook: a ticket is not a casino win). The turnover rule's
--- money at risk, min(stake, |win − stake|), is counted when the round closes (and corrected by a later
--- rollback). Safe without a round lock: every write of a round holds its account's lock. One statement
--- per write the call needs (a bet writes no event, no winner): a write in a statement costs its table's
--- and indexes' locks and its setup even when it writes nothing.
+-- sportsbook: a ticket is not a casino win). A new round belongs to the active bonus `p_bonus` (none for
+-- sports): only while that bonus stays active does the round count toward its wagering. The turnover
+-- rule's money at risk is counted as the round closes, with the positions open beside it (group
+-- `p_risk_key`: risk-positions.sql), and corrected by a later rollback. Safe without a round lock: every
+-- write of a round holds its account's lock. One statement per write the call needs (a bet writes no
+-- event, no winner): a write in a statement costs its table's and indexes' locks and its setup even when
+-- it writes nothing.
 -- BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back (5, cashed out, is set by game_wallet_settle).
 CREATE OR REPLACE FUNCTION game_record_call(
   s game_sessions, p_provider uuid, p_game_type text, p_round text, r game_rounds,
   p_kind text, p_transaction text, p_reference text, p_amount bigint, p_status text, p_answer jsonb, p_hash text,
   p_entry bigint, p_bet_delta bigint, p_bet_bonus_delta bigint, p_win_delta bigint, p_win_bonus_delta bigint,
   p_close boolean, p_rollback boolean, p_count_day date, p_now timestamptz, p_bonus player_bonuses,
-  p_bonus_balance bigint
+  p_bonus_balance bigint, p_risk_key text
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   v_bet bigint := coalesce(r.bet_minor, 0) + p_bet_delta;
@@ -168,22 +187,39 @@ DECLARE
     WHEN v_win > 0 THEN 2
     ELSE 3 END;
   v_closed_at timestamptz := coalesce(r.closed_at, CASE WHEN v_closed THEN p_now END);
-  v_at_risk bigint := CASE WHEN v_closed THEN least(v_bet, abs(v_win - v_bet)) ELSE 0 END
-    - CASE WHEN coalesce(r.closed, false) THEN least(r.bet_minor, abs(r.win_minor - r.bet_minor)) ELSE 0 END;
-  v_round uuid := r.id;
+  v_round uuid := CASE WHEN p_round IS NOT NULL THEN coalesce(r.id, gen_random_uuid()) ELSE r.id END;
+  v_owner uuid := CASE WHEN r.id IS NULL THEN p_bonus.id ELSE r.bonus_id END;
+  -- The turnover's positions: a round is one while it is open with a stake.
+  v_was_position boolean := r.id IS NOT NULL AND NOT r.closed AND r.bet_minor > 0;
+  v_opens boolean := NOT coalesce(r.closed, false) AND coalesce(r.bet_minor, 0) = 0 AND v_bet > 0;
+  v_key text := CASE WHEN v_opens THEN coalesce(p_risk_key, 'casino') ELSE r.risk_key END;
+  v_group uuid := r.risk_group;
+  v_at_risk bigint := 0;
 BEGIN
   IF p_round IS NOT NULL THEN
-    IF v_round IS NULL THEN
-      INSERT INTO game_rounds (session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency,
+    IF v_opens THEN v_group := game_risk_open(s.account_id, v_key, v_round, p_now); END IF;
+    IF v_opens OR v_was_position THEN
+      IF v_closing THEN
+        v_at_risk := game_risk_change(s.account_id, v_key, v_group, true, false, v_bet, v_win, 0, 0, false);
+      ELSIF v_bet = 0 THEN
+        PERFORM game_risk_change(s.account_id, v_key, v_group, false, true, 0, 0, 0, 0, false);
+      END IF;
+    ELSIF coalesce(r.closed, false) AND (p_bet_delta <> 0 OR p_win_delta <> 0) THEN
+      v_at_risk := game_risk_change(s.account_id, coalesce(v_key, 'casino'), v_group, false, false, p_bet_delta,
+                                    p_win_delta, r.bet_minor, r.win_minor, true);
+    END IF;
+    IF r.id IS NULL THEN
+      INSERT INTO game_rounds (id, session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency,
                                bet_minor, bet_bonus_minor, win_minor, win_bonus_minor, status, closed, closed_at,
-                               platform, country, created_at, updated_at)
-      VALUES (s.id, s.player_id, s.account_id, s.game_id, p_provider, p_round, s.currency,
-              v_bet, v_bet_bonus, v_win, v_win_bonus, v_round_status, v_closed, v_closed_at, s.platform, s.country, p_now, p_now)
-      RETURNING id INTO v_round;
+                               platform, country, created_at, updated_at, bonus_id, risk_key, risk_group)
+      VALUES (v_round, s.id, s.player_id, s.account_id, s.game_id, p_provider, p_round, s.currency,
+              v_bet, v_bet_bonus, v_win, v_win_bonus, v_round_status, v_closed, v_closed_at, s.platform, s.country, p_now, p_now,
+              v_owner, v_key, v_group);
     ELSE
       UPDATE game_rounds
          SET bet_minor = v_bet, bet_bonus_minor = v_bet_bonus, win_minor = v_win, win_bonus_minor = v_win_bonus,
-             status = v_round_status, closed = v_closed, closed_at = v_closed_at, updated_at = p_now
+             status = v_round_status, closed = v_closed, closed_at = v_closed_at, updated_at = p_now,
+             risk_key = v_key, risk_group = v_group
        WHERE id = v_round;
     END IF;
     IF v_closing THEN
@@ -203,7 +239,7 @@ BEGIN
   VALUES (p_transaction, p_kind, v_round, s.id, s.player_id, s.currency, p_amount,
           p_hash, p_reference, p_entry, p_answer, p_status, p_now);
   IF p_round IS NULL THEN RETURN false; END IF;
-  IF p_bonus.id IS NOT NULL AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
+  IF p_bonus.id = v_owner AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
     RETURN bonus_settle(p_bonus, s.game_id, p_game_type, CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END,
                         p_bonus_balance, p_now)
            OR v_closing;
@@ -231,6 +267,9 @@ DECLARE
   a wallet_accounts := c.a;
   r game_rounds := c.r;
   v_sports boolean := c.game_type = 'sportsbook';
+  -- A round the active bonus did not begin (begun before it, or by another bonus) is not its: bets there
+  -- take real money only, under none of its rules, and count toward nothing.
+  v_bonus_round boolean := NOT v_sports AND (r.id IS NULL OR r.bonus_id IS NOT DISTINCT FROM (c.bonus).id);
   v_refusal record;
   v_bonus_refusal jsonb;
   v_bonus bigint;
@@ -259,7 +298,7 @@ BEGIN
   END IF;
   v_refusal := limits_play_refusal(s.player_id, s.account_id, c.player_status, s.currency, p_amount, p_now,
                                    c.excluded, c.money_limits);
-  IF v_refusal.code IN (11002, 14103, 14105) THEN answer := jsonb_build_object('code', v_refusal.code); RETURN; END IF;
+  IF v_refusal.code IN (11002, 11008, 14103, 14105) THEN answer := jsonb_build_object('code', v_refusal.code); RETURN; END IF;
   IF NOT c.game_enabled THEN
     -- The refusal is the answer, but the open game page learns it by push and shows the restricted-bets modal.
     INSERT INTO outbox (event, payload)
@@ -296,8 +335,8 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  v_bonus := CASE WHEN v_sports THEN 0 ELSE wallet_stake_bonus(a, p_amount, s.game_id) END;
-  IF (c.bonus).id IS NOT NULL AND NOT v_sports THEN
+  v_bonus := CASE WHEN v_bonus_round THEN wallet_stake_bonus(a, p_amount, s.game_id) ELSE 0 END;
+  IF (c.bonus).id IS NOT NULL AND v_bonus_round THEN
     v_bonus_refusal := bonus_stake_refusal(c.bonus, coalesce(r.bet_minor, 0) + p_amount, v_bonus, s.game_id);
   END IF;
   IF v_bonus_refusal IS NOT NULL THEN
@@ -325,13 +364,18 @@ BEGIN
     a := v_posted.account;
     v_entry := v_posted.entry_id;
     events := true;
+    -- The deposit is being played: a deposit bonus still waiting for activation lapses.
+    IF c.deposit_waiting THEN PERFORM bonus_lapse_waiting_deposits(a.id, NULL, p_now); END IF;
   END IF;
   answer := game_wallet_answer_for(p_transaction, a, c.game_type);
-  -- A sports round never counts toward a casino bonus's wagering (no bonus passed on).
+  -- A sports round never counts toward a casino bonus's wagering (no bonus passed on); a sports ticket's
+  -- positions are grouped by its (first) event.
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'bet', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, v_entry, p_amount, v_bonus, 0, 0, coalesce(p_close, false), false,
                              (p_now AT TIME ZONE 'UTC')::date, p_now, CASE WHEN NOT v_sports THEN c.bonus END,
-                             a.bonus_balance) OR events;
+                             a.bonus_balance,
+                             CASE WHEN v_sports THEN 'event:' || (p_ticket -> 'items' -> 0 ->> 'eventId') ELSE 'casino' END)
+            OR events;
   IF v_sports THEN PERFORM game_sportsbook_record(s, c.provider_id, p_round, p_ticket, p_now); END IF;
 END $$;
 
@@ -392,7 +436,7 @@ BEGIN
     -- counted on the grant; no money moves now (the winnings become a bonus when the spins end). The
     -- round records the win as bonus money.
     -- A free spin is new play: not on a session that ended, nor for a player excluded from play.
-    IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open OR c.excluded THEN
+    IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open OR c.excluded OR c.player_status = 6 THEN
       answer := jsonb_build_object('code', 15011, 'reason', 'expired');
       RETURN;
     END IF;
@@ -401,7 +445,7 @@ BEGIN
     answer := game_wallet_answer_for(p_transaction, a, c.game_type);
     PERFORM game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, NULL, 0, 0, p_amount, p_amount, true, false,
-                             (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance);
+                             (p_now AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance, NULL);
     events := true;
     RETURN;
   END IF;
@@ -415,7 +459,7 @@ BEGIN
   END IF;
 
   v_share := wallet_win_share(p_amount, coalesce(r.bet_minor, 0), coalesce(r.bet_bonus_minor, 0));
-  v_bonus := wallet_bonus_paid(v_share, (c.bonus).id IS NOT NULL);
+  v_bonus := wallet_bonus_paid(v_share, (c.bonus).id = r.bonus_id);
   IF p_amount > 0 THEN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'win', p_amount - v_share, v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
@@ -429,7 +473,7 @@ BEGIN
   events := game_record_call(s, c.provider_id, c.game_type, p_round, r, 'win', p_transaction, NULL, p_amount, 'applied',
                              answer, p_hash, v_entry, 0, 0, p_amount - v_share + v_bonus, v_bonus, p_close, false,
                              (p_now AT TIME ZONE 'UTC')::date, p_now, CASE WHEN NOT v_sports THEN c.bonus END,
-                             a.bonus_balance) OR events;
+                             a.bonus_balance, NULL) OR events;
   IF p_cash_out THEN
     UPDATE game_rounds SET status = 5 WHERE provider_id = c.provider_id AND provider_round_id = p_round;
     UPDATE sportsbook_tickets SET cashed_out = true WHERE round_id = r.id;
@@ -478,7 +522,7 @@ BEGIN
     r := CASE WHEN (c.r).session_id = s.id THEN c.r END;
     answer := game_wallet_answer_for(p_transaction, a, c.game_type);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0,
-                             'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL);
+                             'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL, NULL);
     RETURN;
   END IF;
   IF bet.kind <> 'bet' THEN answer := jsonb_build_object('code', 422, 'reason', 'not_a_bet', 'kind', bet.kind); RETURN; END IF;
@@ -495,11 +539,11 @@ BEGIN
     -- Already voided (by another rollback, or refused on arrival): nothing left to refund.
     answer := game_wallet_answer_for(p_transaction, a, c.game_type);
     PERFORM game_record_call(s, c.provider_id, c.game_type, NULL, r, 'rollback', p_transaction, p_reference, 0, 'noop',
-                             answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL);
+                             answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL, NULL);
     RETURN;
   END IF;
   v_split := wallet_stake_of(bet.ledger_entry_id);
-  v_bonus := wallet_bonus_paid(v_split.bonus_minor, (c.bonus).id IS NOT NULL);
+  v_bonus := wallet_bonus_paid(v_split.bonus_minor, (c.bonus).id = r.bonus_id);
   IF bet.amount_minor > 0 THEN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'rollback', v_split.real_minor, v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round,
@@ -515,5 +559,5 @@ BEGIN
   PERFORM game_record_call(s, c.provider_id, c.game_type, CASE WHEN r.id IS NOT NULL THEN p_round END, r, 'rollback',
                            p_transaction, p_reference, bet.amount_minor, 'applied', answer, p_hash, v_entry,
                            -bet.amount_minor, -coalesce(v_split.bonus_minor, 0), 0, 0, false, true,
-                           (bet.created_at AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance);
+                           (bet.created_at AT TIME ZONE 'UTC')::date, p_now, c.bonus, a.bonus_balance, NULL);
 END $$;

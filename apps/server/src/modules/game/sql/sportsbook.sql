@@ -10,17 +10,47 @@ LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN p_game_type = 'sportsbook' THEN a.real_balance ELSE wallet_playable(a) END
 $$;
 
+-- An amount for the wire: at most 2^53 - 1 (the largest integer JSON carries exactly; a maximum converted
+-- into a currency of tiny value may be larger), and null stays null (least() alone would turn "no rate"
+-- into the cap, an unbounded maximum).
+CREATE OR REPLACE FUNCTION game_sportsbook_wire_amount(p_amount numeric) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p_amount IS NOT NULL THEN least(p_amount, 9007199254740991)::bigint END
+$$;
+
+-- The operator's maximum stakes in p_currency's minor units: per ticket and per event (a player's open
+-- tickets on it together). The operator sets them once in the base currency (sportsbook_stake_rule);
+-- every currency is bounded by them at its rate, rounded down (a maximum never grows in conversion).
+-- Nulls when there is no rule or the currency has no rate: a ticket in it is refused. The launch tells
+-- the sportsbook client these (risk.ts), and the refusal below checks them.
+CREATE OR REPLACE FUNCTION game_sportsbook_limits_in(p_currency text, OUT max_bet bigint, OUT max_event bigint)
+LANGUAGE sql STABLE AS $$
+  SELECT game_sportsbook_wire_amount(settings_from_base_minor(r.max_bet_minor, p_currency, false)),
+         game_sportsbook_wire_amount(settings_from_base_minor(r.max_event_minor, p_currency, false))
+    FROM (SELECT 1) one
+    LEFT JOIN sportsbook_stake_rule r ON true
+$$;
+
 -- A ticket's refusal by the operator's rules, or null: a sport or an event restricted in the session's
 -- country (or everywhere, '*') → 14306; a stake above the maximum per ticket, or one that takes the
--- player's stakes on an event (their open tickets' stakes on it, plus this one) above the maximum per
--- event → 14311 with what is still allowed (`maxBet`) and which limit binds (`limit`: bet | event).
--- Read under the account's lock (every ticket of the account takes it), so two tickets at once cannot
--- pass a maximum together.
+-- player's stakes on an event above the maximum per event → 14311 with what is still allowed (`maxBet`,
+-- in the ticket's currency) and which limit binds (`limit`: bet | event).
+-- The maximums are the base currency's, converted at the ticket currency's rate and rounded down
+-- (game_sportsbook_limits_in). The stakes on an event are the player's open tickets on it in every
+-- currency (a ticket's whole stake rides on each of its events), each currency's sum converted to the
+-- base currency rounded up, so exposure is never understated; the room left converts back rounded down.
+-- No rule, or a currency without a rate (the ticket's or an open ticket's), refuses the ticket (maxBet 0)
+-- rather than letting it through unbounded.
+-- Volatile, so each statement below sees what committed before it: the player's lock comes first, and
+-- every sports ticket of the player takes it whatever account (currency) it stakes from, so two tickets
+-- at once cannot pass a maximum together (the account's lock covers one currency only).
 CREATE OR REPLACE FUNCTION game_sportsbook_refusal(s game_sessions, p_ticket jsonb, p_amount bigint)
-RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_restricted record;
-  v_limits sportsbook_stake_limits;
+  v_limits record;
+  v_rule_event bigint;
+  v_staked numeric;
+  v_unpriced boolean;
   v_event_room bigint;
   v_allowed bigint;
 BEGIN
@@ -35,26 +65,33 @@ BEGIN
     RETURN jsonb_build_object('code', 14306, 'reason', v_restricted.kind, 'ref', v_restricted.ref);
   END IF;
 
-  SELECT * INTO v_limits FROM sportsbook_stake_limits WHERE currency = s.currency;
-  IF v_limits.currency IS NULL THEN RETURN NULL; END IF;
-  IF v_limits.max_event_minor IS NOT NULL THEN
-    -- The room left on the ticket's most staked event: its open tickets' stakes (a ticket's whole stake
-    -- rides on each of its events).
-    SELECT v_limits.max_event_minor - coalesce(max(staked.total), 0) INTO v_event_room
-      FROM (SELECT sum(gr.bet_minor) AS total
-              FROM sportsbook_ticket_items ti
-              JOIN game_rounds gr ON gr.id = ti.round_id
-             WHERE ti.player_id = s.player_id
-               AND ti.event_id IN (SELECT i ->> 'eventId' FROM jsonb_array_elements(p_ticket -> 'items') i)
-               AND NOT gr.closed AND gr.currency = s.currency
-             GROUP BY ti.event_id) staked;
+  PERFORM pg_advisory_xact_lock(hashtextextended('sportsbook:' || s.player_id::text, 0));
+
+  SELECT max_bet, max_event INTO v_limits FROM game_sportsbook_limits_in(s.currency);
+  SELECT max_event_minor INTO v_rule_event FROM sportsbook_stake_rule;
+  IF v_limits.max_bet IS NULL OR v_rule_event IS NULL THEN
+    RETURN jsonb_build_object('code', 14311, 'maxBet', 0, 'currency', s.currency, 'limit', 'bet');
   END IF;
-  v_allowed := least(v_limits.max_bet_minor, v_event_room);
-  IF v_allowed IS NOT NULL AND p_amount > v_allowed THEN
+
+  SELECT max(e.staked), bool_or(e.unpriced) INTO v_staked, v_unpriced
+    FROM (SELECT sum(b.base) AS staked, bool_or(b.base IS NULL) AS unpriced
+            FROM (SELECT ti.event_id, gr.currency, sum(gr.bet_minor) AS total
+                    FROM sportsbook_ticket_items ti
+                    JOIN game_rounds gr ON gr.id = ti.round_id
+                   WHERE ti.player_id = s.player_id
+                     AND ti.event_id IN (SELECT i ->> 'eventId' FROM jsonb_array_elements(p_ticket -> 'items') i)
+                     AND NOT gr.closed
+                   GROUP BY ti.event_id, gr.currency) x
+           CROSS JOIN LATERAL (SELECT settings_to_base_minor(x.total, x.currency, true) AS base) b
+           GROUP BY x.event_id) e;
+  v_event_room := CASE WHEN v_unpriced THEN 0
+                       ELSE coalesce(game_sportsbook_wire_amount(
+                              settings_from_base_minor(greatest(v_rule_event - coalesce(v_staked, 0), 0), s.currency, false)), 0) END;
+  v_allowed := least(v_limits.max_bet, v_event_room);
+  IF p_amount > v_allowed THEN
     RETURN jsonb_build_object(
-      'code', 14311, 'maxBet', greatest(v_allowed, 0), 'currency', s.currency,
-      'limit', CASE WHEN v_event_room IS NOT NULL AND v_event_room <= coalesce(v_limits.max_bet_minor, v_event_room)
-                    THEN 'event' ELSE 'bet' END);
+      'code', 14311, 'maxBet', v_allowed, 'currency', s.currency,
+      'limit', CASE WHEN v_event_room <= v_limits.max_bet THEN 'event' ELSE 'bet' END);
   END IF;
   RETURN NULL;
 END $$;

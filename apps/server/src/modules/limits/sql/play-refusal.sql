@@ -18,7 +18,7 @@ RETURNS TABLE (excluded boolean, money boolean) LANGUAGE sql STABLE AS $$
 $$;
 
 -- Whether a player may stake `p_stake` (null: the smallest bet, at game start) now, in the order the
--- web expects: 11002 blocked, 14103 limited, 14105 self-excluded or cooling off (status or a limit in
+-- web expects: 11002 blocked, 11008 closed, 14103 limited, 14105 self-excluded or cooling off (status or a limit in
 -- effect), then the bet (14100) and loss (14101) limits of the currency for the UTC day, the week from
 -- Monday and the month. Of several limits with one type and period, the one that started last counts.
 -- `p_excluded` and `p_money` are limits_flags of the player (read in the caller's own query); the play
@@ -35,6 +35,7 @@ DECLARE
   l record;
 BEGIN
   IF p_status = 3 THEN code := 11002; RETURN; END IF;
+  IF p_status = 6 THEN code := 11008; RETURN; END IF;
   IF p_status = 2 THEN code := 14103; RETURN; END IF;
   IF p_status IN (4, 5) THEN code := 14105; RETURN; END IF;
   IF p_excluded THEN code := 14105; RETURN; END IF;

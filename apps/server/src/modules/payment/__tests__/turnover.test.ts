@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, type ProviderWebhook } from '@casino/contracts';
+import { ErrorCode, SPORTSBOOK_GAME_IDENTITY, TicketType, type ProviderWebhook } from '@casino/contracts';
 import { signCall } from '../../../lib/signing.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createGame, openSession, txId, walletFetch } from '../../game/__tests__/play-fixtures.ts';
+import { findGame } from '../../game/catalogue/service.ts';
+import { setStakeRule } from '../../game/index.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { walletAccounts } from '../../wallet/tables.ts';
 import { approveWithdrawal } from '../index.ts';
@@ -139,6 +141,117 @@ describe('turnover gate', () => {
     ]);
     expect(await turnover(auth)).toMatchObject({ wageredAmount: 20, turnOverWagerAmount: 0 });
     expect((await withdraw(auth, 35)).status).toBe(200);
+  });
+
+  it('opposite roulette bets in two simultaneous sessions count only what they could lose together', async () => {
+    const { id, auth, paid, accountId } = await openDeposit(100);
+    expect((await signedWebhook(paid)).status).toBe(200);
+    const secret = server.ctx.gameWalletSecret;
+    const game = await createGame(server.ctx.db, { type: 'roulette' });
+    const [red, black] = await Promise.all(
+      [0, 1].map(async () => {
+        const session = await openSession(server.ctx, { playerId: id, accountId, gameId: game.id });
+        return { token: session.token, gameIdentity: game.identity, currency: 'EUR', roundId: txId('round') };
+      }),
+    );
+    // €50 on red in one tab, €50 on black in the other; red comes.
+    for (const side of [red!, black!])
+      expect(
+        (await walletFetch(base, secret, 'bet', { ...side, transactionId: txId('bet'), amount: 5_000 })).status,
+      ).toBe(200);
+    for (const [side, win] of [
+      [red!, 10_000],
+      [black!, 0],
+    ] as const)
+      expect(
+        (await walletFetch(base, secret, 'win', { ...side, transactionId: txId('win'), amount: win, closeRound: true }))
+          .status,
+      ).toBe(200);
+    expect(await turnover(auth)).toMatchObject({ requiredAmount: 100, wageredAmount: 0, turnOverWagerAmount: 100 });
+    expect((await withdraw(auth, 100)).json.error?.code).toBe(ErrorCode.turnoverNotMet);
+  });
+
+  it('tickets on every outcome of one event count only what they could lose together', async () => {
+    const { id, auth, paid, accountId } = await openDeposit(200);
+    expect((await signedWebhook(paid)).status).toBe(200);
+    const secret = server.ctx.gameWalletSecret;
+    await setStakeRule(server.ctx.db, { maxBetMinor: 50_000n, maxEventMinor: 100_000n });
+    const game = (await findGame(server.ctx.db, SPORTSBOOK_GAME_IDENTITY))!;
+    const session = await openSession(server.ctx, { playerId: id, accountId, gameId: game.id });
+    const wallet = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
+    const eventId = `ev-${randomUUID().slice(0, 8)}`;
+    // Home at 1.80, draw at 3.60, away at 4.50: €190 staked, €180 back whatever the result.
+    const picks = [
+      { outcome: '1', odds: 1_800, stake: 10_000 },
+      { outcome: 'X', odds: 3_600, stake: 5_000 },
+      { outcome: '2', odds: 4_500, stake: 4_000 },
+    ];
+    const rounds = [];
+    for (const pick of picks) {
+      const roundId = txId('ticket');
+      const item = {
+        eventId,
+        event: 'Northport FC – Eastvale United',
+        stage: 1,
+        sport: 'football',
+        discipline: 'Football',
+        tournament: 'Premier Division',
+        eventDate: '2026-12-01T19:45:00.000Z',
+        market: 'Match result',
+        outcome: pick.outcome,
+        odds: pick.odds,
+      };
+      const ticket = { type: TicketType.single, odds: pick.odds, items: [item] };
+      const bet = await walletFetch(base, secret, 'bet', {
+        ...wallet,
+        transactionId: txId('bet'),
+        roundId,
+        amount: pick.stake,
+        ticket,
+      });
+      expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+      rounds.push({ roundId, win: pick.outcome === '1' ? (pick.stake * pick.odds) / 1000 : 0 });
+    }
+    for (const { roundId, win } of rounds)
+      expect(
+        (
+          await walletFetch(base, secret, 'win', {
+            ...wallet,
+            transactionId: txId('win'),
+            roundId,
+            amount: win,
+            closeRound: true,
+          })
+        ).status,
+      ).toBe(200);
+    expect(await turnover(auth)).toMatchObject({ requiredAmount: 200, wageredAmount: 10, turnOverWagerAmount: 190 });
+  });
+
+  it('a round the provider never closes holds nothing up: ten minutes on, rounds count on their own again', async () => {
+    const { id, auth, paid, accountId } = await openDeposit(20);
+    expect((await signedWebhook(paid)).status).toBe(200);
+    const secret = server.ctx.gameWalletSecret;
+    const game = await createGame(server.ctx.db);
+    const session = await openSession(server.ctx, { playerId: id, accountId, gameId: game.id });
+    const wallet = { token: session.token, gameIdentity: game.identity, currency: 'EUR' };
+    expect(
+      (
+        await walletFetch(base, secret, 'bet', {
+          ...wallet,
+          transactionId: txId('bet'),
+          roundId: txId('stuck'),
+          amount: 100,
+        })
+      ).status,
+    ).toBe(200);
+    await server.ctx.db.execute(
+      sql`update game_risk_positions set started_at = now() - interval '11 minutes' where account_id = ${accountId}::uuid`,
+    );
+    await playRounds(id, accountId, [
+      { stake: 1000, win: 0 },
+      { stake: 900, win: 1800 },
+    ]);
+    expect(await turnover(auth)).toMatchObject({ wageredAmount: 19, turnOverWagerAmount: 1 });
   });
 
   it('approval decides the gate again: a deposit paid after the request holds the payout', async () => {

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import type { AuthResult, RegisterBody } from '@casino/contracts';
 
 /** A unique valid registration body; override any field. */
@@ -75,3 +76,9 @@ export const phoneRegistrationBody = (phone: string, code: string, overrides: Re
   locale: 'en',
   ...overrides,
 });
+
+/** Moves the process's clock (Date only) `seconds` on; restore with vi.useRealTimers() after each test. */
+export function travel(seconds: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + seconds * 1000);
+}

@@ -4,7 +4,7 @@ import { ErrorCode, mailboxEntrySchema } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { SIGN_IN_LIMITS } from '../sign-in-guard.ts';
-import { expectErrorEnvelope, login, register } from './helpers.ts';
+import { expectErrorEnvelope, login, register, freshClients, travel } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,14 +20,7 @@ afterEach(() => {
 
 // With REDIS_URL the counters expire on Redis's own clock, which a fake Date cannot move.
 const onRedis = Boolean(process.env.REDIS_URL);
-const travel = (seconds: number) => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(Date.now() + seconds * 1000);
-};
-// Addresses of this run only: on Redis the counters outlive the test server (another run, a rerun).
-const net = `10.${randomInt(256)}`;
-let n = 0;
-const from = () => ({ 'x-forwarded-for': `${net}.${Math.floor(++n / 250)}.${n % 250}` });
+const { from } = freshClients();
 
 describe('sign-in throttling per account', () => {
   it('from the fifth failure, the next try waits — from any address, even with the right password', async () => {

@@ -7,6 +7,7 @@ import { loginWithIdentity, verifyIdToken } from '../social.ts';
 import { authResultSchema, ErrorCode, PlayerStatus } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { players } from '../tables.ts';
+import { listAccounts, postEntry } from '../../wallet/index.ts';
 import { expectErrorEnvelope, register } from './helpers.ts';
 
 let server: TestServer;
@@ -131,6 +132,30 @@ describe('POST /api/player/sessions/social', () => {
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(19);
   });
 
+  it('new accounts count against the sign-ups of the address (SIGN_UP_PER_ADDRESS); signing in does not', async () => {
+    const config = server.ctx.config as { signUpPerAddress: number };
+    config.signUpPerAddress = 1;
+    try {
+      const here = { 'x-forwarded-for': `10.41.${n % 250}.${++n % 250}` };
+      const from = (idToken: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/player/sessions/social',
+          payload: { provider: 'auth0', idToken, locale: 'en' },
+          headers: here,
+        });
+      const email = `budget-${Date.now()}@example.com`;
+      expect((await from(await idTokenFor(email))).statusCode).toBe(200);
+      const second = await from(await idTokenFor(`budget-2-${Date.now()}@example.com`));
+      expectErrorEnvelope(second, 429);
+      expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+      // The player made first signs in again from there.
+      expect((await from(await idTokenFor(email))).statusCode).toBe(200);
+    } finally {
+      config.signUpPerAddress = 0;
+    }
+  });
+
   it('links to an existing e-mail account when the provider verified the address', async () => {
     const { body, auth } = await register(server.app);
     const res = authResultSchema.parse((await social(await idTokenFor(body.email as string))).json().data);
@@ -188,6 +213,39 @@ describe('POST /api/player/sessions/social', () => {
     await expect(
       loginWithIdentity(server.ctx, server.ctx.tokens, unverified, { provider: 'auth0', idToken: 'x' }, client),
     ).rejects.toMatchObject({ code: ErrorCode.emailNotVerified });
+  });
+});
+
+describe('a closed account signed in with Google', () => {
+  it('opens withdraw-only while money that arrived after the close is on it; refused once it is gone', async () => {
+    const email = `social-closed-${Date.now()}@example.com`;
+    const created = authResultSchema.parse((await social(await idTokenFor(email))).json().data);
+    const closed = await server.app.inject({
+      method: 'POST',
+      url: '/api/player/close',
+      headers: { authorization: `Bearer ${created.accessToken}` },
+      payload: {},
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(expectErrorEnvelope(await social(await idTokenFor(email)), 403).code).toBe(ErrorCode.accountClosed);
+    // A late win lands on the closed account.
+    const [account] = await listAccounts(server.ctx.db, created.profile.id);
+    await postEntry(server.ctx.db, {
+      accountId: account!.id,
+      idempotencyKey: `late:${account!.id}`,
+      kind: 'credit',
+      realDelta: 700n,
+    });
+    const signedIn = await social(await idTokenFor(email));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data).toMatchObject({ scope: 'withdraw-only', closed: true });
+    await postEntry(server.ctx.db, {
+      accountId: account!.id,
+      idempotencyKey: `gone:${account!.id}`,
+      kind: 'debit',
+      realDelta: -700n,
+    });
+    expect(expectErrorEnvelope(await social(await idTokenFor(email)), 403).code).toBe(ErrorCode.accountClosed);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorCode, okSchema, type Profile } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
@@ -10,6 +10,7 @@ import { PHONE_TAKEN } from '../phone.ts';
 import type { ClientInfo, IdentityOptions } from '../service.ts';
 import { SESSION_STATE_FRESH_MS } from '../session-states.ts';
 import { createSignInGuard, type SignInGuard } from '../sign-in-guard.ts';
+import { deviceCookie, deviceTokenOf, newDeviceToken } from '../trusted-devices.ts';
 
 /** The player plugin's instance: each route file adds its routes to it. */
 export type PlayerApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -26,6 +27,9 @@ export const okResponse = { 200: dataEnvelope(okSchema) };
 export const REGISTRATION_PROBES = { max: 10, windowSec: 10 * 60 } as const;
 const saysTaken = (error: unknown) =>
   error instanceof DomainError && (error.code === ErrorCode.emailTaken || error.fields?.phone?.[0] === PHONE_TAKEN);
+
+/** `SIGN_UP_PER_ADDRESS` counts new accounts per address in this window. */
+export const SIGN_UP_WINDOW_SEC = 3600;
 
 /** What the player's route files share: one of each per plugin instance. */
 export type PlayerRouteKit = {
@@ -44,7 +48,12 @@ export type PlayerRouteKit = {
    * is out (the embedded database runs on this thread) and done before the app closes.
    */
   later(request: FastifyRequest, what: string, work: () => Promise<void>): void;
+  /** Who asks: the address, country, user agent, and the browser's device token (its cookie, or a new one). */
   client(request: FastifyRequest, fingerprint?: string): ClientInfo;
+  /** A session opened: the browser keeps its device token (the cookie is set, or its life renewed). */
+  keepDevice(reply: FastifyReply, client: ClientInfo): void;
+  /** Sign-ups from one network address: `SIGN_UP_PER_ADDRESS` an hour; each holds a unit, kept if it made an account. */
+  admitting<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T>;
 };
 
 export function createPlayerRouteKit(app: PlayerApp, ctx: AppContext): PlayerRouteKit {
@@ -68,6 +77,7 @@ export function createPlayerRouteKit(app: PlayerApp, ctx: AppContext): PlayerRou
       publicUrl: ctx.config.publicUrl,
       requireEmailConfirmation: ctx.config.requireEmailConfirmation,
       guard,
+      attempts: ctx.attempts,
     },
     forgetAll: (sessionIds) => sessionIds.forEach((id) => ctx.sessions.forget(id)),
     spend,
@@ -97,6 +107,26 @@ export function createPlayerRouteKit(app: PlayerApp, ctx: AppContext): PlayerRou
       country: countryOf(request, ctx.config),
       userAgent: request.headers['user-agent'] ?? null,
       fingerprint: fingerprint ?? null,
+      deviceToken: deviceTokenOf(request.headers.cookie) ?? newDeviceToken(),
     }),
+    keepDevice(reply, client) {
+      if (!client.deviceToken) return;
+      const secure = ctx.config.production || ctx.config.publicUrl.startsWith('https:');
+      void reply.header('set-cookie', deviceCookie(client.deviceToken, secure));
+    },
+    async admitting(request, work) {
+      const { max, windowSec } = { max: ctx.config.signUpPerAddress, windowSec: SIGN_UP_WINDOW_SEC };
+      if (max === 0) return work();
+      const key = `sign-up:${request.ip}`;
+      await spend(key, max, windowSec, 'Too many new accounts from your network. Try again later.');
+      let made = false;
+      try {
+        const result = await work();
+        made = true;
+        return result;
+      } finally {
+        if (!made) await ctx.attempts.release(key);
+      }
+    },
   };
 }

@@ -2,20 +2,25 @@ import {
   authResultSchema,
   dataEnvelope,
   loginBodySchema,
+  signInChallengeBodySchema,
   socialLoginBodySchema,
   tokenLoginBodySchema,
 } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
 import { errorResponses, notFound } from '../../../lib/errors.ts';
-import { loginPlayer, loginWithToken } from '../service.ts';
+import { loginPlayer, loginWithChallenge, loginWithToken } from '../service.ts';
 import { loginWithIdentity, verifyIdToken, type IdTokenCheck } from '../social.ts';
 import type { PlayerApp, PlayerRouteKit } from './kit.ts';
 
-/** Signing in: e-mail or phone and password, a social sign-in's ID token, an operator's one-time link. */
+/**
+ * Signing in: e-mail or phone and password (and the code of a paused sign-in's challenge), a social
+ * sign-in's ID token, an operator's one-time link. Each session opened keeps the browser's device
+ * cookie, which makes it trusted for the player.
+ */
 export function signInRoutes(
   app: PlayerApp,
   ctx: AppContext,
-  { client, identity }: PlayerRouteKit,
+  { client, identity, keepDevice, later, admitting }: PlayerRouteKit,
   idTokens: IdTokenCheck | null,
 ): void {
   app.post(
@@ -38,15 +43,34 @@ export function signInRoutes(
         },
       },
     },
-    async (request) => {
-      const result = await loginPlayer(
-        ctx,
-        ctx.tokens,
-        request.body,
-        client(request, request.body.fingerprint),
-        identity,
+    async (request, reply) => {
+      const who = client(request, request.body.fingerprint);
+      const result = await loginPlayer(ctx, ctx.tokens, request.body, who, identity, (work) =>
+        later(request, 'sign-in code', work),
       );
+      keepDevice(reply, who);
       request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player logged in');
+      return { data: result };
+    },
+  );
+
+  app.post(
+    '/sessions/challenge',
+    {
+      schema: {
+        tags: ['player'],
+        summary:
+          "Sign in during a pause (error 11010): the answer's challenge and the code sent to the account's e-mail address or phone",
+        body: signInChallengeBodySchema,
+        response: { 200: dataEnvelope(authResultSchema), ...errorResponses(401, 403, 422, 429) },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const who = client(request, request.body.fingerprint);
+      const result = await loginWithChallenge(ctx, ctx.tokens, request.body, who);
+      keepDevice(reply, who);
+      request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player signed in with a code');
       return { data: result };
     },
   );
@@ -62,16 +86,14 @@ export function signInRoutes(
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!idTokens) throw notFound('Social sign-in is not offered');
       const checked = await verifyIdToken(request.body.idToken, idTokens, ctx.attempts);
-      const result = await loginWithIdentity(
-        ctx,
-        ctx.tokens,
-        checked,
-        request.body,
-        client(request, request.body.fingerprint),
+      const who = client(request, request.body.fingerprint);
+      const result = await loginWithIdentity(ctx, ctx.tokens, checked, request.body, who, (work) =>
+        admitting(request, work),
       );
+      keepDevice(reply, who);
       request.log.info(
         { playerId: result.profile.id, sessionId: result.sessionId, isNew: result.profile.isNewlyRegistered },
         'player signed in by social login',
@@ -91,13 +113,10 @@ export function signInRoutes(
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request) => {
-      const result = await loginWithToken(
-        ctx.db,
-        ctx.tokens,
-        request.body.token,
-        client(request, request.body.fingerprint),
-      );
+    async (request, reply) => {
+      const who = client(request, request.body.fingerprint);
+      const result = await loginWithToken(ctx.db, ctx.tokens, request.body.token, who);
+      keepDevice(reply, who);
       request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player signed in by link');
       return { data: result };
     },

@@ -19,7 +19,7 @@ export type SignUpBonusCode = (playerId: string, code: string, ip: string) => Pr
 export function signUpRoutes(
   app: PlayerApp,
   ctx: AppContext,
-  { probing, client }: PlayerRouteKit,
+  { probing, client, keepDevice, admitting }: PlayerRouteKit,
   bonusCode?: SignUpBonusCode,
 ): void {
   // The account exists once registration commits: a code is tried after it, so a wrong or failing one
@@ -45,12 +45,12 @@ export function signUpRoutes(
         response: { 200: dataEnvelope(authResultSchema), ...errorResponses(403, 413, 422, 429) },
       },
     },
-    async (request) => {
-      const result = await probing(request, () =>
-        registerPlayer(ctx, ctx.tokens, request.body, client(request, request.body.fingerprint), {
-          publicUrl: ctx.config.publicUrl,
-        }),
+    async (request, reply) => {
+      const who = client(request, request.body.fingerprint);
+      const result = await admitting(request, () =>
+        probing(request, () => registerPlayer(ctx, ctx.tokens, request.body, who, { publicUrl: ctx.config.publicUrl })),
       );
+      keepDevice(reply, who);
       request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered');
       return { data: await withCode(request, result, request.body.bonusCode) };
     },
@@ -63,17 +63,14 @@ export function signUpRoutes(
         tags: ['player'],
         summary: 'Register with a phone number and the texted code; opens the first session',
         body: registerPhoneBodySchema,
-        response: { 200: dataEnvelope(authResultSchema), ...errorResponses(403, 413, 422) },
+        response: { 200: dataEnvelope(authResultSchema), ...errorResponses(403, 413, 422, 429) },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request) => {
-      const result = await registerPlayerByPhone(
-        ctx,
-        ctx.tokens,
-        request.body,
-        client(request, request.body.fingerprint),
-      );
+    async (request, reply) => {
+      const who = client(request, request.body.fingerprint);
+      const result = await admitting(request, () => registerPlayerByPhone(ctx, ctx.tokens, request.body, who));
+      keepDevice(reply, who);
       request.log.info({ playerId: result.profile.id, sessionId: result.sessionId }, 'player registered by phone');
       return { data: await withCode(request, result, request.body.bonusCode) };
     },

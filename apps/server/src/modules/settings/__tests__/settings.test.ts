@@ -13,6 +13,9 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { currencyByCode, SUPPORTED_CURRENCIES } from '../currencies.ts';
 import { configureCountryRestrictions, restrictionOf } from '../countries.ts';
 import { loadConfig } from '../../../config.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../db/rows.ts';
+import { fromBaseMinor, toBaseMinor } from '../conversion.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,6 +74,41 @@ describe('GET /api/settings/currencies', () => {
     expect(currencyByCode('mBTC')).toBeUndefined();
     expect(currencyByCode('XYZ')).toBeUndefined();
     expect(SUPPORTED_CURRENCIES.length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('conversion in the database', () => {
+  it('converts to and from the base currency exactly as the code does, rounding as asked', async () => {
+    const amounts = [0n, 1n, 99n, 1_724n, 50_000n, 862_068n, 100_000_000n, 9_007_199_254_740_991n];
+    for (const { code } of SUPPORTED_CURRENCIES) {
+      const rows = await rowsOf<{ amount: string; to_down: string; to_up: string; from_down: string; from_up: string }>(
+        server.ctx.db,
+        sql`select a::text as amount,
+                   settings_to_base_minor(a, ${code}, false)::text as to_down,
+                   settings_to_base_minor(a, ${code}, true)::text as to_up,
+                   settings_from_base_minor(a, ${code}, false)::text as from_down,
+                   settings_from_base_minor(a, ${code}, true)::text as from_up
+              from unnest(${sql.raw(`array[${amounts.join(',')}]::numeric[]`)}) as a`,
+      );
+      for (const row of rows) {
+        const amount = BigInt(row.amount);
+        expect(BigInt(row.to_down), `${code} ${amount}`).toBe(toBaseMinor(amount, code));
+        expect(BigInt(row.from_down), `${code} ${amount}`).toBe(fromBaseMinor(amount, code, false));
+        expect(BigInt(row.from_up), `${code} ${amount}`).toBe(fromBaseMinor(amount, code, true));
+        // Up is down, plus one when something was cut.
+        const exact =
+          (amount * BigInt(Math.round(currencyByCode(code)!.rate * 1e8)) * 100n) %
+            (BigInt(currencyByCode(code)!.subunitToUnit) * 100_000_000n) ===
+          0n;
+        expect(BigInt(row.to_up) - BigInt(row.to_down), `${code} ${amount}`).toBe(exact ? 0n : 1n);
+      }
+    }
+    // A currency without a rate converts to nothing (a caller refuses rather than guesses).
+    const [none] = await rowsOf<{ to: string | null; from: string | null }>(
+      server.ctx.db,
+      sql`select settings_to_base_minor(100, 'XXX', false)::text as "to", settings_from_base_minor(100, 'XXX', false)::text as "from"`,
+    );
+    expect(none).toEqual({ to: null, from: null });
   });
 });
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { bonusDefinitionInputSchema, tournamentSchema, TournamentState } from '@casino/contracts';
+import {
+  bonusDefinitionInputSchema,
+  Channel,
+  tournamentCompletedPushSchema,
+  tournamentLeaderboardPushSchema,
+  tournamentSchema,
+  TournamentState,
+} from '@casino/contracts';
 import { rowsOf } from '../../../db/rows.ts';
 import { createTestServer, opsCall, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
@@ -35,9 +42,9 @@ const get = async (url: string, token?: string) => {
   return { status: res.statusCode, json: res.json() as Json };
 };
 
-/** A signed-up player (EUR account) and their id. */
+/** A signed-up player (EUR account, consenting to promotional bonuses: prizes are paid) and their id. */
 async function player(nickname?: string) {
-  const { auth } = await register(server.app, { locale: 'en' });
+  const { auth } = await register(server.app, { locale: 'en', receiveBonus: true });
   const token = auth.accessToken as string;
   const playerId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
   if (nickname)
@@ -87,8 +94,8 @@ describe('tournament list and detail', () => {
     const forOther = await get(`/api/retention/tournaments?state[]=3&gameId=${other.id}&perPage=100`);
     expect(forOther.json.data.map((x: Json) => x.id)).not.toContain(t.id);
 
-    const a = await player('Ace');
-    const b = await player('Bee');
+    const a = await player('AceHigh');
+    const b = await player('BeeKeeper');
     await score(server, [
       settled({ playerId: a.playerId, gameId: game.id, stake: 100, win: 500 }),
       settled({ playerId: b.playerId, gameId: game.id, stake: 100, win: 900 }),
@@ -111,13 +118,67 @@ describe('tournament list and detail', () => {
 
     const mine = await get(`/api/retention/tournaments/${t.id}`, a.token);
     expect(mine.json.data.playerEntry).toEqual({ points: 500, place: 2 });
+    // Others are masked as in the winners feed; the player's own row says so.
     expect(mine.json.data.leaderboard).toEqual([
-      { playerId: b.playerId, nickname: 'Bee', place: 1, points: 900 },
-      { playerId: a.playerId, nickname: 'Ace', place: 2, points: 500 },
+      { nickname: 'Be***', place: 1, points: 900 },
+      { nickname: 'Ac***', place: 2, points: 500, isMe: true },
     ]);
-    expect(mine.json.data.prizes[0]).toMatchObject({ place: 1, entry: { playerId: b.playerId, points: 900 } });
+    expect(mine.json.data.prizes[0]).toEqual({
+      place: 1,
+      type: 3,
+      title: '300 points',
+      entry: expect.objectContaining({ nickname: 'Be***', points: 900 }),
+    });
+    expect(mine.json.data.prizes[1].entry).toMatchObject({ isMe: true, nickname: 'Ac***' });
+    const answer = JSON.stringify(mine.json);
+    expect(answer).not.toContain(b.playerId);
+    expect(answer).not.toContain('BeeKeeper');
     const stranger = await player();
     expect((await get(`/api/retention/tournaments/${t.id}`, stranger.token)).json.data.playerEntry).toBeNull();
+  });
+
+  it("pushes the leaderboard and the results with no player's id or whole nickname", async () => {
+    const game = await createGame(server.ctx.db);
+    const t = await running(server, {
+      games: [game.id],
+      prizes: [{ place: 1, type: 3, title: '10 points', points: 10 }],
+    });
+    const a = await player('Zanzibar');
+    const b = await player();
+    const pushed: unknown[] = [];
+    const stops = await Promise.all([
+      server.ctx.broker.subscribe(Channel.tournament(t.id), (pub) => pushed.push(pub.data)),
+      server.ctx.broker.subscribe(Channel.tournaments, (pub) => pushed.push(pub.data)),
+    ]);
+    try {
+      await score(server, [
+        settled({ playerId: a.playerId, gameId: game.id, stake: 100, win: 700 }),
+        settled({ playerId: b.playerId, gameId: game.id, stake: 100, win: 300 }),
+      ]);
+      await engineOf(server.ctx)!.flush();
+      const board = await waitFor(
+        async () => pushed.map((p) => tournamentLeaderboardPushSchema.safeParse(p)).find((p) => p.success)?.data,
+      );
+      expect(board.leaderboard).toEqual([
+        { nickname: 'Za***', place: 1, points: 700 },
+        // No nickname: the first letters of the e-mail address, never the address.
+        { nickname: expect.stringMatching(/^.{1,2}\*\*\*$/), place: 2, points: 300 },
+      ]);
+      await server.ctx.db.update(tournaments).set({ endAt: new Date() }).where(eq(tournaments.id, t.id));
+      await completeTournament(server.ctx, DEFAULT_BONUS_RULES, t.id, { force: true });
+      const done = await waitFor(
+        async () =>
+          pushed
+            .map((p) => tournamentCompletedPushSchema.safeParse(p))
+            .find((p) => p.success && p.data.tournament.id === t.id)?.data,
+        10_000,
+      );
+      expect(done.tournament.prizes[0]!.entry).toEqual({ nickname: 'Za***', points: 700 });
+      const all = JSON.stringify(pushed);
+      for (const secret of [a.playerId, b.playerId, 'Zanzibar']) expect(all).not.toContain(secret);
+    } finally {
+      for (const stop of stops) await stop();
+    }
   });
 
   it('answers 404 for an unknown tournament, 422 for bad filters, 401 for a bad token', async () => {
@@ -249,7 +310,10 @@ describe('ranking and completion', () => {
       settled({ playerId: second.playerId, gameId: game.id, stake: 100, win: 500, at: new Date(at + 2000) }),
     ]);
     const board = await get(`/api/retention/tournaments/${t.id}`, first.token);
-    expect(board.json.data.leaderboard.map((r: Json) => r.playerId)).toEqual([first.playerId, second.playerId]);
+    expect(board.json.data.leaderboard.map((r: Json) => [r.points, r.isMe ?? false])).toEqual([
+      [1000, true],
+      [1000, false],
+    ]);
     await server.ctx.db.update(tournaments).set({ endAt: new Date() }).where(eq(tournaments.id, t.id));
     const result = await completeTournament(server.ctx, DEFAULT_BONUS_RULES, t.id, { force: true });
     expect(result.outcome).toBe('completed');
@@ -326,7 +390,16 @@ describe('ranking and completion', () => {
     expect(notice.title).toContain('Test race');
     const detail = await get(`/api/retention/tournaments/${t.id}`, b.token);
     expect(detail.json.data).toMatchObject({ state: 4, playerEntry: { points: 1000, place: 2 } });
-    expect(detail.json.data.prizes[0]).toMatchObject({ place: 1, entry: { playerId: a.playerId, points: 2000 } });
+    expect(detail.json.data.prizes[0]).toMatchObject({ place: 1, entry: { points: 2000 } });
+    // The list keeps a finished tournament with its winners (masked) for anyone: the home page's results.
+    const finished = await get(`/api/retention/tournaments?state[]=4&identity[]=${t.identity}`);
+    expect(finished.json.data[0].prizes.map((p: Json) => [p.place, p.entry?.points ?? null])).toEqual([
+      [1, 2000],
+      [2, 1000],
+      [3, null],
+    ]);
+    expect(finished.json.data[0].prizes[0].entry.nickname).toMatch(/^.{1,2}\*\*\*$/);
+    expect(JSON.stringify(detail.json)).not.toContain(a.playerId);
   });
 
   it('ends a daily tournament by the job and starts the next day', async () => {

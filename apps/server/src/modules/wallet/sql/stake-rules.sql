@@ -2,7 +2,8 @@
 -- may be told it can stake, how a stake splits between real and bonus money, and where a win and a
 -- rollback go. The rule (docs/decisions.md, "Bonuses"): a stake takes real money first, then bonus
 -- money; a win and a refund go back in the proportion the stake was taken, the bonus share only while
--- a bonus is live (once it has ended, that share is forfeited as its remaining bonus money was).
+-- the bonus that staked the round is still the active one (once it has ended or another replaced it,
+-- that share is forfeited as its remaining bonus money was).
 -- Plain SQL expressions returning one number each, so PostgreSQL inlines them into the caller: a
 -- function returning a record would be a call of its own on every bet.
 
@@ -28,8 +29,9 @@ LANGUAGE sql IMMUTABLE AS $$
               THEN floor(p_amount::numeric * p_stake_bonus / p_stake)::bigint ELSE 0 END
 $$;
 
--- The bonus money a win or a refund pays from its bonus share: all of it while a bonus is live, none
--- once it has ended (forfeited).
+-- The bonus money a win or a refund pays from its bonus share: all of it while the round's own bonus is
+-- live (`p_bonus_live`: the bonus that staked the round is the account's active one), none otherwise
+-- (forfeited: the bonus money of an ended bonus never becomes another's).
 CREATE OR REPLACE FUNCTION wallet_bonus_paid(p_share bigint, p_bonus_live boolean) RETURNS bigint
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN p_bonus_live THEN p_share ELSE 0 END
@@ -41,3 +43,12 @@ LANGUAGE plpgsql STABLE AS $$
 BEGIN
   SELECT -l.real_delta, -l.bonus_delta INTO real_minor, bonus_minor FROM ledger_entries l WHERE l.id = p_entry;
 END $$;
+
+-- Whether money was staked on account `p_account` after the ledger entry keyed `p_key` (a deposit's
+-- credit, `deposit:<invoice>`): a deposit bonus waiting for activation lapses once its deposit was played.
+CREATE OR REPLACE FUNCTION wallet_staked_after(p_account uuid, p_key text) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM ledger_entries l
+     WHERE l.account_id = p_account AND l.kind = 'bet'
+       AND l.id > (SELECT d.id FROM ledger_entries d WHERE d.idempotency_key = p_key))
+$$;

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { combinedOdds, payoutOf, SPORTSBOOK_GAME_IDENTITY, sportsbookWidgetAnswerSchema } from '@casino/contracts';
+import {
+  combinedOdds,
+  payoutOf,
+  SPORTSBOOK_GAME_IDENTITY,
+  sportsbookCatalogueEventAnswerSchema,
+  sportsbookCatalogueSportsAnswerSchema,
+  sportsbookWidgetAnswerSchema,
+} from '@casino/contracts';
 import { endOf, fixtureById, outcomeResult, simulate } from '@casino/games/sportsbook';
 import { signCall } from '../../../lib/signing.ts';
 import { gameProviders, games } from '../../../modules/game/catalogue/tables.ts';
 import { gameSessions, gameTransactions } from '../../../modules/game/play/tables.ts';
 import { createPlayer } from '../../../modules/wallet/__tests__/factories.ts';
 import { credit } from '../../../modules/wallet/index.ts';
+import { providerCatalogue, setStakeRule } from '../../../modules/game/index.ts';
 import { createTestServer, opsCall, type TestServer } from '../../../test/server.ts';
 import { readClock, simTimeOf } from '../events.ts';
 import { sandboxSportTickets } from '../tables.ts';
@@ -43,6 +51,8 @@ beforeAll(async () => {
       createdAt: new Date(),
     })
     .onConflictDoNothing();
+  // The casino's maximums (without them the wallet refuses every ticket): 500 € a ticket, 1,000 € an event.
+  await setStakeRule(server.ctx.db, { maxBetMinor: 50_000n, maxEventMinor: 100_000n });
 });
 afterAll(async () => {
   await server?.close();
@@ -56,6 +66,7 @@ async function launch(overrides: Json = {}, signature?: string) {
     locale: 'en',
     parentOrigin: 'https://casino.example',
     path: '/',
+    rules: { maxStake: 50_000, maxEventStake: 100_000, restricted: { sports: ['tennis'], events: ['fb-1000'] } },
     ...overrides,
   });
   return server.app.inject({
@@ -163,6 +174,14 @@ describe('launch and the client page', () => {
     expect(url.searchParams.get('locale')).toBe('en');
     const session = await api('GET', '/session', tokenOf(response.json().gameUrl));
     expect(session.body).toMatchObject({ mode: 'demo', currency: 'EUR', subunit: 100, balance: null, minStake: 10 });
+    // The casino's rules as the launch told them, for the slip to show before a bet.
+    expect(session.body).toMatchObject({
+      maxStake: 50_000,
+      maxEventStake: 100_000,
+      restricted: { sports: ['tennis'], events: ['fb-1000'] },
+    });
+    // A launch without them is not one this provider takes.
+    expect((await launch({ rules: undefined })).statusCode).toBe(422);
     expect((await api('GET', '/session', 'nope')).status).toBe(401);
   });
 
@@ -187,6 +206,29 @@ describe('events and widgets', () => {
     const detail = await api('GET', `/events/${first!.id}`);
     expect(detail.body.markets.map((m: Json) => m.id)).toEqual(expect.arrayContaining(['result', 'total-2.5', 'btts']));
     expect((await api('GET', '/events/fb-x')).status).toBe(404);
+  });
+
+  it('answers its catalogue (public): its sports, and whether an id names one of its events', async () => {
+    const get = (url: string) => server.app.inject({ method: 'GET', url: `/sandbox/sportsbook/api/catalogue${url}` });
+    const sports = sportsbookCatalogueSportsAnswerSchema.parse((await get('/sports')).json());
+    expect(sports.data.map((s) => s.id)).toEqual(['football', 'tennis', 'basketball', 'ice-hockey', 'esports']);
+    const event = sportsbookCatalogueEventAnswerSchema.parse((await get('/events/fb-1000')).json());
+    expect(event.data).toMatchObject({ id: 'fb-1000', sport: 'football' });
+    for (const id of ['nonexistent-1', 'tn-0', 'fb-x']) expect((await get(`/events/${id}`)).statusCode, id).toBe(404);
+    // A NUL or a huge id is bad input, never an error of the server.
+    for (const id of ['%00', 'x'.repeat(5_000)]) expect((await get(`/events/${id}`)).statusCode).toBe(422);
+    // The casino's client of it, over HTTP, as a real provider is asked.
+    const catalogue = providerCatalogue(`${server.ctx.selfUrl()}/sandbox/sportsbook`);
+    expect(await catalogue('sport', 'tennis')).toEqual({ kind: 'known', name: 'Tennis' });
+    expect(await catalogue('sport', 'curling')).toMatchObject({
+      kind: 'unknown',
+      sports: expect.arrayContaining(['football']),
+    });
+    expect(await catalogue('event', 'fb-1000')).toEqual({ kind: 'known', name: event.data.name });
+    expect(await catalogue('event', 'nonexistent-1')).toEqual({ kind: 'unknown' });
+    expect(await providerCatalogue('http://127.0.0.1:1/books')('sport', 'tennis')).toMatchObject({
+      kind: 'unreachable',
+    });
   });
 
   it('answers the home page widgets with CORS for any origin', async () => {
@@ -291,6 +333,25 @@ describe('tickets', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.body.error).toMatchObject({ code: 'wallet', walletCode: 15001 });
     expect((await api('GET', '/tickets?status=open', token)).body).toEqual([]);
+  });
+
+  it('passes a maximum’s refusal back with what may still be staked, for the slip to offer', async () => {
+    const { token } = await realPlayer('2000');
+    const [a] = await upcoming(1);
+    const bet = (stake: number, outcomeId = 'home') =>
+      api('POST', '/tickets', token, {
+        type: 'single',
+        stake,
+        selections: [{ ...homeWin(a!), outcomeId, odds: a!.main.outcomes[outcomeId === 'home' ? 0 : 1].odds }],
+        acceptOddsChanges: true,
+      });
+    const tooBig = await bet(50_001);
+    expect(tooBig.status).toBe(403);
+    expect(tooBig.body.error).toMatchObject({ code: 'wallet', walletCode: 14311, maxBet: 50_000, limit: 'bet' });
+    expect((await bet(50_000)).status).toBe(201);
+    expect((await bet(45_000, 'draw')).status).toBe(201);
+    const event = await bet(10_000, 'away');
+    expect(event.body.error).toMatchObject({ walletCode: 14311, maxBet: 5_000, limit: 'event', currency: 'EUR' });
   });
 
   it('cashes out at the price shown (else 409 with the price now); another player’s ticket is 404', async () => {

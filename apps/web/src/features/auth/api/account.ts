@@ -40,7 +40,7 @@ export const sendOtp = (body: OtpSendBody) =>
   api<Ok>('POST', '/api/player/otp/send', { body, auth: body.reason === 'phoneVerification' });
 
 export const registerByPhone = (body: RegisterPhoneBody) =>
-  api<AuthResult>('POST', '/api/player/register/phone', { body, auth: false });
+  api<AuthResult>('POST', '/api/player/register/phone', { body, auth: false, device: true });
 
 export const verifyOtp = (body: OtpVerifyBody) =>
   api<{ code?: string }>('POST', '/api/player/otp/verify', { body, auth: body.reason === 'phoneVerification' });

@@ -18,26 +18,38 @@ export default function ActivateModal({ name, value, close }: ModalProps) {
   const { t } = useTranslation();
   const modal = useModal();
   const { loading, failed, bonus, active, all } = useModalBonus(value);
+  // Held here, not in the question: the push saying this activation made the bonus active can come
+  // before the server's answer, and the question would unmount with its callback (the dialog would
+  // then say "not available" about the bonus just activated). Until the answer, the dialog waits.
+  const activate = useActivateBonus();
+  const confirm = () => activate.mutate(value, { onSuccess: close });
   const issued = bonus?.status === BonusStatus.issued;
   const right = bonus && issued ? activateModalOf(bonus, all) : null;
   useEffect(() => {
     if (right && right !== name) modal.replace(name, right, value);
   }, [right, name, value, modal]);
 
-  if (loading) return <BonusLoading title={t('bonuses.modals.activate.loadingTitle')} />;
+  if (loading || (!issued && (activate.isPending || activate.isSuccess)))
+    return <BonusLoading title={t('bonuses.modals.activate.loadingTitle')} />;
   if (!bonus || !issued || failed) return <BonusUnavailable failed={failed} />;
   // Turning into the right question: the frame stays named meanwhile.
   if (right !== name) return <BonusLoading title={t('bonuses.modals.activate.loadingTitle')} />;
   return name === 'change-active-bonus' && active ? (
-    <ChangeActive bonus={bonus} active={active} close={close} />
+    <ChangeActive bonus={bonus} active={active} close={close} activate={activate} confirm={confirm} />
   ) : (
-    <ConfirmActivate bonus={bonus} close={close} />
+    <ConfirmActivate bonus={bonus} close={close} activate={activate} confirm={confirm} />
   );
 }
 
-function ConfirmActivate({ bonus, close }: { bonus: PlayerBonus; close: () => void }) {
+type Question = {
+  bonus: PlayerBonus;
+  close: () => void;
+  activate: ReturnType<typeof useActivateBonus>;
+  confirm: () => void;
+};
+
+function ConfirmActivate({ bonus, close, activate, confirm }: Question) {
   const { t } = useTranslation();
-  const activate = useActivateBonus();
   return (
     <ModalFrame title={t('bonuses.modals.activate.title', { name: bonus.name })} size="sm">
       <Terms bonus={bonus} />
@@ -45,7 +57,7 @@ function ConfirmActivate({ bonus, close }: { bonus: PlayerBonus; close: () => vo
         <Button variant="secondary" onClick={close}>
           {t('bonuses.modals.activate.notNow')}
         </Button>
-        <Button loading={activate.isPending} onClick={() => activate.mutate(bonus.id, { onSuccess: close })}>
+        <Button loading={activate.isPending} onClick={confirm}>
           {t('bonuses.modals.activate.confirm')}
         </Button>
       </div>
@@ -54,10 +66,9 @@ function ConfirmActivate({ bonus, close }: { bonus: PlayerBonus; close: () => vo
   );
 }
 
-function ChangeActive({ bonus, active, close }: { bonus: PlayerBonus; active: PlayerBonus; close: () => void }) {
+function ChangeActive({ bonus, active, close, activate, confirm }: Question & { active: PlayerBonus }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const activate = useActivateBonus();
   const forfeit = useBonusMoneyIn(active.currency);
   const names = { name: bonus.name, active: active.name };
   return (
@@ -79,7 +90,7 @@ function ChangeActive({ bonus, active, close }: { bonus: PlayerBonus; active: Pl
         <Terms bonus={bonus} />
       </div>
       <div className="mt-6 flex flex-col gap-2">
-        <Button loading={activate.isPending} onClick={() => activate.mutate(bonus.id, { onSuccess: close })}>
+        <Button loading={activate.isPending} onClick={confirm}>
           {t('bonuses.modals.change.confirm', names)}
         </Button>
         <Button variant="secondary" onClick={close}>

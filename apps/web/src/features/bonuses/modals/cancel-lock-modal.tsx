@@ -64,10 +64,13 @@ function CancelLockQuestion({ bonus, onWithdraw }: { bonus: PlayerBonus; onWithd
         <p>{t('bonuses.cancelLock.intro', { name: bonus.name })}</p>
         {bonus.isBonusCancelLock && (
           <p>
-            {t('bonuses.cancelLock.wagered', {
-              current: m(bonus.currentWagerCasinoAmount),
-              required: m(bonus.requiredWagerCasinoAmount),
-            })}
+            <span className="font-semibold">
+              {t('bonuses.cancelLock.wagered', {
+                current: m(bonus.currentWagerCasinoAmount),
+                required: m(bonus.requiredWagerCasinoAmount),
+              })}
+            </span>{' '}
+            <span className="text-muted">{t('bonuses.cancelLock.wageredWhy')}</span>
           </p>
         )}
         <p>

@@ -19,22 +19,34 @@ export default function CancelModal({ name, value, close }: ModalProps) {
   const { t } = useTranslation();
   const modal = useModal();
   const { loading, failed, bonus } = useModalBonus(value);
+  // Held here, not in the question: the push saying the bonus ended can come before the server's
+  // answer (see activate-modal.tsx); until the answer, the dialog waits, then closes.
+  const cancel = useCancelBonus();
+  const confirm = () => cancel.mutate(value, { onSuccess: close });
   const right = bonus ? cancelModalOf(bonus) : null;
   useEffect(() => {
     if (right && right !== name) modal.replace(name, right, value);
   }, [right, name, value, modal]);
 
-  if (loading) return <BonusLoading title={t('bonuses.modals.cancel.loadingTitle')} />;
+  if (loading || (!bonus && (cancel.isPending || cancel.isSuccess)))
+    return <BonusLoading title={t('bonuses.modals.cancel.loadingTitle')} />;
   if (!bonus || failed) return <BonusUnavailable failed={failed} />;
   // Turning into the right question: the frame stays named meanwhile.
   if (right !== name) return <BonusLoading title={t('bonuses.modals.cancel.loadingTitle')} />;
-  return <CancelQuestion kind={right} bonus={bonus} close={close} />;
+  return <CancelQuestion kind={right} bonus={bonus} close={close} cancel={cancel} confirm={confirm} />;
 }
 
-function CancelQuestion({ kind, bonus, close }: { kind: CancelModal; bonus: PlayerBonus; close: () => void }) {
+type Question = {
+  kind: CancelModal;
+  bonus: PlayerBonus;
+  close: () => void;
+  cancel: ReturnType<typeof useCancelBonus>;
+  confirm: () => void;
+};
+
+function CancelQuestion({ kind, bonus, close, cancel, confirm }: Question) {
   const { t } = useTranslation();
   const money = useMoney();
-  const cancel = useCancelBonus();
   const forfeit = useBonusMoneyIn(bonus.currency);
   // What is forfeited: undefined while unknown, '' when there is no bonus money left.
   const lost = forfeit === undefined ? undefined : forfeit > 0 ? money(forfeit, bonus.currency) : '';
@@ -77,7 +89,7 @@ function CancelQuestion({ kind, bonus, close }: { kind: CancelModal; bonus: Play
         <Button variant="secondary" onClick={close}>
           {t('bonuses.modals.cancel.keep')}
         </Button>
-        <Button loading={cancel.isPending} onClick={() => cancel.mutate(bonus.id, { onSuccess: close })}>
+        <Button loading={cancel.isPending} onClick={confirm}>
           {issued || !lost
             ? t('bonuses.modals.cancel.confirm')
             : t('bonuses.modals.cancel.confirmLose', { amount: lost })}

@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerBonus } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { BonusTermsList, useMoney } from '@/features/wallet';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { useFinishedBonuses, useOpenBonuses } from '../api.ts';
@@ -55,11 +56,20 @@ function Details({ bonus, all }: { bonus: PlayerBonus; all: readonly PlayerBonus
           <WageringProgress bonus={bonus} />
         </div>
       )}
-      <div className="mt-5 space-y-1.5 rounded-xl bg-raised p-3 text-sm text-muted">
-        <p>{t('bonuses.rules.order')}</p>
-        <p>{t('bonuses.rules.wagering')}</p>
-        <p>{t('bonuses.rules.notWithdrawable')}</p>
-      </div>
+      {bonus.terms ? (
+        // The rules of this bonus, from the rule it was given with: the same terms as the promotions page.
+        <section aria-label={t('bonuses.promotions.fullTerms')} className="mt-5 rounded-xl bg-raised p-3">
+          <Suspense fallback={null}>
+            <BonusTermsList terms={bonus.terms} waiting={bonus.status === BonusStatus.issued} />
+          </Suspense>
+        </section>
+      ) : (
+        <div className="mt-5 space-y-1.5 rounded-xl bg-raised p-3 text-sm text-muted">
+          <p>{t('bonuses.rules.order')}</p>
+          <p>{t('bonuses.rules.wagering')}</p>
+          <p>{t('bonuses.rules.notWithdrawable')}</p>
+        </div>
+      )}
       {bonus.status !== BonusStatus.finished && (
         <div className="mt-5 flex flex-wrap gap-2">
           {bonus.status === BonusStatus.issued && (

@@ -22,9 +22,12 @@ export default function FreespinsModal({ name, value, close }: ModalProps) {
   const activate = useActivateFreespins();
   const cancel = useCancelFreespins();
   const activating = name === 'freespins-activate';
-  if (open.isPending) return <BonusLoading title={t('bonuses.modals.activate.loadingTitle')} />;
-  if (!spins || open.isError || (activating && spins.status !== FreespinStatus.issued))
-    return <BonusUnavailable failed={open.isError} />;
+  const action = activating ? activate : cancel;
+  const gone = !spins || (activating && spins.status !== FreespinStatus.issued);
+  // The push of this very action can come before its answer (see activate-modal.tsx): wait for it.
+  if (open.isPending || (gone && (action.isPending || action.isSuccess)))
+    return <BonusLoading title={t('bonuses.modals.activate.loadingTitle')} />;
+  if (gone || open.isError) return <BonusUnavailable failed={open.isError} />;
   const values = {
     name: spins.name,
     count: spins.count - spins.usedCount,
@@ -32,7 +35,6 @@ export default function FreespinsModal({ name, value, close }: ModalProps) {
     stake: money(spins.stakeAmount, spins.currency),
     won: money(spins.winAmount, spins.currency),
   };
-  const action = activating ? activate : cancel;
   return (
     <ModalFrame
       title={t(activating ? 'bonuses.freespins.modal.activateTitle' : 'bonuses.freespins.modal.cancelTitle', values)}

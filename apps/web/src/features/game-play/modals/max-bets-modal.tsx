@@ -6,9 +6,10 @@ import { parseMaxBetsValue } from '../max-bets-value.ts';
 import '../i18n/index.ts';
 
 /**
- * `?max-bets=EUR:5`: a bet went over the maximum an active bonus allows; closing it restarts the game.
+ * `?max-bets=EUR:5`: a bet went over the maximum an active bonus allows (for a game that does not say so
+ * itself); closing it goes back to the game as it was: a refused bet left nothing to restart.
  * `?max-bets=EUR:50:bet` / `:event`: a sports bet went over the maximum stake per bet or per event;
- * `:sportsbook`: over a bonus's maximum in the sportsbook. The sportsbook restarts nothing.
+ * `:sportsbook`: over a bonus's maximum in the sportsbook.
  */
 export default function MaxBetsModal({ value, close }: ModalProps) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export default function MaxBetsModal({ value, close }: ModalProps) {
               : t('gamePlay.modals.maxBets.textGeneric')}
       </p>
       <Button className="mt-6" block onClick={close}>
-        {max?.scope ? t('gamePlay.modals.maxBets.ok') : t('gamePlay.modals.maxBets.restart')}
+        {max?.scope ? t('gamePlay.modals.maxBets.ok') : t('gamePlay.modals.maxBets.back')}
       </Button>
     </ModalFrame>
   );

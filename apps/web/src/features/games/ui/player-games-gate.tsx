@@ -13,6 +13,8 @@ type PlayerGamesGateProps = {
   guestText: string;
   /** A line under the title saying what the page is for. */
   intro?: string;
+  /** More for a guest under the sign-in buttons (the bonuses page: the way to the promotions). */
+  guestExtra?: ReactNode;
   children: ReactNode;
 };
 
@@ -21,7 +23,7 @@ type PlayerGamesGateProps = {
  * guest sees what the page is for and the way to an account, rather than being bounced home: the
  * address stays shareable and the page makes sense after signing in right here.
  */
-export function PlayerGamesGate({ title, icon, guestText, intro, children }: PlayerGamesGateProps) {
+export function PlayerGamesGate({ title, icon, guestText, intro, guestExtra, children }: PlayerGamesGateProps) {
   const { t } = useTranslation();
   const status = useSession((s) => s.status);
   const { open } = useModal();
@@ -49,6 +51,7 @@ export function PlayerGamesGate({ title, icon, guestText, intro, children }: Pla
               {t('account.signUp')}
             </Button>
           </div>
+          {guestExtra}
         </div>
       )}
       {status === 'player' && children}

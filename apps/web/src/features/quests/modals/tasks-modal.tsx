@@ -63,6 +63,10 @@ function TaskRow({ task, quest }: { task: QuestTask; quest: PlayerQuest }) {
           ) : t(`quests.taskType.${task.type}`) !== task.name ? (
             <p className="text-xs text-muted">{t(`quests.taskType.${task.type}`)}</p>
           ) : null}
+          {/* Activity tasks count from the quest's start: said, so a deposit made before does not seem lost. */}
+          {!task.isCompleted && (task.type === 3 || task.type === 4 || task.type === 6) && (
+            <p className="text-xs text-muted">{t(`quests.tasks.fromStart.${task.type}`)}</p>
+          )}
           {task.conditions.fields?.length ? (
             <p className="text-xs text-muted">
               {t('quests.tasks.fields', {

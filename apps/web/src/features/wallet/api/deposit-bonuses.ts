@@ -1,5 +1,8 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { BonusDefinition, ConstantsWire } from '@casino/contracts';
+import { localName } from '@/shared/i18n';
+import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { api } from '@/shared/lib/http.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 
@@ -10,16 +13,20 @@ export const depositBonusesKey = ['bonus', 'deposit-bonuses'] as const;
  * `GET /api/game/bonuses?currency=`: every deposit bonus the player may choose in the currency, each
  * with its deposit range in that currency; `every`: a package's bonuses already had or not yet due too.
  */
-export const useDepositBonuses = (currency: string | undefined, every = false) =>
-  useQuery({
+export function useDepositBonuses(currency: string | undefined, every = false) {
+  const language = useTranslation().i18n.language;
+  return useQuery({
     queryKey: [...depositBonusesKey, currency, every],
     enabled: !!currency,
+    // Each offer by its name in the page's language (the definition's, else its default name).
+    select: useCallback((offers: BonusDefinition[]) => offers.map((o) => localName(o, language)), [language]),
     queryFn: ({ signal }) =>
       api<BonusDefinition[]>('GET', '/api/game/bonuses', {
         query: { currency: currency!, ...(every ? { skipCondition: 1 } : {}) },
         signal,
       }),
   });
+}
 
 export const refreshDepositBonuses = () => queryClient.invalidateQueries({ queryKey: depositBonusesKey });
 

@@ -3,6 +3,7 @@ import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { BonusDefinition } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';
+import { BonusTermsList } from '../bonus-terms.tsx';
 import { useMoney } from '../use-money.ts';
 import { depositRange, mostOf, previewOf, refusalOf } from './deposit-bonus.ts';
 
@@ -31,6 +32,7 @@ export function DepositBonusPicker({
   const { t } = useTranslation();
   const money = useMoney();
   const name = useId();
+  const chosen = offers.find((offer) => offer.id === value);
   const subunit = useCurrencies().data?.find((c) => c.code === currency)?.subunitToUnit ?? 100;
   const option = (id: string, title: string, lines: string[], disabled: boolean) => (
     <label
@@ -112,6 +114,17 @@ export function DepositBonusPicker({
         })}
         {option(NO_BONUS, t('wallet.depositBonus.none'), [t('wallet.depositBonus.noneText')], false)}
       </div>
+      {/* Said before the choice: a deposit bonus waits for activation and lapses once money is staked. */}
+      <p className="mt-2 text-xs text-muted">{t('wallet.depositBonus.activateFirst')}</p>
+      {chosen?.terms && (
+        <details className="mt-2 rounded-xl bg-raised px-3 py-2">
+          <summary className="cursor-pointer select-none py-1 text-sm font-semibold text-fg focus-visible:outline-2 focus-visible:outline-accent">
+            {t('wallet.terms.fullTerms')}
+            <span className="sr-only">: {chosen.name}</span>
+          </summary>
+          <BonusTermsList terms={chosen.terms} className="mt-2 pb-2" />
+        </details>
+      )}
     </fieldset>
   );
 }

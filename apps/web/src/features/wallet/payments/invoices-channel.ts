@@ -1,4 +1,4 @@
-import { Channel, InvoiceType, invoiceUpdatedSchema } from '@casino/contracts';
+import { Channel, InvoiceStatus, InvoiceType, invoiceUpdatedSchema } from '@casino/contracts';
 import { i18n } from '@/shared/i18n';
 import { subscribeChannel } from '@/shared/lib/socket.ts';
 import { toast } from '@/shared/ui/toast.ts';
@@ -30,6 +30,9 @@ export function subscribePaymentInvoices(playerId: string): Promise<() => void> 
         new Date(invoice.createdAt),
       );
       if (invoice.invoiceType === InvoiceType.deposit) {
+        // A deposit left unpaid expires: nothing went wrong and nothing was charged. The history says
+        // "Expired" calmly; a red toast half an hour later, over the next deposit, said otherwise.
+        if (invoice.status === InvoiceStatus.expired) return;
         if (invoice.status === 2) toast({ type: 'success', title: i18n.t('wallet.pay.pushDepositSuccess', { sum }) });
         else {
           const reason = failureReasonOf(invoice);

@@ -86,6 +86,7 @@ export function TransactionsPanel({
   const statusNote = (invoice: Invoice) => {
     const reason = failureReasonOf(invoice);
     if (reason) return t(`wallet.pay.failure.${reason}.title`);
+    if (invoice.status === 4 && invoice.invoiceType === 1) return t('wallet.tx.expiredNote');
     return cancelledByPlayer(invoice) ? '' : invoice.statusResult;
   };
 

@@ -39,8 +39,22 @@ describe('?turn-over-wager shows one consistent state', () => {
   it('still to wager: the title and the text both say so', async () => {
     remaining = 20;
     renderInModal(<TurnoverModal name="turn-over-wager" value="" close={() => {}} />);
-    expect(await screen.findByText(/€20.00 of €60.00 is still to wager/)).toBeInTheDocument();
+    expect(await screen.findByText('€20.00 of €60.00 still to stake')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Wager your deposits first' })).toBeInTheDocument();
+  });
+
+  it('names its one figure and explains it: money at risk, and not a bonus’s wagering', async () => {
+    remaining = 20;
+    renderInModal(<TurnoverModal name="turn-over-wager" value="" close={() => {}} />);
+    const figure = await screen.findByRole('term');
+    expect(figure).toHaveTextContent('Deposit turnover');
+    expect(screen.getByRole('definition')).toHaveTextContent('€20.00 of €60.00 still to stake');
+    // One figure: no second "wagered" amount beside it.
+    expect(screen.getAllByText(/€\d+\.\d\d/)).toHaveLength(1);
+    expect(
+      screen.getByText(/anti-money-laundering rule: your deposits must be staked 1× before a withdrawal/),
+    ).toHaveTextContent('the smaller of its stake and what it won or lost');
+    expect(screen.getByText(/separate from a bonus’s wagering/)).toBeInTheDocument();
   });
 
   it('all wagered: no "wager first" title above "you can withdraw now"', async () => {

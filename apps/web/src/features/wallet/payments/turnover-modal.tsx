@@ -23,14 +23,26 @@ export default function TurnoverModal({ close }: ModalProps) {
         <Spinner label={t('wallet.pay.loadingMethods')} />
       ) : (
         <>
-          <p className="text-sm text-muted">
-            {gate.turnOverWagerAmount > 0
-              ? t('wallet.pay.turnoverText', {
-                  sum: money(gate.turnOverWagerAmount, account.currency),
-                  required: money(gate.requiredAmount, account.currency),
-                })
-              : t('wallet.pay.turnoverDone')}
-          </p>
+          {gate.turnOverWagerAmount > 0 ? (
+            // One figure, named, and what counts toward it: the turnover is not a bonus's wagering.
+            <div className="space-y-3 text-sm">
+              <dl className="rounded-xl bg-raised p-3">
+                <dt className="text-muted">{t('wallet.pay.turnoverFigure')}</dt>
+                <dd className="mt-0.5 text-base font-semibold text-fg tabular-nums">
+                  {t('wallet.pay.turnoverText', {
+                    sum: money(gate.turnOverWagerAmount, account.currency),
+                    required: money(gate.requiredAmount, account.currency),
+                  })}
+                </dd>
+              </dl>
+              <p className="text-muted">
+                {t('wallet.pay.turnoverWhy', { multiplier: gate.multiplier })} {t('wallet.pay.turnoverCounts')}
+              </p>
+              <p className="text-muted">{t('wallet.pay.turnoverNotBonus')}</p>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">{t('wallet.pay.turnoverDone')}</p>
+          )}
           <div className="mt-4 flex flex-wrap gap-2">
             {gate.turnOverWagerAmount <= 0 && (
               <Button onClick={() => modal.replace('turn-over-wager', 'wallet', 'withdraw')}>

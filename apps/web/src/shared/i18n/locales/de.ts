@@ -33,6 +33,7 @@ const de: Translations = {
     categories: 'Kategorien',
     providers: 'Anbieter',
     bonuses: 'Boni',
+    promotions: 'Aktionen',
     loyalty: 'Treueprogramm',
     favorites: 'Favoriten',
     recentlyPlayed: 'Zuletzt gespielt',

@@ -33,6 +33,7 @@ const en = {
     categories: 'Categories',
     providers: 'Providers',
     bonuses: 'Bonuses',
+    promotions: 'Promotions',
     loyalty: 'Loyalty',
     favorites: 'Favourites',
     recentlyPlayed: 'Recently played',

@@ -33,6 +33,7 @@ const ptBr: Translations = {
     categories: 'Categorias',
     providers: 'Provedores',
     bonuses: 'Bônus',
+    promotions: 'Promoções',
     loyalty: 'Fidelidade',
     favorites: 'Favoritos',
     recentlyPlayed: 'Jogados recentemente',

@@ -7,6 +7,8 @@ import { createTestServer, type TestServer } from '../../../../test/server.ts';
 import { authHeader } from '../../../wallet/__tests__/factories.ts';
 import { fundedPlayer, signedRequest } from '../../__tests__/play-fixtures.ts';
 import { gameSessions } from '../../play/tables.ts';
+import { addRestriction, setStakeRule } from '../risk.ts';
+import { sportsbookRestrictions, sportsbookStakeRule } from '../tables.ts';
 import { eq } from 'drizzle-orm';
 
 /** A stand-in sportsbook provider: checks the signature, keeps each launch body, answers a client URL. */
@@ -95,6 +97,42 @@ describe('launching the sportsbook', () => {
     expect(session).toMatchObject({ playerId: player.id, country: 'DE', closedAt: null });
     const played = await server.app.inject({ method: 'GET', url: '/api/game/games/played', headers });
     expect(played.json().data).toEqual([]);
+  });
+
+  it('tells the client the casino’s rules: the maximums in the launch’s currency (rounded down) and the country’s restrictions', async () => {
+    launches.length = 0;
+    // No rule yet: the client is told no stake is taken (the wallet refuses every ticket).
+    const none = await play({ demoMode: true });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(launches[0]!.body.rules).toEqual({ maxStake: 0, maxEventStake: 0, restricted: { sports: [], events: [] } });
+
+    await setStakeRule(server.ctx.db, { maxBetMinor: 2_000n, maxEventMinor: 100_000n });
+    await addRestriction(server.ctx.db, { country: 'DE', kind: 'sport', ref: 'tennis' });
+    await addRestriction(server.ctx.db, { country: '*', kind: 'event', ref: 'fb-1000' });
+    await addRestriction(server.ctx.db, { country: 'AT', kind: 'event', ref: 'fb-1005' });
+    onTestFinished(async () => {
+      await server.ctx.db.delete(sportsbookStakeRule);
+      await server.ctx.db.delete(sportsbookRestrictions);
+    });
+    launches.length = 0;
+    const { player, account } = await fundedPlayer(server.ctx.db, 100_000_000n, 'BTC');
+    const real = await play({ demoMode: false, accountId: account.id }, await authHeader(server.ctx, player.id));
+    expect(real.statusCode, real.body).toBe(200);
+    const rules = sportsbookLaunchBodySchema.parse(launches[0]!.body).rules;
+    // 20 € at 58,000 €/BTC: 34,482.75… satoshi → 34,482; 1,000 € → 1,724,137.
+    expect(rules).toEqual({
+      maxStake: 34_482,
+      maxEventStake: 1_724_137,
+      restricted: { sports: ['tennis'], events: ['fb-1000'] },
+    });
+    // A guest from Austria browses in EUR with Austria's restrictions.
+    launches.length = 0;
+    expect((await play({ demoMode: true }, { 'cf-ipcountry': 'AT' })).statusCode).toBe(200);
+    expect(launches[0]!.body.rules).toEqual({
+      maxStake: 2_000,
+      maxEventStake: 100_000,
+      restricted: { sports: [], events: ['fb-1000', 'fb-1005'] },
+    });
   });
 
   it('refuses a path outside the client with 422', async () => {

@@ -14,11 +14,11 @@ import { rowsOf } from '../../../../db/rows.ts';
 import { opsCall, createTestServer, type TestServer } from '../../../../test/server.ts';
 import { waitFor } from '../../../../test/wait.ts';
 import { opsExclude } from '../../../../ops/play-controls.ts';
-import { parseArgs } from '../../../../ops/cli.ts';
+import { parseArgs, withFields } from '../../../../ops/cli.ts';
 import { activateBonus, createDefinition, DEFAULT_BONUS_RULES, issueBonus } from '../../../bonus/service.ts';
 import { playerBonuses } from '../../../bonus/tables.ts';
 import { authHeader } from '../../../wallet/__tests__/factories.ts';
-import { postEntry } from '../../../wallet/index.ts';
+import { openAccount, postEntry } from '../../../wallet/index.ts';
 import { findGame } from '../../catalogue/service.ts';
 import { gameRounds } from '../../play/tables.ts';
 import {
@@ -31,14 +31,19 @@ import {
   walletFetch,
   type WalletCall,
 } from '../../__tests__/play-fixtures.ts';
-import { sportsbookTicketItems, sportsbookTickets } from '../tables.ts';
+import { setStakeRule, stakeLimitsIn } from '../risk.ts';
+import { sportsbookStakeRule, sportsbookTicketItems, sportsbookTickets } from '../tables.ts';
+import { syncCurrencyScales } from '../../../settings/index.ts';
 
 let server: TestServer;
 let baseUrl: string;
+/** Maximums no test but the risk rules' reaches (€10 billion): without a rule every ticket is refused. */
+const ROOMY = { maxBet: '10000000000', maxEvent: '10000000000' };
 beforeAll(async () => {
   server = await createTestServer();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = server.ctx.selfUrl();
+  await setStakeRule(server.ctx.db, { maxBetMinor: 1_000_000_000_000n, maxEventMinor: 1_000_000_000_000n });
 });
 afterAll(async () => {
   await server?.close();
@@ -68,12 +73,26 @@ function ticket(...items: WalletTicketItem[]) {
   };
 }
 
-/** A player with `minor` real money in `currency` and a live sportsbook session from `country`. */
-async function bettor(minor = 100_000n, options: { currency?: string; country?: string } = {}) {
+/**
+ * A player with `minor` real money in `currency` and a live sportsbook session from `country`; with
+ * `player`, that player's account in another currency.
+ */
+async function bettor(minor = 100_000n, options: { currency?: string; country?: string; player?: string } = {}) {
   const db = server.ctx.db;
   const currency = options.currency ?? 'EUR';
   const game = (await findGame(db, SPORTSBOOK_GAME_IDENTITY))!;
-  const { player, account } = await fundedPlayer(db, minor, currency);
+  const { player, account } = options.player
+    ? await (async () => {
+        const opened = await openAccount(db, options.player!, currency);
+        await postEntry(db, {
+          accountId: opened.id,
+          idempotencyKey: `fund:${opened.id}`,
+          kind: 'credit',
+          realDelta: minor,
+        });
+        return { player: { id: options.player! }, account: opened };
+      })()
+    : await fundedPlayer(db, minor, currency);
   const session = await openSession(server.ctx, {
     playerId: player.id,
     accountId: account.id,
@@ -392,47 +411,110 @@ describe('sports bets in the wallet', () => {
 });
 
 describe('the operator’s risk rules', () => {
-  it('parses the ops commands (major units, - for none, * for every country)', () => {
+  it('parses the ops commands (base-currency major units, * for every country) and says what is wrong', () => {
     expect(parseArgs(['sportsbook', 'limits'])).toEqual({ command: 'sportsbook-risk', body: { action: 'limits' } });
-    expect(parseArgs(['sportsbook', 'limits', 'set', 'eur', '500', '-'])).toEqual({
+    expect(parseArgs(['sportsbook', 'limits', 'set', '500', '1000.50'])).toEqual({
       command: 'sportsbook-risk',
-      body: { action: 'limits-set', currency: 'EUR', maxBet: '500', maxEvent: null },
+      body: { action: 'limits-set', maxBet: '500', maxEvent: '1000.50' },
     });
     expect(parseArgs(['sportsbook', 'restrict', 'de', 'sport', 'football'])).toEqual({
       command: 'sportsbook-risk',
       body: { action: 'restrict', country: 'DE', kind: 'sport', ref: 'football' },
     });
     expect(parseArgs(['sportsbook', 'unrestrict', '*', 'event', 'fb-1']).command).toBe('sportsbook-risk');
-    expect(() => parseArgs(['sportsbook', 'restrict', 'DE', 'league', 'x'])).toThrow(/sportsbook needs/);
+    // The old per-currency form, and a missing amount: told how it is written now.
+    expect(() => parseArgs(['sportsbook', 'limits', 'set', 'eur', '500', '-'])).toThrow(/set once, in EUR/);
+    expect(() => parseArgs(['sportsbook', 'limits', 'set', '500'])).toThrow(/needs <maxBet> <maxEvent> in EUR/);
+    expect(() => parseArgs(['sportsbook', 'limits', 'set', '500', '-'])).toThrow(/maxEvent: An amount in EUR/);
+    // What the issue typed, and bad arguments: what is wrong, in words.
+    expect(() => parseArgs(['sportsbook', 'restrict', 'nonexistent-1'])).toThrow(
+      /sportsbook restrict needs <country\|\*> sport\|event <ref>/,
+    );
+    expect(() => parseArgs(['sportsbook', 'restrict', 'Germany', 'sport', 'football'])).toThrow(
+      /country: A two-letter country code/,
+    );
+    expect(() => parseArgs(['sportsbook', 'restrict', 'DE', 'league', 'x'])).toThrow(/kind: sport or event/);
+    expect(() => parseArgs(['sportsbook', 'restrict', 'DE', 'event', 'fb\u00001'])).toThrow(/ref: No NUL characters/);
+    expect(() => parseArgs(['sportsbook', 'restrict', 'DE', 'event', 'x'.repeat(101)])).toThrow(/ref: At most 100/);
+    expect(() => parseArgs(['sportsbook', 'frobnicate'])).toThrow(/sportsbook needs/);
   });
 
-  it('refuses bad operator input: an unknown currency, a non-positive or too precise amount, a bad country', async () => {
-    for (const payload of [
-      { action: 'limits-set', currency: 'XXX', maxBet: '5', maxEvent: null },
-      { action: 'limits-set', currency: 'EUR', maxBet: '0', maxEvent: null },
-      { action: 'limits-set', currency: 'EUR', maxBet: '1.001', maxEvent: null },
-      { action: 'restrict', country: 'Germany', kind: 'sport', ref: 'football' },
-      { action: 'restrict', country: 'DE', kind: 'sport', ref: 'foot ball' },
-    ])
-      expect((await opsCall(server, 'sportsbook-risk', payload)).statusCode, JSON.stringify(payload)).toBe(422);
+  it('refuses bad operator input with what is wrong: a non-positive or too precise amount, a bad country, an unknown sport or event', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ action: 'limits-set', maxBet: '0', maxEvent: '5' }, /0 is not a positive amount of EUR/],
+      [{ action: 'limits-set', maxBet: '5', maxEvent: '1.001' }, /1.001 is not a positive amount of EUR/],
+      [{ action: 'limits-set', maxBet: '5', maxEvent: '-' }, /The request is not valid/],
+      [{ action: 'limits-set', currency: 'USD', maxBet: '5', maxEvent: '5' }, /The request is not valid/],
+      [{ action: 'restrict', country: 'Germany', kind: 'sport', ref: 'football' }, /The request is not valid/],
+      [{ action: 'restrict', country: 'DE', kind: 'sport', ref: 'foot ball' }, /The request is not valid/],
+      [
+        { action: 'restrict', country: '*', kind: 'event', ref: 'nonexistent-1' },
+        /The sportsbook has no event "nonexistent-1"/,
+      ],
+      [
+        { action: 'restrict', country: 'DE', kind: 'sport', ref: 'curling' },
+        /no sport "curling" \(its sports: football, tennis/,
+      ],
+      // A well-formed id of another sport's slot is no event either.
+      [{ action: 'restrict', country: 'DE', kind: 'event', ref: 'tn-0' }, /no event "tn-0"/],
+    ];
+    for (const [payload, message] of cases) {
+      const answer = await opsCall(server, 'sportsbook-risk', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(answer.json().error.message, JSON.stringify(payload)).toMatch(message);
+    }
+    // The CLI prints what is wrong with each field, not only "The request is not valid".
+    expect(withFields('The request is not valid', { country: ['A two-letter country code'] })).toBe(
+      'The request is not valid:\n  country: A two-letter country code',
+    );
+    expect(withFields('No such event', { ref: ['No such event'] })).toBe('No such event');
+    expect((await opsCall(server, 'sportsbook-risk', { action: 'restrictions' })).json().data.message).toBe(
+      'No restricted sports or events.',
+    );
   });
 
-  const setLimits = (currency: string, maxBet: string | null, maxEvent: string | null) =>
-    opsCall(server, 'sportsbook-risk', { action: 'limits-set', currency, maxBet, maxEvent });
+  const setLimits = (maxBet: string, maxEvent: string) =>
+    opsCall(server, 'sportsbook-risk', { action: 'limits-set', maxBet, maxEvent });
+  /** The rule for one test; the roomy one again after it. */
+  const withLimits = async (maxBet: string, maxEvent: string) => {
+    expect((await setLimits(maxBet, maxEvent)).statusCode).toBe(200);
+    onTestFinished(async () => void (await setLimits(ROOMY.maxBet, ROOMY.maxEvent)));
+  };
+  /** What a maximum's refusal says may still be staked, and which maximum binds. */
+  const maxBetOf = (answer: WalletCall) => {
+    const error = answer.body.error as WalletCall['body']['error'] & { maxBet?: number; limit?: string };
+    return { maxBet: error.maxBet, limit: error.limit };
+  };
+  /** The player's open stakes on an event in the base currency, each currency's sum rounded up, as the rule counts them. */
+  const exposure = async (playerId: string, eventId: string) => {
+    const [row] = await rowsOf<{ base: string }>(
+      server.ctx.db,
+      sql`select coalesce(sum(settings_to_base_minor(x.total, x.currency, true)), 0)::text as base
+            from (select r.currency, sum(r.bet_minor) as total
+                    from sportsbook_ticket_items i join game_rounds r on r.id = i.round_id
+                   where i.player_id = ${playerId}::uuid and i.event_id = ${eventId} and not r.closed
+                   group by r.currency) x`,
+    );
+    return BigInt(row!.base);
+  };
 
   it('caps the stake per ticket and per event (open tickets together), with the push; settled tickets free the room', async () => {
-    expect((await setLimits('USD', '5', '10')).statusCode).toBe(200);
-    onTestFinished(async () => void (await setLimits('USD', null, null)));
-    const listed = await opsCall(server, 'sportsbook-risk', { action: 'limits' });
-    expect(listed.json().data.message).toContain('USD  per ticket 5.00 USD  per event 10.00 USD');
+    await withLimits('5', '10');
+    const listed = (await opsCall(server, 'sportsbook-risk', { action: 'limits' })).json().data.message as string;
+    expect(listed).toContain('Per ticket 5.00 EUR, per event 10.00 EUR');
+    // Every currency at its rate (USD 0.92 €), rounded down: 5 / 0.92 = 5.4347… USD.
+    expect(listed).toContain('USD  per ticket 5.43 USD  per event 10.86 USD');
+    expect(listed).toContain('BTC  per ticket 0.00008620 BTC  per event 0.00017241 BTC');
 
-    const p = await bettor(100_000n, { currency: 'USD' });
+    const p = await bettor(100_000n);
     const pushed: unknown[] = [];
     onTestFinished(await server.ctx.broker.subscribe(`game:bets#${p.player.id}`, (pub) => pushed.push(pub.data)));
 
     const tooBig = await p.bet(501, ticket(item()));
     refused(tooBig, 403, ErrorCode.bonusMaxBetExceeded);
-    expect(tooBig.body.error.message).toContain('5.00 USD per ticket');
+    expect(tooBig.body.error.message).toContain('5.00 EUR per ticket');
+    // The refusal says what may be staked, for the provider's slip to offer it.
+    expect(tooBig.body.error).toMatchObject({ maxBet: 500, currency: 'EUR', limit: 'bet' });
     const event = item({ eventId: 'ev-derby' });
     const first = await p.bet(500, ticket(event));
     ok(first);
@@ -440,11 +522,12 @@ describe('the operator’s risk rules', () => {
     // 800 open on the derby: 200 left, whatever the ticket.
     const over = await p.bet(300, ticket(item({ eventId: 'ev-derby', outcome: '2' })));
     refused(over, 403, ErrorCode.bonusMaxBetExceeded);
-    expect(over.body.error.message).toContain('at most 2.00 USD more');
+    expect(over.body.error.message).toContain('at most 2.00 EUR more');
+    expect(maxBetOf(over)).toEqual({ maxBet: 200, limit: 'event' });
     ok(await p.bet(200, ticket(item({ eventId: 'ev-derby', outcome: '2' }))));
     refused(await p.bet(1, ticket(item({ eventId: 'ev-derby' }))), 403, ErrorCode.bonusMaxBetExceeded);
     // Another player's tickets on the derby are theirs.
-    const other = await bettor(100_000n, { currency: 'USD' });
+    const other = await bettor(100_000n);
     ok(await other.bet(500, ticket(item({ eventId: 'ev-derby' }))));
     // A settled ticket is no longer at risk.
     ok(await p.settle(first.roundId, 0));
@@ -457,86 +540,195 @@ describe('the operator’s risk rules', () => {
       {
         event: 'game.bet.max.exceed',
         gameIdentity: SPORTSBOOK_GAME_IDENTITY,
-        playerBonus: { currency: 'USD', maxBetAmount: 5 },
+        playerBonus: { currency: 'EUR', maxBetAmount: 5 },
         limit: 'bet',
       },
       {
         event: 'game.bet.max.exceed',
         gameIdentity: SPORTSBOOK_GAME_IDENTITY,
-        playerBonus: { currency: 'USD', maxBetAmount: 2 },
+        playerBonus: { currency: 'EUR', maxBetAmount: 2 },
         limit: 'event',
       },
       {
         event: 'game.bet.max.exceed',
         gameIdentity: SPORTSBOOK_GAME_IDENTITY,
-        playerBonus: { currency: 'USD', maxBetAmount: 0 },
+        playerBonus: { currency: 'EUR', maxBetAmount: 0 },
         limit: 'event',
       },
     ]);
     await audit(p.account.id);
   });
 
-  it('20 tickets at once on one event never pass its maximum', async () => {
-    expect((await setLimits('USD', null, '10')).statusCode).toBe(200);
-    onTestFinished(async () => void (await setLimits('USD', null, null)));
-    const p = await bettor(100_000n, { currency: 'USD' });
+  // The outside fraud test (issue 34): in BTC no maximum applied at all.
+  it('bounds a BTC ticket by the EUR maximum at the rate, rounded down (0.0259 BTC ≈ 1,500 € against 500 €)', async () => {
+    await withLimits('500', '1000');
+    const p = await bettor(100_000_000n, { currency: 'BTC' });
+    // 500 € at 58,000 €/BTC = 0.0086206896… BTC: 862,068 satoshi, rounded down.
+    const big = await p.bet(2_590_000, ticket(item()));
+    refused(big, 403, ErrorCode.bonusMaxBetExceeded);
+    expect(big.body.error).toMatchObject({ maxBet: 862_068, currency: 'BTC', limit: 'bet' });
+    expect(big.body.error.message).toBe('The stake is above the maximum of 0.00862068 BTC per ticket');
+    refused(await p.bet(862_069, ticket(item())), 403, ErrorCode.bonusMaxBetExceeded);
+    ok(await p.bet(862_068, ticket(item())));
+    expect((await accountRow(p.db, p.account.id)).realBalance).toBe(100_000_000n - 862_068n);
+    await audit(p.account.id);
+  });
+
+  it('bounds BTC singles on one event by the event maximum (three 0.5 BTC singles ≈ 87,000 € against 1,000 €)', async () => {
+    await withLimits('500', '1000');
+    const p = await bettor(200_000_000n, { currency: 'BTC' });
+    const on = (outcome: string) => ticket(item({ eventId: 'ev-btc-derby', outcome }));
+    for (const outcome of ['1', 'X', '2'])
+      refused(await p.bet(50_000_000, on(outcome)), 403, ErrorCode.bonusMaxBetExceeded);
+    // 0.008 BTC = 464 € each: two fit (928 €), the third finds 72 € left = 124,137 satoshi, rounded down.
+    ok(await p.bet(800_000, on('1')));
+    ok(await p.bet(800_000, on('X')));
+    const third = await p.bet(800_000, on('2'));
+    refused(third, 403, ErrorCode.bonusMaxBetExceeded);
+    expect(maxBetOf(third)).toEqual({ maxBet: 124_137, limit: 'event' });
+    ok(await p.bet(124_137, on('2')));
+    refused(await p.bet(1, on('1')), 403, ErrorCode.bonusMaxBetExceeded);
+    expect(await exposure(p.player.id, 'ev-btc-derby')).toBeLessThanOrEqual(100_000n);
+    expect((await accountRow(p.db, p.account.id)).realBalance).toBe(200_000_000n - 1_724_137n);
+    await audit(p.account.id);
+  });
+
+  it('sums one event’s open tickets across the player’s currencies (900 € + ≈300 € in BTC against 1,000 €)', async () => {
+    await withLimits('500', '1000');
+    const eur = await bettor(200_000n);
+    const btc = await bettor(100_000_000n, { currency: 'BTC', player: eur.player.id });
+    ok(await eur.bet(50_000, ticket(item({ eventId: 'ev-mixed' }))));
+    ok(await eur.bet(40_000, ticket(item({ eventId: 'ev-mixed', outcome: 'X' }))));
+    // 300 € in BTC (517,241 satoshi) finds 100 € left: 172,413 satoshi, rounded down.
+    const over = await btc.bet(517_241, ticket(item({ eventId: 'ev-mixed', outcome: '2' })));
+    refused(over, 403, ErrorCode.bonusMaxBetExceeded);
+    expect(maxBetOf(over)).toEqual({ maxBet: 172_413, limit: 'event' });
+    expect(over.body.error.message).toBe(
+      'The stake would take your open bets on an event above its maximum: at most 0.00172413 BTC more',
+    );
+    ok(await btc.bet(172_413, ticket(item({ eventId: 'ev-mixed', outcome: '2' }))));
+    // The BTC stake counts rounded up (99.99 € → 100 €): nothing is left, in either currency.
+    expect(await exposure(eur.player.id, 'ev-mixed')).toBe(100_000n);
+    expect(maxBetOf(await eur.bet(1, ticket(item({ eventId: 'ev-mixed' }))))).toEqual({ maxBet: 0, limit: 'event' });
+    expect(maxBetOf(await btc.bet(1, ticket(item({ eventId: 'ev-mixed' }))))).toEqual({ maxBet: 0, limit: 'event' });
+    // An accumulator on that event and another one is refused for the full one.
+    refused(await eur.bet(100, ticket(item(), item({ eventId: 'ev-mixed' }))), 403, ErrorCode.bonusMaxBetExceeded);
+    await audit(eur.account.id);
+    await audit(btc.account.id);
+  });
+
+  it('refuses rather than accepts without a rule, or in a currency without a rate', async () => {
+    const p = await bettor(100_000n);
+    const ltc = await bettor(100_000_000n, { currency: 'LTC', player: p.player.id });
+    // No rule at all: no sports ticket is taken, in any currency.
+    await server.ctx.db.delete(sportsbookStakeRule);
+    onTestFinished(async () => void (await setLimits(ROOMY.maxBet, ROOMY.maxEvent)));
+    const none = await p.bet(100, ticket(item()));
+    refused(none, 403, ErrorCode.bonusMaxBetExceeded);
+    expect(none.body.error).toMatchObject({ maxBet: 0, currency: 'EUR', limit: 'bet' });
+    expect(none.body.error.message).toBe('Sports bets in EUR are not taken at the moment');
+    expect((await opsCall(server, 'sportsbook-risk', { action: 'limits' })).json().data.message).toMatch(
+      /^No maximum stakes are set: every sports ticket is refused/,
+    );
+
+    await setLimits('500', '1000');
+    ok(await ltc.bet(1_000_000, ticket(item({ eventId: 'ev-ltc' }))));
+    // A currency that loses its rate: its tickets are refused, and its open stakes cannot be valued, so
+    // another currency's ticket on that event is refused too; other events still take the EUR ticket.
+    await server.ctx.db.execute(sql`update currency_scales set rate_e8 = null where code = 'LTC'`);
+    onTestFinished(() => syncCurrencyScales(server.ctx.db));
+    const noRate = await ltc.bet(100, ticket(item()));
+    refused(noRate, 403, ErrorCode.bonusMaxBetExceeded);
+    expect(noRate.body.error).toMatchObject({ maxBet: 0, currency: 'LTC', limit: 'bet' });
+    expect(maxBetOf(await p.bet(100, ticket(item({ eventId: 'ev-ltc' }))))).toEqual({ maxBet: 0, limit: 'event' });
+    ok(await p.bet(100, ticket(item())));
+    expect((await accountRow(ltc.db, ltc.account.id)).realBalance).toBe(99_000_000n);
+    await audit(p.account.id);
+    await audit(ltc.account.id);
+  });
+
+  it('caps a maximum too large for a currency at the largest exact amount, never overflows', async () => {
+    await withLimits('9999999999999.99', '9999999999999.99');
+    // ~10 trillion EUR is more XRP and BTC minor units than JSON carries exactly: capped at 2^53 - 1.
+    const limits = await stakeLimitsIn(server.ctx.db, ['EUR', 'XRP', 'BTC']);
+    expect(limits.get('EUR')).toEqual({ maxBetMinor: 999_999_999_999_999n, maxEventMinor: 999_999_999_999_999n });
+    for (const code of ['XRP', 'BTC'])
+      expect(limits.get(code)).toEqual({
+        maxBetMinor: 9_007_199_254_740_991n,
+        maxEventMinor: 9_007_199_254_740_991n,
+      });
+    expect((await opsCall(server, 'sportsbook-risk', { action: 'limits' })).json().data.message).toContain(
+      'XRP  per ticket 9007199254.740991 XRP',
+    );
+    const xrp = await bettor(5_000_000_000_000n, { currency: 'XRP' });
+    ok(await xrp.bet(4_000_000_000_000, ticket(item())));
+    // Beyond the operator's digits, the command refuses with what is wrong.
+    for (const maxBet of ['99999999999999', '1e5', '5'.repeat(41)])
+      expect((await setLimits(maxBet, '1')).statusCode, maxBet).toBe(422);
+    await audit(xrp.account.id);
+  });
+
+  it('20 tickets at once on one event, in two currencies, never pass its maximum', async () => {
+    await withLimits('500', '10');
+    const eur = await bettor(100_000n);
+    const btc = await bettor(100_000_000n, { currency: 'BTC', player: eur.player.id });
+    // 1 € and 1,724 satoshi (0.99992 €) a ticket against 10 €: ten fit, whatever the mix.
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        walletFetch(baseUrl, server.ctx.gameWalletSecret, 'bet', {
+      Array.from({ length: 20 }, (_, i) => {
+        const p = i % 2 === 0 ? eur : btc;
+        return walletFetch(baseUrl, server.ctx.gameWalletSecret, 'bet', {
           ...p.base,
           transactionId: txId(`race${i}`),
           roundId: txId(`race-round${i}`),
-          amount: 100,
+          amount: p === eur ? 100 : 1_724,
           ticket: ticket(item({ eventId: 'ev-race', outcome: String(i) })),
-        }),
-      ),
+        });
+      }),
     );
-    const placed = answers.filter((a) => a.status === 200);
-    expect(placed).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     expect(
       answers
         .filter((a) => a.status !== 200)
         .every((a) => a.status === 403 && a.body.error.code === ErrorCode.bonusMaxBetExceeded),
     ).toBe(true);
-    const [open] = await rowsOf<{ staked: string }>(
-      p.db,
-      sql`select coalesce(sum(r.bet_minor), 0)::text as staked
-            from sportsbook_ticket_items i join game_rounds r on r.id = i.round_id
-           where i.player_id = ${p.player.id}::uuid and i.event_id = 'ev-race' and not r.closed`,
-    );
-    expect(open!.staked).toBe('1000');
-    expect((await accountRow(p.db, p.account.id)).realBalance).toBe(99_000n);
-    await audit(p.account.id);
+    expect(await exposure(eur.player.id, 'ev-race')).toBeLessThanOrEqual(1_000n);
+    await audit(eur.account.id);
+    await audit(btc.account.id);
   }, 60_000);
 
   it('refuses restricted sports and events in the session’s country (or everywhere), with the push', async () => {
     const restrict = (action: 'restrict' | 'unrestrict', country: string, kind: 'sport' | 'event', ref: string) =>
       opsCall(server, 'sportsbook-risk', { action, country, kind, ref });
-    expect((await restrict('restrict', 'DE', 'sport', 'curling')).statusCode).toBe(200);
-    expect((await restrict('restrict', '*', 'event', 'ev-fixed')).statusCode).toBe(200);
+    const fixed = 'fb-1000';
+    const added = await restrict('restrict', 'DE', 'sport', 'tennis');
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data.message).toBe('No bets on sport tennis (Tennis) in DE from now on');
+    expect((await restrict('restrict', '*', 'event', fixed)).statusCode).toBe(200);
     const listed = (await opsCall(server, 'sportsbook-risk', { action: 'restrictions' })).json().data.message;
-    expect(listed).toContain('DE  sport  curling');
-    expect(listed).toContain('*  event  ev-fixed');
+    expect(listed).toContain('DE  sport  tennis');
+    expect(listed).toContain(`*  event  ${fixed}`);
 
     const de = await bettor(10_000n, { country: 'DE' });
     const at = await bettor(10_000n, { country: 'AT' });
     const pushed: unknown[] = [];
     onTestFinished(await server.ctx.broker.subscribe(`game:bets#${de.player.id}`, (pub) => pushed.push(pub.data)));
 
-    const curling = await de.bet(100, ticket(item(), item({ sport: 'curling' })));
-    refused(curling, 403, ErrorCode.restrictedBets);
-    expect(curling.body.error.message).toBe('Bets on this sport are not taken in your country');
-    ok(await at.bet(100, ticket(item({ sport: 'curling' }))));
-    refused(await de.bet(100, ticket(item({ eventId: 'ev-fixed' }))), 403, ErrorCode.restrictedBets);
-    refused(await at.bet(100, ticket(item({ eventId: 'ev-fixed' }))), 403, ErrorCode.restrictedBets);
+    const tennis = await de.bet(100, ticket(item(), item({ sport: 'tennis' })));
+    refused(tennis, 403, ErrorCode.restrictedBets);
+    expect(tennis.body.error.message).toBe('Bets on this sport are not taken in your country');
+    // What is restricted comes apart, for the provider's client to mark it.
+    expect(tennis.body.error).toMatchObject({ reason: 'sport', ref: 'tennis' });
+    ok(await at.bet(100, ticket(item({ sport: 'tennis' }))));
+    refused(await de.bet(100, ticket(item({ eventId: fixed }))), 403, ErrorCode.restrictedBets);
+    refused(await at.bet(100, ticket(item({ eventId: fixed }))), 403, ErrorCode.restrictedBets);
     expect(await waitFor(() => (pushed.length >= 2 ? pushed : undefined))).toEqual([
       { event: 'game.bet.restricted', gameIdentity: SPORTSBOOK_GAME_IDENTITY },
       { event: 'game.bet.restricted', gameIdentity: SPORTSBOOK_GAME_IDENTITY },
     ]);
 
-    expect((await restrict('unrestrict', 'DE', 'sport', 'curling')).statusCode).toBe(200);
-    expect((await restrict('unrestrict', '*', 'event', 'ev-fixed')).statusCode).toBe(200);
-    ok(await de.bet(100, ticket(item({ sport: 'curling' }))));
+    expect((await restrict('unrestrict', 'DE', 'sport', 'tennis')).statusCode).toBe(200);
+    expect((await restrict('unrestrict', '*', 'event', fixed)).statusCode).toBe(200);
+    ok(await de.bet(100, ticket(item({ sport: 'tennis' }))));
     expect((await accountRow(de.db, de.account.id)).realBalance).toBe(9_900n);
     await audit(de.account.id);
     await audit(at.account.id);

@@ -1,0 +1,1 @@
+ALTER TABLE "bonus_definitions" ADD COLUMN "names" jsonb DEFAULT '{}'::jsonb NOT NULL;
