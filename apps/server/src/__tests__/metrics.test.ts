@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parkRow } from '../outbox/parked.ts';
 import { createTestServer, PRODUCTION_ENV, type TestServer } from '../test/server.ts';
 
 let server: TestServer;
@@ -28,6 +29,22 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/push_connections 0/);
     expect(text).toMatch(/job_runs_total\{job="bonus-expiry",outcome="ok"\} [1-9]/);
     expect(text).toMatch(/outbox_lag_events\{consumer="[a-z-]+"\} \d+/);
+    // A parked event is counted per consumer until an operator settles it.
+    expect(text).not.toMatch(/outbox_parked_events\{/);
+    await parkRow(
+      server.ctx.db,
+      'loyalty',
+      {
+        id: 1,
+        tx: '1',
+        event: 'player.profile.updated',
+        payload: { playerId: 'p', fields: [] },
+        createdAt: new Date(),
+      },
+      5,
+      new Error('no level'),
+    );
+    expect((await scrape(server)).body).toMatch(/outbox_parked_events\{consumer="loyalty"\} 1/);
     expect(text).toMatch(/process_cpu_seconds_total/);
     // Query strings never become labels (they may hold tokens or e-mails).
     await server.app.inject({ method: 'GET', url: '/api/settings/locales?email=a@b.c' });

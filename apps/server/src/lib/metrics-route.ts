@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { laneStates } from '../outbox/index.ts';
+import { laneStates, parkedCounts } from '../outbox/index.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -36,6 +36,15 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     gauge.reset();
     for (const lane of await laneStates(ctx.db)) gauge.set({ consumer: lane.consumer }, lane.behind);
   });
+  metrics.gauge(
+    'outbox_parked_events',
+    'Outbox events a consumer parked, waiting on an operator (npm run ops -- events)',
+    ['consumer'],
+    async (gauge) => {
+      gauge.reset();
+      for (const { consumer, parked } of await parkedCounts(ctx.db)) gauge.set({ consumer }, parked);
+    },
+  );
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

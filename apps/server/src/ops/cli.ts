@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { mailboxEntrySchema, type MailboxEntry } from '@casino/contracts';
 import { describeMailbox, opsMailbox, type OpsMailboxBody } from './mailbox.ts';
 import { opsDocuments, type OpsDocumentsBody } from './documents.ts';
-import { describeEvents, opsEvents, opsLaneSchema, type OpsEventsBody } from './events.ts';
+import { describeEvents, opsEvents, opsEventsResultSchema, type OpsEventsBody } from './events.ts';
 import { opsMessage, opsSupport, type OpsMessageBody, type OpsSupportBody } from './messaging.ts';
 import { describeAutologin, opsAutologin, opsAutologinResultSchema, type OpsAutologinBody } from './autologin.ts';
 import {
@@ -136,9 +136,11 @@ Commands:
       A player's loyalty points and level.
 ${SPORTSBOOK_RISK_USAGE}
 ${SPORTSBOOK_PROVIDER_USAGE}
-  events
+  events [list] | events show <id> | events retry <id> | events skip <id>
       Each consumer of the domain events: how many events it is behind, its failures, when it retries
-      and its last error.
+      and its last error; then the events a consumer parked (it failed on one again and again for over a
+      minute, and went on past it). Show one whole (payload, error); once its cause is fixed, hand it to
+      its consumer again (retry), or leave it undelivered (skip).
   help
       Show this text.
 
@@ -330,8 +332,14 @@ export function parseArgs(argv: string[]): Parsed {
     return { command: 'mailbox', body: { to: rest[0] } };
   }
   if (command === 'events') {
-    if (rest.length > 0) throw new CliError(`events takes no arguments.\n\n${USAGE}`);
-    return { command: 'events', body: {} };
+    const [verb, id] = rest;
+    if (rest.length === 0 || (verb === 'list' && rest.length === 1))
+      return { command: 'events', body: { action: 'list' } };
+    if ((verb === 'show' || verb === 'retry' || verb === 'skip') && id && rest.length === 2) {
+      if (!/^#?[1-9]\d{0,15}$/.test(id)) throw new CliError(`events ${verb}: "${id}" is not a parked event's number.`);
+      return { command: 'events', body: { action: verb, id: Number(id.replace('#', '')) } };
+    }
+    throw new CliError(`events needs list | show <id> | retry <id> | skip <id>.\n\n${USAGE}`);
   }
   if (command === 'tournament') {
     const [verb, a] = rest;
@@ -465,7 +473,7 @@ const OPERATIONS = {
   support: { path: 'support', result: opsMessageSchema, local: opsSupport, describe: (r) => r.message },
   events: {
     path: 'events',
-    result: z.array(opsLaneSchema),
+    result: opsEventsResultSchema,
     local: (ctx, body) => opsEvents(ctx.db, body),
     describe: describeEvents,
   },
@@ -479,7 +487,7 @@ const OPERATIONS = {
   documents: Operation<OpsDocumentsBody, z.infer<typeof opsMessageSchema>>;
   message: Operation<OpsMessageBody, z.infer<typeof opsMessageSchema>>;
   support: Operation<OpsSupportBody, z.infer<typeof opsMessageSchema>>;
-  events: Operation<OpsEventsBody, z.infer<typeof opsLaneSchema>[]>;
+  events: Operation<OpsEventsBody, z.infer<typeof opsEventsResultSchema>>;
 };
 
 /** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { laneStates, type LaneState } from '../outbox/index.ts';
+import { notFound } from '../lib/errors.ts';
+import { decideParked, laneStates, parkedRow, parkedRows, type LaneState, type ParkedRow } from '../outbox/index.ts';
 
-export const opsEventsBodySchema = z.object({}).strict();
+const parkedId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const opsEventsBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('list') }).strict(),
+  z.object({ action: z.literal('show'), id: parkedId }).strict(),
+  z.object({ action: z.literal('retry'), id: parkedId }).strict(),
+  z.object({ action: z.literal('skip'), id: parkedId }).strict(),
+]);
 export type OpsEventsBody = z.infer<typeof opsEventsBodySchema>;
 
-export const opsLaneSchema = z.object({
+const opsLaneSchema = z.object({
   consumer: z.string(),
   behind: z.number().int(),
   failures: z.number().int(),
@@ -13,23 +20,71 @@ export const opsLaneSchema = z.object({
   lastError: z.string().nullable(),
   seenAt: z.string(),
 });
+const opsParkedSchema = z.object({
+  id: z.number().int(),
+  consumer: z.string(),
+  outboxId: z.number().int(),
+  event: z.string(),
+  state: z.enum(['parked', 'retry', 'delivered', 'skipped']),
+  failures: z.number().int(),
+  lastError: z.string(),
+  createdAt: z.string(),
+  parkedAt: z.string(),
+  updatedAt: z.string(),
+  payload: z.record(z.string(), z.unknown()).optional(),
+});
+export const opsEventsResultSchema = z.object({
+  lanes: z.array(opsLaneSchema),
+  parked: z.array(opsParkedSchema),
+  /** What a decision did, in words. */
+  message: z.string().nullable(),
+});
+type OpsEventsResult = z.infer<typeof opsEventsResultSchema>;
 
-export const opsEvents = (db: Db, _body: OpsEventsBody): Promise<LaneState[]> => laneStates(db);
+/**
+ * The consumers of the domain events and the rows they parked (`list`), one parked row whole (`show`),
+ * or a decision on one: hand it to its lane again (`retry`) or leave it undelivered (`skip`).
+ */
+export async function opsEvents(db: Db, body: OpsEventsBody): Promise<OpsEventsResult> {
+  if (body.action === 'list') return { lanes: await laneStates(db), parked: await parkedRows(db), message: null };
+  const row = body.action === 'show' ? await parkedRow(db, body.id) : await decideParked(db, body.id, body.action);
+  if (!row) throw notFound(`No parked event ${body.id}; \`events list\` shows them.`);
+  const message =
+    body.action === 'show'
+      ? null
+      : row.state === 'retry'
+        ? `Event ${row.id} (${row.event}) goes to the ${row.consumer} lane again within a few seconds; \`events show ${row.id}\` tells how it went.`
+        : row.state === 'skipped'
+          ? `Event ${row.id} (${row.event}) is skipped: the ${row.consumer} lane will not deliver it.`
+          : `Event ${row.id} is ${row.state} already; nothing changed.`;
+  return { lanes: [], parked: [row], message };
+}
 
-/** One line per consumer: how far behind, its failures and next retry, when a node last ran it, its last error. */
-export function describeEvents(lanes: LaneState[]): string {
-  if (lanes.length === 0) return 'No consumer has run yet.';
-  const width = Math.max(...lanes.map((l) => l.consumer.length));
-  return lanes
-    .map((l) =>
-      [
-        l.consumer.padEnd(width),
-        `${l.behind} behind`,
-        `${l.failures} failures`,
-        `retry at ${l.retryAt ?? '—'}`,
-        `seen ${l.seenAt}`,
-        `last error: ${l.lastError ?? '—'}`,
-      ].join('  '),
-    )
-    .join('\n');
+const laneLine = (l: LaneState, width: number) =>
+  [
+    l.consumer.padEnd(width),
+    `${l.behind} behind`,
+    `${l.failures} failures`,
+    `retry at ${l.retryAt ?? '—'}`,
+    `seen ${l.seenAt}`,
+    `last error: ${l.lastError ?? '—'}`,
+  ].join('  ');
+
+const parkedLine = (p: ParkedRow) =>
+  `#${p.id}  ${p.state}  ${p.consumer}  ${p.event}  outbox row ${p.outboxId} of ${p.createdAt}  ${p.failures} failures  parked ${p.parkedAt}  last error: ${p.lastError}`;
+
+/** Lanes one per line (how far behind, failures and next retry, when a node last ran it, last error), then parked rows. */
+export function describeEvents(result: OpsEventsResult): string {
+  if (result.message) return result.message;
+  const [only] = result.parked;
+  if (result.lanes.length === 0 && only)
+    return `${parkedLine(only)}\npayload: ${JSON.stringify(only.payload ?? {}, null, 2)}`;
+  const width = Math.max(0, ...result.lanes.map((l) => l.consumer.length));
+  const lanes = result.lanes.length
+    ? result.lanes.map((l) => laneLine(l, width)).join('\n')
+    : 'No consumer has run yet.';
+  const parked = result.parked.length
+    ? `\n\nParked (retry or skip each: events retry|skip <id>):\n${result.parked.map(parkedLine).join('\n')}`
+    : '\n\nNo parked events.';
+  return lanes + parked;
 }

@@ -16,7 +16,7 @@ import { deliverTickets } from '../sandbox/sportsbook/tickets.ts';
 import { dataEnvelope, mailboxEntrySchema } from '@casino/contracts';
 import { opsMailbox, opsMailboxBodySchema } from './mailbox.ts';
 import { opsDocuments, opsDocumentsBodySchema } from './documents.ts';
-import { opsEvents, opsEventsBodySchema, opsLaneSchema } from './events.ts';
+import { opsEvents, opsEventsBodySchema, opsEventsResultSchema } from './events.ts';
 import { opsAutologin, opsAutologinBodySchema, opsAutologinResultSchema } from './autologin.ts';
 import { z } from 'zod';
 import {
@@ -226,7 +226,7 @@ export const opsRoutes =
     );
     app.post(
       '/events',
-      { schema: { hide: true, body: opsEventsBodySchema, response: { 200: dataEnvelope(z.array(opsLaneSchema)) } } },
+      { schema: { hide: true, body: opsEventsBodySchema, response: { 200: dataEnvelope(opsEventsResultSchema) } } },
       async (request) => ({ data: await opsEvents(ctx.db, request.body) }),
     );
     app.post('/game', { schema: { hide: true, body: opsGameBodySchema, response: message } }, async (request) => ({

@@ -4,15 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { pgErrorOf } from '../lib/pg-errors.ts';
 import type { Broker } from '../push/index.ts';
+import { errorText, isTransient, markDelivered, parkRow, rowsToRetry, TransientFailure } from './parked.ts';
 import { PUSH_LANE, type OutboxConsumers, type OutboxLane, type OutboxRow, type Publication } from './outbox.ts';
 import { outbox, outboxCursors } from './tables.ts';
 import { withEnqueuedNoted } from './unit-of-work.ts';
 
 /** Advisory lock class of the lanes; the second key is the hash of the lane's name. */
 const LANE_LOCK_CLASS = 727_002;
-/** Longest `last_error` kept: enough to tell what failed, never a payload dump. */
-const ERROR_CHARS = 500;
 const PRUNE_BATCH = 10_000;
 
 /**
@@ -53,6 +53,12 @@ export type DispatcherOptions = {
   /** Rows every lane has passed are deleted once older than this (OUTBOX_RETENTION_HOURS). */
   retentionHours?: number;
   pruneEveryMs?: number;
+  /**
+   * A row that fails this many times over at least `parkAfterMs` is parked (kept apart with its error,
+   * see parked.ts) and the lane goes on. Failures of the broker or the database itself never park.
+   */
+  parkAfter?: number;
+  parkAfterMs?: number;
 };
 
 export type Dispatcher = {
@@ -86,6 +92,8 @@ type LaneDeps = {
   batchSize: number;
   batchMs: number;
   maxBackoffMs: number;
+  parkAfter: number;
+  parkAfterMs: number;
 };
 
 /**
@@ -97,45 +105,168 @@ type LaneBatch = { handled: number; busy: boolean; waitMs: number; more: boolean
 const retryDelay = (deps: Pick<LaneDeps, 'pollMs' | 'maxBackoffMs'>, failures: number) =>
   Math.min(deps.maxBackoffMs, deps.pollMs * 2 ** Math.min(failures, 16));
 
+const IDLE: LaneBatch = { handled: 0, busy: false, waitMs: 0, more: false };
+
+type Cursor = {
+  tx: string;
+  position: string;
+  failures: number;
+  wait_ms: number | null;
+  /** How long the row after the cursor has been failing (null: it is not). */
+  failing_ms: number | null;
+  stale: boolean;
+  retry_wanted: boolean;
+};
+
+/**
+ * The lane's lease and cursor, first in its transaction, before it has an xid: the horizon, and the
+ * lease as an advisory lock (which assigns no xid, unlike FOR UPDATE) so one node at a time runs the
+ * lane. The cursor written at commit need not wait for the disk: a lost one hands rows over again,
+ * which consumers allow. Null when another node holds the lane.
+ */
+async function leaseLane(tx: Tx, lane: LaneSpec): Promise<{ horizon: string; cursor: Cursor } | null> {
+  const [head] = await rowsOf<{ horizon: string; locked: boolean }>(
+    tx,
+    sql`select ${HORIZON}::text as horizon,
+               pg_try_advisory_xact_lock(${LANE_LOCK_CLASS}, hashtext(${lane.name})) as locked,
+               set_config('synchronous_commit', 'off', true)`,
+  );
+  if (!head?.locked) return null;
+  const [cursor] = await rowsOf<Cursor>(
+    tx,
+    sql`select tx::text, position::text, failures,
+               ceil(extract(epoch from retry_at - clock_timestamp()) * 1000)::int as wait_ms,
+               floor(extract(epoch from clock_timestamp() - failing_since) * 1000)::int as failing_ms,
+               seen_at < now() - interval '1 minute' as stale,
+               exists (select 1 from outbox_parked p where p.consumer = c.consumer and p.state = 'retry') as retry_wanted
+          from outbox_cursors c where consumer = ${lane.name}`,
+  );
+  if (!cursor) throw new Error(`outbox lane ${lane.name} has no cursor`);
+  return { horizon: head.horizon, cursor };
+}
+
+/** A handler's statement failed in a transaction without a savepoint: the round is over, its failure recorded apart. */
+class RoundAborted extends Error {
+  constructor(
+    readonly cursor: Cursor,
+    readonly row: OutboxRow,
+    readonly failure: unknown,
+  ) {
+    super(errorText(failure));
+  }
+}
+
+/**
+ * Records a failure of `failure.row` on the lane's cursor (after moving it past the rows handled
+ * before), or parks the row and moves past it: once it has failed `parkAfter` times over `parkAfterMs`,
+ * alone (not inside a batch run) and not for a transient cause. Answers whether it parked, else the wait.
+ */
+async function recordFailure(
+  deps: LaneDeps,
+  lane: LaneSpec,
+  tx: Tx,
+  earlier: Pick<Cursor, 'failures' | 'failing_ms'>,
+  failure: { row: OutboxRow; error: unknown; alone: boolean },
+  moved: { tx?: string; position?: number },
+): Promise<{ parked: boolean; waitMs: number }> {
+  const { row, error } = failure;
+  const failures = earlier.failures + 1;
+  const context = { err: error, consumer: lane.name, outboxId: row.id, event: row.event, failures };
+  const park =
+    failure.alone && !isTransient(error) && failures >= deps.parkAfter && (earlier.failing_ms ?? 0) >= deps.parkAfterMs;
+  if (park) {
+    await parkRow(tx, lane.name, row, failures, error);
+    await tx
+      .update(outboxCursors)
+      .set({
+        tx: row.tx,
+        position: row.id,
+        failures: 0,
+        failingSince: null,
+        retryAt: null,
+        lastError: errorText(error),
+        seenAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(outboxCursors.consumer, lane.name));
+    deps.log.error(context, 'outbox consumer failed on a row again and again; the row is parked, the lane goes on');
+    return { parked: true, waitMs: 0 };
+  }
+  const waitMs = retryDelay(deps, failures);
+  await tx
+    .update(outboxCursors)
+    .set({
+      ...moved,
+      failures,
+      ...(earlier.failing_ms === null ? { failingSince: sql`clock_timestamp()` } : {}),
+      retryAt: sql`clock_timestamp() + make_interval(secs => ${waitMs / 1000})`,
+      lastError: errorText(error),
+      seenAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxCursors.consumer, lane.name));
+  deps.log.error(context, 'outbox consumer failed; its lane retries');
+  return { parked: false, waitMs };
+}
+
+/**
+ * The rows an operator asked to retry, each in a savepoint of its own: delivered, or parked again
+ * with the new error. Before the lane's new rows, in the same transaction and lease.
+ */
+async function retryParked(deps: LaneDeps, lane: LaneSpec, tx: Tx): Promise<void> {
+  for (const { parkedId, row } of await rowsToRetry(tx, lane.name, deps.batchSize)) {
+    const batch = lane.batchOf(row.event);
+    const handler = lane.handlerOf(row.event);
+    const context = { consumer: lane.name, outboxId: row.id, event: row.event };
+    try {
+      if (batch) await tx.transaction((sp) => batch([row], sp));
+      else if (handler) await tx.transaction((sp) => handler(row, sp));
+      else throw new Error(`the ${lane.name} lane no longer handles ${row.event}`);
+      await markDelivered(tx, parkedId);
+      deps.log.info(context, 'a parked outbox row was retried and delivered');
+    } catch (error) {
+      await parkRow(tx, lane.name, row, 1, error);
+      deps.log.error({ ...context, err: error }, 'a parked outbox row failed again; it stays parked');
+    }
+  }
+}
+
+async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> {
+  try {
+    return await runLaneRound(deps, lane);
+  } catch (error) {
+    if (!(error instanceof RoundAborted)) throw error;
+    // Recorded against the cursor the round started from, unless another node has moved it since.
+    return deps.db.transaction(async (tx) => {
+      const leased = await leaseLane(tx, lane);
+      if (!leased) return { ...IDLE, busy: true };
+      const { cursor } = leased;
+      if (cursor.tx !== error.cursor.tx || cursor.position !== error.cursor.position) return { ...IDLE, more: true };
+      const failure = { row: error.row, error: error.failure, alone: true };
+      const outcome = await recordFailure(deps, lane, tx, cursor, failure, {});
+      return outcome.parked ? { ...IDLE, handled: 1, more: true } : { ...IDLE, waitMs: outcome.waitMs };
+    });
+  }
+}
+
 /**
  * One round of one lane in one transaction: the rows after its cursor, in (tx, id) order, each to its
  * handler, then the cursor moved past those handled. Only rows whose transaction is below the horizon
  * (every older transaction has ended) are read, so a row that commits late is never passed over. A
  * throw rolls back that handler's savepoint and ends the round: the rows before it stay handled, the
- * lane records the failure and waits for its retry. A crash before commit hands the whole batch over
+ * lane records the failure and waits for its retry (or parks the row, see recordFailure). A crash before commit hands the whole batch over
  * again (at least once), with the handlers' writes rolled back (their effects exactly once).
  */
-async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> {
-  const idle: LaneBatch = { handled: 0, busy: false, waitMs: 0, more: false };
+async function runLaneRound(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> {
   return deps.db.transaction(async (tx) => {
-    // First, before the transaction has an xid: the horizon, and the lane's lease (an advisory lock
-    // assigns no xid, unlike FOR UPDATE) so one node at a time runs the lane. The cursor written at
-    // commit need not wait for the disk: a lost one hands rows over again, which consumers allow.
-    const [head] = await rowsOf<{ horizon: string; locked: boolean }>(
-      tx,
-      sql`select ${HORIZON}::text as horizon,
-                 pg_try_advisory_xact_lock(${LANE_LOCK_CLASS}, hashtext(${lane.name})) as locked,
-                 set_config('synchronous_commit', 'off', true)`,
-    );
-    if (!head?.locked) return { ...idle, busy: true };
-    const [cursor] = await rowsOf<{
-      tx: string;
-      position: string;
-      failures: number;
-      wait_ms: number | null;
-      stale: boolean;
-    }>(
-      tx,
-      sql`select tx::text, position::text, failures,
-                 ceil(extract(epoch from retry_at - clock_timestamp()) * 1000)::int as wait_ms,
-                 seen_at < now() - interval '1 minute' as stale
-            from outbox_cursors where consumer = ${lane.name}`,
-    );
-    if (!cursor) throw new Error(`outbox lane ${lane.name} has no cursor`);
-    if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...idle, waitMs: cursor.wait_ms };
+    const leased = await leaseLane(tx, lane);
+    if (!leased) return { ...IDLE, busy: true };
+    const { horizon, cursor } = leased;
+    if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...IDLE, waitMs: cursor.wait_ms };
+    if (cursor.retry_wanted) await retryParked(deps, lane, tx);
 
     const after = sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint)
-                      and ${outbox.tx} < ${head.horizon}::xid8`;
+                      and ${outbox.tx} < ${horizon}::xid8`;
     let rows: OutboxRow[];
     let full: boolean;
     if (lane.events) {
@@ -189,13 +320,15 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     const started = Date.now();
     let passed: OutboxRow | null = null;
     let handled = 0;
-    let failure: { row: OutboxRow; error: unknown } | null = null;
+    let failure: { row: OutboxRow; error: unknown; alone: boolean } | null = null;
     for (let at = 0; at < rows.length;) {
       const row = rows[at]!;
       const batch = lane.batchOf(row.event);
       // A batch handler takes the run of consecutive rows of its event; any other row is one at a time.
+      // After a failure the first run is one row: if that row is the one failing, it is parked alone.
       let end = at + 1;
-      if (batch) while (end < rows.length && rows[end]!.event === row.event) end++;
+      if (batch && !(cursor.failures > 0 && at === 0))
+        while (end < rows.length && rows[end]!.event === row.event) end++;
       const run = rows.slice(at, end);
       const handler = lane.handlerOf(row.event);
       try {
@@ -203,7 +336,10 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
         else if (handler && lane.writes) await tx.transaction((sp) => handler(row, sp));
         else if (handler) await handler(row, tx);
       } catch (error) {
-        failure = { row, error };
+        // The database refused a statement of a handler that had no savepoint of its own (a publisher
+        // reading): the transaction is aborted, so its failure is recorded in a transaction of its own.
+        if (!lane.writes && pgErrorOf(error)) throw new RoundAborted(cursor, row, error);
+        failure = { row, error, alone: end === at + 1 };
         break;
       }
       passed = run[run.length - 1]!;
@@ -214,33 +350,20 @@ async function runLaneBatch(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
 
     const moved = passed ? { tx: passed.tx, position: passed.id } : {};
     if (failure) {
-      const failures = cursor.failures + 1;
-      const waitMs = retryDelay(deps, failures);
-      const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
-      await tx
-        .update(outboxCursors)
-        .set({
-          ...moved,
-          failures,
-          retryAt: sql`clock_timestamp() + make_interval(secs => ${waitMs / 1000})`,
-          lastError: message.slice(0, ERROR_CHARS),
-          seenAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(outboxCursors.consumer, lane.name));
-      deps.log.error(
-        { err: failure.error, consumer: lane.name, outboxId: failure.row.id, event: failure.row.event, failures },
-        'outbox consumer failed; its lane retries',
-      );
-      return { ...idle, handled, waitMs };
+      // The count and the time are the failing row's: a row passed before it starts them again.
+      const earlier = passed ? { failures: 0, failing_ms: null } : cursor;
+      const outcome = await recordFailure(deps, lane, tx, earlier, failure, moved);
+      return outcome.parked
+        ? { ...IDLE, handled: handled + 1, more: true }
+        : { ...IDLE, handled, waitMs: outcome.waitMs };
     }
     // Nothing to write (no row, no failure to clear, seen lately): the transaction never takes an xid.
     if (passed || cursor.failures > 0 || cursor.stale)
       await tx
         .update(outboxCursors)
-        .set({ ...moved, failures: 0, retryAt: null, seenAt: sql`now()`, updatedAt: sql`now()` })
+        .set({ ...moved, failures: 0, failingSince: null, retryAt: null, seenAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(outboxCursors.consumer, lane.name));
-    return { ...idle, handled, more: handled < rows.length || full };
+    return { ...IDLE, handled, more: handled < rows.length || full };
   });
 }
 
@@ -271,7 +394,8 @@ async function laneState(db: Db, lane: LaneSpec): Promise<{ waitMs: number; due:
                  -- whole table (it expects a match early), which grows with the table.
                  or (select o.id from outbox o
                       where (o.tx, o.id) > (c.tx, c.position) and o.tx < ${HORIZON}
-                      order by o.tx, o.id limit 1) is not null as due
+                      order by o.tx, o.id limit 1) is not null
+                 or exists (select 1 from outbox_parked p where p.consumer = c.consumer and p.state = 'retry') as due
           from outbox_cursors c where c.consumer = ${lane.name}`,
   );
   if (state) return { waitMs: Math.max(0, state.wait_ms ?? 0), due: state.due };
@@ -302,18 +426,55 @@ export async function pruneOutbox(db: DbOrTx, retentionHours: number): Promise<n
     );
     const n = Number(result?.n ?? 0);
     total += n;
-    if (n < PRUNE_BATCH) return total;
+    if (n < PRUNE_BATCH) break;
   }
+  // Parked rows an operator has settled (delivered on retry, or skipped) go after the same time.
+  await db.execute(
+    sql`delete from outbox_parked where state in ('delivered', 'skipped') and updated_at < now() - ${retention}`,
+  );
+  return total;
 }
 
-/** The built-in lane: every row's publications (derived by its publishers) to the push broker, then the node's observers. */
-function pushLane(consumers: OutboxConsumers, broker: Broker, publishTimeoutMs: number, coalesceMs: number): LaneSpec {
+/**
+ * The built-in lane: every row's publications (derived by its publishers) to the push broker, then the
+ * node's observers. A publisher that throws on a row parks the row for this lane at once, and the other
+ * publishers' pushes go out: one module's bug never holds back another's pushes (the balance above all).
+ * A broker that fails holds the lane (every push would fail alike) but never parks a row.
+ */
+function pushLane(
+  consumers: OutboxConsumers,
+  broker: Broker,
+  log: FastifyBaseLogger,
+  publishTimeoutMs: number,
+  coalesceMs: number,
+): LaneSpec {
   const publish = async (row: OutboxRow, tx: Tx) => {
     const publications: Publication[] = [];
-    for (const publisher of consumers.publishersOf(row.event)) publications.push(...(await publisher(row, tx)));
-    for (const { channel, payload } of publications)
-      await withTimeout(broker.publish(channel, payload), publishTimeoutMs);
+    let failed: unknown = null;
+    for (const publisher of consumers.publishersOf(row.event)) {
+      try {
+        publications.push(...(await publisher(row, tx)));
+      } catch (error) {
+        // A statement the database refused has aborted the lane's transaction: the round fails.
+        if (pgErrorOf(error)) throw error;
+        failed ??= error;
+      }
+    }
+    for (const { channel, payload } of publications) {
+      try {
+        await withTimeout(broker.publish(channel, payload), publishTimeoutMs);
+      } catch (error) {
+        throw new TransientFailure(errorText(error), { cause: error });
+      }
+    }
     for (const observe of consumers.observersOf(row.event)) observe(row);
+    if (failed) {
+      await parkRow(tx, PUSH_LANE, row, 1, failed);
+      log.error(
+        { err: failed, consumer: PUSH_LANE, outboxId: row.id, event: row.event },
+        'a push publisher failed on a row; the row is parked, the other pushes go on',
+      );
+    }
   };
   // Publishers only read: no savepoint needed.
   return {
@@ -450,6 +611,8 @@ export function startOutboxDispatcher(
     maxBackoffMs: timing.maxBackoffMs,
     batchSize: options.batchSize ?? 100,
     batchMs: options.batchMs ?? 200,
+    parkAfter: options.parkAfter ?? 5,
+    parkAfterMs: options.parkAfterMs ?? 60_000,
   };
   const runners = new Map<string, Runner>();
   const leaving = new Set<Promise<void>>();
@@ -468,7 +631,7 @@ export function startOutboxDispatcher(
       ),
     );
 
-  add(pushLane(ctx.outboxConsumers, ctx.broker, options.publishTimeoutMs ?? 5_000, coalesceMs));
+  add(pushLane(ctx.outboxConsumers, ctx.broker, log, options.publishTimeoutMs ?? 5_000, coalesceMs));
   for (const lane of ctx.outboxConsumers.lanes()) add(consumerLane(lane, consumerCoalesceMs));
   const unwatch = ctx.outboxConsumers.watchLanes((lane, added) => {
     if (added) return add(consumerLane(lane, consumerCoalesceMs));

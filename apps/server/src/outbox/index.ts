@@ -22,3 +22,4 @@ export {
 } from './unit-of-work.ts';
 export { pruneOutbox, startOutboxDispatcher, type Dispatcher } from './dispatcher.ts';
 export { laneStates, type LaneState } from './status.ts';
+export { decideParked, parkedCounts, parkedRow, parkedRows, type ParkedRow } from './parked.ts';

@@ -20,6 +20,16 @@ describe('the CLI names the argument it refuses', () => {
     );
   });
 
+  it("takes events list, show, retry and skip with a parked event's number, and refuses anything else", () => {
+    expect(parseArgs(['events'])).toEqual({ command: 'events', body: { action: 'list' } });
+    expect(parseArgs(['events', 'list'])).toEqual({ command: 'events', body: { action: 'list' } });
+    expect(parseArgs(['events', 'retry', '#12'])).toEqual({ command: 'events', body: { action: 'retry', id: 12 } });
+    expect(parseArgs(['events', 'skip', '7'])).toEqual({ command: 'events', body: { action: 'skip', id: 7 } });
+    expect(() => parseArgs(['events', 'retry', 'all'])).toThrow(/events retry: "all" is not a parked event's number/);
+    expect(() => parseArgs(['events', 'show'])).toThrow(/events needs list \| show <id> \| retry <id> \| skip <id>/);
+    expect(() => parseArgs(['events', 'drop', '1'])).toThrow(/events needs/);
+  });
+
   it('shows the fields of a refusal as the arguments typed', () => {
     expect(withFields('The request is not valid', { periodStart: ['A day as YYYY-MM-DD'] })).toBe(
       'The request is not valid:\n  --period-start: A day as YYYY-MM-DD',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
 import { listAccounts } from '../../modules/wallet/index.ts';
+import { parkRow } from '../../outbox/parked.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -111,12 +112,58 @@ describe('the other ops routes', () => {
     const lanes = await server.app.inject({
       method: 'POST',
       url: '/api/ops/events',
-      payload: {},
+      payload: { action: 'list' },
       headers: { 'x-ops-secret': server.ctx.opsSecret },
     });
     expect(lanes.statusCode).toBe(200);
-    expect(lanes.json().data.map((l: { consumer: string }) => l.consumer)).toEqual(
+    expect(lanes.json().data.lanes.map((l: { consumer: string }) => l.consumer)).toEqual(
       expect.arrayContaining(['push', 'notifications', 'messages']),
     );
+  });
+
+  it('events: a parked row is shown whole, retried or skipped; an unknown or hostile id is refused', async () => {
+    const events = (payload: unknown) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/ops/events',
+        payload: payload as object,
+        headers: { 'x-ops-secret': server.ctx.opsSecret },
+      });
+    const player = await createPlayer(server.ctx.db);
+    await parkRow(
+      server.ctx.db,
+      'quests',
+      {
+        id: 987_654_321,
+        tx: '1',
+        event: 'player.profile.updated',
+        payload: { playerId: player.id, fields: [] },
+        createdAt: new Date(),
+      },
+      5,
+      new TypeError("Cannot read properties of undefined (reading 'tasks')"),
+    );
+    const listed = await events({ action: 'list' });
+    const [parked] = listed.json().data.parked;
+    expect(parked).toMatchObject({ consumer: 'quests', outboxId: 987_654_321, state: 'parked', failures: 5 });
+    expect(parked.payload).toBeUndefined();
+    const shown = await events({ action: 'show', id: parked.id });
+    expect(shown.json().data.parked[0].payload).toEqual({ playerId: player.id, fields: [] });
+
+    const retried = await events({ action: 'retry', id: parked.id });
+    expect(retried.json().data).toMatchObject({
+      parked: [{ state: 'retry' }],
+      message: expect.stringContaining('quests lane again'),
+    });
+    const skipped = await events({ action: 'skip', id: parked.id });
+    expect(skipped.json().data.parked[0].state).toBe('skipped');
+    expect((await events({ action: 'list' })).json().data.parked).toEqual([]);
+
+    const unknown = await events({ action: 'retry', id: parked.id + 1_000 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toMatch(/No parked event/);
+    for (const id of [-1, 0, 1.5, '1', 2 ** 60, '1; delete from outbox_parked'])
+      expect((await events({ action: 'skip', id })).statusCode).toBe(422);
+    expect((await events({ action: 'show' })).statusCode).toBe(422);
   });
 });

@@ -13,7 +13,8 @@ import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
 import { pruneOutbox, startOutboxDispatcher, type Dispatcher, type DispatcherOptions } from '../dispatcher.ts';
 import { createOutboxConsumers, enqueue, type OutboxConsumers, type OutboxLane } from '../outbox.ts';
 import { laneStates } from '../status.ts';
-import { outbox, outboxCursors } from '../tables.ts';
+import { decideParked, parkedRow, parkedRows } from '../parked.ts';
+import { outbox, outboxCursors, outboxParked } from '../tables.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -81,6 +82,7 @@ describe('dispatcher', () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
     await database.db.execute(sql`delete from outbox`);
     await database.db.execute(sql`delete from outbox_cursors`);
+    await database.db.execute(sql`delete from outbox_parked`);
     await database.db.execute(sql`delete from test_effects`);
     logs.length = 0;
   });
@@ -192,9 +194,11 @@ describe('dispatcher', () => {
     await channel.ready;
     const first = await pushRow('test:flaky', { n: 1 });
     await pushRow('test:flaky', { n: 2 });
-    start(flaky, { pollMs: 20, maxBackoffMs: 50 });
-    await waitFor(async () => ((await cursorOf('push'))?.failures ?? 0) >= 2);
+    // However long the broker is away, no row is parked for it: the lane waits and goes on from there.
+    start(flaky, { pollMs: 20, maxBackoffMs: 50, parkAfter: 1, parkAfterMs: 0 });
+    await waitFor(async () => ((await cursorOf('push'))?.failures ?? 0) >= 3);
     expect(await cursorOf('push')).toMatchObject({ lastError: 'broker down', position: 0 });
+    expect(await parkedRows(database.db)).toEqual([]);
     expect(logs).toContainEqual(expect.objectContaining({ consumer: 'push', outboxId: first }));
     down = false;
     await waitFor(() => channel.seen.length === 2);
@@ -244,7 +248,7 @@ describe('dispatcher', () => {
     expect(channel.seen).toEqual([{ playerId: 'p7', email: `${id}@x.test` }]);
   });
 
-  it('hands a batch handler runs of consecutive rows of its event, each row once, a failed run again whole', async () => {
+  it('hands a batch handler runs of consecutive rows of its event, each row once; a failed run again, its first row alone', async () => {
     const consumers = createOutboxConsumers();
     const runs: number[][] = [];
     const single: number[] = [];
@@ -272,7 +276,8 @@ describe('dispatcher', () => {
     const second = [await event(4), await event(5)];
     start(createMemoryBroker(), { pollMs: 20, maxBackoffMs: 20 }, consumers);
     await expect.poll(() => behind('batched'), { timeout: 5_000 }).toBe(0);
-    expect(runs).toEqual([first, second]);
+    // After the failure the run's first row goes alone (were it the bad one, it could be parked alone).
+    expect(runs).toEqual([first.slice(0, 1), first.slice(1), second]);
     expect(single).toEqual([between]);
     // The failed run's writes were rolled back: each row's effect exactly once.
     expect(await effects('batched')).toEqual([...first, ...second]);
@@ -315,6 +320,159 @@ describe('dispatcher', () => {
     await expect.poll(async () => (await cursorOf('faulty'))?.failures).toBe(0);
     // Each row's effect once: the failed attempts' writes were rolled back with their savepoints.
     expect(await effects('faulty')).toEqual(ids);
+  });
+
+  // Parking: quick settings, so a row that keeps failing is parked within a test.
+  const parking = { pollMs: 20, maxBackoffMs: 40, parkAfter: 3, parkAfterMs: 150 };
+
+  it('a consumer that throws on one row parks it and goes on; retried once fixed, it is delivered once; pushes never stopped', async () => {
+    const inner = createMemoryBroker();
+    const channel = channelLog(inner, 'test:during');
+    await channel.ready;
+    let broken = true;
+    const { dispatcher, consumers } = start(inner, parking);
+    const handled = lane(consumers, 'picky', {
+      handlers: {
+        'player.profile.updated': async (row, tx) => {
+          if (row.payload.playerId.startsWith('test:')) return; // the pushes' rows
+          await tx.execute(sql`insert into test_effects (lane, outbox_id) values ('picky', ${row.id})`);
+          if (broken && row.payload.playerId === 'p2') throw new Error('p2 has no shape I know');
+          handled.push(row.id);
+        },
+      },
+    });
+    const ids = [await event(1), await event(2), await event(3)];
+    // Pushes of other rows go out the whole time the consumer fails.
+    for (let n = 1; n <= 4; n++) {
+      await pushRow('test:during', { n });
+      dispatcher.wake();
+      await waitFor(() => channel.seen.length === n, 2_000);
+    }
+    await waitFor(() => handled.length === 2, 10_000);
+    expect(handled).toEqual([ids[0], ids[2]]);
+    const [parked] = await parkedRows(database.db);
+    expect(parked).toMatchObject({
+      consumer: 'picky',
+      outboxId: ids[1],
+      event: 'player.profile.updated',
+      state: 'parked',
+      lastError: 'p2 has no shape I know',
+    });
+    expect(parked!.failures).toBeGreaterThanOrEqual(3);
+    expect((await parkedRow(database.db, parked!.id))?.payload).toEqual({ playerId: 'p2', fields: [] });
+    expect(await cursorOf('picky')).toMatchObject({ failures: 0, failingSince: null });
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        consumer: 'picky',
+        outboxId: ids[1],
+        msg: 'outbox consumer failed on a row again and again; the row is parked, the lane goes on',
+      }),
+    );
+
+    // Retried while still broken: parked again with the new failure, not delivered.
+    expect((await decideParked(database.db, parked!.id, 'retry'))?.state).toBe('retry');
+    await waitFor(async () => (await parkedRow(database.db, parked!.id))?.state === 'parked', 5_000);
+    expect(handled).toHaveLength(2);
+
+    broken = false;
+    await decideParked(database.db, parked!.id, 'retry');
+    await waitFor(() => handled.length === 3, 5_000);
+    expect(handled[2]).toBe(ids[1]);
+    await waitFor(async () => (await parkedRow(database.db, parked!.id))?.state === 'delivered', 5_000);
+    expect(await parkedRows(database.db)).toEqual([]);
+    // A delivered row cannot be retried again, and each row's effect happened once.
+    expect((await decideParked(database.db, parked!.id, 'retry'))?.state).toBe('delivered');
+    await sleep(200);
+    expect(handled).toHaveLength(3);
+    expect((await effects('picky')).sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('a batch run with one bad row: the failed run narrows to its first row until the bad one is alone; only it is parked, the others handled once', async () => {
+    const consumers = createOutboxConsumers();
+    const done: number[] = [];
+    cleanups.push(
+      consumers.register({
+        name: 'batched-picky',
+        startFrom: 'beginning',
+        handlers: {},
+        batches: {
+          'player.profile.updated': async (rows, tx) => {
+            for (const row of rows) {
+              await tx.execute(sql`insert into test_effects (lane, outbox_id) values ('batched-picky', ${row.id})`);
+              if (row.payload.playerId === 'p3') throw new Error('p3 is bad');
+            }
+            done.push(...rows.map((row) => row.id));
+          },
+        },
+      }),
+    );
+    const ids: number[] = [];
+    for (let n = 1; n <= 5; n++) ids.push(await event(n));
+    start(createMemoryBroker(), parking, consumers);
+    await waitFor(async () => (await parkedRows(database.db)).length === 1, 10_000);
+    await expect.poll(() => behind('batched-picky'), { timeout: 5_000 }).toBe(0);
+    expect((await parkedRows(database.db))[0]).toMatchObject({ consumer: 'batched-picky', outboxId: ids[2] });
+    expect(done).toEqual([ids[0], ids[1], ids[3], ids[4]]);
+    expect(await effects('batched-picky')).toEqual([ids[0], ids[1], ids[3], ids[4]]);
+  });
+
+  it('a push publisher that throws parks its row at once; the other publishers and the later rows still go out', async () => {
+    const consumers = createOutboxConsumers();
+    let broken = true;
+    cleanups.push(
+      consumers.registerPublisher('player.profile.updated', (row) => {
+        if (broken && row.payload.playerId === 'test:mixed' && (row.payload as { n?: number }).n === 2)
+          throw new TypeError("Cannot read properties of undefined (reading 'amount')");
+        return [];
+      }),
+    );
+    const broker = createMemoryBroker();
+    const channel = channelLog(broker, 'test:mixed');
+    await channel.ready;
+    const ids = [await pushRow('test:mixed', { n: 1 }), await pushRow('test:mixed', { n: 2 })];
+    ids.push(await pushRow('test:mixed', { n: 3 }));
+    start(broker, { pollMs: 20 }, consumers);
+    // The publisher `start` registers published all three, the faulty one's row 2 included.
+    await waitFor(() => channel.seen.length === 3, 5_000);
+    expect(channel.seen).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const [parked] = await parkedRows(database.db);
+    expect(parked).toMatchObject({ consumer: 'push', outboxId: ids[1], failures: 1, state: 'parked' });
+    expect(parked!.lastError).toContain('reading');
+    await expect.poll(() => behind('push'), { timeout: 5_000 }).toBe(0);
+
+    broken = false;
+    await decideParked(database.db, parked!.id, 'retry');
+    // Retried, the row's publications go out again (all of them: a push is a state, sent again harmlessly).
+    await waitFor(() => channel.seen.length === 4, 5_000);
+    await waitFor(async () => (await parkedRow(database.db, parked!.id))?.state === 'delivered', 5_000);
+  });
+
+  it('a publisher query the database refuses: the round is undone, its failure recorded apart, the row parked in the end', async () => {
+    const consumers = createOutboxConsumers();
+    cleanups.push(
+      consumers.registerPublisher('player.profile.updated', async (row, tx) => {
+        if ((row.payload as { n?: number }).n === 2) await tx.execute(sql`select 1 / 0`);
+        return [];
+      }),
+    );
+    const broker = createMemoryBroker();
+    const channel = channelLog(broker, 'test:db');
+    await channel.ready;
+    const ids: number[] = [];
+    for (let n = 1; n <= 3; n++) ids.push(await pushRow('test:db', { n }));
+    start(broker, parking, consumers);
+    await waitFor(async () => (await parkedRows(database.db)).length === 1, 10_000);
+    expect((await parkedRows(database.db))[0]).toMatchObject({ consumer: 'push', outboxId: ids[1] });
+    expect((await parkedRows(database.db))[0]!.lastError).toMatch(/division by zero/);
+    await waitFor(() => channel.seen.some((m) => (m as { n: number }).n === 3), 5_000);
+    await expect.poll(() => behind('push'), { timeout: 5_000 }).toBe(0);
+    const skipped = await decideParked(database.db, (await parkedRows(database.db))[0]!.id, 'skip');
+    expect(skipped?.state).toBe('skipped');
+    expect(await parkedRows(database.db)).toEqual([]);
+    // Settled rows are pruned with the retention.
+    await database.db.update(outboxParked).set({ updatedAt: new Date(Date.now() - 100 * 3_600_000) });
+    await pruneOutbox(database.db, 72);
+    expect(await database.db.select().from(outboxParked)).toEqual([]);
   });
 
   it('a consumer added after 1,000 events catches up, handling each exactly once, with two nodes at once', async () => {
