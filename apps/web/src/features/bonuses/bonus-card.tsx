@@ -1,6 +1,6 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerBonus } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { cn } from '@/shared/lib/cn.ts';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button } from '@/shared/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerFreespin } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { apiPage } from '@/shared/lib/http.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { bonusesQueryKey } from './api.ts';

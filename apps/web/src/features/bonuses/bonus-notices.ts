@@ -1,5 +1,5 @@
 import { BonusStatus, type Currency, type PlayerBonus } from '@casino/contracts';
-import { formatMoney } from '@/features/wallet';
+import { formatMoney } from '@/shared/lib/format-money.ts';
 import { i18n, localName } from '@/shared/i18n';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { CashbackResponse, CashbackRunning } from '@casino/contracts';
-import { activeAccount, useAccounts, useMoney } from '@/features/wallet';
+import { activeAccount, useAccounts } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { apiBare } from '@/shared/lib/http.ts';
 import { bonusesQueryKey } from './api.ts';
 import { useFormatDate } from './format.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useFinishedBonuses } from './api.ts';

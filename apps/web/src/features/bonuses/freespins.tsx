@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { FreespinStatus, type PlayerFreespin } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { useModal } from '@/shared/modals/use-modal.ts';

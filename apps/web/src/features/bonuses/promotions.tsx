@@ -1,7 +1,8 @@
 import { Suspense, useId } from 'react';
 import type { Promotion } from '@casino/contracts';
 import { useSession } from '@/features/auth';
-import { activeAccount, BonusTermsList, prefillDeposit, useAccounts, useMoney } from '@/features/wallet';
+import { activeAccount, BonusTermsList, prefillDeposit, useAccounts } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { cn } from '@/shared/lib/cn.ts';

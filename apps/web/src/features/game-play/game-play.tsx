@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Game } from '@casino/contracts';
 import { RealityCheck, playSessionStart } from '@/features/limits';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { useLocalizedPath } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { useReturnToGame } from './return-to-game-store.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { formatMoney } from '@/features/wallet';
+import { formatMoney } from '@/shared/lib/format-money.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { cn } from '@/shared/lib/cn.ts';

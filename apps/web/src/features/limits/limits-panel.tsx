@@ -8,7 +8,8 @@ import {
   type PlayerLimit,
   type RealityCheck,
 } from '@casino/contracts';
-import { activeAccount, formatMoney, useAccounts } from '@/features/wallet';
+import { activeAccount, useAccounts } from '@/features/wallet';
+import { formatMoney } from '@/shared/lib/format-money.ts';
 import { isApiError } from '@/shared/lib/http.ts';
 import { useModal } from '@/shared/modals/use-modal.ts';
 import { Button } from '@/shared/ui/button.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { PlaySummary } from '@casino/contracts';
-import { formatMoney } from '@/features/wallet';
+import { formatMoney } from '@/shared/lib/format-money.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button.tsx';
 import { fetchPlaySummary, useRealityCheck } from './api.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { PlayerQuest, QuestTask } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { cn } from '@/shared/lib/cn.ts';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import './i18n/index.ts';

@@ -3,7 +3,7 @@ import type { Tournament } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { buttonClass } from '@/shared/ui/button.tsx';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { countdownText, formatPoints } from './format.ts';
 import { useNow } from './use-now.ts';
 import './i18n/index.ts';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { TOURNAMENT_LEADERBOARD_SIZE, TournamentState, type Tournament } from '@casino/contracts';
 import { useSession } from '@/features/auth';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { cn } from '@/shared/lib/cn.ts';
 import { isApiError } from '@/shared/lib/http.ts';

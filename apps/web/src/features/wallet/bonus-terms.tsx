@@ -1,7 +1,7 @@
 import type { BonusTerms } from '@casino/contracts';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { cn } from '@/shared/lib/cn.ts';
-import { useMoney } from './use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import './i18n/index.ts';
 
 /** Game types in the order players know them; an operator's other types follow by name. */

@@ -5,7 +5,7 @@ import { useModal } from '@/shared/modals/index.ts';
 import { toast } from '@/shared/ui/toast.ts';
 import { activeAccount, useAccounts } from './api/get-accounts.ts';
 import { useSwitchAccount } from './api/switch-account.ts';
-import { useMoney } from './use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { usePreference } from './display-prefs.ts';
 import './i18n/index.ts';

@@ -5,8 +5,6 @@ import { lazy } from 'react';
 export const HeaderBalance = lazy(() => import('./header-balance.tsx').then((m) => ({ default: m.HeaderBalance })));
 export { accountsQueryKey, fetchAccounts, useAccounts, activeAccount } from './api/get-accounts.ts';
 export { replaceAccount, refreshAccounts, loadAccounts } from './accounts-cache.ts';
-export { formatMoney, exactDisplayAmount } from './format-money.ts';
-export { useMoney } from './use-money.ts';
 export { prefillDeposit } from './payments/deposit-prefill.ts';
 export { useDepositBonuses } from './api/deposit-bonuses.ts';
 export { depositRange, mostOf } from './payments/deposit-bonus.ts';

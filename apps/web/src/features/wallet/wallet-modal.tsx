@@ -14,7 +14,7 @@ import { useSwitchAccount } from './api/switch-account.ts';
 import { AccountCard } from './account-card.tsx';
 import { AddAccountForm } from './add-account-form.tsx';
 import { HiddenAccounts } from './hidden-accounts.tsx';
-import { useMoney } from './use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { DepositForm } from './payments/deposit-form.tsx';
 import { WithdrawForm } from './payments/withdraw-form.tsx';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerBonus } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { useActivateBonus } from '../api.ts';

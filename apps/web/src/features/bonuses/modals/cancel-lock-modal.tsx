@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerBonus } from '@casino/contracts';
-import { acknowledgeBonusLock, useAccounts, useMoney } from '@/features/wallet';
+import { acknowledgeBonusLock, useAccounts } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { useCancelBonus, useOpenBonuses } from '../api.ts';

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type PlayerBonus } from '@casino/contracts';
-import { BonusTermsList, useMoney } from '@/features/wallet';
+import { BonusTermsList } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { useFinishedBonuses, useOpenBonuses } from '../api.ts';

@@ -1,15 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BonusStatus, type BonusDefinition } from '@casino/contracts';
-import {
-  activeAccount,
-  depositRange,
-  mostOf,
-  prefillDeposit,
-  useAccounts,
-  useDepositBonuses,
-  useMoney,
-} from '@/features/wallet';
+import { activeAccount, depositRange, mostOf, prefillDeposit, useAccounts, useDepositBonuses } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { cn } from '@/shared/lib/cn.ts';
 import { ModalFrame, useModal, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';

@@ -1,5 +1,6 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { activeAccount, useAccounts, useMoney } from '@/features/wallet';
+import { activeAccount, useAccounts } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { parseMaxBetsValue } from '../max-bets-value.ts';

@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Winner } from '@casino/contracts';
 import { useSession } from '@/features/auth';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { useSubscription } from '@/shared/lib/use-subscription.ts';
 import { LocaleLink } from '@/shared/i18n';
 import { usePlayerInit } from '@/shared/lib/player-init.ts';

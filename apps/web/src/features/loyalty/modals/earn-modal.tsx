@@ -1,6 +1,6 @@
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { BASE_CURRENCY } from '@casino/contracts';
-import { useMoney } from '@/features/wallet';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { ModalFrame, type ModalProps } from '@/shared/modals/index.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';

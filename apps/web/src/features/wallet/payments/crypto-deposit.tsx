@@ -7,7 +7,7 @@ import type { Account, DepositResult, PaymentMethod } from '@casino/contracts';
 import { Select } from '@/shared/ui/select.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useCreateDeposit, useInvoices } from '../api/payments.ts';
-import { useMoney } from '../use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { CopyValue, QrCode } from './qr-code.tsx';
 import '../i18n/index.ts';
 

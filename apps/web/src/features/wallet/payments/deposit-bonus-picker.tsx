@@ -4,7 +4,7 @@ import type { BonusDefinition } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { BonusTermsList } from '../bonus-terms.tsx';
-import { useMoney } from '../use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import { depositRange, mostOf, previewOf, refusalOf } from './deposit-bonus.ts';
 
 /** The choice of "no bonus" in the picker (and in the form's state). */

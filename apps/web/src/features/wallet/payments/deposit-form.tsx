@@ -9,7 +9,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { failureReasonOf, useCreateDeposit, useInvoice, useMethods } from '../api/payments.ts';
 import { refreshAccounts } from '../accounts-cache.ts';
-import { useMoney } from '../use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import '../i18n/index.ts';
 import { AmountField, MethodPicker, methodName } from './payment-parts.tsx';
 import { CryptoDeposit } from './crypto-deposit.tsx';

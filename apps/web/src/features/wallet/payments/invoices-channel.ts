@@ -3,7 +3,7 @@ import { i18n } from '@/shared/i18n';
 import { subscribeChannel } from '@/shared/lib/socket.ts';
 import { toast } from '@/shared/ui/toast.ts';
 import { applyInvoice, cancelledByPlayer, failureReasonOf } from '../api/payments.ts';
-import { formatMoney } from '../format-money.ts';
+import { formatMoney } from '@/shared/lib/format-money.ts';
 import '../i18n/index.ts';
 
 /**

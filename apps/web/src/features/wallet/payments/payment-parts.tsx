@@ -3,7 +3,7 @@ import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { PaymentMethod } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
-import { useMoney } from '../use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 
 /** The method's name in the UI language, English when it has none. */
 export const methodName = (method: PaymentMethod, language: string) =>

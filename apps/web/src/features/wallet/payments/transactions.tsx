@@ -13,7 +13,7 @@ import {
   type InvoiceFilters,
 } from '../api/payments.ts';
 import { invoiceMethodName } from './payment-parts.tsx';
-import { useMoney } from '../use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import '../i18n/index.ts';
 
 const STATUS_TONE: Record<number, string> = {

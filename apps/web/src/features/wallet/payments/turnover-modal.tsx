@@ -4,7 +4,7 @@ import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { activeAccount, useAccounts } from '../api/get-accounts.ts';
 import { useTurnover } from '../api/payments.ts';
-import { useMoney } from '../use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import '../i18n/index.ts';
 
 /** `?turn-over-wager`: shown instead of the withdrawal form while deposits still have to be wagered. */

@@ -9,7 +9,7 @@ import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useModal } from '@/shared/modals/index.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { useCreateWithdrawal, useMethods, useTurnover } from '../api/payments.ts';
-import { useMoney } from '../use-money.ts';
+import { useMoney } from '@/shared/lib/use-money.ts';
 import '../i18n/index.ts';
 import { AmountField, MethodPicker } from './payment-parts.tsx';
 import { OutcomePanel } from './outcome-panel.tsx';

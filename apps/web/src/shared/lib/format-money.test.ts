@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exactDisplayAmount, formatMoney } from './format-money.ts';
-import { testCurrency as currency } from './test-fixtures.ts';
+import { testCurrency as currency } from '@/features/wallet/test-fixtures.ts';
 
 const EUR = currency('EUR', 'fiat', 100);
 const JPY = currency('JPY', 'fiat', 1);
