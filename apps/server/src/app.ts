@@ -81,6 +81,14 @@ import { sandboxKycRoutes } from './sandbox/kyc/routes.ts';
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
+ * What a worker (ROLE=worker) answers: health and metrics, the operator's CLI, and partners — their
+ * wallet calls and webhooks, and (outside production) the sandbox parties its own lanes and jobs call
+ * through this node. Players' routes, the push hub and the SPA are an api node's.
+ */
+const WORKER_PATHS =
+  /^\/(?:metrics|sandbox\/|api\/(?:health|ready|ops\/|provider-wallet\/|payment\/webhooks\/|player\/webhooks\/))/;
+
+/**
  * A request Node could not parse (headers too large, malformed, too slow) never reaches a route: answer
  * it in the API's envelope and say the connection ends, so a client or proxy does not wait on it.
  */
@@ -153,6 +161,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(createSerializerCompiler({ verify: Boolean(process.env.VITEST) }));
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  if (config.role === 'worker')
+    app.addHook('onRequest', async (request, reply) => {
+      if (!WORKER_PATHS.test(request.url))
+        return reply.code(404).send(errorBody(ErrorCode.notFound, 'Not found: this process is a worker'));
+    });
 
   // The third-party support widget (Zendesk) loads its script and talks to its own hosts.
   const widget = config.supportWidgetKey

@@ -18,6 +18,12 @@ const envSchema = z.object({
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
     .default(1)
     .transform((v) => (v === 'auto' ? os.availableParallelism() : v)),
+  /**
+   * What this process does: `all` (the default) everything; `api` serves players (HTTP, the push hub,
+   * the SPA) and runs no background work; `worker` runs the outbox lanes, the jobs and the mail sender
+   * and serves only partners and operators. `api` and `worker` need DATABASE_URL and REDIS_URL.
+   */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -306,6 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Invalid configuration:\n  PROCESSES: several processes need DATABASE_URL and REDIS_URL (the embedded database and the in-memory push belong to one process)',
     );
+  if (e.ROLE !== 'all' && !(e.DATABASE_URL && e.REDIS_URL))
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: ${e.ROLE} shares the work with other processes, through DATABASE_URL and REDIS_URL: set both`,
+    );
   if (Boolean(e.SPORTSBOOK_CLIENT_HOST) !== Boolean(e.SPORTSBOOK_CLIENT_ID))
     throw new ConfigError(
       'Invalid configuration:\n  SPORTSBOOK_CLIENT_HOST and SPORTSBOOK_CLIENT_ID: set both (a sportsbook provider), or neither',
@@ -391,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     production,
     port: e.PORT,
     processes: e.PROCESSES,
+    role: e.ROLE,
     host: e.HOST,
     dataDir,
     documentsDir: e.DOCUMENTS_DIR ? path.resolve(e.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),

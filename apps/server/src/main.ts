@@ -47,8 +47,12 @@ async function main() {
         : '';
     const mismatch = publicUrlMismatch(config, port);
     if (mismatch) console.warn(`\n  Warning: ${mismatch}`);
+    const role =
+      config.role === 'all'
+        ? ''
+        : `  Role: ${config.role === 'api' ? 'api (no background work)' : 'worker (serves no player)'}`;
     console.log(
-      `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}${connections}\n  Stop with Ctrl-C.\n`,
+      `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}${role}${connections}\n  Stop with Ctrl-C.\n`,
     );
   }
 

@@ -19,7 +19,8 @@ import { seedContent } from './modules/content/index.ts';
 import { createSessionStates } from './modules/player/index.ts';
 import { memoryAttempts, redisAttempts } from './lib/attempts.ts';
 import { configureCountryRestrictions } from './modules/settings/index.ts';
-import { createOutboxConsumers, startOutboxDispatcher } from './outbox/index.ts';
+import { createOutboxConsumers, startOutboxDispatcher, type Dispatcher } from './outbox/index.ts';
+import { remoteWake } from './outbox/remote-wake.ts';
 import { createMemoryBroker, createRedisBroker, type Broker } from './push/index.ts';
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
@@ -40,6 +41,7 @@ export async function createServer(config: Config, options: { database?: Databas
   let broker: Broker | undefined;
   let redis: Redis | null = null;
   let ctx: AppContext | undefined;
+  let remote: ReturnType<typeof remoteWake> | null = null;
   try {
     database =
       options.database ??
@@ -113,10 +115,25 @@ export async function createServer(config: Config, options: { database?: Databas
       );
     const app = await buildApp(ctx);
     appRef = app;
-    const dispatcher = startOutboxDispatcher(ctx, log.child({ module: 'outbox' }), {
-      retentionHours: config.outbox.retentionHours,
-    });
-    wake = dispatcher.wake;
+    // An api node runs no lanes: it tells the workers of what it committed (ROLE, docs/operations.md).
+    remote =
+      config.role === 'all'
+        ? null
+        : remoteWake({
+            redisUrl: config.redisUrl!,
+            channel: `${config.redisPrefix}outbox:wake`,
+            log: log.child({ module: 'outbox' }),
+          });
+    if (config.role === 'worker') await remote!.listen(() => wake());
+    let dispatcher: Dispatcher | null = null;
+    if (config.role === 'api') wake = remote!.wake;
+    else {
+      dispatcher = startOutboxDispatcher(ctx, log.child({ module: 'outbox' }), {
+        retentionHours: config.outbox.retentionHours,
+      });
+      wake = dispatcher.wake;
+    }
+    const wakes = remote;
     const running = ctx;
     const db = database;
     const br = broker;
@@ -125,7 +142,8 @@ export async function createServer(config: Config, options: { database?: Databas
       ctx: running,
       async close() {
         await app.close();
-        await dispatcher.stop();
+        await dispatcher?.stop();
+        wakes?.close();
         await br.close();
         await running.sessions.close();
         running.replayGuard.close();
@@ -135,6 +153,7 @@ export async function createServer(config: Config, options: { database?: Databas
       },
     };
   } catch (error) {
+    remote?.close();
     await broker?.close().catch(() => {});
     await ctx?.sessions.close().catch(() => {});
     redis?.disconnect();

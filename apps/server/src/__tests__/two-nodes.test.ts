@@ -5,7 +5,7 @@ import { Centrifuge, type PublicationContext } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Channel, type AuthResult } from '@casino/contracts';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { signCall } from '../lib/signing.ts';
 import { applyDueLimitChanges } from '../modules/limits/index.ts';
@@ -25,6 +25,10 @@ type Node = RunningServer & { url: string; ws: string; database: Database };
 let template: Database;
 let a: Node;
 let b: Node;
+/** ROLE=api and ROLE=worker, on a database of their own (A and B would run its lanes too). */
+let apiTemplate: Database;
+let api: Node;
+let worker: Node;
 const clients: Centrifuge[] = [];
 
 async function startNode(databaseUrl: string, env: Record<string, string>): Promise<Node> {
@@ -67,14 +71,18 @@ beforeAll(async () => {
   };
   a = await startNode(url, shared);
   b = await startNode(url, shared);
+  apiTemplate = await createTestDatabase();
+  const apiUrl = (apiTemplate.pool!.options as { connectionString: string }).connectionString;
+  const pair = { ...shared, REDIS_PREFIX: `api-worker-${process.pid}-${Date.now()}:`, BONUS_JOB_MS: '200' };
+  worker = await startNode(apiUrl, { ...pair, ROLE: 'worker' });
+  api = await startNode(apiUrl, { ...pair, ROLE: 'api' });
 }, 120_000);
 afterAll(async () => {
   for (const client of clients) client.disconnect();
-  await a?.close();
-  await b?.close();
-  await a?.database.close();
-  await b?.database.close();
+  for (const node of [a, b, api, worker]) await node?.close();
+  for (const node of [a, b, api, worker]) await node?.database.close();
   await template?.close();
+  await apiTemplate?.close();
 });
 
 async function call(node: Node, method: string, pathname: string, token?: string, body?: unknown) {
@@ -250,4 +258,68 @@ describe.runIf(enabled)('two nodes on one PostgreSQL and Redis', () => {
       expect(rows.rows.map((r) => r.amount)).toEqual(['5000', '8000']);
     }
   }, 60_000);
+});
+
+describe('ROLE', () => {
+  it('api and worker need the database and Redis they share', () => {
+    for (const ROLE of ['api', 'worker'])
+      expect(() => loadConfig({ NODE_ENV: 'test', ROLE })).toThrow(
+        new ConfigError(
+          `Invalid configuration:\n  ROLE: ${ROLE} shares the work with other processes, through DATABASE_URL and REDIS_URL: set both`,
+        ),
+      );
+    expect(() => loadConfig({ NODE_ENV: 'test', ROLE: 'both' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'test' }).role).toBe('all');
+  });
+});
+
+describe.runIf(enabled)('an api node and a worker on one PostgreSQL and Redis', () => {
+  it('a deposit webhook on the api node, its lanes on the worker, the balance pushed to the socket on the api node', async () => {
+    const player = await signUp(api);
+    const live = balanceUpdates(api, player.token, player.id);
+    await live.subscribed;
+    const invoice = await call(api, 'POST', '/api/payment/invoices/deposit', player.token, {
+      method: 'card',
+      currency: 'EUR',
+      amount: 25,
+    });
+    expect(invoice.status).toBe(200);
+    // The sandbox provider's page on the api node; its signed webhook comes back to the api node.
+    await fetch(`${api.url}${invoice.json.data.action as string}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
+    });
+    await waitFor(async () => live.balances.find((balance) => Number(balance) === 25));
+
+    // Only the worker runs lanes and jobs: it has seen every lane, and the api node counts no job run.
+    const lanes = await worker.database.pool!.query<{ consumer: string }>('select consumer from outbox_cursors');
+    expect(lanes.rows.map((r) => r.consumer)).toEqual(expect.arrayContaining(['push', 'notifications']));
+    const jobRuns = async (node: Node) =>
+      (await node.ctx.metrics.registry.getSingleMetric('job_runs_total')?.get())?.values.reduce(
+        (n, v) => n + v.value,
+        0,
+      ) ?? 0;
+    await waitFor(async () => (await jobRuns(worker)) > 0);
+    expect(await jobRuns(api)).toBe(0);
+  }, 60_000);
+
+  it('a worker serves no player: the API, the push hub and the site answer 404; health, metrics and partners answer', async () => {
+    for (const pathname of ['/api/settings/locales', '/api/game/games?perPage=1', '/', '/connection/websocket']) {
+      const response = await fetch(`${worker.url}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: 404, message: 'Not found: this process is a worker' } });
+    }
+    expect((await fetch(`${worker.url}/api/ready`)).status).toBe(200);
+    expect((await fetch(`${worker.url}/metrics`)).status).toBe(200);
+    // A partner's unsigned wallet call reaches the wallet's own refusal, not the worker's 404.
+    const wallet = await fetch(`${worker.url}/api/provider-wallet/bet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(wallet.status).toBe(401);
+    // And the api node serves players.
+    expect((await fetch(`${api.url}/api/settings/locales`)).status).toBe(200);
+  });
 });

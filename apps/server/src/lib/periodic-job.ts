@@ -4,7 +4,8 @@ import type { AppContext } from '../context.ts';
 /**
  * Runs `work` every `everyMs` on this node, never twice at once, and stops when the app closes. A
  * failure is logged and counted, and the next run tries again. (What a job does must be safe on
- * several nodes at once: each takes a lease or makes conditional updates of its own.)
+ * several nodes at once: each takes a lease or makes conditional updates of its own.) An api node
+ * (ROLE=api) schedules nothing: the workers run the jobs; the returned `tick` still runs one at once.
  */
 export function startPeriodicJob(
   app: FastifyInstance,
@@ -26,6 +27,7 @@ export function startPeriodicJob(
       .finally(() => (running = null));
     return running;
   };
+  if (ctx.config.role === 'api') return tick;
   const timer = setInterval(() => void tick(), everyMs);
   timer.unref();
   if (options.runNow) void tick();

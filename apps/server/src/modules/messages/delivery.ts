@@ -23,7 +23,8 @@ export function startMessageDelivery(ctx: AppContext): { stop(): Promise<void> }
       },
     },
   });
-  if (!smtpUrl) return { stop: async () => stopConsumer() };
+  // The mail sender runs where the lanes run: not on an api node (ROLE=api).
+  if (!smtpUrl || ctx.config.role === 'api') return { stop: async () => stopConsumer() };
 
   const transport = nodemailer.createTransport(smtpUrl, { from });
   let running: Promise<void> | null = null;

@@ -43,15 +43,19 @@ export const tournamentRoutes =
       }),
     ];
     let flushing = false;
-    const flushTimer = setInterval(() => {
-      if (flushing) return;
-      flushing = true;
-      engine
-        .flush()
-        .catch((err: unknown) => log.warn({ err }, 'tournament leaderboard push failed'))
-        .finally(() => (flushing = false));
-    }, FLUSH_MS);
-    flushTimer.unref();
+    // The leaderboard changes the scoring lane makes are pushed where that lane runs (not on ROLE=api).
+    const flushTimer =
+      ctx.config.role === 'api'
+        ? undefined
+        : setInterval(() => {
+            if (flushing) return;
+            flushing = true;
+            engine
+              .flush()
+              .catch((err: unknown) => log.warn({ err }, 'tournament leaderboard push failed'))
+              .finally(() => (flushing = false));
+          }, FLUSH_MS);
+    flushTimer?.unref();
     startPeriodicJob(app, ctx, 'tournaments', JOB_MS, async () => {
       const { started, completed } = await runTournamentJob(ctx, ctx.config.bonus, {
         onError: (err) => log.error({ err }, 'tournament completion failed; will try again'),
