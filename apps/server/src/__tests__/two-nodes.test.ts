@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Centrifuge, type PublicationContext } from 'centrifuge';
@@ -310,6 +311,14 @@ describe.runIf(enabled)('an api node and a worker on one PostgreSQL and Redis', 
       expect(response.status, pathname).toBe(404);
       expect(await response.json()).toEqual({ error: { code: 404, message: 'Not found: this process is a worker' } });
     }
+    // A path that only starts like an allowed one reaches no player route either (sent as typed: fetch
+    // would resolve the dot segments first).
+    const raw = (pathname: string) =>
+      new Promise<number>((resolve, reject) =>
+        http.get(`${worker.url}${pathname}`, (res) => resolve(res.resume().statusCode ?? 0)).on('error', reject),
+      );
+    for (const pathname of ['/api/health/../settings/locales', '/sandbox/..%2Fapi/settings/locales', '/metricsx'])
+      expect(await raw(pathname), pathname).toBe(404);
     expect((await fetch(`${worker.url}/api/ready`)).status).toBe(200);
     expect((await fetch(`${worker.url}/metrics`)).status).toBe(200);
     // A partner's unsigned wallet call reaches the wallet's own refusal, not the worker's 404.
