@@ -375,27 +375,28 @@ export const transferReference = (number: number) => `DEP-${number}`;
 /**
  * Open deposits not paid in time expire: a card, e-wallet or QR page after DEPOSIT_EXPIRY_MINUTES, a
  * bank transfer after BANK_TRANSFER_EXPIRY_DAYS; crypto transfers seen on chain wait for their
- * confirmations. Checked whenever invoices are read (one conditional update: safe on many nodes).
+ * confirmations. Run by the `deposit-expiry` job, never by a read (one conditional update: safe on
+ * many nodes). Answers how many expired.
  */
-async function expireDeposits(ctx: AppContext, playerId?: string): Promise<void> {
+export async function expireDeposits(ctx: AppContext): Promise<number> {
   const due = depositDue(ctx, Date.now());
   const where = and(
-    playerId ? eq(paymentInvoices.playerId, playerId) : undefined,
     eq(paymentInvoices.type, InvoiceType.deposit),
     eq(paymentInvoices.state, 'awaiting_payment'),
     sql`${paymentInvoices.method} <> 'crypto'`,
     due,
   );
-  // A cheap look first: most reads find nothing to expire and take no write lock.
+  // A cheap look first: most runs find nothing to expire and take no write lock.
   const [any] = await ctx.db.select({ id: paymentInvoices.id }).from(paymentInvoices).where(where).limit(1);
-  if (!any) return;
-  await withTransaction(ctx, async (tx) => {
+  if (!any) return 0;
+  return withTransaction(ctx, async (tx) => {
     const expired = await tx
       .update(paymentInvoices)
       .set({ state: 'expired', statusResult: 'Not paid in time', updatedAt: new Date() })
       .where(where)
       .returning();
     for (const row of expired) await announce(tx, row);
+    return expired.length;
   });
 }
 
@@ -885,7 +886,6 @@ export async function applyWebhook(ctx: AppContext, event: ProviderWebhook): Pro
 
 export async function invoiceOf(ctx: AppContext, playerId: string, invoiceId: string): Promise<Invoice> {
   if (!isUuid(invoiceId)) throw notFound('Invoice not found');
-  await expireDeposits(ctx, playerId);
   const [row] = await ctx.db
     .select()
     .from(paymentInvoices)
@@ -905,7 +905,6 @@ export async function listInvoices(
   playerId: string,
   query: z.infer<typeof invoicesQuerySchema>,
 ): Promise<{ data: Invoice[]; meta: PageMeta }> {
-  await expireDeposits(ctx, playerId);
   const conditions: (SQL | undefined)[] = [eq(paymentInvoices.playerId, playerId)];
   if (query.type) conditions.push(eq(paymentInvoices.type, query.type as 1 | 2));
   if (query.currency) conditions.push(eq(paymentInvoices.currency, query.currency));
@@ -994,7 +993,6 @@ export async function pendingWithdrawals(db: DbOrTx): Promise<OperatorInvoice[]>
 
 /** Operator: bank transfers the players said they would make, still waiting to arrive, oldest first. */
 export async function waitingBankDeposits(ctx: AppContext): Promise<OperatorInvoice[]> {
-  await expireDeposits(ctx);
   const rows = await ctx.db
     .select()
     .from(paymentInvoices)
