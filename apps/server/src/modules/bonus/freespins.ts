@@ -374,7 +374,7 @@ export function registerFreespinWinnings(consumers: OutboxConsumers, rules: Bonu
 /** Every change of free spins is pushed to its player: `player.freespin.created` when issued, else `…updated`. */
 export function registerFreespinPush(consumers: OutboxConsumers): () => void {
   return consumers.registerPublisher('freespins.updated', async (row) => {
-    const change = row.payload as EventMap['freespins.updated'];
+    const change = row.payload;
     return [
       {
         channel: Channel.playerFreespins(change.playerId),

@@ -1,4 +1,4 @@
-import { Channel, PushEvent, toMajor, type EventMap } from '@casino/contracts';
+import { Channel, PushEvent, toMajor } from '@casino/contracts';
 import type { OutboxConsumers } from '../../outbox/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { wagerPercentage } from './service.ts';
@@ -6,7 +6,7 @@ import { wagerPercentage } from './service.ts';
 /** Every bonus change is pushed to its player: `player.bonus.created` when issued, else `player.bonus.updated`. */
 export function registerBonusPush(consumers: OutboxConsumers): () => void {
   return consumers.registerPublisher('bonus.updated', async (row) => {
-    const change = row.payload as EventMap['bonus.updated'];
+    const change = row.payload;
     const subunit = subunitOf(change.currency);
     const [progress, required] = [BigInt(change.progress), BigInt(change.required)];
     return [

@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { currencyByCode, type CurrencyInfo } from '../settings/index.ts';
-import { registerBalancePush, type BalanceChanged } from './balance-push.ts';
+import { registerBalancePush } from './balance-push.ts';
 import { walletAccounts } from './tables.ts';
 
 export type WalletAccount = typeof walletAccounts.$inferSelect;
@@ -227,7 +227,7 @@ export function createAccountsReader(ctx: Pick<AppContext, 'db' | 'database' | '
   accountCaches.add(cache);
   const stopPush = registerBalancePush(ctx.outboxConsumers);
   const stopDelivery = ctx.outboxConsumers.onDelivery('wallet.balance.changed', (row) => {
-    cache.forget((row.payload as BalanceChanged).playerId);
+    cache.forget(row.payload.playerId);
   });
   return {
     list: (playerId: string) => cache.get(playerId, () => listAccounts(ctx.db, playerId)),

@@ -1,20 +1,12 @@
-import { Channel, PushEvent, toMajor, type Account } from '@casino/contracts';
-import type { OutboxConsumers, OutboxRow } from '../../outbox/index.ts';
+import { Channel, PushEvent, toMajor, type Account, type EventMap } from '@casino/contracts';
+import type { OutboxConsumers } from '../../outbox/index.ts';
 import { subunitOf } from '../settings/index.ts';
 
-/** Payload of `wallet.balance.changed` as wallet_post_locked writes it: balances after the change, minor units. */
-export type BalanceChanged = {
-  playerId: string;
-  accountId: string;
-  currency: string;
-  active: boolean;
-  real: string;
-  bonus: string;
-  locked: string;
-};
-
-/** The wire account of a balance change: the same mapping as the database's wallet_wire_account. */
-export function wireAccountOf(change: BalanceChanged): Account {
+/**
+ * The wire account of a balance change (`wallet.balance.changed` as wallet_post_locked writes it:
+ * balances after the change, minor units): the same mapping as the database's wallet_wire_account.
+ */
+export function wireAccountOf(change: EventMap['wallet.balance.changed']): Account {
   const subunit = subunitOf(change.currency);
   const real = BigInt(change.real);
   const bonus = BigInt(change.bonus);
@@ -32,8 +24,7 @@ export function wireAccountOf(change: BalanceChanged): Account {
 
 /** Every balance change is pushed to its player as `account.balance.updated` with the whole account. */
 export function registerBalancePush(consumers: OutboxConsumers): () => void {
-  return consumers.registerPublisher('wallet.balance.changed', async (row: OutboxRow) => {
-    const change = row.payload as BalanceChanged;
+  return consumers.registerPublisher('wallet.balance.changed', async ({ payload: change }) => {
     return [
       {
         channel: Channel.walletAccounts(change.playerId),

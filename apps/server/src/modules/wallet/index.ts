@@ -22,4 +22,3 @@ export {
   type PostEntryInput,
 } from './ledger.ts';
 export { moneyAtRisk, playSinceDays } from './play-counts.ts';
-export { type BalanceChanged } from './balance-push.ts';

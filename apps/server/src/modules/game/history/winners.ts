@@ -1,13 +1,5 @@
 import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
-import {
-  Channel,
-  Platform,
-  PushEvent,
-  WINNERS_BATCH_MAX,
-  toMajor,
-  type EventMap,
-  type Winner,
-} from '@casino/contracts';
+import { Channel, Platform, PushEvent, WINNERS_BATCH_MAX, toMajor, type Winner } from '@casino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { OutboxConsumers } from '../../../outbox/index.ts';
@@ -123,7 +115,7 @@ export function createWinners(consumers: OutboxConsumers, broker: Broker, log: F
   }
 
   const stop = consumers.registerPublisher('game.bet.settled', async (row, tx) => {
-    const round = row.payload as EventMap['game.bet.settled'];
+    const round = row.payload;
     // A sports ticket is not a casino win.
     if (round.gameType === 'sportsbook') return [];
     const betMinor = BigInt(round.stake.real) + BigInt(round.stake.bonus);

@@ -5,7 +5,6 @@ import {
   PushEvent,
   formatMinor,
   toMajor,
-  type EventMap,
   type WalletAnswer,
   type WalletBalanceBody,
   type WalletBetBody,
@@ -371,16 +370,16 @@ export async function walletRollback(
 export function registerBetRefusalPushes(consumers: OutboxConsumers): () => void {
   const stops = [
     consumers.registerPublisher('game.bet.settled', async (row) => {
-      const { playerId, gameType, roundId } = row.payload as EventMap['game.bet.settled'];
+      const { playerId, gameType, roundId } = row.payload;
       if (gameType !== 'sportsbook') return [];
       return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetSettled, roundId } }];
     }),
     consumers.registerPublisher('game.bet.restricted', async (row) => {
-      const { playerId, gameIdentity } = row.payload as EventMap['game.bet.restricted'];
+      const { playerId, gameIdentity } = row.payload;
       return [{ channel: Channel.gameBets(playerId), payload: { event: PushEvent.gameBetRestricted, gameIdentity } }];
     }),
     consumers.registerPublisher('game.bet.max.exceeded', async (row) => {
-      const { playerId, gameIdentity, currency, maxBet, limit } = row.payload as EventMap['game.bet.max.exceeded'];
+      const { playerId, gameIdentity, currency, maxBet, limit } = row.payload;
       const maxBetAmount = toMajor(BigInt(maxBet), subunitOf(currency));
       return [
         {
