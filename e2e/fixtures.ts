@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
 import { runServer } from '../scripts/run-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -152,6 +152,29 @@ export async function verifyIdentity(page: Page): Promise<void> {
  * Phone and desktop pictures (`<name>-phone`, `<name>-desktop`) of a page with a game: no toast over it,
  * and the game's frame repainted at each size before the picture (a resize repaints the frame later).
  */
+/** Plays the free spins the slot has awarded, if any, until its button says "Spin" again and is enabled. */
+export async function playOutFreeSpins(frame: FrameLocator, timeout = 45_000) {
+  const either = frame.getByRole('button', { name: /^(Free spin|Spin)/ });
+  const free = frame.getByRole('button', { name: /^Free spin/ });
+  for (;;) {
+    // Disabled while a round runs (set in the click itself), enabled with its label once it is over.
+    await expect(either).toBeEnabled({ timeout });
+    if (!(await free.isVisible())) return;
+    await free.click();
+  }
+}
+
+/**
+ * One real-money spin of the sandbox slot at its current stake, then its result line. Free spins an
+ * earlier spin won are played out first (the button says "Free spin" until they are): they stake
+ * nothing, so a journey counting stakes (wagering, points, a quest's bets) counts only paid spins.
+ */
+export async function paidSpin(frame: FrameLocator, { settled = true, timeout = 45_000 } = {}) {
+  await playOutFreeSpins(frame, timeout);
+  await frame.getByRole('button', { name: /^Spin/ }).click();
+  if (settled) await expect(frame.locator('.result-text')).toHaveText(/You won|No win|free spins/, { timeout: 15_000 });
+}
+
 export async function gameShots(page: Page, name: string) {
   await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 15_000 });
   for (const [label, size] of [

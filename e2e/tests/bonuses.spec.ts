@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gameShots, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, gameShots, ops, opsCredit, paidSpin, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = { identity: string; name: string; isDemoMode: boolean; platforms: number[] };
 
@@ -23,14 +23,8 @@ async function slot(request: APIRequestContext): Promise<Game> {
 }
 
 /** One real-money spin at the game's default stake; `settled` waits for its result line. */
-async function spin(page: Page, game: Game, { settled = true } = {}) {
-  const frame = page.frameLocator(`iframe[title="${game.name} — game"]`);
-  const button = frame.getByRole('button', { name: /^Spin/ });
-  // A spin that won free spins plays them first: the button waits for them.
-  await expect(button).toBeEnabled({ timeout: 45_000 });
-  await button.click();
-  if (settled) await expect(frame.locator('.result-text')).toHaveText(/You won|No win|free spins/, { timeout: 15_000 });
-}
+const spin = (page: Page, game: Game, { settled = true } = {}) =>
+  paidSpin(page.frameLocator(`iframe[title="${game.name} — game"]`), { settled });
 
 test('a bonus is activated, wagered at a slot and turns into real money; another is cancelled', async ({
   page,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bearerOf, expect, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { bearerOf, expect, opsCredit, playOutFreeSpins, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = {
   id: string;
@@ -25,8 +25,8 @@ const gameFrame = (page: Page, game: Game) => page.frameLocator(`iframe[title="$
 /** Spins once inside the game iframe and waits for the result line (the UI keeps a 2.5 s minimum). */
 async function spinOnce(page: Page, game: Game): Promise<string> {
   const frame = gameFrame(page, game);
+  await playOutFreeSpins(frame, 15_000);
   const spin = frame.getByRole('button', { name: /^Spin/ });
-  await expect(spin).toBeEnabled({ timeout: 15_000 });
   const result = frame.locator('.result-text');
   // A click landing as a dialog above closes (the page reflows under the frame) can miss the button:
   // press again only while no round runs (the button is disabled during one), so it spins once.

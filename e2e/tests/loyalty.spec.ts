@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, opsCredit, paidSpin, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = { identity: string; name: string; platforms: number[] };
 
@@ -13,14 +13,7 @@ async function slot(request: APIRequestContext): Promise<Game> {
 }
 
 /** One real-money spin at the game's default stake (€1), waiting for its result line. */
-async function spin(page: Page, game: Game) {
-  const frame = page.frameLocator(`iframe[title="${game.name} — game"]`);
-  const button = frame.getByRole('button', { name: /^Spin/ });
-  const result = frame.locator('.result-text');
-  await expect(button).toBeEnabled({ timeout: 45_000 });
-  await button.click();
-  await expect(result).toHaveText(/You won|No win|free spins/, { timeout: 15_000 });
-}
+const spin = (page: Page, game: Game) => paidSpin(page.frameLocator(`iframe[title="${game.name} — game"]`));
 
 /** A screenshot for people to look at, in /tmp/shots as well as with the other specs' pictures. */
 async function picture(page: Page, name: string) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { bearerOf, expect, followMailedLink, signUpAndSignIn, test, shotsAtBothSizes } from '../fixtures.ts';
+import { bearerOf, expect, followMailedLink, paidSpin, signUpAndSignIn, test, shotsAtBothSizes } from '../fixtures.ts';
 
 type Game = { id: string; identity: string; name: string; platforms: number[]; isDemoMode: boolean };
 
@@ -82,8 +82,6 @@ test('a new player starts the starter quest and sees each task tick live, then t
   const values = labels.map((label) => Number(label.replace(/[^\d.]/g, '')));
   const best = values.reduce((at, value, i) => (value <= 10 && value > (values[at] ?? 0) ? i : at), 0);
   await select.selectOption(String(best));
-  const spin = frame.getByRole('button', { name: /^Spin/ });
-  const result = frame.locator('.result-text');
   const betTask = task('Bet €20 on slots');
   // The reward's toast is on screen for 3 s, perhaps while this tab is still waiting on a spin: it is
   // watched for from now on, not looked for afterwards.
@@ -97,11 +95,7 @@ test('a new player starts the starter quest and sees each task tick live, then t
       return false;
     }
   };
-  for (let i = 0; i < 12 && !(await betDone()); i++) {
-    await expect(spin).toBeEnabled({ timeout: 15_000 });
-    await spin.click();
-    await expect(result).toHaveText(/You won|No win|free spins/, { timeout: 10_000 });
-  }
+  for (let i = 0; i < 12 && !(await betDone()); i++) await paidSpin(frame, { timeout: 15_000 });
   await expect(betTask).toContainText('Done', { timeout: 15_000 });
 
   // Completed and rewarded: the toast, and the Completed tab.
