@@ -140,6 +140,21 @@ function signedWalletCall(node: Node, kind: string, body: Record<string, unknown
   return { send };
 }
 
+/** A card deposit on `node`: the invoice, then the sandbox provider's card page paid (its webhook comes back to `node`). */
+async function cardDeposit(node: Node, token: string, amount: number) {
+  const invoice = await call(node, 'POST', '/api/payment/invoices/deposit', token, {
+    method: 'card',
+    currency: 'EUR',
+    amount,
+  });
+  expect(invoice.status).toBe(200);
+  await fetch(`${node.url}${invoice.json.data.action as string}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ number: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
+  });
+}
+
 describe.runIf(enabled)('two nodes on one PostgreSQL and Redis', () => {
   it('sign-up on A; deposit webhook and play on B; the balance pushed to A; logout on B closes A’s socket', async () => {
     const player = await signUp(a);
@@ -147,17 +162,7 @@ describe.runIf(enabled)('two nodes on one PostgreSQL and Redis', () => {
     await live.subscribed;
 
     // A card deposit on B: the provider's signed webhook reaches B, the credit is pushed through Redis to A.
-    const invoice = await call(b, 'POST', '/api/payment/invoices/deposit', player.token, {
-      method: 'card',
-      currency: 'EUR',
-      amount: 40,
-    });
-    expect(invoice.status).toBe(200);
-    await fetch(`${b.url}${invoice.json.data.action as string}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
-    });
+    await cardDeposit(b, player.token, 40);
     await waitFor(async () => live.balances.find((balance) => Number(balance) === 40));
 
     // A real-money game launched on B; the provider's signed bet lands on B; A hears it.
@@ -279,18 +284,8 @@ describe.runIf(enabled)('an api node and a worker on one PostgreSQL and Redis', 
     const player = await signUp(api);
     const live = balanceUpdates(api, player.token, player.id);
     await live.subscribed;
-    const invoice = await call(api, 'POST', '/api/payment/invoices/deposit', player.token, {
-      method: 'card',
-      currency: 'EUR',
-      amount: 25,
-    });
-    expect(invoice.status).toBe(200);
     // The sandbox provider's page on the api node; its signed webhook comes back to the api node.
-    await fetch(`${api.url}${invoice.json.data.action as string}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
-    });
+    await cardDeposit(api, player.token, 25);
     await waitFor(async () => live.balances.find((balance) => Number(balance) === 25));
 
     // Only the worker runs lanes and jobs: it has seen every lane, and the api node counts no job run.
