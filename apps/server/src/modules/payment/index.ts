@@ -1,16 +1,8 @@
 /** Payments: methods, deposit and withdrawal invoices through the payment provider, webhooks, the turnover gate. */
 export { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
-export {
-  approveWithdrawal,
-  confirmDeposit,
-  declineWithdrawal,
-  openPaymentsOf,
-  type OpenPayments,
-  paymentTotalsSince,
-  pendingWithdrawals,
-  waitingBankDeposits,
-  type OperatorInvoice,
-  wireInvoice,
-} from './service.ts';
+export { approveWithdrawal, declineWithdrawal } from './withdrawals.ts';
+export { confirmDeposit, openPaymentsOf, type OpenPayments, paymentTotalsSince } from './deposits.ts';
+export { pendingWithdrawals, waitingBankDeposits, type OperatorInvoice } from './invoice-views.ts';
+export { wireInvoice } from './invoices.ts';
 export { withdrawOnBehalf } from './on-behalf.ts';
 export { sendTestTransfer } from './provider-client.ts';

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { formatMinor, InvoiceType } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { subunitOf } from '../settings/index.ts';
-import { createWithdrawal } from './service.ts';
+import { createWithdrawal } from './withdrawals.ts';
 import { paymentInvoices } from './tables.ts';
 
 export type WithdrawalOnBehalf = {

@@ -26,19 +26,11 @@ import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { subunitOf } from '../settings/index.ts';
 import { methodsFor } from './methods.ts';
-import {
-  assertDepositRoom,
-  closedAccountMinimum,
-  createDeposit,
-  createWithdrawal,
-  declineWithdrawal,
-  expireDeposits,
-  invoiceOf,
-  invoiceStatistics,
-  listInvoices,
-  turnoverOf,
-  applyWebhook,
-} from './service.ts';
+import { assertDepositRoom, createDeposit, expireDeposits } from './deposits.ts';
+import { closedAccountMinimum } from './invoices.ts';
+import { createWithdrawal, declineWithdrawal, turnoverOf } from './withdrawals.ts';
+import { invoiceOf, invoiceStatistics, listInvoices } from './invoice-views.ts';
+import { applyWebhook } from './webhooks.ts';
 
 const common = { tags: ['payment'], security: [{ bearer: [] }] };
 /**

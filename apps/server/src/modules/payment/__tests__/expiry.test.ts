@@ -8,7 +8,8 @@ import { createTestDatabase } from '../../../test/server.ts';
 import { outbox } from '../../../outbox/tables.ts';
 import { openAccount } from '../../wallet/index.ts';
 import { createPlayer } from '../../wallet/__tests__/factories.ts';
-import { expireDeposits, invoiceOf, listInvoices } from '../service.ts';
+import { expireDeposits } from '../deposits.ts';
+import { invoiceOf, listInvoices } from '../invoice-views.ts';
 import { paymentInvoices } from '../tables.ts';
 
 /**

@@ -18,7 +18,7 @@ import { activateBonus, createDefinition, DEFAULT_BONUS_RULES, issueBonus, issue
 import { createGame, openSession, txId, walletCall, type WalletCall } from '../../game/__tests__/play-fixtures.ts';
 import { findGame, setStakeRule } from '../../game/index.ts';
 import { gameRounds } from '../../game/play/tables.ts';
-import { createDeposit } from '../../payment/service.ts';
+import { createDeposit } from '../../payment/deposits.ts';
 import { paymentInvoices } from '../../payment/tables.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { accountIn, postEntry } from '../../wallet/index.ts';
