@@ -352,7 +352,12 @@ describe('a chosen bonus', () => {
       .update(paymentInvoices)
       .set({ createdAt: new Date(Date.now() - 30 * 86_400_000) })
       .where(eq(paymentInvoices.id, expired));
-    expect((await call('GET', `/api/payment/invoices/${expired}`, p.auth)).json.data.status).toBe(4);
+    // Expired by the deposit-expiry job (every 15 s at the default 30 minutes), not by this read.
+    await expect
+      .poll(async () => (await call('GET', `/api/payment/invoices/${expired}`, p.auth)).json.data.status, {
+        timeout: 45_000,
+      })
+      .toBe(4);
     await lanePassed();
     expect(await bonusesOf(p.id)).toEqual([]);
   });
