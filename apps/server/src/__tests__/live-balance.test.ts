@@ -134,8 +134,12 @@ describe('live balance over the push hub', () => {
     const otherToken = (other.json() as { data: AuthResult }).data.accessToken;
     const client = connect(auth.accessToken);
     const survivor = connect(otherToken);
-    await next((resolve) => client.once('connected', resolve));
-    await next((resolve) => survivor.once('connected', resolve));
+    // Both listened for at once: awaited one after the other, the second could connect while the test
+    // waited for the first, and its event had passed when its listener came (a 5 s timeout, twice).
+    await Promise.all([
+      next((resolve) => client.once('connected', resolve)),
+      next((resolve) => survivor.once('connected', resolve)),
+    ]);
     const sub = survivor.newSubscription(Channel.walletAccounts(auth.profile.id));
     const subscribed = next((resolve) => sub.once('subscribed', resolve));
     sub.subscribe();
