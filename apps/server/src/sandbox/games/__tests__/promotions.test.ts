@@ -198,8 +198,8 @@ describe('granted free spins lock the game', () => {
     expect(paid.body.round.bet).toBe(100);
     // The spins' winnings become a bonus (wagered 3×) by a lane of their own. Had it run before this
     // €1 stake, the stake wagers that bonus in full and it turns real: both are right, nothing else is.
-    const base = 1_000 - 100 + (paid.body.round.win as number);
-    expect([base, base + won]).toContain(await balanceOf(p.accountId));
+    const expected = 1_000 - 100 + (paid.body.round.win as number);
+    expect([expected, expected + won]).toContain(await balanceOf(p.accountId));
   }, 60_000);
 
   it('tell the game what the winnings become, the wagering capped as the casino caps it', async () => {
