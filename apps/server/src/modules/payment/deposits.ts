@@ -38,10 +38,11 @@ import {
 } from './invoices.ts';
 
 /**
- * Deposits counted against a limit: paid ones only. A started deposit never paid is not money the player
- * spent (it expires); the advisory lock in createDeposit keeps two checks from passing at once.
+ * Paid deposits of a currency (since a moment, or ever), as the limits and the turnover gate count them.
+ * A started deposit never paid is not money the player spent (it expires); the advisory lock in
+ * createDeposit keeps two checks from passing at once.
  */
-async function depositedSince(db: DbOrTx, playerId: string, currency: string, since: Date): Promise<bigint> {
+export async function depositedSince(db: DbOrTx, playerId: string, currency: string, since?: Date): Promise<bigint> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${paymentInvoices.amountMinor}), 0)::text` })
     .from(paymentInvoices)
@@ -51,7 +52,7 @@ async function depositedSince(db: DbOrTx, playerId: string, currency: string, si
         eq(paymentInvoices.type, InvoiceType.deposit),
         eq(paymentInvoices.currency, currency),
         eq(paymentInvoices.state, 'succeeded'),
-        gte(paymentInvoices.createdAt, since),
+        since ? gte(paymentInvoices.createdAt, since) : undefined,
       ),
     );
   return BigInt(row?.sum ?? '0');

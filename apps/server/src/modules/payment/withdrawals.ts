@@ -21,6 +21,7 @@ import { accountCurrency, accountIn, lockAccount, moneyAtRisk, positiveMinor, po
 import { findMethod } from './methods.ts';
 import { askProvider } from './provider-client.ts';
 import { paymentInvoices, type InvoiceRow } from './tables.ts';
+import { depositedSince } from './deposits.ts';
 import {
   wireInvoice,
   saveInvoice,
@@ -39,18 +40,7 @@ import {
 export async function turnoverOf(ctx: AppContext, playerId: string, currency: string, db: DbOrTx = ctx.db) {
   const multiplier = ctx.config.payment.turnoverMultiplier;
   const account = await accountIn(db, playerId, currency);
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${paymentInvoices.amountMinor}), 0)::text` })
-    .from(paymentInvoices)
-    .where(
-      and(
-        eq(paymentInvoices.playerId, playerId),
-        eq(paymentInvoices.type, InvoiceType.deposit),
-        eq(paymentInvoices.currency, currency),
-        eq(paymentInvoices.state, 'succeeded'),
-      ),
-    );
-  const deposited = BigInt(row?.sum ?? '0');
+  const deposited = await depositedSince(db, playerId, currency);
   // Integer arithmetic: the multiplier is taken in hundredths.
   const required = (deposited * BigInt(Math.round(multiplier * 100))) / 100n;
   const wagered = account ? await moneyAtRisk(db, account.id) : 0n;
