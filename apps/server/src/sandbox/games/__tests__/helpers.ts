@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { fairFloats, playRound, randomSeed, sha256Hex, type EngineId, type EngineOutcome } from '@casino/games/engines';
 import { signCall } from '../../../lib/signing.ts';
+import { gameProviders, games } from '../../../modules/game/catalogue/tables.ts';
 import type { TestServer } from '../../../test/server.ts';
 import { sandboxGameSessions } from '../tables.ts';
 
@@ -99,4 +101,41 @@ export async function rigSeed(
     }
   }
   throw new Error('no seed found');
+}
+
+/**
+ * A game of the sandbox provider in the catalogue, under a provider of its own (so each test's game is
+ * apart). `type` is its catalogue type, the engine's name unless given (a slot's promotions count
+ * `slots`).
+ */
+export async function catalogueGame(
+  server: TestServer,
+  engine: 'slot' | 'dice' | 'crash' | 'roulette',
+  type: string = engine,
+) {
+  const suffix = randomUUID().slice(0, 8);
+  const [provider] = await server.ctx.db
+    .insert(gameProviders)
+    .values({ id: randomUUID(), identity: `sandbox-${suffix}`, name: `Sandbox ${suffix}`, position: 1 })
+    .returning();
+  const [game] = await server.ctx.db
+    .insert(games)
+    .values({
+      id: randomUUID(),
+      identity: `sandbox:${engine}-${suffix}`,
+      name: `Sandbox ${engine}`,
+      searchName: `sandbox ${engine}`,
+      providerId: provider!.id,
+      engine,
+      type,
+      volatility: 'medium',
+      paylines: engine === 'slot' ? 20 : 0,
+      isDemoMode: true,
+      platforms: [1, 2],
+      popularity: 1,
+      position: 1,
+      createdAt: new Date(),
+    })
+    .returning();
+  return game!;
 }

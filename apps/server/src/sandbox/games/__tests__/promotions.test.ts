@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusDefinitionInputSchema, ErrorCode, type BonusDefinitionSource } from '@casino/contracts';
 import { createDefinition, DEFAULT_BONUS_RULES, issueOffer } from '../../../modules/bonus/index.ts';
 import { gameRounds } from '../../../modules/game/play/tables.ts';
-import { gameProviders, games } from '../../../modules/game/catalogue/tables.ts';
+import { games } from '../../../modules/game/catalogue/tables.ts';
 import { players } from '../../../modules/player/tables.ts';
 import { authHeader, createPlayer } from '../../../modules/wallet/__tests__/factories.ts';
 import { walletAccounts } from '../../../modules/wallet/tables.ts';
 import { credit } from '../../../modules/wallet/index.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { sandboxFreeSpinGrants, sandboxGameRounds } from '../tables.ts';
-import type { Json } from './helpers.ts';
+import { catalogueGame, type Json } from './helpers.ts';
 
 /**
  * What the sandbox provider does about the casino's promotions, end to end over real HTTP: granted free
@@ -29,34 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function catalogueGame(engine: 'slot' | 'dice') {
-  const suffix = randomUUID().slice(0, 8);
-  const [provider] = await server.ctx.db
-    .insert(gameProviders)
-    .values({ id: randomUUID(), identity: `sandbox-${suffix}`, name: `Sandbox ${suffix}`, position: 1 })
-    .returning();
-  const [game] = await server.ctx.db
-    .insert(games)
-    .values({
-      id: randomUUID(),
-      identity: `sandbox:${engine}-${suffix}`,
-      name: `Sandbox ${engine}`,
-      searchName: `sandbox ${engine}`,
-      providerId: provider!.id,
-      engine,
-      type: engine === 'slot' ? 'slots' : engine,
-      volatility: 'medium',
-      paylines: engine === 'slot' ? 20 : 0,
-      isDemoMode: true,
-      platforms: [1, 2],
-      popularity: 1,
-      position: 1,
-      createdAt: new Date(),
-    })
-    .returning();
-  return game!;
-}
 
 async function casino(auth: { authorization: string }, method: 'PUT' | 'POST', url: string, body?: Json) {
   const response = await fetch(`${base}${url}`, {
@@ -120,7 +92,7 @@ async function launch(p: Awaited<ReturnType<typeof player>>, identity: string) {
 
 /** A slot, a player with €10 and `count` activated free spins at €0.20 on it (winnings wagered ×`wager`). */
 async function grantedSpins(count: number, wager = 3) {
-  const game = await catalogueGame('slot');
+  const game = await catalogueGame(server, 'slot', 'slots');
   const def = await define({
     type: 3,
     freespins: { count, game: game.identity, stakes: { EUR: 20 } },
@@ -264,7 +236,7 @@ describe('granted free spins lock the game', () => {
 
 describe('a stake above an active bonus’s maximum bet', () => {
   it('comes back to the game with the maximum and its currency; nothing is taken, and a stake within it plays', async () => {
-    const game = await catalogueGame('dice');
+    const game = await catalogueGame(server, 'dice');
     const def = await define({ amounts: { EUR: 1_000 }, maxBet: { EUR: 50 } });
     const p = await player('20.00');
     const offer = await issueOffer(server.ctx, DEFAULT_BONUS_RULES, {

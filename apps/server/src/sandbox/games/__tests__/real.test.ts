@@ -5,13 +5,12 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashTimeOf, type CrashOutcome, type SlotOutcome } from '@casino/games/engines';
 import { gameRounds } from '../../../modules/game/play/tables.ts';
-import { gameProviders, games } from '../../../modules/game/catalogue/tables.ts';
 import { authHeader, createPlayer } from '../../../modules/wallet/__tests__/factories.ts';
 import { ledgerEntries, walletAccounts } from '../../../modules/wallet/tables.ts';
 import { credit } from '../../../modules/wallet/index.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { sandboxGameRounds } from '../tables.ts';
-import { rigSeed, type Json } from './helpers.ts';
+import { catalogueGame, rigSeed, type Json } from './helpers.ts';
 
 /**
  * Real money end to end over real HTTP: the casino's play route calls the provider's launch API, the
@@ -30,37 +29,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function catalogueGame(engine: 'slot' | 'dice' | 'crash' | 'roulette') {
-  const suffix = randomUUID().slice(0, 8);
-  const [provider] = await server.ctx.db
-    .insert(gameProviders)
-    .values({ id: randomUUID(), identity: `sandbox-${suffix}`, name: `Sandbox ${suffix}`, position: 1 })
-    .returning();
-  const [game] = await server.ctx.db
-    .insert(games)
-    .values({
-      id: randomUUID(),
-      identity: `sandbox:${engine}-${suffix}`,
-      name: `Sandbox ${engine}`,
-      searchName: `sandbox ${engine}`,
-      providerId: provider!.id,
-      engine,
-      type: engine,
-      volatility: 'medium',
-      paylines: engine === 'slot' ? 20 : 0,
-      isDemoMode: true,
-      platforms: [1, 2],
-      popularity: 1,
-      position: 1,
-      createdAt: new Date(),
-    })
-    .returning();
-  return game!;
-}
-
 /** A player with `amount` EUR, who launched `engine` for real through the casino: the provider session id. */
 async function realSession(engine: 'slot' | 'dice' | 'crash' | 'roulette', amount: string) {
-  const game = await catalogueGame(engine);
+  const game = await catalogueGame(server, engine);
   const player = await createPlayer(server.ctx.db);
   const credited = await credit(server.ctx.db, {
     playerId: player.id,
