@@ -71,6 +71,8 @@ describe('home page', () => {
       collections.slice(0, 6).map((c) => c.name),
     );
     expect(gameCalls()).toEqual([]);
+    // The rows are on the page before their effects watch them; a show() before that reaches nobody.
+    await waitFor(() => expect(rows.every((row) => viewport.watches(row))).toBe(true));
     act(() => viewport.show());
     await waitFor(() => expect(gameCalls()).toHaveLength(6));
     expect(gameCalls()[0]).toBe('/api/game/games?collectionId[]=c0&sortBy=default&page=1&perPage=18&platform=2');

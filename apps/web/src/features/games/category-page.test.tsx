@@ -129,7 +129,8 @@ describe('category page', { timeout: 15_000 }, () => {
 
   it('loads the next page by itself when the end of the grid comes near', async () => {
     renderApp('/categories/slots');
-    await screen.findByText('Showing 6 of 16');
+    const end = (await screen.findByText('Showing 6 of 16')).parentElement!;
+    await waitFor(() => expect(viewport.watches(end)).toBe(true));
     act(() => viewport.show());
     await screen.findByText('Showing 12 of 16');
     expect(gameCalls.map((q) => q.get('page'))).toEqual(['1', '2']);

@@ -105,6 +105,10 @@ export function stubIntersection() {
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   return {
+    /** Whether an observer watches `el` now: React runs the effect that starts watching after the paint. */
+    watches(el: Element) {
+      return [...observers].some(({ elements }) => elements.has(el));
+    },
     show(visible = true) {
       for (const { callback, elements } of [...observers]) {
         const entries = [...elements].map(
