@@ -17,13 +17,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currencySchema, ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/contracts';
 import type { AppContext } from './context.ts';
-import { messagesRoutes } from './modules/messages/index.ts';
-import { documentRoutes } from './modules/documents/index.ts';
-import { kycRoutes, kycWebhookRoutes } from './modules/kyc/index.ts';
 import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './lib/errors.ts';
+import { registerModules } from './lib/module.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
+import { appModules } from './module-list.ts';
 import { pageExists, registerWebApp, webScriptHashes } from './web/static.ts';
 import { registerSeo } from './web/seo.ts';
 import {
@@ -31,52 +30,7 @@ import {
   TokenExpiredError as PushTokenExpired,
   TokenInvalidError as PushTokenInvalid,
 } from './push/index.ts';
-import { settingsRoutes } from './modules/settings/index.ts';
-import {
-  closePlayerSessions,
-  emailPlayer,
-  playerRoutes,
-  type ClosurePorts,
-  type IdTokenCheck,
-} from './modules/player/index.ts';
-import { walletRoutes } from './modules/wallet/index.ts';
-import {
-  catalogueMediaRoutes,
-  catalogueRoutes,
-  closeLiveGameSessions,
-  openPlayOf,
-  playSince,
-  historyRoutes,
-  playRoutes,
-  providerWalletRoutes,
-} from './modules/game/index.ts';
-import {
-  openPaymentsOf,
-  paymentRoutes,
-  paymentTotalsSince,
-  paymentWebhookRoutes,
-  riskRoutes,
-} from './modules/payment/index.ts';
-import { contentRoutes } from './modules/content/index.ts';
-import { limitsRoutes, type LimitsPorts } from './modules/limits/index.ts';
-import {
-  bonusCodeRoutes,
-  bonusRoutes,
-  cashbackRoutes,
-  depositBonusRoutes,
-  promotionRoutes,
-  freespinRoutes,
-  signUpBonusCode,
-} from './modules/bonus/index.ts';
-import { notificationRoutes } from './modules/notification/index.ts';
-import { tournamentRoutes } from './modules/tournaments/index.ts';
-import { questRoutes } from './modules/quests/index.ts';
-import { loyaltyRoutes } from './modules/loyalty/index.ts';
-import { opsRoutes } from './ops/routes.ts';
-import { sandboxGamesRoutes } from './sandbox/games/routes.ts';
-import { sandboxSportsbookRoutes } from './sandbox/sportsbook/routes.ts';
-import { sandboxPaymentsRoutes } from './sandbox/payments/routes.ts';
-import { sandboxKycRoutes } from './sandbox/kyc/routes.ts';
+import type { IdTokenCheck } from './modules/player/index.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -122,23 +76,6 @@ function unstorableInput(values: unknown): string | null {
   }
   return null;
 }
-
-/** What the limits module needs of payments, players and games, wired here so none depends on another. */
-export const limitsPorts: LimitsPorts = {
-  paymentTotals: paymentTotalsSince,
-  playSince,
-  async endPlay(tx, playerId) {
-    await closeLiveGameSessions(tx, playerId);
-    return closePlayerSessions(tx, playerId, 'excluded');
-  },
-  mailLimitConfirmation: (tx, playerId, params) => emailPlayer(tx, playerId, 'limitChangeConfirm', params),
-};
-
-/** What an account's closure needs of games and payments: what of the player's can still move money. */
-const closurePorts = (ctx: AppContext): ClosurePorts => ({
-  openPlay: (tx, playerId) => openPlayOf(tx, playerId),
-  openPayments: (tx, playerId) => openPaymentsOf(ctx, tx, playerId),
-});
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -270,52 +207,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerMetrics(app, ctx);
 
-  await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
-  await app.register(
-    playerRoutes(ctx, {
-      idTokens: await socialSignIn(app, ctx),
-      bonusCodeAtSignUp: signUpBonusCode(ctx),
-      closure: closurePorts(ctx),
-    }),
-    { prefix: '/api/player' },
-  );
-  if (config.features.documents) await app.register(documentRoutes(ctx), { prefix: '/api/player/documents' });
-  if (config.kyc) {
-    await app.register(kycRoutes(ctx), { prefix: '/api/player/services/sumsub' });
-    await app.register(kycWebhookRoutes(ctx), { prefix: '/api/player/webhooks' });
-    // The sandbox identity-verification provider: signed calls in, signed webhooks out, its own pages.
-    if (config.kyc.sandbox) await app.register(sandboxKycRoutes(ctx), { prefix: '/sandbox/kyc' });
-  }
-  await app.register(limitsRoutes(ctx, limitsPorts), { prefix: '/api/player/limits' });
-  await app.register(notificationRoutes(ctx), { prefix: '/api/notification' });
-  await app.register(walletRoutes(ctx), { prefix: '/api/wallet' });
-  await app.register(catalogueRoutes(ctx), { prefix: '/api/game' });
-  await app.register(catalogueMediaRoutes(ctx), { prefix: '/media/v1' });
-  await app.register(playRoutes(ctx), { prefix: '/api/game' });
-  await app.register(historyRoutes(ctx), { prefix: '/api/game' });
-  await app.register(bonusRoutes(ctx), { prefix: '/api/game/player-bonuses' });
-  await app.register(freespinRoutes(ctx), { prefix: '/api/game/player-freespins' });
-  await app.register(bonusCodeRoutes(ctx), { prefix: '/api/game/bonuses/bonuscodes' });
-  await app.register(cashbackRoutes(ctx), { prefix: '/api/game/bonuses/cashback' });
-  await app.register(depositBonusRoutes(ctx), { prefix: '/api/game/bonuses' });
-  await app.register(promotionRoutes(ctx), { prefix: '/api/game/promotions' });
-  await app.register(tournamentRoutes(ctx), { prefix: '/api/retention/tournaments' });
-  if (config.features.quests) await app.register(questRoutes(ctx), { prefix: '/api/retention' });
-  if (config.features.loyalty) await app.register(loyaltyRoutes(ctx), { prefix: '/api/retention' });
-  await app.register(providerWalletRoutes(ctx), { prefix: '/api/provider-wallet' });
-  await app.register(paymentRoutes(ctx), { prefix: '/api/payment' });
-  await app.register(paymentWebhookRoutes(ctx), { prefix: '/api/payment/webhooks' });
-  await app.register(riskRoutes(ctx), { prefix: '/api/risk' });
-  await app.register(contentRoutes(ctx), { prefix: '/api/content' });
-  await app.register(opsRoutes(ctx), { prefix: '/api/ops' });
-  await app.register(messagesRoutes(ctx), { prefix: '/api/dev' });
-  // The sandbox game provider: a separate party behind the same HTTP boundary a real aggregator would use.
-  // Sandbox parties run only when no real one is configured, which production refuses (config.ts).
-  if (config.game.sandbox) await app.register(sandboxGamesRoutes(ctx), { prefix: '/sandbox/games' });
-  // The sandbox sportsbook provider: a signed launch in, the signed seamless wallet out, its own client.
-  if (config.sportsbook?.sandbox) await app.register(sandboxSportsbookRoutes(ctx), { prefix: '/sandbox/sportsbook' });
-  // The sandbox payment provider: reached only over signed HTTP, reporting only through signed webhooks.
-  if (config.payment.sandbox) await app.register(sandboxPaymentsRoutes(ctx), { prefix: '/sandbox/pay' });
+  // Every module's routes, lanes, pushes and jobs, from its manifest (module-list.ts).
+  await registerModules(app, ctx, appModules(ctx, { idTokens: await socialSignIn(app, ctx) }));
 
   ctx.push = await registerPushHub(app, {
     broker: ctx.broker,

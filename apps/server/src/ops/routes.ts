@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
+import type { ModuleManifest } from '../lib/module.ts';
 import { notFound } from '../lib/errors.ts';
 import { opsCredit, opsCreditBodySchema, opsCreditResultSchema } from './credit.ts';
 import { opsBonus, opsBonusBodySchema } from './bonus.ts';
@@ -233,3 +234,9 @@ export const opsRoutes =
       data: await opsGame(ctx.db, request.body),
     }));
   };
+
+/** The operator's calls (the local CLI), as a part of every node. */
+export const opsModule: ModuleManifest = {
+  name: 'ops',
+  setup: (ctx) => ({ routes: [{ prefix: '/api/ops', plugin: opsRoutes(ctx) }] }),
+};

@@ -3,26 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { playerCashback, runCashback } from './cashback.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
+import { playerCashback } from './cashback.ts';
 
 /**
- * `/api/game/bonuses/cashback`: the player's cashback (paid, and the period under way). Starts this
- * node's cashback job, which pays each ended period once (see cashback.ts: any node may run it).
+ * `/api/game/bonuses/cashback`: the player's cashback (paid, and the period under way). The job that
+ * pays each ended period is the module's (manifest.ts).
  */
 export const cashbackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const log = ctx.log.child({ module: 'bonus', job: 'cashback' });
-    const done = new Set<string>();
-    startPeriodicJob(app, ctx, 'cashback', ctx.config.bonus.cashbackJobMs, async () => {
-      const result = await runCashback(ctx, ctx.config.bonus, {
-        done,
-        onError: (err) => log.error({ err }, 'a cashback payout failed; will try again'),
-      });
-      for (const run of result.runs) if (run.issued > 0 || run.failed > 0) log.info(run, 'cashback paid');
-    });
-
     app.addHook('onRequest', requirePlayer(ctx));
     app.get(
       '/',

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { playerCodes, registerCodeConsumers, tryCodeThrottled, wireCode, withdrawCode } from './codes.ts';
+import { playerCodes, tryCodeThrottled, wireCode, withdrawCode } from './codes.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -32,13 +32,11 @@ const perPlayer = {
 /**
  * `/api/game/bonuses/bonuscodes`: codes the player types on the bonuses page (trigger 1) or in the
  * deposit form (3), the player's uses of them, and the withdrawal of a deposit code still waiting.
- * Starts the lane that redeems deposit codes on paid deposits and the push of every use.
+ * (The lane that redeems deposit codes on paid deposits is the module's: manifest.ts.)
  */
 export const bonusCodeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const stop = registerCodeConsumers(ctx.outboxConsumers, ctx.config.bonus);
-    app.addHook('onClose', async () => stop());
     app.addHook('onRequest', requirePlayer(ctx));
 
     app.get(

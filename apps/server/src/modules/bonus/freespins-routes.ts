@@ -9,32 +9,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import {
-  activateFreespins,
-  cancelFreespins,
-  listPlayerFreespins,
-  registerFreespinPush,
-  registerFreespinWinnings,
-} from './freespins.ts';
+import { activateFreespins, cancelFreespins, listPlayerFreespins } from './freespins.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
- * `/api/game/player-freespins`: the player's free spins, to activate and cancel, and the lane that turns
- * finished spins' winnings into bonuses (their expiry runs in the bonus job, routes.ts).
+ * `/api/game/player-freespins`: the player's free spins, to activate and cancel (the winnings lane
+ * and their expiry are the module's: manifest.ts).
  */
 export const freespinRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const stops = [
-      registerFreespinPush(ctx.outboxConsumers),
-      registerFreespinWinnings(ctx.outboxConsumers, { maxWagerMultiplier: ctx.config.bonus.maxWagerMultiplier }),
-    ];
-    app.addHook('onClose', async () => {
-      for (const stop of stops) stop();
-    });
-
     app.addHook('onRequest', requirePlayer(ctx));
     const one = { 200: dataEnvelope(playerFreespinSchema), ...errorResponses(401, 404, 409, 429, 502) };
 

@@ -11,23 +11,17 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { accountCurrency, positiveMinor } from '../wallet/index.ts';
-import { depositBonusStatuses, depositOffers, registerDepositBonusConsumer } from './deposit.ts';
+import { depositBonusStatuses, depositOffers } from './deposit.ts';
 
 const bearer = [{ bearer: [] }];
 
 /**
  * `/api/game/bonuses`: the deposit bonuses the deposit form offers, and the welcome page's statuses.
- * Registers the lane that issues a chosen bonus once its deposit succeeds.
+ * (The lane that issues a chosen bonus once its deposit succeeds is the module's: manifest.ts.)
  */
 export const depositBonusRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const stop = registerDepositBonusConsumer(ctx.outboxConsumers, {
-      notifyOutbox: ctx.notifyOutbox,
-      rules: { maxWagerMultiplier: ctx.config.bonus.maxWagerMultiplier },
-      log: ctx.log.child({ module: 'bonus-deposits' }),
-    });
-    app.addHook('onClose', async () => stop());
     app.addHook('onRequest', requirePlayer(ctx));
 
     app.get(

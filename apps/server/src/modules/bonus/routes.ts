@@ -9,30 +9,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { expireDueFreespins } from './freespins.ts';
-import { registerBonusPush } from './push.ts';
-import { activateBonus, cancelBonus, expireDueBonuses, listPlayerBonuses } from './service.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
+import { activateBonus, cancelBonus, listPlayerBonuses } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
- * `/api/game/player-bonuses`: the player's bonuses, to activate and cancel. Starts this node's bonus
- * job, which ends what time has ended, bonuses and free spins (any node may run it: each is re-read under its lock).
+ * `/api/game/player-bonuses`: the player's bonuses, to activate and cancel.
  */
 export const bonusRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const stopPush = registerBonusPush(ctx.outboxConsumers);
-    startPeriodicJob(app, ctx, 'bonus-expiry', ctx.config.bonus.jobMs, async () => {
-      await expireDueBonuses(ctx);
-      await expireDueFreespins(ctx);
-    });
-    app.addHook('onClose', async () => {
-      stopPush();
-    });
-
     app.addHook('onRequest', requirePlayer(ctx));
     const one = { 200: dataEnvelope(playerBonusSchema), ...errorResponses(401, 404, 409, 429) };
 

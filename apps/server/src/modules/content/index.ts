@@ -1,3 +1,3 @@
 /** Content: static pages, the help centre and bonus pages, stored per locale and served as rich-text blocks. */
-export { contentRoutes } from './routes.ts';
+export { contentModule } from './manifest.ts';
 export { allContent, importContent, seedContent } from './service.ts';

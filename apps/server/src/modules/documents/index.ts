@@ -1,3 +1,3 @@
 /** Identity documents: uploads kept outside the web root, an operator's review pushed to the player. */
-export { documentRoutes } from './routes.ts';
+export { documentsModule } from './manifest.ts';
 export { hasApprovedIdentityDocument, pendingDocuments, reviewDocument } from './service.ts';

@@ -1,6 +1,5 @@
 /** Games: the catalogue, launches, real-money play through the seamless wallet, and histories. */
-export { catalogueRoutes } from './catalogue/routes.ts';
-export { catalogueMediaRoutes } from './catalogue/media-routes.ts';
+export { gameModule } from './manifest.ts';
 export {
   findGame,
   gameIdsInCollections,
@@ -9,12 +8,9 @@ export {
   setGameEnabled,
 } from './catalogue/service.ts';
 export { seedCatalogue } from './catalogue/seed/seed-catalogue.ts';
-export { playRoutes } from './play/routes.ts';
 export { closeLiveGameSessions } from './play/service.ts';
 export { ABANDONED_ROUND_MS, openPlayOf, type OpenPlay } from './play/open-play.ts';
-export { historyRoutes } from './history/routes.ts';
 export { playSince } from './history/service.ts';
-export { providerWalletRoutes } from './provider-wallet/routes.ts';
 export {
   addRestriction,
   listRestrictions,

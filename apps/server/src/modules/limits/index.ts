@@ -14,4 +14,4 @@ export {
 } from './service.ts';
 export { applyDueLimitChanges, type LimitsPorts } from './player-limits.ts';
 export { LIMIT_CHANGE_EVENT, limitAmount, type LimitChangedEvent } from './changes.ts';
-export { limitsRoutes } from './routes.ts';
+export { limitsModule } from './manifest.ts';

@@ -20,7 +20,6 @@ import { errorResponses } from '../../lib/errors.ts';
 import { playSince, realityCheckOf, setRealityCheck } from './play-settings.ts';
 import {
   addPlayerLimit,
-  applyDueLimitChanges,
   confirmLimitChange,
   deletePlayerLimit,
   limitsSummary,
@@ -28,7 +27,6 @@ import {
   updatePlayerLimit,
   type LimitsPorts,
 } from './player-limits.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { limitRowsCache } from './changes.ts';
 
 const bearer = [{ bearer: [] }];
@@ -36,22 +34,10 @@ const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
  * `/api/player/limits`: the player's own responsible-gaming limits, exclusions and reality check.
- * Starts this node's limits job, which applies confirmed raises and removals when their time comes.
  */
 export const limitsRoutes =
   (ctx: AppContext, ports: LimitsPorts): FastifyPluginAsyncZod =>
   async (app) => {
-    startPeriodicJob(
-      app,
-      ctx,
-      'limit-changes',
-      ctx.config.limits.jobMs,
-      async () => {
-        while ((await applyDueLimitChanges(ctx)) > 0);
-      },
-      { runNow: true },
-    );
-
     const rows = limitRowsCache(ctx.database.kind);
     app.addHook('onClose', async () => rows.close());
     app.addHook('onRequest', requirePlayer(ctx));

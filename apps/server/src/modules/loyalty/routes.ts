@@ -11,27 +11,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, optionalPlayer, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { registerLoyaltyLane } from './lane.ts';
-import { registerLoyaltyPush } from './push.ts';
 import { listLevels, listRates, loyaltyAccountCache, rememberedAccountOf } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
 /**
- * `/api/retention` (loyalty): the levels and rates (guests too) and the player's account. Starts this
- * node's `loyalty` lane (settled rounds earn points, levels pay rewards) and the account's push.
+ * `/api/retention` (loyalty): the levels and rates (guests too) and the player's account.
  */
 export const loyaltyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const accounts = loyaltyAccountCache(ctx.database.kind);
     app.addHook('onClose', async () => accounts.close());
-    const stopLane = registerLoyaltyLane(ctx.outboxConsumers, ctx.config.bonus);
-    const stopPush = registerLoyaltyPush(ctx.outboxConsumers);
-    app.addHook('onClose', async () => {
-      stopLane();
-      stopPush();
-    });
 
     app.get(
       '/levels',

@@ -1,37 +1,27 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../../context.ts';
+import type { OutboxConsumers } from '../../outbox/index.ts';
 import { claimPendingMail, fileMessage, markFailed, markSent, MESSAGE_EVENT } from './service.ts';
 
-const POLL_MS = 5_000;
+/** How often the sender looks for mail still to send (a filed message also wakes it at once). */
+export const MAIL_POLL_MS = 5_000;
 const BATCH = 10;
 
-/**
- * Files every queued message as the outbox delivers it and, with SMTP_URL, sends the e-mails: after
- * the outbox commit and outside any transaction, so a slow mail server never holds the database.
- */
-export function startMessageDelivery(ctx: AppContext): { stop(): Promise<void> } {
-  const { smtpUrl, from } = ctx.config.mail;
-  const log = ctx.log.child({ module: 'messages' });
-  let filed = () => {};
-  const stopConsumer = ctx.outboxConsumers.register({
-    name: 'messages',
-    startFrom: 'beginning',
-    handlers: {
-      [MESSAGE_EVENT]: async (row, tx) => {
-        await fileMessage(tx, row.payload, smtpUrl !== null);
-        filed();
-      },
-    },
-  });
-  // The mail sender runs where the lanes run: not on an api node (ROLE=api).
-  if (!smtpUrl || ctx.config.role === 'api') return { stop: async () => stopConsumer() };
+/** Sends the mail filed for sending, a batch at a time; one drain at a time, a wake during one runs another. */
+export type MailSender = { drain(): Promise<void>; soon(): void; close(): Promise<void> };
 
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+/**
+ * The SMTP sender (SMTP_URL): after the outbox commit and outside any transaction, so a slow mail
+ * server never holds the database. Its schedule is the messages module's job (manifest.ts).
+ */
+export function createMailSender(ctx: AppContext, smtpUrl: string): MailSender {
+  const log = ctx.log.child({ module: 'messages' });
+  const transport = nodemailer.createTransport(smtpUrl, { from: ctx.config.mail.from });
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
-  async function drain(): Promise<void> {
+  async function sendBatches(): Promise<void> {
     for (;;) {
       const batch = await claimPendingMail(ctx.db, BATCH);
       for (const mail of batch) {
@@ -48,35 +38,49 @@ export function startMessageDelivery(ctx: AppContext): { stop(): Promise<void> }
     }
   }
 
-  function wake(): void {
-    if (stopped) return;
+  function drain(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
-      return;
+      return running;
     }
-    running = drain()
-      .catch((err: unknown) => log.error({ err }, 'mail sender failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
+    running = sendBatches().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void drain().catch((err: unknown) => log.error({ err }, 'mail sender failed'));
+      }
+    });
+    return running;
   }
 
-  // Told before the lane's commit: look a moment later (the poll catches any it still misses).
-  filed = () => setTimeout(wake, 50).unref();
-  const timer = setInterval(wake, POLL_MS);
-  timer.unref();
-  wake();
   return {
-    async stop() {
+    drain,
+    // Told before the lane's commit: look a moment later (the job's next run catches any it still misses).
+    soon: () => {
+      setTimeout(() => void drain().catch((err: unknown) => log.error({ err }, 'mail sender failed')), 50).unref();
+    },
+    async close() {
       stopped = true;
-      clearInterval(timer);
-      stopConsumer();
-      await running;
+      await running?.catch(() => {});
       transport.close();
     },
   };
+}
+
+/** The `messages` lane: files every queued message as the outbox delivers it (and wakes the sender). */
+export function registerMessageLane(
+  consumers: OutboxConsumers,
+  options: { sending: boolean; filed: () => void },
+): () => void {
+  return consumers.register({
+    name: 'messages',
+    startFrom: 'beginning',
+    handlers: {
+      [MESSAGE_EVENT]: async (row, tx) => {
+        await fileMessage(tx, row.payload, options.sending);
+        options.filed();
+      },
+    },
+  });
 }

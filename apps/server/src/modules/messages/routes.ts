@@ -3,18 +3,15 @@ import { dataEnvelope, mailboxEntrySchema, mailboxQuerySchema } from '@casino/co
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { startMessageDelivery } from './delivery.ts';
 import { readMailbox } from './service.ts';
 
 /**
- * Starts message delivery for this node and, outside production, the development mailbox
- * (`GET /api/dev/mailbox?to=`, read by the /dev/mailbox page): the mail a real inbox would get.
+ * Outside production, the development mailbox (`GET /api/dev/mailbox?to=`, read by the /dev/mailbox
+ * page): the mail a real inbox would get.
  */
 export const messagesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const delivery = startMessageDelivery(ctx);
-    app.addHook('onClose', () => delivery.stop());
     if (ctx.config.production) return;
 
     app.get(

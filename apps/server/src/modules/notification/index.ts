@@ -1,4 +1,4 @@
 /** Notifications: the messenger, the contact form and the built-in live support chat. */
-export { notificationRoutes } from './routes.ts';
+export { notificationModule } from './manifest.ts';
 export { latestContactMessages, openChats, postSupportMessage, postToMany, supportHistory } from './service.ts';
 export type { Written } from './texts.ts';

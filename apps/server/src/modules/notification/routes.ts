@@ -14,7 +14,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { authOf, optionalPlayer, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { registerMessengerConsumers } from './consumers.ts';
 import {
   deleteMessages,
   fileContactMessage,
@@ -29,13 +28,11 @@ const bearer = [{ bearer: [] }];
 
 /**
  * `/api/notification`: the messenger (messages from domain events and operators), the contact form
- * and the built-in live support chat. Registers the consumers that turn events into messages.
+ * and the built-in live support chat.
  */
 export const notificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const stopConsumers = registerMessengerConsumers(ctx.outboxConsumers);
-    app.addHook('onClose', async () => stopConsumers());
     const heads = messengerHeads(ctx.database.kind);
     app.addHook('onClose', async () => heads.close());
     const player = requirePlayer(ctx);

@@ -1,5 +1,5 @@
 /** Payments: methods, deposit and withdrawal invoices through the payment provider, webhooks, the turnover gate. */
-export { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
+export { paymentModule } from './manifest.ts';
 export { approveWithdrawal, declineWithdrawal } from './withdrawals.ts';
 export { confirmDeposit, openPaymentsOf, type OpenPayments, paymentTotalsSince } from './deposits.ts';
 export { pendingWithdrawals, waitingBankDeposits, type OperatorInvoice } from './invoice-views.ts';

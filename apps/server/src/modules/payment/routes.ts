@@ -23,10 +23,9 @@ import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { subunitOf } from '../settings/index.ts';
 import { methodsFor } from './methods.ts';
-import { assertDepositRoom, createDeposit, expireDeposits } from './deposits.ts';
+import { assertDepositRoom, createDeposit } from './deposits.ts';
 import { closedAccountMinimum } from './invoices.ts';
 import { createWithdrawal, declineWithdrawal, turnoverOf } from './withdrawals.ts';
 import { invoiceOf, invoiceStatistics, listInvoices } from './invoice-views.ts';
@@ -53,10 +52,6 @@ export const paymentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requirePlayer(ctx));
-    // Unpaid deposits expire by this job, not when a player reads them (a GET writes nothing): a
-    // quarter of the card pages' time apart, between 250 ms (tests) and 15 s.
-    const expiryEveryMs = Math.min(15_000, Math.max(250, ctx.config.payment.depositExpiryMs / 4));
-    startPeriodicJob(app, ctx, 'deposit-expiry', expiryEveryMs, () => expireDeposits(ctx));
 
     for (const direction of ['deposit', 'withdrawal'] as const) {
       app.get(

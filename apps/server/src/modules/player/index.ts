@@ -1,5 +1,5 @@
 /** Players: registration, login, sessions, profile, and what other modules may know of a player. */
-export { playerRoutes } from './routes.ts';
+export { playerModule } from './manifest.ts';
 export { createSessionStates, SESSION_STATE_FRESH_MS } from './session-states.ts';
 export {
   ensurePlayer,

@@ -15,15 +15,19 @@ import type { IdTokenCheck } from './social.ts';
 
 export { REGISTRATION_PROBES } from './routes/kit.ts';
 
+/** What the player routes need from outside the module: social sign-in, a sign-up code, closure checks. */
+export type PlayerRouteOptions = {
+  idTokens: IdTokenCheck | null;
+  bonusCodeAtSignUp?: SignUpBonusCode;
+  closure: ClosurePorts;
+};
+
 /**
  * `/api/player`: one plugin whose routes are written by concern in routes/, sharing one kit (the
  * profile cache, the sign-in guard, the work done after an answer).
  */
 export const playerRoutes =
-  (
-    ctx: AppContext,
-    options: { idTokens: IdTokenCheck | null; bonusCodeAtSignUp?: SignUpBonusCode; closure: ClosurePorts },
-  ): FastifyPluginAsyncZod =>
+  (ctx: AppContext, options: PlayerRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const kit = createPlayerRouteKit(app, ctx);
     siteRoutes(app, ctx);

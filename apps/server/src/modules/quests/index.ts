@@ -1,5 +1,5 @@
 /** Quests: tasks that follow the player's play and profile, rewards paid through the bonus engine. */
-export { questRoutes } from './routes.ts';
+export { questsModule } from './manifest.ts';
 export {
   createQuestDefinition,
   expireDueQuests,

@@ -10,26 +10,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { registerQuestConsumers } from './consumers.ts';
-import { activateQuest, cancelQuest, expireDueQuests, listAvailableQuests, listPlayerQuests } from './service.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
+import { activateQuest, cancelQuest, listAvailableQuests, listPlayerQuests } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
- * `/api/retention/quests` and `/api/retention/player-quests`. Registers the `quests` outbox lane and
- * the quest pushes, and starts this node's expiry job (a lease keeps two nodes from the same batch).
+ * `/api/retention/quests` and `/api/retention/player-quests` (the lane, pushes and expiry job are the
+ * module's: manifest.ts).
  */
 export const questRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const stopConsumers = registerQuestConsumers(ctx.outboxConsumers, ctx.config.bonus);
-    startPeriodicJob(app, ctx, 'quest-expiry', ctx.config.bonus.jobMs, () => expireDueQuests(ctx));
-    app.addHook('onClose', async () => {
-      stopConsumers();
-    });
-
     app.addHook('onRequest', requirePlayer(ctx));
     const one = { 200: dataEnvelope(playerQuestSchema), ...errorResponses(401, 404, 409, 422, 429) };
 

@@ -1,5 +1,5 @@
 /** Reference data: currencies, countries, locales and constants. */
-export { settingsRoutes } from './routes.ts';
+export { settingsModule } from './manifest.ts';
 export {
   BASE_CURRENCY,
   currencyByCode,

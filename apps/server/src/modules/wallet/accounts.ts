@@ -11,7 +11,6 @@ import { isUuid } from '../../lib/uuid.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { currencyByCode, type CurrencyInfo } from '../settings/index.ts';
-import { registerBalancePush } from './balance-push.ts';
 import { walletAccounts } from './tables.ts';
 
 export type WalletAccount = typeof walletAccounts.$inferSelect;
@@ -221,21 +220,17 @@ export function forgetAccountsOf(playerId: string): void {
  * PostgreSQL the query costs this process little and other nodes change balances too, so it is read
  * each time.
  */
-export function createAccountsReader(ctx: Pick<AppContext, 'db' | 'database' | 'outboxConsumers'>) {
+export function createAccountsReader(ctx: Pick<AppContext, 'db' | 'database'>) {
   const cache: ReadCache<Account[]> =
     ctx.database.kind === 'pglite' ? createReadCache({ maxAgeMs: 60_000 }) : noReadCache();
   accountCaches.add(cache);
-  const stopPush = registerBalancePush(ctx.outboxConsumers);
-  const stopDelivery = ctx.outboxConsumers.onDelivery('wallet.balance.changed', (row) => {
-    cache.forget(row.payload.playerId);
-  });
   return {
     list: (playerId: string) => cache.get(playerId, () => listAccounts(ctx.db, playerId)),
     forget: (playerId: string) => cache.forget(playerId),
     stop: () => {
       accountCaches.delete(cache);
-      stopPush();
-      stopDelivery();
     },
   };
 }
+
+export type AccountsReader = ReturnType<typeof createAccountsReader>;

@@ -1,5 +1,5 @@
 /** Currency accounts and the ledger: every balance change goes through `postEntry` (or the database's wallet_post). */
-export { walletRoutes } from './routes.ts';
+export { walletModule } from './manifest.ts';
 export {
   accountById,
   accountCurrency,

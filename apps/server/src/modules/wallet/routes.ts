@@ -5,18 +5,16 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { withTransaction } from '../../outbox/index.ts';
-import { createAccountsReader, hideAccount, listHiddenAccounts, openAccount, switchAccount } from './accounts.ts';
+import { hideAccount, listHiddenAccounts, openAccount, switchAccount, type AccountsReader } from './accounts.ts';
 
 const accountList = dataEnvelope(z.array(accountSchema));
 const common = { tags: ['wallet'], security: [{ bearer: [] }] };
 
 /** The player's currency accounts; every call answers with the whole visible list (the client replaces its store). */
 export const walletRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, accounts: AccountsReader): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requirePlayer(ctx));
-    const accounts = createAccountsReader(ctx);
-    app.addHook('onClose', async () => accounts.stop());
 
     app.get(
       '/accounts',

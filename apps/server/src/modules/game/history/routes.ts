@@ -14,16 +14,14 @@ import type { AppContext } from '../../../context.ts';
 import { authOf, requirePlayer } from '../../../lib/auth-guard.ts';
 import { errorResponses } from '../../../lib/errors.ts';
 import { listBets, listSpins } from './service.ts';
-import { createWinners } from './winners.ts';
+import type { Winners } from './winners.ts';
 
 const bearer = [{ bearer: [] }];
 
 /** Round histories of the player and the public latest-winners feed (under `/api/game`). */
 export const historyRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, winners: Winners): FastifyPluginAsyncZod =>
   async (app) => {
-    const winners = createWinners(ctx.outboxConsumers, ctx.broker, ctx.log);
-    app.addHook('onClose', async () => winners.stop());
     app.get(
       '/spins',
       {

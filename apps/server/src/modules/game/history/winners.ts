@@ -2,7 +2,7 @@ import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import { Channel, Platform, PushEvent, WINNERS_BATCH_MAX, toMajor, type Winner } from '@casino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { OutboxConsumers } from '../../../outbox/index.ts';
+import type { OutboxPublisher } from '../../../outbox/index.ts';
 import type { Broker } from '../../../push/index.ts';
 import { publicNames } from '../../player/index.ts';
 import { subunitOf } from '../../settings/index.ts';
@@ -45,6 +45,8 @@ const BATCH_MS = 1_000;
 export type Winners = {
   /** Latest closed real-money rounds with a win, newest first (`GET /api/game/spins/winners`). */
   latest(db: DbOrTx, query: WinnersQuery): Promise<Winner[]>;
+  /** The publisher of settled rounds onto the feed's channels (registered by the game module's manifest). */
+  publish: OutboxPublisher<'game.bet.settled'>;
   stop(): void;
 };
 
@@ -69,7 +71,7 @@ function remembered<V>() {
  * batch waits in memory (at most a second): a crash loses those wins from the live strip only — the
  * rounds are in the database and the strip's next read shows them.
  */
-export function createWinners(consumers: OutboxConsumers, broker: Broker, log: FastifyBaseLogger): Winners {
+export function createWinners(broker: Broker, log: FastifyBaseLogger): Winners {
   const feed = new Map<string, { at: number; winners: Winner[] }>();
   const gamesById = remembered<GameInfo>();
   const names = remembered<string>();
@@ -114,7 +116,7 @@ export function createWinners(consumers: OutboxConsumers, broker: Broker, log: F
     return name;
   }
 
-  const stop = consumers.registerPublisher('game.bet.settled', async (row, tx) => {
+  const publish: OutboxPublisher<'game.bet.settled'> = async (row, tx) => {
     const round = row.payload;
     // A sports ticket is not a casino win.
     if (round.gameType === 'sportsbook') return [];
@@ -135,11 +137,11 @@ export function createWinners(consumers: OutboxConsumers, broker: Broker, log: F
     const platform = round.platform === Platform.mobile ? 'mobile' : 'desktop';
     queue(Channel.gameWinners(platform, round.country), winner);
     return [];
-  });
+  };
 
   return {
+    publish,
     stop() {
-      stop();
       clearTimeout(flushTimer);
       flushTimer = undefined;
       pending.clear();

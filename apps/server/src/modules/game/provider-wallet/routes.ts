@@ -12,14 +12,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { toHttpError } from '../../../lib/errors.ts';
 import { acceptSignedJson, signedCallOf } from '../../../lib/signed-json.ts';
-import {
-  registerBetRefusalPushes,
-  walletBalance,
-  walletBet,
-  walletRollback,
-  walletWin,
-  type WalletOutcome,
-} from './service.ts';
+import { walletBalance, walletBet, walletRollback, walletWin, type WalletOutcome } from './service.ts';
 
 /** Wallet calls are small; anything bigger is not one. */
 const BODY_LIMIT = 16 * 1024;
@@ -39,8 +32,6 @@ export const providerWalletRoutes =
       replayGuard: ctx.replayGuard,
       bodyLimit: BODY_LIMIT,
     });
-    const stopPush = registerBetRefusalPushes(ctx.outboxConsumers);
-    app.addHook('onClose', async () => stopPush());
 
     const logCall = (request: FastifyRequest, status: number, code?: number) => {
       const body = (request.body ?? {}) as { transactionId?: unknown; roundId?: unknown };

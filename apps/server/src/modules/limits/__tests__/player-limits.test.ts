@@ -8,7 +8,7 @@ import {
   playerLimitSchema,
   type PlayerLimit,
 } from '@casino/contracts';
-import { limitsPorts } from '../../../app.ts';
+import { limitsPorts } from '../../../module-list.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { bearer, expectErrorEnvelope, login, profile, register } from '../../player/__tests__/helpers.ts';

@@ -3,7 +3,7 @@ import type { TournamentInput } from '@casino/contracts';
 import type { OutboxRow } from '../../../outbox/index.ts';
 import { withTransaction } from '../../../outbox/index.ts';
 import type { TestServer } from '../../../test/server.ts';
-import { engineOf } from '../routes.ts';
+import { engineOf } from '../manifest.ts';
 import { createTournament } from '../service.ts';
 
 let rowId = 1_000_000_000;

@@ -7,7 +7,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createGame } from '../../game/__tests__/play-fixtures.ts';
 import { DEFAULT_BONUS_RULES } from '../../bonus/index.ts';
 import { completeTournament, finalRanking } from '../completion.ts';
-import { engineOf } from '../routes.ts';
+import { engineOf } from '../manifest.ts';
 import { tournaments } from '../tables.ts';
 import { eq } from 'drizzle-orm';
 import { running, settled } from './helpers.ts';

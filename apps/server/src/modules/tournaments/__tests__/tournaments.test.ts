@@ -18,7 +18,7 @@ import { createDefinition, DEFAULT_BONUS_RULES } from '../../bonus/index.ts';
 import { playerBonuses } from '../../bonus/tables.ts';
 import { accountIn, postEntry } from '../../wallet/index.ts';
 import { completeTournament } from '../completion.ts';
-import { engineOf } from '../routes.ts';
+import { engineOf } from '../manifest.ts';
 import { tournamentAwards, tournamentEntries, tournaments } from '../tables.ts';
 import { running, score, settled } from './helpers.ts';
 

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { OutboxConsumers } from '../outbox/index.ts';
+import { startPeriodicJob } from './periodic-job.ts';
+
+/** An HTTP plugin and the prefix it serves. */
+export type RouteMount = { prefix: string; plugin: FastifyPluginAsync };
+
+/**
+ * Background work on a schedule. It runs where the lanes run (never on ROLE=api), never twice at once
+ * on a node, and must be safe on several nodes at once (a lease or conditional updates of its own).
+ */
+export type Job = { name: string; everyMs: number; run: () => Promise<unknown>; runNow?: boolean };
+
+/** A lane, push publisher or delivery observer added to this node's outbox; returns its removal. */
+export type EventRegistration = (consumers: OutboxConsumers) => () => void;
+
+/** What a module contributes to a node. Route plugins hold HTTP only; everything else is listed here. */
+export type ModuleParts = {
+  routes?: RouteMount[];
+  events?: EventRegistration[];
+  jobs?: Job[];
+  /** Releases what the module holds on this node (caches, engines) when the app closes. */
+  close?: () => unknown;
+};
+
+/**
+ * A module's manifest: its name and what it contributes, built once per node from the context. The app
+ * walks the list in `modules.ts`; adding a module is writing it and adding one line there.
+ */
+export type ModuleManifest = {
+  name: string;
+  /** Whether this deployment runs the module (a feature switch, a partner configured); default yes. */
+  enabled?: (config: AppContext['config']) => boolean;
+  setup(ctx: AppContext): ModuleParts | Promise<ModuleParts>;
+};
+
+/** Registers every module's events, routes and jobs, in list order, and undoes them when the app closes. */
+export async function registerModules(
+  app: FastifyInstance,
+  ctx: AppContext,
+  manifests: readonly ModuleManifest[],
+): Promise<void> {
+  const undo: Array<() => unknown> = [];
+  app.addHook('onClose', async () => {
+    for (const step of undo.toReversed()) await step();
+  });
+  for (const manifest of manifests) {
+    if (manifest.enabled && !manifest.enabled(ctx.config)) continue;
+    const parts = await manifest.setup(ctx);
+    for (const register of parts.events ?? []) undo.push(register(ctx.outboxConsumers));
+    if (parts.close) undo.push(parts.close);
+    for (const { plugin, prefix } of parts.routes ?? []) await app.register(plugin, { prefix });
+    for (const job of parts.jobs ?? [])
+      startPeriodicJob(app, ctx, job.name, job.everyMs, job.run, { runNow: job.runNow ?? false });
+  }
+}

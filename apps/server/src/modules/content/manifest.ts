@@ -1,0 +1,8 @@
+import type { ModuleManifest } from '../../lib/module.ts';
+import { contentRoutes } from './routes.ts';
+
+/** Content: static pages, the help centre and bonus pages. */
+export const contentModule: ModuleManifest = {
+  name: 'content',
+  setup: (ctx) => ({ routes: [{ prefix: '/api/content', plugin: contentRoutes(ctx) }] }),
+};

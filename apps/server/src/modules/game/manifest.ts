@@ -1,0 +1,33 @@
+import type { ModuleManifest } from '../../lib/module.ts';
+import { catalogueMediaRoutes } from './catalogue/media-routes.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
+import { historyRoutes } from './history/routes.ts';
+import { createWinners } from './history/winners.ts';
+import { playRoutes } from './play/routes.ts';
+import { providerWalletRoutes } from './provider-wallet/routes.ts';
+import { registerBetRefusalPushes } from './provider-wallet/service.ts';
+
+/**
+ * Games: the catalogue and its artwork, launches, histories and the winners feed, and the seamless
+ * wallet the provider calls; the pushes of refused bets and settled tickets, and the winners feed's.
+ */
+export const gameModule: ModuleManifest = {
+  name: 'game',
+  setup(ctx) {
+    const winners = createWinners(ctx.broker, ctx.log);
+    return {
+      routes: [
+        { prefix: '/api/game', plugin: catalogueRoutes(ctx) },
+        { prefix: '/media/v1', plugin: catalogueMediaRoutes(ctx) },
+        { prefix: '/api/game', plugin: playRoutes(ctx) },
+        { prefix: '/api/game', plugin: historyRoutes(ctx, winners) },
+        { prefix: '/api/provider-wallet', plugin: providerWalletRoutes(ctx) },
+      ],
+      events: [
+        registerBetRefusalPushes,
+        (consumers) => consumers.registerPublisher('game.bet.settled', winners.publish),
+      ],
+      close: winners.stop,
+    };
+  },
+};

@@ -1,0 +1,12 @@
+import type { ModuleManifest } from '../../lib/module.ts';
+import { registerMessengerConsumers } from './consumers.ts';
+import { notificationRoutes } from './routes.ts';
+
+/** The messenger and support chat: their routes, and the lanes that file messages and push them. */
+export const notificationModule: ModuleManifest = {
+  name: 'notification',
+  setup: (ctx) => ({
+    routes: [{ prefix: '/api/notification', plugin: notificationRoutes(ctx) }],
+    events: [registerMessengerConsumers],
+  }),
+};

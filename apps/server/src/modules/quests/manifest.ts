@@ -1,0 +1,15 @@
+import type { ModuleManifest } from '../../lib/module.ts';
+import { registerQuestConsumers } from './consumers.ts';
+import { questRoutes } from './routes.ts';
+import { expireDueQuests } from './service.ts';
+
+/** Quests: their routes, the `quests` lane and pushes, and the expiry job (a lease keeps two nodes from one batch). */
+export const questsModule: ModuleManifest = {
+  name: 'quests',
+  enabled: (config) => config.features.quests,
+  setup: (ctx) => ({
+    routes: [{ prefix: '/api/retention', plugin: questRoutes(ctx) }],
+    events: [(consumers) => registerQuestConsumers(consumers, ctx.config.bonus)],
+    jobs: [{ name: 'quest-expiry', everyMs: ctx.config.bonus.jobMs, run: () => expireDueQuests(ctx) }],
+  }),
+};

@@ -1,0 +1,30 @@
+import type { ModuleManifest } from '../lib/module.ts';
+import { sandboxGamesRoutes } from './games/routes.ts';
+import { sandboxKycRoutes } from './kyc/routes.ts';
+import { sandboxPaymentsRoutes } from './payments/routes.ts';
+import { sandboxSportsbookRoutes } from './sportsbook/routes.ts';
+
+/**
+ * The sandbox parties: separate parties behind the same HTTP boundary a real partner uses, each run
+ * only when no real one is configured (which production refuses: config.ts).
+ */
+export const sandboxParties: ModuleManifest = {
+  name: 'sandbox',
+  setup(ctx) {
+    const { config } = ctx;
+    return {
+      routes: [
+        // Games: launches in, the signed seamless wallet out.
+        ...(config.game.sandbox ? [{ prefix: '/sandbox/games', plugin: sandboxGamesRoutes(ctx) }] : []),
+        // The sportsbook: a signed launch in, the signed seamless wallet out, its own client.
+        ...(config.sportsbook?.sandbox
+          ? [{ prefix: '/sandbox/sportsbook', plugin: sandboxSportsbookRoutes(ctx) }]
+          : []),
+        // Payments: reached only over signed HTTP, reporting only through signed webhooks.
+        ...(config.payment.sandbox ? [{ prefix: '/sandbox/pay', plugin: sandboxPaymentsRoutes(ctx) }] : []),
+        // Identity verification: signed calls in, signed webhooks out, its own pages.
+        ...(config.kyc?.sandbox ? [{ prefix: '/sandbox/kyc', plugin: sandboxKycRoutes(ctx) }] : []),
+      ],
+    };
+  },
+};
