@@ -20,7 +20,7 @@ function filesUnder(folder: string): string[] {
 }
 
 const routeFiles = filesUnder(MODULES).filter(
-  (file) => /routes\.ts$/.test(file) || file.includes(`${path.sep}routes${path.sep}`),
+  (file) => file.endsWith('routes.ts') || file.includes(`${path.sep}routes${path.sep}`),
 );
 
 /** What starts background work: a lane, a publisher or observer, a job, a timer that repeats. */
