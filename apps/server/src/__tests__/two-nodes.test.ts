@@ -298,6 +298,11 @@ describe.runIf(enabled)('an api node and a worker on one PostgreSQL and Redis', 
       ) ?? 0;
     await waitFor(async () => (await jobRuns(worker)) > 0);
     expect(await jobRuns(api)).toBe(0);
+    // The manifests' lanes are registered where they run: on the worker, none on the api node.
+    expect(worker.ctx.outboxConsumers.lanes().map((lane) => lane.name)).toEqual(
+      expect.arrayContaining(['messages', 'quests', 'loyalty']),
+    );
+    expect(api.ctx.outboxConsumers.lanes()).toEqual([]);
   }, 60_000);
 
   it('a worker serves no player: the API, the push hub and the site answer 404; health, metrics and partners answer', async () => {

@@ -35,7 +35,11 @@ export type ModuleManifest = {
   setup(ctx: AppContext): ModuleParts | Promise<ModuleParts>;
 };
 
-/** Registers every module's events, routes and jobs, in list order, and undoes them when the app closes. */
+/**
+ * Registers every module's events, routes and jobs, in list order, and undoes them when the app closes.
+ * The role chooses what starts: an api node registers routes only; a worker and `all` everything (a
+ * worker answers only its partners' routes: WORKER_PATHS in app.ts).
+ */
 export async function registerModules(
   app: FastifyInstance,
   ctx: AppContext,
@@ -48,7 +52,8 @@ export async function registerModules(
   for (const manifest of manifests) {
     if (manifest.enabled && !manifest.enabled(ctx.config)) continue;
     const parts = await manifest.setup(ctx);
-    for (const register of parts.events ?? []) undo.push(register(ctx.outboxConsumers));
+    // An api node (ROLE=api) runs no lanes, so it registers none; its jobs are not scheduled either.
+    if (ctx.config.role !== 'api') for (const register of parts.events ?? []) undo.push(register(ctx.outboxConsumers));
     if (parts.close) undo.push(parts.close);
     for (const { plugin, prefix } of parts.routes ?? []) await app.register(plugin, { prefix });
     for (const job of parts.jobs ?? [])
