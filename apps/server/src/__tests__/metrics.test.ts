@@ -37,6 +37,7 @@ describe('GET /metrics', () => {
       {
         id: 1,
         tx: '1',
+        v: 1,
         event: 'player.profile.updated',
         payload: { playerId: 'p', fields: [] },
         createdAt: new Date(),

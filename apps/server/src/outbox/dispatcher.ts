@@ -278,17 +278,18 @@ async function runLaneRound(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
         id: string;
         tx: string;
         event: EventName;
+        v: number;
         payload: unknown;
         created: string;
         n: string;
       }>(
         tx,
-        sql`select w.id::text as id, w.tx::text as tx, w.event, w.created_at::text as created, w.n::text as n,
+        sql`select w.id::text as id, w.tx::text as tx, w.event, w.v, w.created_at::text as created, w.n::text as n,
                    case when w.mine then (select o.payload from outbox o where o.id = w.id) end as payload
-              from (select id, tx, event, created_at,
+              from (select id, tx, event, v, created_at,
                            event = any(${`{${lane.events.join(',')}}`}::text[]) as mine,
                            row_number() over (order by tx, id) as at, count(*) over () as n
-                      from (select id, tx, event, created_at from outbox
+                      from (select id, tx, event, v, created_at from outbox
                              where ${after} order by tx, id limit ${window}) scanned) w
              where w.mine or w.at = w.n
              order by w.at`,
@@ -297,6 +298,7 @@ async function runLaneRound(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
         id: Number(row.id),
         tx: row.tx,
         event: row.event,
+        v: row.v,
         payload: row.payload as OutboxRow['payload'],
         createdAt: new Date(row.created),
       }));
@@ -307,6 +309,7 @@ async function runLaneRound(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
           id: outbox.id,
           tx: outbox.tx,
           event: outbox.event,
+          v: outbox.v,
           payload: outbox.payload,
           createdAt: outbox.createdAt,
         })

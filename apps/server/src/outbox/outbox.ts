@@ -1,4 +1,4 @@
-import type { EventMap, EventName } from '@casino/contracts';
+import { EVENT_VERSIONS, type EventMap, type EventName } from '@casino/contracts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { registerPushPublications } from './publications.ts';
 import { outbox } from './tables.ts';
@@ -10,6 +10,8 @@ export type OutboxRow<E extends EventName = EventName> = {
   /** The writing transaction (`pg_current_xact_id()`), as text. */
   tx: string;
   event: E;
+  /** The version of the payload's shape (EVENT_VERSIONS when it was written). */
+  v: number;
   payload: EventMap[E];
   createdAt: Date;
 };
@@ -21,7 +23,7 @@ export type OutboxRow<E extends EventName = EventName> = {
 export async function enqueue<E extends EventName>(tx: DbOrTx, event: E, payload: EventMap[E]): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ event, payload: payload as Record<string, unknown> })
+    .values({ event, v: EVENT_VERSIONS[event], payload: payload as Record<string, unknown> })
     .returning({ id: outbox.id });
   noteEnqueued();
   return row!.id;

@@ -50,6 +50,7 @@ export async function parkRow(tx: DbOrTx, consumer: string, row: OutboxRow, fail
       outboxId: row.id,
       tx: row.tx,
       event: row.event,
+      v: row.v,
       payload: row.payload as Record<string, unknown>,
       createdAt: row.createdAt,
       failures,
@@ -77,7 +78,7 @@ export async function rowsToRetry(tx: DbOrTx, consumer: string, limit: number) {
   return rows.map((p) => ({
     parkedId: p.id,
     failures: p.failures,
-    row: { id: p.outboxId, tx: p.tx, event: p.event, payload: p.payload, createdAt: p.createdAt } as OutboxRow,
+    row: { id: p.outboxId, tx: p.tx, event: p.event, v: p.v, payload: p.payload, createdAt: p.createdAt } as OutboxRow,
   }));
 }
 

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -31,6 +32,8 @@ export const outbox = pgTable(
       .notNull()
       .default(sql`pg_current_xact_id()`),
     event: text('event').notNull(),
+    /** The version of the payload's shape (contracts' EVENT_VERSIONS); SQL writers take the default. */
+    v: smallint('v').notNull().default(1),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,6 +73,7 @@ export const outboxParked = pgTable(
     outboxId: bigint('outbox_id', { mode: 'number' }).notNull(),
     tx: xid8('tx').notNull(),
     event: text('event').notNull(),
+    v: smallint('v').notNull().default(1),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** When the event was written. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { eventPayloadProblem } from '@casino/contracts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServer, type RunningServer } from '../server.ts';
@@ -88,7 +89,34 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     database,
     async close() {
       await server.close();
+      const drifted = await driftedEvents(database);
       await database.close();
+      if (drifted.length > 0) throw new Error(`Outbox rows that do not match their schema:\n${drifted.join('\n')}`);
     },
   };
+}
+
+/**
+ * Every outbox row the file's tests wrote, checked against its event's schema in contracts: the rows
+ * written by SQL functions (jsonb_build_object) as well as by TypeScript. A database a test broke on
+ * purpose is not read.
+ */
+async function driftedEvents(database: Database): Promise<string[]> {
+  let rows: { event: string; payload: unknown }[];
+  try {
+    rows = await database.query<{ event: string; payload: unknown }>(
+      'outbox_schemas',
+      'select event, payload from outbox',
+      [],
+    );
+  } catch {
+    return [];
+  }
+  const problems = new Map<string, string>();
+  for (const { event, payload } of rows) {
+    if (problems.has(event)) continue;
+    const problem = eventPayloadProblem(event, payload);
+    if (problem) problems.set(event, `${event}: ${problem}`);
+  }
+  return [...problems.values()];
 }

@@ -136,6 +136,7 @@ describe('the other ops routes', () => {
       {
         id: 987_654_321,
         tx: '1',
+        v: 1,
         event: 'player.profile.updated',
         payload: { playerId: player.id, fields: [] },
         createdAt: new Date(),

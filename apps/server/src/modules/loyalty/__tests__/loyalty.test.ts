@@ -84,6 +84,7 @@ function settled(
   return {
     id: ++rowId,
     tx: '1',
+    v: 1,
     event: 'game.bet.settled',
     createdAt: new Date(),
     payload: {
@@ -235,6 +236,7 @@ describe('push', () => {
     const row = (payload: Updated) => ({
       id: 1,
       tx: '1',
+      v: 1,
       event: 'loyalty.account.updated' as const,
       payload,
       createdAt: new Date(),

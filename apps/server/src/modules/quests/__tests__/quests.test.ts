@@ -376,7 +376,14 @@ describe('progress', () => {
     const [taskPublisher] = server.ctx.outboxConsumers.publishersOf('quest.task.updated');
     const [pushed] = await withTransaction(server.ctx, async (tx) =>
       taskPublisher!(
-        { id: row.id, tx: '0', event: 'quest.task.updated', payload: row.payload as never, createdAt: new Date() },
+        {
+          id: row.id,
+          tx: '0',
+          event: 'quest.task.updated',
+          v: 1,
+          payload: row.payload as never,
+          createdAt: new Date(),
+        },
         tx,
       ),
     );
@@ -399,6 +406,7 @@ describe('progress', () => {
         {
           id: 0,
           tx: '0',
+          v: 1,
           event: 'quest.updated',
           payload: { playerId: p.playerId, playerQuestId: id, state: 2 } as never,
           createdAt: new Date(),

@@ -21,6 +21,7 @@ export function settled(input: {
   return {
     id: rowId++,
     tx: '1',
+    v: 1,
     event: 'game.bet.settled',
     createdAt: input.at ?? new Date(),
     payload: {
