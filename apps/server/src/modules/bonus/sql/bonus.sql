@@ -4,7 +4,7 @@
 
 -- The account's active bonus (at most one: player_bonuses_one_active_idx), or no row.
 CREATE OR REPLACE FUNCTION bonus_active(p_account uuid) RETURNS SETOF player_bonuses LANGUAGE sql STABLE AS $$
-  SELECT * FROM player_bonuses WHERE account_id = p_account AND status = 2
+  SELECT * FROM player_bonuses WHERE account_id = p_account AND status = bonus_status('active')
 $$;
 
 -- The payload of a bonus's change (contracts EventMap 'bonus.updated').
@@ -23,7 +23,7 @@ $$;
 
 -- Whether account `p_account` has a deposit bonus waiting for activation (every stake asks: it lapses).
 CREATE OR REPLACE FUNCTION bonus_deposit_waiting(p_account uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM player_bonuses WHERE account_id = p_account AND status = 1 AND invoice_id IS NOT NULL)
+  SELECT EXISTS (SELECT 1 FROM player_bonuses WHERE account_id = p_account AND status = bonus_status('issued') AND invoice_id IS NOT NULL)
 $$;
 
 -- A deposit bonus waiting for activation is no free option on its deposit: once money is staked on its
@@ -38,8 +38,8 @@ DECLARE
 BEGIN
   WITH lapsed AS (
     UPDATE player_bonuses
-       SET status = 3, result = 4, finished_at = p_now
-     WHERE account_id = p_account AND status = 1 AND invoice_id IS NOT NULL AND (p_only IS NULL OR id = p_only)
+       SET status = bonus_status('finished'), result = bonus_result('expired'), finished_at = p_now
+     WHERE account_id = p_account AND status = bonus_status('issued') AND invoice_id IS NOT NULL AND (p_only IS NULL OR id = p_only)
     RETURNING *
   ), told AS (
     INSERT INTO outbox (event, payload)
@@ -59,8 +59,8 @@ CREATE OR REPLACE FUNCTION bonus_stake_refusal(
 ) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN b.max_bet_minor IS NOT NULL AND p_round_stake > b.max_bet_minor
-      THEN jsonb_build_object('code', 14311, 'maxBet', b.max_bet_minor, 'currency', b.currency)
-    WHEN p_bonus_part > 0 AND p_game = ANY (b.excluded_games) THEN jsonb_build_object('code', 14306, 'reason', 'bonus')
+      THEN jsonb_build_object('code', error_code('bonusMaxBetExceeded'), 'maxBet', b.max_bet_minor, 'currency', b.currency)
+    WHEN p_bonus_part > 0 AND p_game = ANY (b.excluded_games) THEN jsonb_build_object('code', error_code('restrictedBets'), 'reason', 'bonus')
   END
 $$;
 
@@ -73,16 +73,16 @@ DECLARE
   v_converted bigint := 0;
   v_posted record;
 BEGIN
-  IF b.status = 2 AND a.bonus_balance > 0 THEN
-    IF p_result = 2 THEN v_converted := least(a.bonus_balance, coalesce(b.max_conversion_minor, a.bonus_balance)); END IF;
+  IF b.status = bonus_status('active') AND a.bonus_balance > 0 THEN
+    IF p_result = bonus_result('played') THEN v_converted := least(a.bonus_balance, coalesce(b.max_conversion_minor, a.bonus_balance)); END IF;
     v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':end', 'bonus', v_converted, -a.bonus_balance, 0,
                                    jsonb_build_object('bonusId', b.id, 'result', p_result));
     IF v_posted.status <> 'posted' THEN RAISE EXCEPTION 'bonus % could not end: %', b.id, v_posted.status; END IF;
   END IF;
   UPDATE player_bonuses
-     SET status = 3, result = p_result, finished_at = p_now,
-         converted_minor = CASE WHEN b.status = 2 THEN v_converted END,
-         forfeited_minor = CASE WHEN b.status = 2 THEN greatest(a.bonus_balance, 0) - v_converted END
+     SET status = bonus_status('finished'), result = p_result, finished_at = p_now,
+         converted_minor = CASE WHEN b.status = bonus_status('active') THEN v_converted END,
+         forfeited_minor = CASE WHEN b.status = bonus_status('active') THEN greatest(a.bonus_balance, 0) - v_converted END
    WHERE id = b.id
   RETURNING * INTO b;
   PERFORM bonus_event(b, 'finished');
@@ -98,13 +98,13 @@ DECLARE
 BEGIN
   SELECT * INTO a FROM wallet_account(b.account_id);
   IF b.wagering_expires_at <= p_now THEN
-    PERFORM bonus_finish(b, a, 4, p_now);
+    PERFORM bonus_finish(b, a, bonus_result('expired'), p_now);
     RETURN true;
   END IF;
   IF b.wager_progress_minor < b.wager_required_minor AND a.bonus_balance > 0 THEN RETURN false; END IF;
   -- The bonus's rounds began after its activation: the look is short, and rare.
   IF game_open_bonus_rounds(b.id, b.player_id, b.account_id, b.activated_at) > 0 THEN RETURN false; END IF;
-  PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN 2 ELSE 5 END, p_now);
+  PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN bonus_result('played') ELSE bonus_result('lost') END, p_now);
   RETURN true;
 END $$;
 
@@ -168,9 +168,9 @@ DECLARE
 BEGIN
   IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
   bonus := b;
-  IF b.status <> 1 THEN outcome := 'not_issued'; RETURN; END IF;
+  IF b.status <> bonus_status('issued') THEN outcome := 'not_issued'; RETURN; END IF;
   IF b.activation_expires_at <= p_now THEN
-    bonus := bonus_finish(b, a, 4, p_now);
+    bonus := bonus_finish(b, a, bonus_result('expired'), p_now);
     outcome := 'expired';
     RETURN;
   END IF;
@@ -180,13 +180,13 @@ BEGIN
     outcome := 'lapsed';
     RETURN;
   END IF;
-  PERFORM bonus_finish(o, a, 3, p_now) FROM bonus_active(b.account_id) o;
+  PERFORM bonus_finish(o, a, bonus_result('canceled'), p_now) FROM bonus_active(b.account_id) o;
   SELECT * INTO a FROM wallet_account(b.account_id);
   v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':activate', 'bonus', 0, b.amount_minor, 0,
                                  jsonb_build_object('bonusId', b.id));
   IF v_posted.status <> 'posted' THEN outcome := 'too_large'; RETURN; END IF;
   UPDATE player_bonuses
-     SET status = 2, activated_at = p_now, wagering_expires_at = p_now + make_interval(days => b.wagering_days)
+     SET status = bonus_status('active'), activated_at = p_now, wagering_expires_at = p_now + make_interval(days => b.wagering_days)
    WHERE id = b.id
   RETURNING * INTO b;
   PERFORM bonus_event(b, 'activated');
@@ -206,8 +206,8 @@ DECLARE
 BEGIN
   IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
   bonus := b;
-  IF b.status = 3 THEN outcome := 'finished'; RETURN; END IF;
-  bonus := bonus_finish(b, a, 3, p_now);
+  IF b.status = bonus_status('finished') THEN outcome := 'finished'; RETURN; END IF;
+  bonus := bonus_finish(b, a, bonus_result('canceled'), p_now);
   outcome := 'cancelled';
 END $$;
 
@@ -223,14 +223,16 @@ DECLARE
 BEGIN
   FOR v_id IN
     SELECT id FROM player_bonuses
-     WHERE (status = 1 AND activation_expires_at <= p_now) OR (status = 2 AND wagering_expires_at <= p_now)
+     WHERE (status = bonus_status('issued') AND activation_expires_at <= p_now)
+        OR (status = bonus_status('active') AND wagering_expires_at <= p_now)
      ORDER BY created_at LIMIT p_limit
   LOOP
     SELECT * INTO b FROM player_bonuses WHERE id = v_id;
     a := wallet_lock_account(b.account_id);
     SELECT * INTO b FROM player_bonuses WHERE id = v_id;
-    IF (b.status = 1 AND b.activation_expires_at <= p_now) OR (b.status = 2 AND b.wagering_expires_at <= p_now) THEN
-      PERFORM bonus_finish(b, a, 4, p_now);
+    IF (b.status = bonus_status('issued') AND b.activation_expires_at <= p_now)
+       OR (b.status = bonus_status('active') AND b.wagering_expires_at <= p_now) THEN
+      PERFORM bonus_finish(b, a, bonus_result('expired'), p_now);
       v_count := v_count + 1;
     END IF;
   END LOOP;

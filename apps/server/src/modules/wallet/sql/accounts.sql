@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION wallet_wire_account(a wallet_accounts, p_subunit bigi
   SELECT jsonb_build_object(
     'id', a.id,
     'currency', a.currency,
-    'status', CASE WHEN a.is_active THEN 1 ELSE 2 END,
+    'status', CASE WHEN a.is_active THEN account_status('active') ELSE account_status('inactive') END,
     'balance', money_major(a.real_balance + a.bonus_balance, p_subunit),
     'realBalance', money_major(a.real_balance, p_subunit),
     'bonusBalance', money_major(a.bonus_balance, p_subunit),
