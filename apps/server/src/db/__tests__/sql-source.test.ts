@@ -38,7 +38,7 @@ describe('the SQL source and the database never drift', () => {
     expect(new Set(names).size).toBe(names.length);
     // A module's functions carry its name (money_major is the settings module's money formatting; the
     // contracts values are named after their contracts object: contracts-sql.ts).
-    for (const f of sourceFunctions.filter((f) => f.file !== CONTRACTS_SQL_FILE))
+    for (const f of sourceFunctions.filter((g) => g.file !== CONTRACTS_SQL_FILE))
       expect(f.name === 'money_major' || f.name.startsWith(`${f.file.split('/')[0]}_`), f.name).toBe(true);
   });
 
