@@ -91,8 +91,11 @@ END $$;
 
 -- What active bonus `b` of a locked account comes to now: expired (its time is up), wagered (the
 -- requirement is met) or lost (no bonus money left), the last two once no round staked with bonus money
--- is open (its win would still pay bonus money). True when it ended.
-CREATE OR REPLACE FUNCTION bonus_conclude(b player_bonuses, p_now timestamptz) RETURNS boolean LANGUAGE plpgsql AS $$
+-- is open (its win would still pay bonus money): `p_open_rounds`, counted by the game module, which owns
+-- the rounds (null: not counted, taken as open; bonus_settle's caller counts whenever bonus_may_end).
+-- True when it ended.
+CREATE OR REPLACE FUNCTION bonus_conclude(b player_bonuses, p_open_rounds integer, p_now timestamptz)
+RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   a wallet_accounts;
 BEGIN
@@ -102,34 +105,55 @@ BEGIN
     RETURN true;
   END IF;
   IF b.wager_progress_minor < b.wager_required_minor AND a.bonus_balance > 0 THEN RETURN false; END IF;
-  -- The bonus's rounds began after its activation: the look is short, and rare.
-  IF game_open_bonus_rounds(b.id, b.player_id, b.account_id, b.activated_at) > 0 THEN RETURN false; END IF;
+  IF coalesce(p_open_rounds, 1) > 0 THEN RETURN false; END IF;
   PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN bonus_result('played') ELSE bonus_result('lost') END, p_now);
   RETURN true;
 END $$;
+
+-- The wagering progress of bonus `b` once a settled stake `p_stake` on game `p_game` (of type
+-- `p_game_type`) counts: by its game's share (none for an excluded game), within 0 and the requirement.
+CREATE OR REPLACE FUNCTION bonus_progress_after(b player_bonuses, p_game uuid, p_game_type text, p_stake bigint)
+RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * CASE
+    WHEN p_game = ANY (b.excluded_games) THEN 0
+    ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END / 100))
+$$;
+
+-- Whether bonus `b` may end as that stake settles (`p_bonus_balance`: the account's bonus money after the
+-- call): its time is up, the requirement is met, or no bonus money is left. Only then does bonus_settle
+-- conclude it, and only then does its caller count the bonus's open rounds for it (rare: the usual round
+-- ends nothing, and counts nothing).
+CREATE OR REPLACE FUNCTION bonus_may_end(
+  b player_bonuses, p_game uuid, p_game_type text, p_stake bigint, p_bonus_balance bigint, p_now timestamptz
+) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT b.wagering_expires_at <= p_now OR p_bonus_balance = 0
+      OR bonus_progress_after(b, p_game, p_game_type, p_stake) >= b.wager_required_minor
+$$;
 
 -- A settled stake (a round's stakes as it closes, or a later rollback's negative) of a round that bonus
 -- `b` staked counts toward it while it is active (as the wallet call read it, under the lock; the caller
 -- passes the round's own bonus, never another) by its game's share (none for an excluded
 -- game); then the bonus is concluded if it may have ended (`p_bonus_balance`: the account's bonus money
--- after the call). Progress is told (an event) when it passes a whole percent of the requirement, not on
--- every round: a player sees it move, and a busy table does not write an event per bet. True when it
--- wrote events.
+-- after the call; `p_open_rounds`: its rounds staked with bonus money still open, which the caller counts
+-- when bonus_may_end, else null). Progress is told (an event) when it passes a whole percent of the
+-- requirement, not on every round: a player sees it move, and a busy table does not write an event per
+-- bet. True when it wrote events.
 CREATE OR REPLACE FUNCTION bonus_settle(
-  b player_bonuses, p_game uuid, p_game_type text, p_stake bigint, p_bonus_balance bigint, p_now timestamptz
+  b player_bonuses, p_game uuid, p_game_type text, p_stake bigint, p_bonus_balance bigint, p_open_rounds integer,
+  p_now timestamptz
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
-  v_share integer := CASE WHEN p_game = ANY (b.excluded_games) THEN 0
-                          ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END;
   v_before bigint := b.wager_progress_minor;
-  v_progress bigint := greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * v_share / 100));
+  v_progress bigint := bonus_progress_after(b, p_game, p_game_type, p_stake);
+  -- Of `b` as read, before its progress is written below.
+  v_may_end boolean := bonus_may_end(b, p_game, p_game_type, p_stake, p_bonus_balance, p_now);
 BEGIN
   IF v_progress <> v_before THEN
     UPDATE player_bonuses SET wager_progress_minor = v_progress WHERE id = b.id RETURNING * INTO b;
   END IF;
   -- Only an end that may have come is looked into (the usual round ends nothing: one less call).
-  IF b.wagering_expires_at <= p_now OR v_progress >= b.wager_required_minor OR p_bonus_balance = 0 THEN
-    IF bonus_conclude(b, p_now) THEN RETURN true; END IF;
+  IF v_may_end THEN
+    IF bonus_conclude(b, p_open_rounds, p_now) THEN RETURN true; END IF;
   END IF;
   IF b.wager_required_minor > 0
      AND v_progress * 100 / b.wager_required_minor <> v_before * 100 / b.wager_required_minor THEN

@@ -134,7 +134,8 @@ $$;
 
 -- How many rounds of bonus `p_bonus` (the player's account's, begun since its activation `p_since`)
 -- staked with bonus money are still open (their wins would pay bonus money): the bonus module waits for
--- them before the bonus ends.
+-- them before the bonus ends. game_record_call passes it to bonus_settle (the bonus module calls no
+-- function of this one: game calls bonus, never back; docs/decisions.md, "SQL call graph").
 CREATE OR REPLACE FUNCTION game_open_bonus_rounds(p_bonus uuid, p_player uuid, p_account uuid, p_since timestamptz)
 RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT count(*)::integer FROM game_rounds
@@ -195,6 +196,7 @@ DECLARE
   v_key text := CASE WHEN v_opens THEN coalesce(p_risk_key, 'casino') ELSE r.risk_key END;
   v_group uuid := r.risk_group;
   v_at_risk bigint := 0;
+  v_settled bigint;
 BEGIN
   IF p_round IS NOT NULL THEN
     IF v_opens THEN v_group := game_risk_open(s.account_id, v_key, v_round, p_now); END IF;
@@ -240,8 +242,13 @@ BEGIN
           p_hash, p_reference, p_entry, p_answer, p_status, p_now);
   IF p_round IS NULL THEN RETURN false; END IF;
   IF p_bonus.id = v_owner AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
-    RETURN bonus_settle(p_bonus, s.game_id, p_game_type, CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END,
-                        p_bonus_balance, p_now)
+    v_settled := CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END;
+    -- The bonus's open rounds are this module's to count: counted for the bonus only when it may end.
+    RETURN bonus_settle(p_bonus, s.game_id, p_game_type, v_settled, p_bonus_balance,
+                        CASE WHEN bonus_may_end(p_bonus, s.game_id, p_game_type, v_settled, p_bonus_balance, p_now)
+                             THEN game_open_bonus_rounds(p_bonus.id, p_bonus.player_id, p_bonus.account_id,
+                                                         p_bonus.activated_at) END,
+                        p_now)
            OR v_closing;
   END IF;
   RETURN v_closing;
