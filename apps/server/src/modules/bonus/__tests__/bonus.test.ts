@@ -301,9 +301,9 @@ describe('the end of a bonus', () => {
     await call(token, 'PUT', `/api/game/player-bonuses/${bonus.id}/activate`);
     // €6 of the bonus money rides on an open round; the other €4 is lost in a round of its own.
     const open = txId('r');
-    expect((await walletCall(server, 'bet', { ...wallet, transactionId: txId('b'), roundId: open, amount: 600 })).status).toBe(
-      200,
-    );
+    expect(
+      (await walletCall(server, 'bet', { ...wallet, transactionId: txId('b'), roundId: open, amount: 600 })).status,
+    ).toBe(200);
     expect((await round(wallet, 400, 0)).status).toBe(200);
     expect((await accountRow(server.ctx.db, account.id)).bonusBalance).toBe(0n);
     expect(await bonusRow(bonus.id)).toMatchObject({ status: BonusStatus.active });
