@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@casino/contracts';
+import { BonusStatus, ErrorCode } from '@casino/contracts';
 import type { Database } from '../client.ts';
 import { applySqlSources, functionsOf, sqlSources } from '../sql-source.ts';
-import { CONTRACTS_SQL_FILE } from '../contracts-sql.ts';
+import { CONTRACTS_SQL_FILE, contractsSql } from '../contracts-sql.ts';
 import { createTestDatabase } from '../../test/server.ts';
 import { WALLET_REFUSAL_CODES } from '../../modules/game/provider-wallet/service.ts';
 
@@ -70,6 +70,29 @@ describe('the SQL source and the database never drift', () => {
     expect(await applySqlSources(database)).toEqual(['settings/sql/money.sql']);
     const [after] = (await databaseFunctions()).filter((f) => f.name === 'money_major');
     expect(after!.body).toBe(sourceFunctions.find((f) => f.name === 'money_major')!.body);
+  });
+});
+
+describe('the contracts values in SQL (contracts-sql.ts)', () => {
+  it('are a source built from contracts, so its hash follows them', () => {
+    const contracts = sources.find((s) => s.file === CONTRACTS_SQL_FILE)!;
+    expect(contracts.text).toBe(contractsSql());
+    expect(contracts.text).toContain(`WHEN 'insufficientFunds' THEN ${ErrorCode.insufficientFunds}`);
+  });
+
+  it('fold to their numbers when a plan is made; a name contracts lack is refused', async () => {
+    // The plan states the number itself: no call is left to run.
+    const plan = await database.query<{ 'QUERY PLAN': string }>(
+      'test_contracts_fold',
+      `explain (verbose, costs off) select bonus_status('active') as s, error_code('insufficientFunds') as c`,
+      [],
+    );
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+      `Output: ${BonusStatus.active}, ${ErrorCode.insufficientFunds}`,
+    );
+    await expect(
+      database.query('test_contracts_unknown', `select error_code('noSuchCode') as code`, []),
+    ).rejects.toThrow(/contracts ErrorCode has no noSuchCode/);
   });
 });
 
