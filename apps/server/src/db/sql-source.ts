@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CONTRACTS_SQL_FILE, contractsSql } from './contracts-sql.ts';
 
 /**
  * The database functions are source, not migrations: each module keeps its own in
@@ -14,7 +15,10 @@ export const SQL_SOURCE_ROOT = path.resolve(import.meta.dirname, '../modules');
 
 export type SqlSource = { file: string; text: string; hash: string };
 
-/** Every module's SQL source files, by path relative to `modules/` (e.g. `wallet/sql/ledger.sql`). */
+/**
+ * Every module's SQL source files, by path relative to `modules/` (e.g. `wallet/sql/ledger.sql`), and the
+ * contracts values the functions use (`contracts/sql/contracts.sql`, built from contracts: contracts-sql.ts).
+ */
 export function sqlSources(): SqlSource[] {
   const files: string[] = [];
   for (const module of fs.readdirSync(SQL_SOURCE_ROOT, { withFileTypes: true })) {
@@ -23,10 +27,15 @@ export function sqlSources(): SqlSource[] {
     if (!fs.existsSync(folder)) continue;
     for (const name of fs.readdirSync(folder)) if (name.endsWith('.sql')) files.push(`${module.name}/sql/${name}`);
   }
-  return files.sort().map((file) => {
-    const text = fs.readFileSync(path.join(SQL_SOURCE_ROOT, file), 'utf8');
-    return { file, text, hash: createHash('sha256').update(text).digest('hex') };
+  const source = (file: string, text: string) => ({
+    file,
+    text,
+    hash: createHash('sha256').update(text).digest('hex'),
   });
+  return [
+    source(CONTRACTS_SQL_FILE, contractsSql()),
+    ...files.sort().map((file) => source(file, fs.readFileSync(path.join(SQL_SOURCE_ROOT, file), 'utf8'))),
+  ];
 }
 
 /** A database that runs a script of several statements (no parameters). */

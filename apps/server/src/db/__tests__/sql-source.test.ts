@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@casino/contracts';
+import { BonusStatus, ErrorCode } from '@casino/contracts';
 import type { Database } from '../client.ts';
 import { applySqlSources, functionsOf, sqlSources } from '../sql-source.ts';
+import { CONTRACTS_SQL_FILE, contractsSql } from '../contracts-sql.ts';
 import { createTestDatabase } from '../../test/server.ts';
 import { WALLET_REFUSAL_CODES } from '../../modules/game/provider-wallet/service.ts';
 
@@ -35,8 +36,9 @@ describe('the SQL source and the database never drift', () => {
     );
     const names = sourceFunctions.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    // A module's functions carry its name (money_major is the settings module's money formatting).
-    for (const f of sourceFunctions)
+    // A module's functions carry its name (money_major is the settings module's money formatting; the
+    // contracts values are named after their contracts object: contracts-sql.ts).
+    for (const f of sourceFunctions.filter((g) => g.file !== CONTRACTS_SQL_FILE))
       expect(f.name === 'money_major' || f.name.startsWith(`${f.file.split('/')[0]}_`), f.name).toBe(true);
   });
 
@@ -71,22 +73,43 @@ describe('the SQL source and the database never drift', () => {
   });
 });
 
+describe('the contracts values in SQL (contracts-sql.ts)', () => {
+  it('are a source built from contracts, so its hash follows them', () => {
+    const contracts = sources.find((s) => s.file === CONTRACTS_SQL_FILE)!;
+    expect(contracts.text).toBe(contractsSql());
+    expect(contracts.text).toContain(`WHEN 'insufficientFunds' THEN ${ErrorCode.insufficientFunds}`);
+  });
+
+  it('fold to their numbers when a plan is made; a name contracts lack is refused', async () => {
+    // The plan states the number itself: no call is left to run.
+    const plan = await database.query<{ 'QUERY PLAN': string }>(
+      'test_contracts_fold',
+      `explain (verbose, costs off) select bonus_status('active') as s, error_code('insufficientFunds') as c`,
+      [],
+    );
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+      `Output: ${BonusStatus.active}, ${ErrorCode.insufficientFunds}`,
+    );
+    await expect(
+      database.query('test_contracts_unknown', `select error_code('noSuchCode') as code`, []),
+    ).rejects.toThrow(/contracts ErrorCode has no noSuchCode/);
+  });
+});
+
 describe('the codes the SQL answers are contracts codes', () => {
+  // The SQL names its codes `error_code('name')` (contracts-sql.ts; sql-literals.test.ts refuses a number).
   const codesIn = (text: string) => {
     const found = new Set<number>();
     const body = text.replace(/--.*$/gm, ''); // comments name codes too; only code counts
-    for (const m of body.matchAll(/'code',\s*(\d+)/g)) found.add(Number(m[1]));
-    for (const m of body.matchAll(/code\s*:=\s*(\d+)/g)) found.add(Number(m[1]));
-    for (const m of body.matchAll(/\bTHEN\s+(1\d{4})\s+ELSE\s+(1\d{4})\b/g))
-      [m[1], m[2]].forEach((c) => found.add(Number(c)));
-    for (const m of body.matchAll(/code IN \(([\d,\s]+)\)/g)) m[1]!.split(',').forEach((c) => found.add(Number(c)));
+    for (const [, name] of body.matchAll(/\berror_code\('(\w+)'\)/g)) {
+      expect(Object.hasOwn(ErrorCode, name!), `error_code('${name}') is no ErrorCode of contracts`).toBe(true);
+      found.add(ErrorCode[name as keyof typeof ErrorCode]);
+    }
     return found;
   };
-  const known = new Set<number>(Object.values(ErrorCode));
 
-  it('every code any source file returns is an ErrorCode of contracts', () => {
-    for (const source of sources)
-      for (const code of codesIn(source.text)) expect(known.has(code), `${source.file}: ${code}`).toBe(true);
+  it('every code any source file names is an ErrorCode of contracts', () => {
+    for (const source of sources.filter((s) => s.file !== CONTRACTS_SQL_FILE)) codesIn(source.text);
   });
 
   it("the seamless wallet's codes are exactly those its TypeScript union reads", () => {

@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type Account } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { atomic } from '../../db/atomic.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { DomainError, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.ts';
 import { createReadCache, noReadCache, type ReadCache } from '../../lib/read-cache.ts';
@@ -12,6 +11,7 @@ import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { currencyByCode, type CurrencyInfo } from '../settings/index.ts';
 import { walletAccounts } from './tables.ts';
+import { wireAccountOfRow } from './wire-account.ts';
 
 export type WalletAccount = typeof walletAccounts.$inferSelect;
 
@@ -58,25 +58,26 @@ async function deactivateAll(tx: DbOrTx, playerId: string): Promise<void> {
     .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.isActive, true)));
 }
 
-/**
- * Visible accounts, the active one first, then by creation, as the wire shows them: made by the
- * database function every balance push uses too (one mapping).
- */
+/** Visible accounts, the active one first, then by creation, as the wire shows them (wire-account.ts). */
 export async function listAccounts(db: DbOrTx, playerId: string): Promise<Account[]> {
   if (!isUuid(playerId)) return [];
-  const rows = await rowsOf<{ account: Account }>(db, sql`select wallet_list_accounts(${playerId}::uuid) as account`);
-  return rows.map((r) => r.account);
+  const rows = await db
+    .select()
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.isHidden, false)))
+    .orderBy(desc(walletAccounts.isActive), asc(walletAccounts.createdAt), asc(walletAccounts.id));
+  return rows.map(wireAccountOfRow);
 }
 
 /** Accounts the player hid, oldest first: their money stays, and the wallet offers to show them again. */
 export async function listHiddenAccounts(db: DbOrTx, playerId: string): Promise<Account[]> {
   if (!isUuid(playerId)) return [];
-  const rows = await rowsOf<{ account: Account }>(
-    db,
-    sql`select wallet_account_of(id) as account from wallet_accounts
-         where player_id = ${playerId}::uuid and is_hidden order by created_at, id`,
-  );
-  return rows.map((r) => r.account);
+  const rows = await db
+    .select()
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.isHidden, true)))
+    .orderBy(asc(walletAccounts.createdAt), asc(walletAccounts.id));
+  return rows.map(wireAccountOfRow);
 }
 
 /** The player's visible account with this id, or their active one; null when there is none. */

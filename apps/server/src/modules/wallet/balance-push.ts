@@ -1,26 +1,18 @@
-import { Channel, PushEvent, toMajor, type Account, type EventMap } from '@casino/contracts';
+import { Channel, PushEvent, type Account, type EventMap } from '@casino/contracts';
 import type { OutboxConsumers } from '../../outbox/index.ts';
-import { subunitOf } from '../settings/index.ts';
+import { wireAccount } from './wire-account.ts';
 
-/**
- * The wire account of a balance change (`wallet.balance.changed` as wallet_post_locked writes it:
- * balances after the change, minor units): the same mapping as the database's wallet_wire_account.
- */
-export function wireAccountOf(change: EventMap['wallet.balance.changed']): Account {
-  const subunit = subunitOf(change.currency);
-  const real = BigInt(change.real);
-  const bonus = BigInt(change.bonus);
-  return {
+/** The wire account of a balance change (`wallet.balance.changed` as wallet_post_locked writes it:
+ * balances after the change, minor units), by the one mapping (wire-account.ts). */
+export const wireAccountOf = (change: EventMap['wallet.balance.changed']): Account =>
+  wireAccount({
     id: change.accountId,
     currency: change.currency,
-    status: change.active ? 1 : 2,
-    balance: toMajor(real + bonus, subunit),
-    realBalance: toMajor(real, subunit),
-    bonusBalance: toMajor(bonus, subunit),
-    lockedBalance: toMajor(BigInt(change.locked), subunit),
-    withdrawalBalance: toMajor(real, subunit),
-  } as Account;
-}
+    active: change.active,
+    real: BigInt(change.real),
+    bonus: BigInt(change.bonus),
+    locked: BigInt(change.locked),
+  });
 
 /** Every balance change is pushed to its player as `account.balance.updated` with the whole account. */
 export function registerBalancePush(consumers: OutboxConsumers): () => void {

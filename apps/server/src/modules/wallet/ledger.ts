@@ -17,6 +17,7 @@ import {
   type WalletAccount,
 } from './accounts.ts';
 import { ledgerEntries, walletAccounts } from './tables.ts';
+import { wireAccountOfRow } from './wire-account.ts';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 
@@ -86,7 +87,7 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
   const status = posted?.status;
   if (status === 'not_found' || !posted) throw accountNotFound();
   const [account] = await db.select().from(walletAccounts).where(eq(walletAccounts.id, input.accountId));
-  if (status === 'insufficient') throw new InsufficientFundsError(await wireAccountOf(db, input.accountId), account!);
+  if (status === 'insufficient') throw new InsufficientFundsError(wireAccountOfRow(account!), account!);
   if (status === 'too_large')
     throw new DomainError(ErrorCode.balanceTooLarge, 'The amount is too large', {
       amount: ['The amount is too large'],
@@ -106,11 +107,6 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
     .from(ledgerEntries)
     .where(eq(ledgerEntries.id, Number(posted.entry_id)));
   return { entry: entry!, account: account!, replayed: status === 'replayed' };
-}
-
-async function wireAccountOf(db: DbOrTx, accountId: string): Promise<Account> {
-  const [row] = await rowsOf<{ account: Account }>(db, sql`select wallet_account_of(${accountId}::uuid) as account`);
-  return row!.account;
 }
 
 export type CreditInput = {
@@ -164,7 +160,7 @@ export async function credit(db: DbOrTx, input: CreditInput): Promise<CreditResu
       currency: info.code,
       amount: formatMinor(result.entry.realDelta, info.subunitToUnit),
       balance: formatMinor(now.realBalance + now.bonusBalance, info.subunitToUnit),
-      account: await wireAccountOf(tx, account.id),
+      account: wireAccountOfRow(now),
       replayed: result.replayed,
     };
   });

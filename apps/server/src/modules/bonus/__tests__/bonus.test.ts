@@ -294,6 +294,26 @@ describe('the end of a bonus', () => {
     await audit(account.id);
   });
 
+  it('lost only once its rounds staked with bonus money are closed: an open one may still win', async () => {
+    const def = await definition({ wagerMultiplier: 50 });
+    const { token, playerId, account, wallet } = await player(0n);
+    const bonus = await issued(playerId, def.name);
+    await call(token, 'PUT', `/api/game/player-bonuses/${bonus.id}/activate`);
+    // €6 of the bonus money rides on an open round; the other €4 is lost in a round of its own.
+    const open = txId('r');
+    expect(
+      (await walletCall(server, 'bet', { ...wallet, transactionId: txId('b'), roundId: open, amount: 600 })).status,
+    ).toBe(200);
+    expect((await round(wallet, 400, 0)).status).toBe(200);
+    expect((await accountRow(server.ctx.db, account.id)).bonusBalance).toBe(0n);
+    expect(await bonusRow(bonus.id)).toMatchObject({ status: BonusStatus.active });
+    // The open round closes lost: nothing is left to wait for.
+    const closed = { ...wallet, transactionId: txId('w'), roundId: open, amount: 0, closeRound: true };
+    expect((await walletCall(server, 'win', closed)).status).toBe(200);
+    expect(await bonusRow(bonus.id)).toMatchObject({ status: BonusStatus.finished, result: BonusResult.lost });
+    await audit(account.id);
+  });
+
   it('activating another bonus cancels the active one first: one active bonus per currency', async () => {
     const def = await definition();
     const { token, playerId, account } = await player(0n);

@@ -4,7 +4,7 @@
 
 -- The account's active bonus (at most one: player_bonuses_one_active_idx), or no row.
 CREATE OR REPLACE FUNCTION bonus_active(p_account uuid) RETURNS SETOF player_bonuses LANGUAGE sql STABLE AS $$
-  SELECT * FROM player_bonuses WHERE account_id = p_account AND status = 2
+  SELECT * FROM player_bonuses WHERE account_id = p_account AND status = bonus_status('active')
 $$;
 
 -- The payload of a bonus's change (contracts EventMap 'bonus.updated').
@@ -23,7 +23,7 @@ $$;
 
 -- Whether account `p_account` has a deposit bonus waiting for activation (every stake asks: it lapses).
 CREATE OR REPLACE FUNCTION bonus_deposit_waiting(p_account uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM player_bonuses WHERE account_id = p_account AND status = 1 AND invoice_id IS NOT NULL)
+  SELECT EXISTS (SELECT 1 FROM player_bonuses WHERE account_id = p_account AND status = bonus_status('issued') AND invoice_id IS NOT NULL)
 $$;
 
 -- A deposit bonus waiting for activation is no free option on its deposit: once money is staked on its
@@ -38,8 +38,8 @@ DECLARE
 BEGIN
   WITH lapsed AS (
     UPDATE player_bonuses
-       SET status = 3, result = 4, finished_at = p_now
-     WHERE account_id = p_account AND status = 1 AND invoice_id IS NOT NULL AND (p_only IS NULL OR id = p_only)
+       SET status = bonus_status('finished'), result = bonus_result('expired'), finished_at = p_now
+     WHERE account_id = p_account AND status = bonus_status('issued') AND invoice_id IS NOT NULL AND (p_only IS NULL OR id = p_only)
     RETURNING *
   ), told AS (
     INSERT INTO outbox (event, payload)
@@ -59,8 +59,8 @@ CREATE OR REPLACE FUNCTION bonus_stake_refusal(
 ) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN b.max_bet_minor IS NOT NULL AND p_round_stake > b.max_bet_minor
-      THEN jsonb_build_object('code', 14311, 'maxBet', b.max_bet_minor, 'currency', b.currency)
-    WHEN p_bonus_part > 0 AND p_game = ANY (b.excluded_games) THEN jsonb_build_object('code', 14306, 'reason', 'bonus')
+      THEN jsonb_build_object('code', error_code('bonusMaxBetExceeded'), 'maxBet', b.max_bet_minor, 'currency', b.currency)
+    WHEN p_bonus_part > 0 AND p_game = ANY (b.excluded_games) THEN jsonb_build_object('code', error_code('restrictedBets'), 'reason', 'bonus')
   END
 $$;
 
@@ -73,16 +73,16 @@ DECLARE
   v_converted bigint := 0;
   v_posted record;
 BEGIN
-  IF b.status = 2 AND a.bonus_balance > 0 THEN
-    IF p_result = 2 THEN v_converted := least(a.bonus_balance, coalesce(b.max_conversion_minor, a.bonus_balance)); END IF;
+  IF b.status = bonus_status('active') AND a.bonus_balance > 0 THEN
+    IF p_result = bonus_result('played') THEN v_converted := least(a.bonus_balance, coalesce(b.max_conversion_minor, a.bonus_balance)); END IF;
     v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':end', 'bonus', v_converted, -a.bonus_balance, 0,
                                    jsonb_build_object('bonusId', b.id, 'result', p_result));
     IF v_posted.status <> 'posted' THEN RAISE EXCEPTION 'bonus % could not end: %', b.id, v_posted.status; END IF;
   END IF;
   UPDATE player_bonuses
-     SET status = 3, result = p_result, finished_at = p_now,
-         converted_minor = CASE WHEN b.status = 2 THEN v_converted END,
-         forfeited_minor = CASE WHEN b.status = 2 THEN greatest(a.bonus_balance, 0) - v_converted END
+     SET status = bonus_status('finished'), result = p_result, finished_at = p_now,
+         converted_minor = CASE WHEN b.status = bonus_status('active') THEN v_converted END,
+         forfeited_minor = CASE WHEN b.status = bonus_status('active') THEN greatest(a.bonus_balance, 0) - v_converted END
    WHERE id = b.id
   RETURNING * INTO b;
   PERFORM bonus_event(b, 'finished');
@@ -91,45 +91,69 @@ END $$;
 
 -- What active bonus `b` of a locked account comes to now: expired (its time is up), wagered (the
 -- requirement is met) or lost (no bonus money left), the last two once no round staked with bonus money
--- is open (its win would still pay bonus money). True when it ended.
-CREATE OR REPLACE FUNCTION bonus_conclude(b player_bonuses, p_now timestamptz) RETURNS boolean LANGUAGE plpgsql AS $$
+-- is open (its win would still pay bonus money): `p_open_rounds`, counted by the game module, which owns
+-- the rounds (null: not counted, taken as open; bonus_settle's caller counts whenever bonus_may_end).
+-- True when it ended.
+CREATE OR REPLACE FUNCTION bonus_conclude(b player_bonuses, p_open_rounds integer, p_now timestamptz)
+RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   a wallet_accounts;
 BEGIN
   SELECT * INTO a FROM wallet_account(b.account_id);
   IF b.wagering_expires_at <= p_now THEN
-    PERFORM bonus_finish(b, a, 4, p_now);
+    PERFORM bonus_finish(b, a, bonus_result('expired'), p_now);
     RETURN true;
   END IF;
   IF b.wager_progress_minor < b.wager_required_minor AND a.bonus_balance > 0 THEN RETURN false; END IF;
-  -- The bonus's rounds began after its activation: the look is short, and rare.
-  IF game_open_bonus_rounds(b.id, b.player_id, b.account_id, b.activated_at) > 0 THEN RETURN false; END IF;
-  PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN 2 ELSE 5 END, p_now);
+  IF coalesce(p_open_rounds, 1) > 0 THEN RETURN false; END IF;
+  PERFORM bonus_finish(b, a, CASE WHEN b.wager_progress_minor >= b.wager_required_minor THEN bonus_result('played') ELSE bonus_result('lost') END, p_now);
   RETURN true;
 END $$;
+
+-- The wagering progress of bonus `b` once a settled stake `p_stake` on game `p_game` (of type
+-- `p_game_type`) counts: by its game's share (none for an excluded game), within 0 and the requirement.
+CREATE OR REPLACE FUNCTION bonus_progress_after(b player_bonuses, p_game uuid, p_game_type text, p_stake bigint)
+RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * CASE
+    WHEN p_game = ANY (b.excluded_games) THEN 0
+    ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END / 100))
+$$;
+
+-- Whether bonus `b` may end as that stake settles (`p_bonus_balance`: the account's bonus money after the
+-- call): its time is up, the requirement is met, or no bonus money is left. Only then does bonus_settle
+-- conclude it, and only then does its caller count the bonus's open rounds for it (rare: the usual round
+-- ends nothing, and counts nothing).
+CREATE OR REPLACE FUNCTION bonus_may_end(
+  b player_bonuses, p_game uuid, p_game_type text, p_stake bigint, p_bonus_balance bigint, p_now timestamptz
+) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT b.wagering_expires_at <= p_now OR p_bonus_balance = 0
+      OR bonus_progress_after(b, p_game, p_game_type, p_stake) >= b.wager_required_minor
+$$;
 
 -- A settled stake (a round's stakes as it closes, or a later rollback's negative) of a round that bonus
 -- `b` staked counts toward it while it is active (as the wallet call read it, under the lock; the caller
 -- passes the round's own bonus, never another) by its game's share (none for an excluded
 -- game); then the bonus is concluded if it may have ended (`p_bonus_balance`: the account's bonus money
--- after the call). Progress is told (an event) when it passes a whole percent of the requirement, not on
--- every round: a player sees it move, and a busy table does not write an event per bet. True when it
--- wrote events.
+-- after the call; `p_open_rounds`: its rounds staked with bonus money still open, which the caller counts
+-- when bonus_may_end, else null). Progress is told (an event) when it passes a whole percent of the
+-- requirement, not on every round: a player sees it move, and a busy table does not write an event per
+-- bet. True when it wrote events.
 CREATE OR REPLACE FUNCTION bonus_settle(
-  b player_bonuses, p_game uuid, p_game_type text, p_stake bigint, p_bonus_balance bigint, p_now timestamptz
+  b player_bonuses, p_game uuid, p_game_type text, p_stake bigint, p_bonus_balance bigint, p_open_rounds integer,
+  p_now timestamptz
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
-  v_share integer := CASE WHEN p_game = ANY (b.excluded_games) THEN 0
-                          ELSE coalesce((b.contributions ->> coalesce(p_game_type, ''))::integer, 0) END;
   v_before bigint := b.wager_progress_minor;
-  v_progress bigint := greatest(0, least(b.wager_required_minor, b.wager_progress_minor + p_stake * v_share / 100));
+  v_progress bigint := bonus_progress_after(b, p_game, p_game_type, p_stake);
+  -- Of `b` as read, before its progress is written below.
+  v_may_end boolean := bonus_may_end(b, p_game, p_game_type, p_stake, p_bonus_balance, p_now);
 BEGIN
   IF v_progress <> v_before THEN
     UPDATE player_bonuses SET wager_progress_minor = v_progress WHERE id = b.id RETURNING * INTO b;
   END IF;
   -- Only an end that may have come is looked into (the usual round ends nothing: one less call).
-  IF b.wagering_expires_at <= p_now OR v_progress >= b.wager_required_minor OR p_bonus_balance = 0 THEN
-    IF bonus_conclude(b, p_now) THEN RETURN true; END IF;
+  IF v_may_end THEN
+    IF bonus_conclude(b, p_open_rounds, p_now) THEN RETURN true; END IF;
   END IF;
   IF b.wager_required_minor > 0
      AND v_progress * 100 / b.wager_required_minor <> v_before * 100 / b.wager_required_minor THEN
@@ -168,9 +192,9 @@ DECLARE
 BEGIN
   IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
   bonus := b;
-  IF b.status <> 1 THEN outcome := 'not_issued'; RETURN; END IF;
+  IF b.status <> bonus_status('issued') THEN outcome := 'not_issued'; RETURN; END IF;
   IF b.activation_expires_at <= p_now THEN
-    bonus := bonus_finish(b, a, 4, p_now);
+    bonus := bonus_finish(b, a, bonus_result('expired'), p_now);
     outcome := 'expired';
     RETURN;
   END IF;
@@ -180,13 +204,13 @@ BEGIN
     outcome := 'lapsed';
     RETURN;
   END IF;
-  PERFORM bonus_finish(o, a, 3, p_now) FROM bonus_active(b.account_id) o;
+  PERFORM bonus_finish(o, a, bonus_result('canceled'), p_now) FROM bonus_active(b.account_id) o;
   SELECT * INTO a FROM wallet_account(b.account_id);
   v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':activate', 'bonus', 0, b.amount_minor, 0,
                                  jsonb_build_object('bonusId', b.id));
   IF v_posted.status <> 'posted' THEN outcome := 'too_large'; RETURN; END IF;
   UPDATE player_bonuses
-     SET status = 2, activated_at = p_now, wagering_expires_at = p_now + make_interval(days => b.wagering_days)
+     SET status = bonus_status('active'), activated_at = p_now, wagering_expires_at = p_now + make_interval(days => b.wagering_days)
    WHERE id = b.id
   RETURNING * INTO b;
   PERFORM bonus_event(b, 'activated');
@@ -206,8 +230,8 @@ DECLARE
 BEGIN
   IF b.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
   bonus := b;
-  IF b.status = 3 THEN outcome := 'finished'; RETURN; END IF;
-  bonus := bonus_finish(b, a, 3, p_now);
+  IF b.status = bonus_status('finished') THEN outcome := 'finished'; RETURN; END IF;
+  bonus := bonus_finish(b, a, bonus_result('canceled'), p_now);
   outcome := 'cancelled';
 END $$;
 
@@ -223,14 +247,16 @@ DECLARE
 BEGIN
   FOR v_id IN
     SELECT id FROM player_bonuses
-     WHERE (status = 1 AND activation_expires_at <= p_now) OR (status = 2 AND wagering_expires_at <= p_now)
+     WHERE (status = bonus_status('issued') AND activation_expires_at <= p_now)
+        OR (status = bonus_status('active') AND wagering_expires_at <= p_now)
      ORDER BY created_at LIMIT p_limit
   LOOP
     SELECT * INTO b FROM player_bonuses WHERE id = v_id;
     a := wallet_lock_account(b.account_id);
     SELECT * INTO b FROM player_bonuses WHERE id = v_id;
-    IF (b.status = 1 AND b.activation_expires_at <= p_now) OR (b.status = 2 AND b.wagering_expires_at <= p_now) THEN
-      PERFORM bonus_finish(b, a, 4, p_now);
+    IF (b.status = bonus_status('issued') AND b.activation_expires_at <= p_now)
+       OR (b.status = bonus_status('active') AND b.wagering_expires_at <= p_now) THEN
+      PERFORM bonus_finish(b, a, bonus_result('expired'), p_now);
       v_count := v_count + 1;
     END IF;
   END LOOP;

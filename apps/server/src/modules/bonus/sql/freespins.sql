@@ -17,7 +17,7 @@ $$;
 CREATE OR REPLACE FUNCTION bonus_freespin_finish(f player_freespins, p_result integer, p_now timestamptz)
 RETURNS player_freespins LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE player_freespins SET status = 3, result = p_result, finished_at = p_now WHERE id = f.id RETURNING * INTO f;
+  UPDATE player_freespins SET status = freespin_status('finished'), result = p_result, finished_at = p_now WHERE id = f.id RETURNING * INTO f;
   PERFORM bonus_freespin_event(f, 'finished');
   RETURN f;
 END $$;
@@ -33,22 +33,22 @@ DECLARE
   f player_freespins;
 BEGIN
   SELECT * INTO f FROM player_freespins WHERE grant_id = p_grant AND account_id = s.account_id;
-  IF f.id IS NOT NULL AND f.status = 2 AND f.expires_at <= p_now THEN
-    f := bonus_freespin_finish(f, 4, p_now);
+  IF f.id IS NOT NULL AND f.status = freespin_status('active') AND f.expires_at <= p_now THEN
+    f := bonus_freespin_finish(f, freespin_result('expired'), p_now);
   END IF;
   IF f.id IS NULL OR r.id IS NOT NULL OR f.player_id <> s.player_id OR f.game_id <> s.game_id
-     OR f.status <> 2 OR f.used_count >= f.count THEN
-    RETURN jsonb_build_object('code', 15014, 'promotion', 'free-spins:' || p_grant);
+     OR f.status <> freespin_status('active') OR f.used_count >= f.count THEN
+    RETURN jsonb_build_object('code', error_code('winWithoutBet'), 'promotion', 'free-spins:' || p_grant);
   END IF;
   IF p_amount::numeric > f.stake_minor::numeric * p_max_multiplier THEN
-    RETURN jsonb_build_object('code', 15015, 'maxMultiplier', p_max_multiplier);
+    RETURN jsonb_build_object('code', error_code('winAboveCap'), 'maxMultiplier', p_max_multiplier);
   END IF;
   UPDATE player_freespins
      SET used_count = used_count + 1, win_minor = win_minor + p_amount
    WHERE id = f.id
   RETURNING * INTO f;
   IF f.used_count >= f.count THEN
-    PERFORM bonus_freespin_finish(f, 2, p_now);
+    PERFORM bonus_freespin_finish(f, freespin_result('played'), p_now);
   ELSE
     PERFORM bonus_freespin_event(f, 'spin');
   END IF;
@@ -80,13 +80,13 @@ DECLARE
 BEGIN
   IF f.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
   freespin := f;
-  IF f.status <> 1 THEN outcome := 'not_issued'; RETURN; END IF;
+  IF f.status <> freespin_status('issued') THEN outcome := 'not_issued'; RETURN; END IF;
   IF f.activation_expires_at <= p_now THEN
-    freespin := bonus_freespin_finish(f, 4, p_now);
+    freespin := bonus_freespin_finish(f, freespin_result('expired'), p_now);
     outcome := 'expired';
     RETURN;
   END IF;
-  UPDATE player_freespins SET status = 2, activated_at = p_now, expires_at = p_expires WHERE id = f.id RETURNING * INTO f;
+  UPDATE player_freespins SET status = freespin_status('active'), activated_at = p_now, expires_at = p_expires WHERE id = f.id RETURNING * INTO f;
   PERFORM bonus_freespin_event(f, 'activated');
   freespin := f;
   outcome := 'activated';
@@ -103,8 +103,8 @@ DECLARE
 BEGIN
   IF f.id IS NULL THEN outcome := 'not_found'; RETURN; END IF;
   freespin := f;
-  IF f.status = 3 THEN outcome := 'finished'; RETURN; END IF;
-  freespin := bonus_freespin_finish(f, 3, p_now);
+  IF f.status = freespin_status('finished') THEN outcome := 'finished'; RETURN; END IF;
+  freespin := bonus_freespin_finish(f, freespin_result('canceled'), p_now);
   outcome := 'cancelled';
 END $$;
 
@@ -119,14 +119,15 @@ DECLARE
 BEGIN
   FOR v_id IN
     SELECT id FROM player_freespins
-     WHERE (status = 1 AND activation_expires_at <= p_now) OR (status = 2 AND expires_at <= p_now)
+     WHERE (status = freespin_status('issued') AND activation_expires_at <= p_now) OR (status = freespin_status('active') AND expires_at <= p_now)
      ORDER BY created_at LIMIT p_limit
   LOOP
     SELECT * INTO f FROM player_freespins WHERE id = v_id;
     PERFORM wallet_lock_account(f.account_id);
     SELECT * INTO f FROM player_freespins WHERE id = v_id;
-    IF (f.status = 1 AND f.activation_expires_at <= p_now) OR (f.status = 2 AND f.expires_at <= p_now) THEN
-      PERFORM bonus_freespin_finish(f, 4, p_now);
+    IF (f.status = freespin_status('issued') AND f.activation_expires_at <= p_now)
+       OR (f.status = freespin_status('active') AND f.expires_at <= p_now) THEN
+      PERFORM bonus_freespin_finish(f, freespin_result('expired'), p_now);
       v_count := v_count + 1;
     END IF;
   END LOOP;

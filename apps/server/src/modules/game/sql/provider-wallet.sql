@@ -108,7 +108,7 @@ BEGIN
   SELECT gs.account_id, gm.type INTO v_account, v_type
     FROM game_sessions gs JOIN games gm ON gm.id = gs.game_id
    WHERE gs.token = p_token;
-  IF v_account IS NULL THEN RETURN jsonb_build_object('code', 15011, 'reason', 'unknown'); END IF;
+  IF v_account IS NULL THEN RETURN jsonb_build_object('code', error_code('gameSessionExpired'), 'reason', 'unknown'); END IF;
   SELECT * INTO a FROM wallet_accounts WHERE id = v_account;
   RETURN game_wallet_answer_for(NULL, a, v_type);
 END $$;
@@ -122,19 +122,20 @@ CREATE OR REPLACE FUNCTION game_call_refusal(
   p_currency text, r game_rounds
 ) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT CASE
-    WHEN s.id IS NULL THEN jsonb_build_object('code', 15011, 'reason', 'unknown')
+    WHEN s.id IS NULL THEN jsonb_build_object('code', error_code('gameSessionExpired'), 'reason', 'unknown')
     WHEN earlier.id IS NOT NULL THEN
-      CASE WHEN earlier.request_hash = p_hash THEN earlier.response ELSE jsonb_build_object('code', 15002) END
-    WHEN p_game_identity <> p_session_game THEN jsonb_build_object('code', 422, 'field', 'gameIdentity')
+      CASE WHEN earlier.request_hash = p_hash THEN earlier.response ELSE jsonb_build_object('code', error_code('duplicateTransaction')) END
+    WHEN p_game_identity <> p_session_game THEN jsonb_build_object('code', error_code('unprocessable'), 'field', 'gameIdentity')
     WHEN p_currency IS NOT NULL AND p_currency <> s.currency THEN
-      jsonb_build_object('code', 422, 'field', 'currency', 'currency', s.currency)
-    WHEN r.id IS NOT NULL AND r.session_id <> s.id THEN jsonb_build_object('code', 409, 'reason', 'round')
+      jsonb_build_object('code', error_code('unprocessable'), 'field', 'currency', 'currency', s.currency)
+    WHEN r.id IS NOT NULL AND r.session_id <> s.id THEN jsonb_build_object('code', error_code('conflict'), 'reason', 'round')
   END
 $$;
 
 -- How many rounds of bonus `p_bonus` (the player's account's, begun since its activation `p_since`)
 -- staked with bonus money are still open (their wins would pay bonus money): the bonus module waits for
--- them before the bonus ends.
+-- them before the bonus ends. game_record_call passes it to bonus_settle (the bonus module calls no
+-- function of this one: game calls bonus, never back; docs/decisions.md, "SQL call graph").
 CREATE OR REPLACE FUNCTION game_open_bonus_rounds(p_bonus uuid, p_player uuid, p_account uuid, p_since timestamptz)
 RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT count(*)::integer FROM game_rounds
@@ -166,7 +167,7 @@ $$;
 -- write of a round holds its account's lock. One statement per write the call needs (a bet writes no
 -- event, no winner): a write in a statement costs its table's and indexes' locks and its setup even when
 -- it writes nothing.
--- BetStatus: 1 pending, 2 won, 3 lost, 4 rolled back (5, cashed out, is set by game_wallet_settle).
+-- The round's BetStatus (cashedOut is set by game_wallet_settle).
 CREATE OR REPLACE FUNCTION game_record_call(
   s game_sessions, p_provider uuid, p_game_type text, p_round text, r game_rounds,
   p_kind text, p_transaction text, p_reference text, p_amount bigint, p_status text, p_answer jsonb, p_hash text,
@@ -182,10 +183,10 @@ DECLARE
   v_closed boolean := coalesce(r.closed, false) OR p_close;
   v_closing boolean := v_closed AND NOT coalesce(r.closed, false);
   v_round_status integer := CASE
-    WHEN (p_rollback OR r.status = 4) AND v_bet = 0 AND v_win = 0 THEN 4
-    WHEN NOT v_closed THEN 1
-    WHEN v_win > 0 THEN 2
-    ELSE 3 END;
+    WHEN (p_rollback OR r.status = bet_status('rolledBack')) AND v_bet = 0 AND v_win = 0 THEN bet_status('rolledBack')
+    WHEN NOT v_closed THEN bet_status('pending')
+    WHEN v_win > 0 THEN bet_status('won')
+    ELSE bet_status('lost') END;
   v_closed_at timestamptz := coalesce(r.closed_at, CASE WHEN v_closed THEN p_now END);
   v_round uuid := CASE WHEN p_round IS NOT NULL THEN coalesce(r.id, gen_random_uuid()) ELSE r.id END;
   v_owner uuid := CASE WHEN r.id IS NULL THEN p_bonus.id ELSE r.bonus_id END;
@@ -195,6 +196,7 @@ DECLARE
   v_key text := CASE WHEN v_opens THEN coalesce(p_risk_key, 'casino') ELSE r.risk_key END;
   v_group uuid := r.risk_group;
   v_at_risk bigint := 0;
+  v_settled bigint;
 BEGIN
   IF p_round IS NOT NULL THEN
     IF v_opens THEN v_group := game_risk_open(s.account_id, v_key, v_round, p_now); END IF;
@@ -240,8 +242,13 @@ BEGIN
           p_hash, p_reference, p_entry, p_answer, p_status, p_now);
   IF p_round IS NULL THEN RETURN false; END IF;
   IF p_bonus.id = v_owner AND (v_closing OR (coalesce(r.closed, false) AND p_bet_delta <> 0)) THEN
-    RETURN bonus_settle(p_bonus, s.game_id, p_game_type, CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END,
-                        p_bonus_balance, p_now)
+    v_settled := CASE WHEN v_closing THEN v_bet ELSE p_bet_delta END;
+    -- The bonus's open rounds are this module's to count: counted for the bonus only when it may end.
+    RETURN bonus_settle(p_bonus, s.game_id, p_game_type, v_settled, p_bonus_balance,
+                        CASE WHEN bonus_may_end(p_bonus, s.game_id, p_game_type, v_settled, p_bonus_balance, p_now)
+                             THEN game_open_bonus_rounds(p_bonus.id, p_bonus.player_id, p_bonus.account_id,
+                                                         p_bonus.activated_at) END,
+                        p_now)
            OR v_closing;
   END IF;
   RETURN v_closing;
@@ -280,12 +287,12 @@ BEGIN
   answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, p_currency, r);
   IF answer IS NOT NULL THEN RETURN; END IF;
   IF v_sports <> (p_ticket IS NOT NULL) THEN
-    answer := jsonb_build_object('code', 422, 'field', 'ticket', 'reason', CASE WHEN v_sports THEN 'missing' ELSE 'unexpected' END);
+    answer := jsonb_build_object('code', error_code('unprocessable'), 'field', 'ticket', 'reason', CASE WHEN v_sports THEN 'missing' ELSE 'unexpected' END);
     RETURN;
   END IF;
 
   IF c.voided THEN
-    answer := jsonb_build_object('code', 15013, 'balance', game_sportsbook_stakeable(a, c.game_type), 'currency', a.currency);
+    answer := jsonb_build_object('code', error_code('transactionRolledBack'), 'balance', game_sportsbook_stakeable(a, c.game_type), 'currency', a.currency);
     INSERT INTO game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor,
                                    request_hash, response, status, created_at)
     VALUES (p_transaction, 'bet', r.id, s.id, s.player_id, s.currency, p_amount, p_hash, answer, 'refused', p_now);
@@ -293,37 +300,41 @@ BEGIN
   END IF;
 
   IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open THEN
-    answer := jsonb_build_object('code', 15011, 'reason', 'expired');
+    answer := jsonb_build_object('code', error_code('gameSessionExpired'), 'reason', 'expired');
     RETURN;
   END IF;
   v_refusal := limits_play_refusal(s.player_id, s.account_id, c.player_status, s.currency, p_amount, p_now,
                                    c.excluded, c.money_limits);
-  IF v_refusal.code IN (11002, 11008, 14103, 14105) THEN answer := jsonb_build_object('code', v_refusal.code); RETURN; END IF;
+  IF v_refusal.code IN (error_code('accountBlocked'), error_code('accountClosed'), error_code('limitedPlayer'),
+                        error_code('gameSelfExcluded')) THEN
+    answer := jsonb_build_object('code', v_refusal.code);
+    RETURN;
+  END IF;
   IF NOT c.game_enabled THEN
     -- The refusal is the answer, but the open game page learns it by push and shows the restricted-bets modal.
     INSERT INTO outbox (event, payload)
     VALUES ('game.bet.restricted', jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity));
-    answer := jsonb_build_object('code', 14306);
+    answer := jsonb_build_object('code', error_code('restrictedBets'));
     events := true;
     RETURN;
   END IF;
   IF s.country = ANY (c.blocked_countries) OR s.country = ANY (p_restricted_countries) THEN
-    answer := jsonb_build_object('code', 14308);
+    answer := jsonb_build_object('code', error_code('gameRestrictedInCountry'));
     RETURN;
   END IF;
-  IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+  IF r.closed THEN answer := jsonb_build_object('code', error_code('roundClosed')); RETURN; END IF;
   IF v_refusal.code IS NOT NULL THEN answer := jsonb_build_object('code', v_refusal.code, 'period', v_refusal.period); RETURN; END IF;
 
   IF v_sports THEN
     -- One ticket per round.
-    IF r.id IS NOT NULL THEN answer := jsonb_build_object('code', 409, 'reason', 'ticket'); RETURN; END IF;
+    IF r.id IS NOT NULL THEN answer := jsonb_build_object('code', error_code('conflict'), 'reason', 'ticket'); RETURN; END IF;
     answer := game_sportsbook_refusal(s, p_ticket, p_amount);
     IF answer IS NOT NULL THEN
       -- The open sportsbook page learns it by push, like a game page.
       INSERT INTO outbox (event, payload)
-      VALUES (CASE WHEN (answer ->> 'code')::integer = 14311 THEN 'game.bet.max.exceeded' ELSE 'game.bet.restricted' END,
+      VALUES (CASE WHEN (answer ->> 'code')::integer = error_code('bonusMaxBetExceeded') THEN 'game.bet.max.exceeded' ELSE 'game.bet.restricted' END,
               jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity)
-                || CASE WHEN (answer ->> 'code')::integer = 14311
+                || CASE WHEN (answer ->> 'code')::integer = error_code('bonusMaxBetExceeded')
                         THEN jsonb_build_object('currency', a.currency, 'maxBet', (answer ->> 'maxBet'), 'limit', answer ->> 'limit')
                         ELSE '{}' END);
       events := true;
@@ -331,7 +342,7 @@ BEGIN
     END IF;
     -- Real money only: bonus money is never staked on sports.
     IF a.real_balance < p_amount THEN
-      answer := jsonb_build_object('code', 15001, 'balance', a.real_balance, 'currency', a.currency);
+      answer := jsonb_build_object('code', error_code('insufficientFunds'), 'balance', a.real_balance, 'currency', a.currency);
       RETURN;
     END IF;
   END IF;
@@ -342,9 +353,9 @@ BEGIN
   IF v_bonus_refusal IS NOT NULL THEN
     -- The open game page learns it by push: the max-bets or the restricted-bets modal.
     INSERT INTO outbox (event, payload)
-    VALUES (CASE WHEN (v_bonus_refusal ->> 'code')::integer = 14311 THEN 'game.bet.max.exceeded' ELSE 'game.bet.restricted' END,
+    VALUES (CASE WHEN (v_bonus_refusal ->> 'code')::integer = error_code('bonusMaxBetExceeded') THEN 'game.bet.max.exceeded' ELSE 'game.bet.restricted' END,
             jsonb_build_object('playerId', s.player_id, 'gameIdentity', c.game_identity)
-              || CASE WHEN (v_bonus_refusal ->> 'code')::integer = 14311
+              || CASE WHEN (v_bonus_refusal ->> 'code')::integer = error_code('bonusMaxBetExceeded')
                       THEN jsonb_build_object('currency', a.currency, 'maxBet', (v_bonus_refusal ->> 'maxBet'))
                       ELSE '{}' END);
     answer := v_bonus_refusal;
@@ -355,10 +366,10 @@ BEGIN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'bet', v_bonus - p_amount, -v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
     IF v_posted.status = 'insufficient' THEN
-      answer := jsonb_build_object('code', 15001, 'balance', game_sportsbook_stakeable(a, c.game_type), 'currency', a.currency);
+      answer := jsonb_build_object('code', error_code('insufficientFunds'), 'balance', game_sportsbook_stakeable(a, c.game_type), 'currency', a.currency);
       RETURN;
     ELSIF v_posted.status <> 'posted' THEN
-      answer := jsonb_build_object('code', 15002);
+      answer := jsonb_build_object('code', error_code('duplicateTransaction'));
       RETURN;
     END IF;
     a := v_posted.account;
@@ -418,16 +429,16 @@ BEGIN
   answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, p_currency, r);
   IF answer IS NOT NULL THEN RETURN; END IF;
   IF p_cash_out AND (NOT v_sports OR NOT p_close) THEN
-    answer := jsonb_build_object('code', 422, 'field', 'cashOut', 'reason', CASE WHEN v_sports THEN 'open' ELSE 'unexpected' END);
+    answer := jsonb_build_object('code', error_code('unprocessable'), 'field', 'cashOut', 'reason', CASE WHEN v_sports THEN 'open' ELSE 'unexpected' END);
     RETURN;
   END IF;
-  IF r.closed THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+  IF r.closed THEN answer := jsonb_build_object('code', error_code('roundClosed')); RETURN; END IF;
   IF v_sports THEN
     -- A voided ticket stays void: a late settlement is refused like one on a closed round.
-    IF r.status = 4 THEN answer := jsonb_build_object('code', 15012); RETURN; END IF;
+    IF r.status = bet_status('rolledBack') THEN answer := jsonb_build_object('code', error_code('roundClosed')); RETURN; END IF;
     SELECT odds INTO v_odds FROM sportsbook_tickets WHERE round_id = r.id;
     IF p_amount > 0 AND coalesce(r.win_minor, 0)::numeric + p_amount > floor(coalesce(r.bet_minor, 0)::numeric * v_odds / 1000) THEN
-      answer := jsonb_build_object('code', 15015, 'maxMultiplier', v_odds / 1000.0);
+      answer := jsonb_build_object('code', error_code('winAboveCap'), 'maxMultiplier', v_odds / 1000.0);
       RETURN;
     END IF;
   END IF;
@@ -436,8 +447,8 @@ BEGIN
     -- counted on the grant; no money moves now (the winnings become a bonus when the spins end). The
     -- round records the win as bonus money.
     -- A free spin is new play: not on a session that ended, nor for a player excluded from play.
-    IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open OR c.excluded OR c.player_status = 6 THEN
-      answer := jsonb_build_object('code', 15011, 'reason', 'expired');
+    IF s.expires_at <= p_now OR s.closed_at IS NOT NULL OR NOT c.session_open OR c.excluded OR c.player_status = player_status('closed') THEN
+      answer := jsonb_build_object('code', error_code('gameSessionExpired'), 'reason', 'expired');
       RETURN;
     END IF;
     answer := bonus_freespin_win(substr(p_promotion, 12), s, r, p_amount, p_max_multiplier, p_now);
@@ -450,11 +461,11 @@ BEGIN
     RETURN;
   END IF;
   IF p_amount > 0 AND coalesce(r.bet_minor, 0) = 0 THEN
-    answer := jsonb_strip_nulls(jsonb_build_object('code', 15014, 'promotion', p_promotion));
+    answer := jsonb_strip_nulls(jsonb_build_object('code', error_code('winWithoutBet'), 'promotion', p_promotion));
     RETURN;
   END IF;
   IF p_amount > 0 AND NOT v_sports AND coalesce(r.win_minor, 0)::numeric + p_amount > r.bet_minor::numeric * p_max_multiplier THEN
-    answer := jsonb_build_object('code', 15015, 'maxMultiplier', p_max_multiplier);
+    answer := jsonb_build_object('code', error_code('winAboveCap'), 'maxMultiplier', p_max_multiplier);
     RETURN;
   END IF;
 
@@ -463,8 +474,8 @@ BEGIN
   IF p_amount > 0 THEN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'win', p_amount - v_share, v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
-    IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', 15016); RETURN; END IF;
-    IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', 15002); RETURN; END IF;
+    IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', error_code('balanceTooLarge')); RETURN; END IF;
+    IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', error_code('duplicateTransaction')); RETURN; END IF;
     a := v_posted.account;
     v_entry := v_posted.entry_id;
     events := true;
@@ -475,7 +486,7 @@ BEGIN
                              (p_now AT TIME ZONE 'UTC')::date, p_now, CASE WHEN NOT v_sports THEN c.bonus END,
                              a.bonus_balance, NULL) OR events;
   IF p_cash_out THEN
-    UPDATE game_rounds SET status = 5 WHERE provider_id = c.provider_id AND provider_round_id = p_round;
+    UPDATE game_rounds SET status = bet_status('cashedOut') WHERE provider_id = c.provider_id AND provider_round_id = p_round;
     UPDATE sportsbook_tickets SET cashed_out = true WHERE round_id = r.id;
   END IF;
 END $$;
@@ -510,7 +521,7 @@ DECLARE
 BEGIN
   events := false;
   IF s.id IS NOT NULL AND p_reference = p_transaction THEN
-    answer := jsonb_build_object('code', 422, 'field', 'referenceTransactionId');
+    answer := jsonb_build_object('code', error_code('unprocessable'), 'field', 'referenceTransactionId');
     RETURN;
   END IF;
   answer := game_call_refusal(s, c.earlier, p_hash, p_game_identity, c.game_identity, NULL, NULL);
@@ -525,13 +536,13 @@ BEGIN
                              'remembered', answer, p_hash, NULL, 0, 0, 0, 0, false, false, NULL, p_now, NULL, NULL, NULL);
     RETURN;
   END IF;
-  IF bet.kind <> 'bet' THEN answer := jsonb_build_object('code', 422, 'reason', 'not_a_bet', 'kind', bet.kind); RETURN; END IF;
-  IF bet.session_id <> s.id THEN answer := jsonb_build_object('code', 409, 'reason', 'transaction'); RETURN; END IF;
+  IF bet.kind <> 'bet' THEN answer := jsonb_build_object('code', error_code('unprocessable'), 'reason', 'not_a_bet', 'kind', bet.kind); RETURN; END IF;
+  IF bet.session_id <> s.id THEN answer := jsonb_build_object('code', error_code('conflict'), 'reason', 'transaction'); RETURN; END IF;
   SELECT * INTO r FROM game_rounds WHERE id = bet.round_id;
-  IF r.id IS NOT NULL AND r.provider_round_id <> p_round THEN answer := jsonb_build_object('code', 422, 'field', 'roundId'); RETURN; END IF;
+  IF r.id IS NOT NULL AND r.provider_round_id <> p_round THEN answer := jsonb_build_object('code', error_code('unprocessable'), 'field', 'roundId'); RETURN; END IF;
   -- A settled sports ticket is final: voiding it now would refund a stake whose win was paid.
   IF c.game_type = 'sportsbook' AND r.closed AND bet.status = 'applied' THEN
-    answer := jsonb_build_object('code', 15012);
+    answer := jsonb_build_object('code', error_code('roundClosed'));
     RETURN;
   END IF;
 
@@ -548,8 +559,8 @@ BEGIN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'rollback', v_split.real_minor, v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round,
                                                       'sessionId', s.id, 'voids', p_reference));
-    IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', 15016); RETURN; END IF;
-    IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', 15002); RETURN; END IF;
+    IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', error_code('balanceTooLarge')); RETURN; END IF;
+    IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', error_code('duplicateTransaction')); RETURN; END IF;
     a := v_posted.account;
     v_entry := v_posted.entry_id;
     events := true;

@@ -62,7 +62,7 @@ BEGIN
    ORDER BY rs.kind DESC, rs.ref
    LIMIT 1;
   IF v_restricted.kind IS NOT NULL THEN
-    RETURN jsonb_build_object('code', 14306, 'reason', v_restricted.kind, 'ref', v_restricted.ref);
+    RETURN jsonb_build_object('code', error_code('restrictedBets'), 'reason', v_restricted.kind, 'ref', v_restricted.ref);
   END IF;
 
   PERFORM pg_advisory_xact_lock(hashtextextended('sportsbook:' || s.player_id::text, 0));
@@ -70,7 +70,7 @@ BEGIN
   SELECT max_bet, max_event INTO v_limits FROM game_sportsbook_limits_in(s.currency);
   SELECT max_event_minor INTO v_rule_event FROM sportsbook_stake_rule;
   IF v_limits.max_bet IS NULL OR v_rule_event IS NULL THEN
-    RETURN jsonb_build_object('code', 14311, 'maxBet', 0, 'currency', s.currency, 'limit', 'bet');
+    RETURN jsonb_build_object('code', error_code('bonusMaxBetExceeded'), 'maxBet', 0, 'currency', s.currency, 'limit', 'bet');
   END IF;
 
   SELECT max(e.staked), bool_or(e.unpriced) INTO v_staked, v_unpriced
@@ -90,7 +90,7 @@ BEGIN
   v_allowed := least(v_limits.max_bet, v_event_room);
   IF p_amount > v_allowed THEN
     RETURN jsonb_build_object(
-      'code', 14311, 'maxBet', v_allowed, 'currency', s.currency,
+      'code', error_code('bonusMaxBetExceeded'), 'maxBet', v_allowed, 'currency', s.currency,
       'limit', CASE WHEN v_event_room <= v_limits.max_bet THEN 'event' ELSE 'bet' END);
   END IF;
   RETURN NULL;
