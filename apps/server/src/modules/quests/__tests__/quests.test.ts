@@ -301,12 +301,23 @@ describe('progress', () => {
     const id = started.json.data.id as string;
     await emit('game.bet.settled', settled(p.playerId, 100)); // another game
     await emit('game.bet.settled', { ...settled(p.playerId, 100), gameId });
-    const invoice = {
+    const invoice: EventMap['payment.deposit.updated']['invoice'] = {
       id: randomUUID(),
-      status: 1,
-      invoiceType: 1,
+      number: 1,
+      playerId: p.playerId,
+      amount: 20,
       currency: 'EUR',
-    } as unknown as EventMap['payment.deposit.updated']['invoice'];
+      transactionAmount: 20,
+      transactionCurrency: 'EUR',
+      status: 1,
+      statusResult: 'pending',
+      invoiceType: 1,
+      paymentMethod: 'card',
+      cancellable: false,
+      createdAt: new Date().toISOString(),
+      updatedAt: null,
+      publicData: null,
+    };
     await emit('payment.deposit.updated', { playerId: p.playerId, invoice, amountMinor: '2000' });
     await emit('payment.deposit.updated', {
       playerId: p.playerId,
