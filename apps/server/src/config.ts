@@ -280,8 +280,10 @@ export function publicUrlMismatch(config: Pick<Config, 'publicUrl' | 'host'>, li
   );
 }
 
-/** Reads and checks the environment once at start; a bad value stops the process with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+
+/** The environment parsed, or a ConfigError that names each bad variable. */
+function parseEnv(env: NodeJS.ProcessEnv) {
   // An empty variable means "not set" (e.g. `DATABASE_URL= npm start`).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(given);
@@ -292,22 +294,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${got(String(i.path[0]))})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? listeningUrl(parsed.data.HOST, parsed.data.PORT) };
-  const production = e.NODE_ENV === 'production';
+  return parsed.data;
+}
+
+function kycOf(e: Env, production: boolean) {
   if (e.KYC_PROVIDER_URL && !e.KYC_SECRET)
     throw new ConfigError(
       'Invalid configuration:\n  KYC_SECRET: required with KYC_PROVIDER_URL (at least 32 characters)',
     );
-  const kyc =
-    e.KYC_PROVIDER_URL || !production
-      ? {
-          sandbox: !e.KYC_PROVIDER_URL,
-          providerUrl: e.KYC_PROVIDER_URL?.replace(/\/$/, '') ?? null,
-          secret: e.KYC_SECRET ?? null,
-          secretPrevious: e.KYC_SECRET_PREVIOUS ?? null,
-          levelName: e.KYC_LEVEL,
-        }
-      : null;
+  return e.KYC_PROVIDER_URL || !production
+    ? {
+        sandbox: !e.KYC_PROVIDER_URL,
+        providerUrl: e.KYC_PROVIDER_URL?.replace(/\/$/, '') ?? null,
+        secret: e.KYC_SECRET ?? null,
+        secretPrevious: e.KYC_SECRET_PREVIOUS ?? null,
+        levelName: e.KYC_LEVEL,
+      }
+    : null;
+}
+
+/** Several processes, or one with a share of the work, meet through PostgreSQL and Redis. */
+function checkProcesses(e: Env) {
   if (e.PROCESSES > 1 && !(e.DATABASE_URL && e.REDIS_URL))
     throw new ConfigError(
       'Invalid configuration:\n  PROCESSES: several processes need DATABASE_URL and REDIS_URL (the embedded database and the in-memory push belong to one process)',
@@ -316,6 +323,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       `Invalid configuration:\n  ROLE: ${e.ROLE} shares the work with other processes, through DATABASE_URL and REDIS_URL: set both`,
     );
+}
+
+function sportsbookOf(e: Env, production: boolean) {
   if (Boolean(e.SPORTSBOOK_CLIENT_HOST) !== Boolean(e.SPORTSBOOK_CLIENT_ID))
     throw new ConfigError(
       'Invalid configuration:\n  SPORTSBOOK_CLIENT_HOST and SPORTSBOOK_CLIENT_ID: set both (a sportsbook provider), or neither',
@@ -324,7 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Invalid configuration:\n  SPORTSBOOK_CLIENT_HOST: production never uses the sandbox sportsbook provider',
     );
-  const sportsbook = e.SPORTSBOOK_CLIENT_HOST
+  return e.SPORTSBOOK_CLIENT_HOST
     ? { sandbox: false, host: e.SPORTSBOOK_CLIENT_HOST.replace(/\/$/, ''), clientId: e.SPORTSBOOK_CLIENT_ID! }
     : production
       ? null
@@ -334,6 +344,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           clientId: 'sandbox',
           speed: e.SPORTSBOOK_SANDBOX_SPEED,
         };
+}
+
+function checkSecrets(e: Env, production: boolean) {
   if (production && !e.JWT_SECRET)
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required in production (at least 32 random characters)',
@@ -362,6 +375,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (rotationIssues.length > 0)
     throw new ConfigError(`Invalid configuration:\n${rotationIssues.map((line) => `  ${line}`).join('\n')}`);
+}
+
+/** What production needs and development may leave out: real providers, a trusted country, real mail. */
+function checkProduction(e: Env) {
   // Production never talks to a built-in sandbox party: a real provider, and the secret shared with it.
   const partners = [
     ['PAYMENT_PROVIDER_URL', e.PAYMENT_PROVIDER_URL, 'the payment provider (the sandbox pays with public test cards)'],
@@ -372,29 +389,94 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ['BANK_TRANSFER_IBAN', e.BANK_TRANSFER_IBAN, 'the IBAN bank-transfer deposits go to'],
     ['BANK_TRANSFER_BIC', e.BANK_TRANSFER_BIC, 'the BIC of that account'],
   ] as const;
-  const missing = production ? partners.filter(([, value]) => !value) : [];
+  const missing = partners.filter(([, value]) => !value);
   if (missing.length > 0)
     throw new ConfigError(
       `Invalid configuration:\n${missing.map(([name, , what]) => `  ${name}: required in production (${what})`).join('\n')}`,
     );
-  if (production && !e.TRUST_PROXY && !e.GEO_HEADER_SECRET) {
+  if (!e.TRUST_PROXY && !e.GEO_HEADER_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  GEO_HEADER_SECRET or TRUST_PROXY: production needs a country header it can trust ' +
         '(behind a CDN or load balancer that sets it, TRUST_PROXY=1; or a secret the CDN adds, GEO_HEADER_SECRET)',
     );
   }
-  if (production && ![10, 20, 30, 60].includes(e.REALITY_CHECK_MINUTES))
+  if (![10, 20, 30, 60].includes(e.REALITY_CHECK_MINUTES))
     throw new ConfigError(
       'Invalid configuration:\n  REALITY_CHECK_MINUTES: must be 10, 20, 30 or 60 in production (shorter ones are for tests)',
     );
-  if (production && e.SEED_DEMO)
+  if (e.SEED_DEMO)
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)',
     );
-  if (production && !e.SMTP_URL)
+  if (!e.SMTP_URL)
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: production sends mail (password resets, confirmations) through an SMTP server',
     );
+}
+
+function socialOf(e: Env, production: boolean) {
+  return e.SOCIAL_DOMAIN && e.SOCIAL_CLIENT_ID
+    ? {
+        sandbox: false,
+        domain: e.SOCIAL_DOMAIN.replace(/\/$/, ''),
+        clientId: e.SOCIAL_CLIENT_ID,
+        connections: e.SOCIAL_CONNECTIONS.split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      }
+    : production
+      ? null
+      : {
+          sandbox: true,
+          domain: `${e.PUBLIC_URL.replace(/\/$/, '')}/sandbox/oidc`,
+          clientId: 'casino-web',
+          connections: ['google-oauth2', 'apple'],
+        };
+}
+
+const paymentOf = (e: Env) => ({
+  /** The built-in sandbox provider at /sandbox/pay (never in production). */
+  sandbox: !e.PAYMENT_PROVIDER_URL,
+  providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
+  secret: e.PAYMENT_WEBHOOK_SECRET ?? null,
+  secretPrevious: e.PAYMENT_WEBHOOK_SECRET_PREVIOUS ?? null,
+  autoApproveBelow: e.WITHDRAWAL_AUTO_APPROVE_BELOW,
+  turnoverMultiplier: e.TURNOVER_MULTIPLIER,
+  cryptoConfirmSeconds: e.CRYPTO_CONFIRM_SECONDS,
+  withdrawalVerification: e.WITHDRAWAL_VERIFICATION,
+  depositExpiryMs: Math.round(e.DEPOSIT_EXPIRY_MINUTES * 60_000),
+  bankTransferExpiryMs: e.BANK_TRANSFER_EXPIRY_DAYS * 86_400_000,
+  /** Demo defaults outside production (a sandbox account); production refuses to start without them. */
+  bankTransfer: {
+    beneficiary: e.BANK_TRANSFER_BENEFICIARY ?? 'Casino Demo Ltd',
+    iban: e.BANK_TRANSFER_IBAN ?? 'LU280019400644750000',
+    bic: e.BANK_TRANSFER_BIC ?? 'BCEELULL',
+    bank: e.BANK_TRANSFER_BANK ?? 'Sandbox Bank',
+  },
+});
+
+const gameOf = (e: Env) => ({
+  /** The built-in sandbox game provider at /sandbox/games (never in production). */
+  sandbox: !e.GAME_PROVIDER_URL,
+  walletSecret: e.GAME_WALLET_SECRET ?? null,
+  walletSecretPrevious: e.GAME_WALLET_SECRET_PREVIOUS ?? null,
+  providerUrl: e.GAME_PROVIDER_URL?.replace(/\/$/, '') ?? null,
+  walletUrl: e.GAME_WALLET_URL?.replace(/\/$/, '') ?? null,
+  minSpinMs: e.GAME_MIN_SPIN_MS,
+  sessionTtlSec: e.GAME_SESSION_TTL,
+  maxWinMultiplier: e.GAME_MAX_WIN_MULTIPLIER,
+});
+
+/** Reads and checks the environment once at start; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const data = parseEnv(env);
+  const e: Env = { ...data, PUBLIC_URL: data.PUBLIC_URL ?? listeningUrl(data.HOST, data.PORT) };
+  const production = e.NODE_ENV === 'production';
+  const kyc = kycOf(e, production);
+  checkProcesses(e);
+  const sportsbook = sportsbookOf(e, production);
+  checkSecrets(e, production);
+  if (production) checkProduction(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -413,7 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionMaxTtlSec: e.SESSION_MAX_TTL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     /** PUBLIC_URL was set (not derived from HOST and PORT). */
-    publicUrlGiven: parsed.data.PUBLIC_URL !== undefined,
+    publicUrlGiven: data.PUBLIC_URL !== undefined,
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     geoHeaderSecret: e.GEO_HEADER_SECRET ?? null,
     geoHeaderSecretPrevious: e.GEO_HEADER_SECRET_PREVIOUS ?? null,
@@ -433,24 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     requireEmailConfirmation: e.REQUIRE_EMAIL_CONFIRMATION,
     /** null: no social sign-in; `sandbox`: the built-in provider (never in production). */
-    social:
-      e.SOCIAL_DOMAIN && e.SOCIAL_CLIENT_ID
-        ? {
-            sandbox: false,
-            domain: e.SOCIAL_DOMAIN.replace(/\/$/, ''),
-            clientId: e.SOCIAL_CLIENT_ID,
-            connections: e.SOCIAL_CONNECTIONS.split(',')
-              .map((c) => c.trim())
-              .filter(Boolean),
-          }
-        : production
-          ? null
-          : {
-              sandbox: true,
-              domain: `${e.PUBLIC_URL.replace(/\/$/, '')}/sandbox/oidc`,
-              clientId: 'casino-web',
-              connections: ['google-oauth2', 'apple'],
-            },
+    social: socialOf(e, production),
     /** null: no identity verification; `sandbox`: the built-in provider at /sandbox/kyc (never in production). */
     kyc,
     limits: { realityCheckMinutes: e.REALITY_CHECK_MINUTES, jobMs: e.LIMITS_JOB_MS },
@@ -465,37 +530,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sportsbook,
     /** The API's OpenAPI document and its page at /api/docs: a map for an attacker, so not in production. */
     apiDocs: !production,
-    payment: {
-      /** The built-in sandbox provider at /sandbox/pay (never in production). */
-      sandbox: !e.PAYMENT_PROVIDER_URL,
-      providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
-      secret: e.PAYMENT_WEBHOOK_SECRET ?? null,
-      secretPrevious: e.PAYMENT_WEBHOOK_SECRET_PREVIOUS ?? null,
-      autoApproveBelow: e.WITHDRAWAL_AUTO_APPROVE_BELOW,
-      turnoverMultiplier: e.TURNOVER_MULTIPLIER,
-      cryptoConfirmSeconds: e.CRYPTO_CONFIRM_SECONDS,
-      withdrawalVerification: e.WITHDRAWAL_VERIFICATION,
-      depositExpiryMs: Math.round(e.DEPOSIT_EXPIRY_MINUTES * 60_000),
-      bankTransferExpiryMs: e.BANK_TRANSFER_EXPIRY_DAYS * 86_400_000,
-      /** Demo defaults outside production (a sandbox account); production refuses to start without them. */
-      bankTransfer: {
-        beneficiary: e.BANK_TRANSFER_BENEFICIARY ?? 'Casino Demo Ltd',
-        iban: e.BANK_TRANSFER_IBAN ?? 'LU280019400644750000',
-        bic: e.BANK_TRANSFER_BIC ?? 'BCEELULL',
-        bank: e.BANK_TRANSFER_BANK ?? 'Sandbox Bank',
-      },
-    },
-    game: {
-      /** The built-in sandbox game provider at /sandbox/games (never in production). */
-      sandbox: !e.GAME_PROVIDER_URL,
-      walletSecret: e.GAME_WALLET_SECRET ?? null,
-      walletSecretPrevious: e.GAME_WALLET_SECRET_PREVIOUS ?? null,
-      providerUrl: e.GAME_PROVIDER_URL?.replace(/\/$/, '') ?? null,
-      walletUrl: e.GAME_WALLET_URL?.replace(/\/$/, '') ?? null,
-      minSpinMs: e.GAME_MIN_SPIN_MS,
-      sessionTtlSec: e.GAME_SESSION_TTL,
-      maxWinMultiplier: e.GAME_MAX_WIN_MULTIPLIER,
-    },
+    payment: paymentOf(e),
+    game: gameOf(e),
     features: {
       loyalty: e.LOYALTY_ENABLED,
       quests: e.QUESTS_ENABLED,

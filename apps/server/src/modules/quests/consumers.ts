@@ -2,7 +2,8 @@ import { Channel, PushEvent, toMajor } from '@casino/contracts';
 import type { OutboxConsumers } from '../../outbox/index.ts';
 import type { BonusRules } from '../bonus/index.ts';
 import { subunitOf } from '../settings/index.ts';
-import { countBets, countDeposit, playerQuestById, recheckState } from './service.ts';
+import { countBets, countDeposit, recheckState } from './counting.ts';
+import { playerQuestById } from './views.ts';
 
 /**
  * The `quests` lane: progress from domain events, each counted once per task (quest_task_events), in

@@ -1,7 +1,7 @@
 import type { ModuleManifest } from '../../lib/module.ts';
 import { registerQuestConsumers } from './consumers.ts';
 import { questRoutes } from './routes.ts';
-import { expireDueQuests } from './service.ts';
+import { expireDueQuests } from './expiry.ts';
 
 /** Quests: their routes, the `quests` lane and pushes, and the expiry job (a lease keeps two nodes from one batch). */
 export const questsModule: ModuleManifest = {

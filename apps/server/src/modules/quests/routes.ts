@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { activateQuest, cancelQuest, listAvailableQuests, listPlayerQuests } from './service.ts';
+import { listAvailableQuests, listPlayerQuests } from './listing.ts';
+import { activateQuest, cancelQuest } from './player-quests.ts';
 
 const bearer = [{ bearer: [] }];
 const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };

@@ -2,7 +2,7 @@ import { bonusDefinitionInputSchema, questDefinitionInputSchema, type QuestDefin
 import type { UnitOfWorkContext } from '../../outbox/index.ts';
 import { createDefinition, listDefinitions } from '../bonus/index.ts';
 import { findGame } from '../game/index.ts';
-import { createQuestDefinition, listQuestDefinitions } from './service.ts';
+import { createQuestDefinition, listQuestDefinitions } from './definitions.ts';
 
 const REWARD_BONUS = 'Quest reward';
 

@@ -151,3 +151,7 @@ export const questRewardPayouts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playerQuestId, t.position] })],
 );
+
+export type QuestDefinitionRow = typeof questDefinitions.$inferSelect;
+export type PlayerQuestRow = typeof playerQuests.$inferSelect;
+export type TaskRow = typeof playerQuestTasks.$inferSelect;

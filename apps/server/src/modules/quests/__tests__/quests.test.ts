@@ -17,7 +17,10 @@ import { playerBonuses } from '../../bonus/tables.ts';
 import { loyaltyPointEntries } from '../../loyalty/tables.ts';
 import { registerBody } from '../../player/__tests__/helpers.ts';
 import { players } from '../../player/tables.ts';
-import { advance, countBets, countTask, createQuestDefinition, expireDueQuests } from '../service.ts';
+import { advance } from '../advance.ts';
+import { countBets, countTask } from '../counting.ts';
+import { createQuestDefinition } from '../definitions.ts';
+import { expireDueQuests } from '../expiry.ts';
 import { playerQuests, playerQuestTasks, questRewardPayouts, questTaskEvents } from '../tables.ts';
 
 let server: TestServer;
