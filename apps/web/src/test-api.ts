@@ -1,0 +1,61 @@
+/**
+ * The API as the web tests see it: an MSW server (started in test-setup.ts) whose answers are written
+ * through the contracts' schemas. `reply(schema, body)` encodes the body with the schema the server
+ * answers with, as the server's serializer does: a fixture that drifted from the contract throws in
+ * the test, and a field the contract does not declare never reaches the app. A request no handler
+ * answers fails the test (`onUnhandledRequest: 'error'`).
+ *
+ *   server.use(get('/api/player/limits', () => reply(dataEnvelope(z.array(playerLimitSchema)), { data: [] })));
+ */
+import { http, HttpResponse, type HttpResponseResolver, type PathParams } from 'msw';
+import { setupServer } from 'msw/node';
+import { z } from 'zod';
+import { errorEnvelopeSchema, type ErrorEnvelope } from '@casino/contracts';
+
+export const server = setupServer();
+
+/** A JSON answer: `body` encoded by `schema` (throws when it does not fit), with `status` (200). */
+export function reply<S extends z.ZodType>(schema: S, body: z.output<S>, status = 200): Response {
+  return HttpResponse.json(z.encode(schema, body) as never, { status });
+}
+
+/** An error answer: `{ error }` checked against the contract's error envelope. */
+export function refuse(status: number, error: ErrorEnvelope['error']): Response {
+  return reply(errorEnvelopeSchema, { error }, status);
+}
+
+/** 204, no body. */
+export const noContent = (): Response => new HttpResponse(null, { status: 204 });
+
+type Resolver = HttpResponseResolver<PathParams, never>;
+/** Handlers on the page's origin (jsdom's location), as the app's relative `/api/…` calls are sent. */
+export const get = (path: string, resolver: Resolver) => http.get(path, resolver);
+export const post = (path: string, resolver: Resolver) => http.post(path, resolver);
+export const put = (path: string, resolver: Resolver) => http.put(path, resolver);
+export const patch = (path: string, resolver: Resolver) => http.patch(path, resolver);
+export const del = (path: string, resolver: Resolver) => http.delete(path, resolver);
+
+/** One request as the app sent it: method, path and query. */
+export type SentRequest = { method: string; path: string; query: URLSearchParams };
+
+/**
+ * The requests the app sends from now to the end of the test, in order, for tests that assert what
+ * was asked (which endpoint, which query). A handler reads a body itself (`await request.json()`).
+ */
+export function recordRequests(): SentRequest[] {
+  const sent: SentRequest[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    sent.push({ method: request.method, path: url.pathname, query: url.searchParams });
+  });
+  return sent;
+}
+
+/**
+ * MSW turns an exception in a handler (a fixture `reply` refused) into a 500 the app may take in its
+ * stride; test-setup.ts fails the test with it instead.
+ */
+export const handlerErrors: unknown[] = [];
+server.events.on('unhandledException', ({ error }) => {
+  handlerErrors.push(error);
+});
