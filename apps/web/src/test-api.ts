@@ -24,6 +24,9 @@ export function refuse(status: number, error: ErrorEnvelope['error']): Response 
   return reply(errorEnvelopeSchema, { error }, status);
 }
 
+/** No answer at all (a network failure): for a call the test does not care about, as a fetch stub that threw. */
+export const offline = (): Response => HttpResponse.error();
+
 /** 204, no body. */
 export const noContent = (): Response => new HttpResponse(null, { status: 204 });
 
