@@ -38,8 +38,8 @@ export const put = (path: string, resolver: Resolver) => http.put(path, resolver
 export const patch = (path: string, resolver: Resolver) => http.patch(path, resolver);
 export const del = (path: string, resolver: Resolver) => http.delete(path, resolver);
 
-/** One request as the app sent it: method, path, query, and the two as sent (`/api/x?a[]=1`). */
-export type SentRequest = { method: string; path: string; query: URLSearchParams; url: string };
+/** One request as the app sent it: method, path, query, the two as sent (`/api/x?a[]=1`), headers. */
+export type SentRequest = { method: string; path: string; query: URLSearchParams; url: string; headers: Headers };
 
 /**
  * The requests the app sends from now to the end of the test, in order, for tests that assert what
@@ -49,7 +49,13 @@ export function recordRequests(): SentRequest[] {
   const sent: SentRequest[] = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
-    sent.push({ method: request.method, path: url.pathname, query: url.searchParams, url: url.pathname + url.search });
+    sent.push({
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      url: url.pathname + url.search,
+      headers: request.headers,
+    });
   });
   return sent;
 }
