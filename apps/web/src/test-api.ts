@@ -38,8 +38,18 @@ export const put = (path: string, resolver: Resolver) => http.put(path, resolver
 export const patch = (path: string, resolver: Resolver) => http.patch(path, resolver);
 export const del = (path: string, resolver: Resolver) => http.delete(path, resolver);
 
-/** One request as the app sent it: method, path, query, the two as sent (`/api/x?a[]=1`), headers. */
-export type SentRequest = { method: string; path: string; query: URLSearchParams; url: string; headers: Headers };
+/**
+ * One request as the app sent it: method, path, query, the two as sent (`/api/x?a[]=1`), the whole
+ * address (another host's too), headers.
+ */
+export type SentRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  url: string;
+  href: string;
+  headers: Headers;
+};
 
 /**
  * The requests the app sends from now to the end of the test, in order, for tests that assert what
@@ -54,6 +64,7 @@ export function recordRequests(): SentRequest[] {
       path: url.pathname,
       query: url.searchParams,
       url: url.pathname + url.search,
+      href: request.url,
       headers: request.headers,
     });
   });
