@@ -4,7 +4,6 @@ import { useToasts, toast } from '@/shared/ui/toast.ts';
 import { keepsPreloader } from '@/shared/lib/preloader.ts';
 import { useDrawer } from './drawer-store.ts';
 import { inCurrentLocale } from './router.tsx';
-import { delay } from 'msw';
 import { post, server } from '@/test-api.ts';
 import { mockApi, renderApp } from './test-support.tsx';
 
@@ -94,7 +93,7 @@ describe('preloader', () => {
   it('goes once the hand-off moves on to the page it leads to', async () => {
     const sent = mockApi();
     // The sign-in with the token is still under way: only the navigation may end the splash.
-    server.use(post('/api/player/sessions/token', () => delay('infinite')));
+    server.use(post('/api/player/sessions/token', () => new Promise<never>(() => {})));
     document.body.insertAdjacentHTML('afterbegin', '<div id="preloader"></div>');
     const preloader = document.getElementById('preloader')!;
     try {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@/shared/i18n';
-import { http, HttpResponse } from 'msw';
-import { server } from '@/test-api.ts';
+import { all, server } from '@/test-api.ts';
 import { initWith, mockApi, renderApp } from './test-support.tsx';
 
 describe('locale in the URL', () => {
@@ -139,7 +138,7 @@ describe('conditional pages', () => {
 
   it('still renders when init fails, with optional features off', async () => {
     // A proxy's error page, not the API's JSON.
-    server.use(http.all('*', () => new HttpResponse('oops', { status: 500 })));
+    server.use(all('*', () => new Response('oops', { status: 500 })));
     renderApp('/bonuses');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bonuses' })).toBeInTheDocument();
   });

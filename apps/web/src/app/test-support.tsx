@@ -1,11 +1,10 @@
 import { createMemoryRouter } from '@/shared/router';
-import { http } from 'msw';
 import { z } from 'zod';
 import { collectionSchema, dataEnvelope, playerInitSchema, type Collection, type PlayerInit } from '@casino/contracts';
 import { useSession, type SessionStatus } from '@/features/auth';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { renderRouter } from '@/features/test-support.tsx';
-import { get, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { routes } from './routes.tsx';
 
 export const initWith = (
@@ -39,7 +38,7 @@ export function mockApi({
         ? refuse(500, { code: 500, message: 'Internal error' })
         : reply(dataEnvelope(z.array(collectionSchema)), { data: collections }),
     ),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
   return recordRequests();
 }

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from 'msw';
 import { dataEnvelope, okSchema, profileSchema, type AuthResult } from '@casino/contracts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { api } from '@/shared/lib/http.ts';
 import { readSession, saveSession } from '@/shared/lib/token.ts';
-import { get, offline, post, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, offline, post, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { reloadPage } from './reload-page.ts';
 import { testProfile } from './test-fixtures.ts';
 import { useSession } from './session-store.ts';
@@ -71,7 +70,7 @@ describe('start', () => {
 
   it('a stored token the server no longer accepts leaves a quiet guest', async () => {
     saveSession(authResult());
-    server.use(http.all('*', () => refuse(401, { code: 401, message: 'Unauthorized' })));
+    server.use(all('*', () => refuse(401, { code: 401, message: 'Unauthorized' })));
     await startSession();
     expect(useSession.getState().status).toBe('guest');
     expect(readSession()).toBeNull();
@@ -81,7 +80,7 @@ describe('start', () => {
     saveSession(authResult());
     for (const failure of [offline, () => refuse(503, { code: 503, message: 'Unavailable' })]) {
       useSession.setState({ status: 'unknown', profile: null });
-      server.use(http.all('*', failure));
+      server.use(all('*', failure));
       await restoreSession();
       expect(useSession.getState().status).toBe('offline');
       expect(readSession()?.accessToken).toBe('jwt-1');
@@ -118,7 +117,7 @@ describe('login and logout in this tab', () => {
   });
 
   it('a refused token refresh logs the player out', async () => {
-    server.use(http.all('*', () => refuse(401, { code: 16003, message: 'Session closed' })));
+    server.use(all('*', () => refuse(401, { code: 16003, message: 'Session closed' })));
     await startSession();
     await completeLogin({ ...authResult(), expiresAfter: new Date(Date.now() + 5_000).toISOString() });
 

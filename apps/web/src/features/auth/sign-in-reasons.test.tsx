@@ -6,9 +6,8 @@ import { api, ApiError } from '@/shared/lib/http.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { http } from 'msw';
 import type { ErrorEnvelope } from '@casino/contracts';
-import { refuse, server } from '@/test-api.ts';
+import { all, refuse, server } from '@/test-api.ts';
 import { renderInModal } from '../test-support.tsx';
 import SignInModal from './sign-in-modal.tsx';
 import { noteSocialRefusal } from './social-refusal.ts';
@@ -20,7 +19,7 @@ let answer: () => Response;
 beforeEach(() => {
   queryClient.clear();
   queryClient.setQueryData(playerInitQuery.queryKey, FALLBACK_INIT);
-  server.use(http.all('*', () => answer()));
+  server.use(all('*', () => answer()));
 });
 afterEach(async () => {
   cleanup();

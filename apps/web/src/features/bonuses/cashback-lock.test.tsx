@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { z } from 'zod';
 import {
   accountSchema,
@@ -18,7 +17,7 @@ import {
   type PlayerFreespin,
 } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { get, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { forgetBonusLockChoices, withdrawNeedsBonusLock } from '@/features/wallet/withdraw-gate.ts';
 import { saveSession } from '@/shared/lib/token.ts';
@@ -123,7 +122,7 @@ beforeEach(() => {
         data: { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' },
       });
     }),
-    http.all('*', notFound),
+    all('*', notFound),
   );
 });
 afterEach(() => {

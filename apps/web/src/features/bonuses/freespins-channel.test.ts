@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from 'msw';
 import { dataEnvelope, gameSchema, type PlayerFreespinPush } from '@casino/contracts';
 import { testGame } from '@/features/games/test-fixtures.ts';
-import { get, refuse, reply, server } from '@/test-api.ts';
+import { all, get, refuse, reply, server } from '@/test-api.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { toast } from '@/shared/ui/toast.ts';
 import { freespinNoticeOf } from './freespin-notices.ts';
@@ -45,7 +44,7 @@ beforeEach(async () => {
     get('/api/game/games/g1', () =>
       reply(dataEnvelope(gameSchema), { data: testGame('g1', 'Fortuna Mágica', { identity: 'fortuna' }) }),
     ),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
   stop = await subscribePlayerFreespins('p1');
 });

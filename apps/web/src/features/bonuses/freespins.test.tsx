@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { z } from 'zod';
 import {
   accountSchema,
@@ -17,7 +16,7 @@ import {
 } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { testGame } from '@/features/games/test-fixtures.ts';
-import { get, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { clearToasts } from '@/shared/ui/toast.ts';
@@ -99,7 +98,7 @@ beforeEach(() => {
       await beforeAnswer();
       return answer;
     }),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => {

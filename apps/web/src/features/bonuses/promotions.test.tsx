@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { http } from 'msw';
 import { z } from 'zod';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +11,7 @@ import {
   type Promotion,
 } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { get, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 
 const terms: Promotion['terms'] = {
@@ -72,7 +71,7 @@ beforeEach(() => {
     ),
     get('/api/game/promotions', () => reply(dataEnvelope(z.array(promotionSchema)), { data: [step, cashback] })),
     get('/api/game/collections', () => reply(dataEnvelope(z.array(collectionSchema)), { data: [] })),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { z } from 'zod';
 import {
   accountSchema,
@@ -22,7 +21,7 @@ import { accountsQueryKey } from '@/features/wallet';
 import { testAccount } from '@/features/wallet/test-fixtures.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { hasSession, saveSession } from '@/shared/lib/token.ts';
-import { get, post, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, post, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { emitGameBetPush } from './game-bets-events.ts';
 import { DEMO_NUDGE_AFTER_MS } from './use-demo-nudge.ts';
 import { useReturnToGame } from './return-to-game-store.ts';
@@ -122,7 +121,7 @@ beforeEach(() => {
         ? reply(dataEnvelope(gameSchema), { data: found })
         : refuse(404, { code: 404, message: 'Game not found' });
     }),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => {

@@ -12,8 +12,7 @@ import {
 } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { saveSession } from '@/shared/lib/token.ts';
-import { get, recordRequests, refuse, reply, server } from '@/test-api.ts';
-import { http } from 'msw';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { pageOf, stubIntersection, stubMedia, testCollection, testGame, testProvider } from './test-fixtures.ts';
 
 const collections = Array.from({ length: 8 }, (_, i) => testCollection(`c${i}`, `col-${i}`, `Collection ${i}`));
@@ -58,7 +57,7 @@ beforeEach(() => {
       );
     }),
     get('/api/game/spins/winners', () => reply(dataEnvelope(z.array(winnerSchema)), { data: [] })),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 const calls = () => sent.map((r) => r.url);

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { http } from 'msw';
 import { z } from 'zod';
 import { collectionSchema, dataEnvelope, playerInitSchema, providerSchema } from '@casino/contracts';
-import { get, refuse, reply, server } from '@/test-api.ts';
+import { all, get, refuse, reply, server } from '@/test-api.ts';
 import { pageOf, stubIntersection, stubMedia, testCollection, testGame, testProvider } from './test-fixtures.ts';
 
 const collections = [
@@ -38,7 +37,7 @@ beforeEach(() => {
       const games = Array.from({ length: page < 3 ? 6 : 4 }, (_, i) => testGame(`g${page}-${i}`, `Game ${page}-${i}`));
       return pageOf(games, page, 6, 16);
     }),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { z } from 'zod';
 import {
   betSchema,
@@ -21,7 +20,7 @@ import { createMemoryRouter } from '@/shared/router';
 import ProfileHistoryPage from '@/pages/profile/profile-history-page.tsx';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
-import { get, put, refuse, reply, server } from '@/test-api.ts';
+import { all, get, put, refuse, reply, server } from '@/test-api.ts';
 import { renderRouter } from '../test-support.tsx';
 
 const spin = (id: string, amount: number, payout: number, currency = 'EUR'): Spin => ({
@@ -145,7 +144,7 @@ beforeEach(() => {
         settled ? { data: settledBets, meta: meta(1, 1, settledBets.length) } : { data: [], meta: meta(1, 0, 0) },
       );
     }),
-    http.all('*', ({ request }) => {
+    all('*', ({ request }) => {
       seen(request);
       return refuse(404, { code: 404, message: 'Not found' });
     }),

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet } from '@/shared/router';
-import { http } from 'msw';
 import { z } from 'zod';
 import {
   accountSchema,
@@ -19,7 +18,7 @@ import {
 } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { renderRouter } from '@/features/test-support.tsx';
-import { get, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
@@ -75,7 +74,7 @@ beforeEach(() => {
     ),
     get('/api/retention/account', () => reply(dataEnvelope(loyaltyAccountSchema), { data: account })),
     get('/api/retention/rates', () => reply(dataEnvelope(z.array(loyaltyRateSchema)), { data: RATES })),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => {

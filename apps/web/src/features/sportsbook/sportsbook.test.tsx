@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from '@/shared/router';
-import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import {
   accountSchema,
@@ -58,7 +57,7 @@ beforeEach(() => {
     get(`${HOST}/api/widgets/events`, ({ request }) => {
       const answer = widgets[new URL(request.url).searchParams.get('kind')!];
       return answer === 'fail'
-        ? HttpResponse.json({}, { status: 500 })
+        ? Response.json({}, { status: 500 })
         : reply(dataEnvelope(z.array(sportsbookWidgetEventSchema)), { data: answer! });
     }),
     postRequest('/api/game/games/sportsbook/play', async ({ request }) => {

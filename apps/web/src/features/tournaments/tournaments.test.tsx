@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { z } from 'zod';
 import {
   accountSchema,
@@ -15,7 +14,7 @@ import {
 } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { useSession } from '@/features/auth';
-import { get, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 
@@ -84,7 +83,7 @@ beforeEach(() => {
         ? reply(dataEnvelope(tournamentSchema), { data: detail })
         : refuse(404, { code: 404, message: 'Tournament not found' }),
     ),
-    http.all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 
