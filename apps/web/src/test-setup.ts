@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@/shared/i18n/i18n.ts';
+import { queryClient } from '@/shared/lib/query-client.ts';
+import { handlerErrors, server } from '@/test-api.ts';
 
 // findBy… and waitFor wait for a state, at most this long. Testing Library's 1 s suits a quiet machine;
 // `npm test` runs these files beside the server suites and the journeys on two cores, where a first
@@ -10,6 +12,18 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not implement scrolling; the navigation rules call it on every page change.
 window.scrollTo = () => {};
+
+// The API is MSW's (test-api.ts): a request no handler of the test answers fails it (MSW's 'error'
+// alone only makes that fetch fail, which a screen may take in its stride).
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      handlerErrors.push(new Error(`unhandled request: ${request.method} ${request.url}`));
+      print.error();
+    },
+  }),
+);
+afterAll(() => server.close());
 
 // Without vitest globals, Testing Library does not clean up by itself.
 afterEach(async () => {
@@ -22,4 +36,11 @@ afterEach(async () => {
   }
   // A test that visited a /de page must not leave German behind for the next one.
   i18n.changeLanguage('en');
+  // One query cache per test: the app's is a module, so what one test fetched is dropped before the next.
+  queryClient.clear();
+  server.resetHandlers();
+  server.events.removeAllListeners('request:start');
+  // A handler that threw (a fixture the contract refuses) fails the test, whatever the app made of its 500.
+  const thrown = handlerErrors.splice(0);
+  if (thrown.length) throw thrown[0];
 });

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { modalZIndex } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { initWith, mockApi, renderApp } from './test-support.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('modal host', () => {
   it('opens a modal named in the URL on load', async () => {

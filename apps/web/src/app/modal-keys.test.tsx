@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from './test-support.tsx';
 
 /** Modal keys of the spec that used to open a "coming soon" stand-in or an empty dialog. */
-afterEach(() => vi.unstubAllGlobals());
 
 // The first lazy modal chunk of a run is slow on a busy machine.
 const firstLoad = { timeout: 5_000 };

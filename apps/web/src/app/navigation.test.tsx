@@ -1,15 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useToasts, toast } from '@/shared/ui/toast.ts';
 import { keepsPreloader } from '@/shared/lib/preloader.ts';
 import { useDrawer } from './drawer-store.ts';
 import { inCurrentLocale } from './router.tsx';
+import { post, server } from '@/test-api.ts';
 import { mockApi, renderApp } from './test-support.tsx';
 
 beforeEach(() => {
   window.dataLayer = [];
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('navigation rules', () => {
   it('reports a page view with path and title on every page change', async () => {
@@ -91,17 +91,14 @@ describe('preloader', () => {
   });
 
   it('goes once the hand-off moves on to the page it leads to', async () => {
-    const api = mockApi();
+    const sent = mockApi();
     // The sign-in with the token is still under way: only the navigation may end the splash.
-    const answer = api.getMockImplementation()!;
-    api.mockImplementation((input) =>
-      String(input).includes('/sessions/token') ? new Promise<Response>(() => {}) : answer(input),
-    );
+    server.use(post('/api/player/sessions/token', () => new Promise<never>(() => {})));
     document.body.insertAdjacentHTML('afterbegin', '<div id="preloader"></div>');
     const preloader = document.getElementById('preloader')!;
     try {
       const app = renderApp('/auth/autologin?state=abc');
-      await waitFor(() => expect(api.mock.calls.some(([url]) => String(url).includes('/sessions/token'))).toBe(true));
+      await waitFor(() => expect(sent.some((r) => r.path.includes('/sessions/token'))).toBe(true));
       expect(preloader).not.toHaveClass('is-hidden');
       // What the autologin page does once the player is signed in.
       await act(() => app.router.navigate('/favorites?wallet=deposit', { replace: true }));

@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account } from '@casino/contracts';
+import { z } from 'zod';
+import { accountSchema, authResultSchema, dataEnvelope, type Account } from '@casino/contracts';
+import { testAuthResult } from '@/features/auth/test-fixtures.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { clearToasts, useToasts } from '@/shared/ui/toast.ts';
 import { accountsQueryKey } from '@/features/wallet';
 import { testAccount as account } from '@/features/wallet/test-fixtures.ts';
+import { get, post, recordRequests, reply, server } from '@/test-api.ts';
 import { connectRealtime, installVisibilityRefetch } from './realtime.ts';
+
+const accounts = (list: Account[]) => reply(dataEnvelope(z.array(accountSchema)), { data: list });
 
 // A stand-in for the centrifuge client: records what the app asks of it and lets the test push.
 const fake = vi.hoisted(() => {
@@ -143,19 +148,17 @@ describe('push channel', () => {
     saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
     queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1)]);
     let balance = 50;
-    const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', balance, 1)] }), { status: 200 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = recordRequests();
+    server.use(get('/api/wallet/accounts', () => accounts([account('a1', 'EUR', balance, 1)])));
     await connectRealtime('p1');
 
     // Credited after the list was loaded and before the channel was subscribed: no push reached the page.
     walletChannel().emit('subscribed', { recovered: false, wasRecovering: false });
     await vi.waitFor(() => expect(queryClient.getQueryData<Account[]>(accountsQueryKey)?.[0]?.balance).toBe(50));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
 
     walletChannel().emit('subscribed', { recovered: true, wasRecovering: true });
-    expect(fetchMock).toHaveBeenCalledTimes(1); // recovered: the missed pushes were replayed
+    expect(sent).toHaveLength(1); // recovered: the missed pushes were replayed
 
     balance = 99;
     walletChannel().emit('subscribed', { recovered: false, wasRecovering: true });
@@ -235,36 +238,27 @@ describe('push channel', () => {
 
   it('renews the token the hub refused as expired (109) before reconnecting', async () => {
     saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            data: {
-              accessToken: 'jwt-2',
-              tokenType: 'Bearer',
-              expiresAfter: new Date(Date.now() + 900_000).toISOString(),
-            },
-          }),
-          { status: 200 },
-        ),
+    const sent = recordRequests();
+    server.use(
+      post('/api/player/sessions/refresh', () =>
+        reply(dataEnvelope(authResultSchema), {
+          data: testAuthResult({ accessToken: 'jwt-2', expiresAfter: new Date(Date.now() + 900_000).toISOString() }),
+        }),
+      ),
     );
-    vi.stubGlobal('fetch', fetchMock);
     await connectRealtime('p1');
     await expect(client().options.getToken()).resolves.toBe('jwt-1');
 
     client().emit('connecting', { code: 109, reason: 'token expired' });
 
     await expect(client().options.getToken()).resolves.toBe('jwt-2');
-    expect(fetchMock).toHaveBeenCalledWith('/api/player/sessions/refresh', expect.objectContaining({ method: 'POST' }));
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/player/sessions/refresh');
   });
 
   it('reloads the balances when a phone brings a signed-in tab back to the front', async () => {
     saveSession({ accessToken: 'jwt-1', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
     queryClient.setQueryData(accountsQueryKey, [account('a1', 'EUR', 10, 1)]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ data: [account('a1', 'EUR', 42, 1)] }), { status: 200 })),
-    );
+    server.use(get('/api/wallet/accounts', () => accounts([account('a1', 'EUR', 42, 1)])));
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
     );

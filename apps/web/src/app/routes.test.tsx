@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@/shared/i18n';
+import { all, server } from '@/test-api.ts';
 import { initWith, mockApi, renderApp } from './test-support.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('locale in the URL', () => {
   it('renders a /de page in German and sets the user-language cookie', async () => {
@@ -138,10 +137,8 @@ describe('conditional pages', () => {
   });
 
   it('still renders when init fails, with optional features off', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('oops', { status: 500 })),
-    );
+    // A proxy's error page, not the API's JSON.
+    server.use(all('*', () => new Response('oops', { status: 500 })));
     renderApp('/bonuses');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bonuses' })).toBeInTheDocument();
   });

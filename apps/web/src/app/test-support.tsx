@@ -1,9 +1,10 @@
 import { createMemoryRouter } from '@/shared/router';
-import { vi } from 'vitest';
-import type { PlayerInit } from '@casino/contracts';
+import { z } from 'zod';
+import { collectionSchema, dataEnvelope, playerInitSchema, type Collection, type PlayerInit } from '@casino/contracts';
 import { useSession, type SessionStatus } from '@/features/auth';
 import { queryClient } from '@/shared/lib/query-client.ts';
-import { jsonResponse, renderRouter } from '@/features/test-support.tsx';
+import { renderRouter } from '@/features/test-support.tsx';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { routes } from './routes.tsx';
 
 export const initWith = (
@@ -22,22 +23,24 @@ export const initWith = (
   features: { sportsbook: false, loyalty: false, quests: false, documents: false, ...features },
 });
 
-/** Test-only fetch: answers player init and game collections; everything else is a 404. */
+/**
+ * The API of these tests: player init and game collections; everything else is a 404. Returns the
+ * requests sent from then on.
+ */
 export function mockApi({
   init = initWith(),
   collections,
-}: { init?: PlayerInit; collections?: unknown[] | 'fail' } = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.includes('/api/player/init')) return jsonResponse(200, { data: init });
-    if (url.includes('/api/game/collections'))
-      return collections === 'fail' || !collections
-        ? jsonResponse(500, { error: { code: 500 } })
-        : jsonResponse(200, { data: collections });
-    return jsonResponse(404, { error: { code: 404 } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+}: { init?: PlayerInit; collections?: Collection[] | 'fail' } = {}) {
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: init })),
+    get('/api/game/collections', () =>
+      collections === 'fail' || !collections
+        ? refuse(500, { code: 500, message: 'Internal error' })
+        : reply(dataEnvelope(z.array(collectionSchema)), { data: collections }),
+    ),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
+  );
+  return recordRequests();
 }
 
 /** Renders the real route table at `path`, as a guest unless told otherwise. */

@@ -1,6 +1,7 @@
 /**
  * Test helpers for feature components: the real query cache, router and i18n, a modal rendered the
  * way the modal host renders it (inside a Radix dialog), and the current URL on screen to assert on.
+ * The API these components call is MSW's (test-api.ts).
  */
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -42,17 +43,4 @@ export function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-}
-
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A fetch stub answering by "METHOD path" (query ignored); unknown calls fail loudly. */
-export function routeFetch(routes: Record<string, (init: RequestInit) => Response | Promise<Response>>) {
-  return async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
-    const handler = routes[key];
-    if (!handler) throw new Error(`unexpected request ${key}`);
-    return handler(init);
-  };
 }

@@ -1,8 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { PlayerStatus, type Invoice, type Profile } from '@casino/contracts';
+import {
+  accountSchema,
+  dataEnvelope,
+  invoiceSchema,
+  messengerListSchema,
+  pageEnvelope,
+  paymentMethodSchema,
+  PlayerStatus,
+  type Invoice,
+  type Profile,
+} from '@casino/contracts';
 import { useSession } from '@/features/auth';
-import { jsonResponse, renderRouter } from '@/features/test-support.tsx';
+import { renderRouter } from '@/features/test-support.tsx';
+import { get, offline, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
@@ -33,24 +45,31 @@ beforeEach(() => {
   queryClient.clear();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.startsWith('/api/wallet/accounts'))
-        return jsonResponse(200, { data: [testAccount('a1', 'EUR', 34.04, 1)] });
-      if (url.startsWith('/api/payment/invoices'))
-        return jsonResponse(200, { data: [paid], meta: { page: 1, perPage: 10, total: 1, totalPages: 1 } });
-      if (url.startsWith('/api/notification/messenger/messages'))
-        return jsonResponse(200, { data: [], meta: { page: 1, perPage: 10, total: 0, totalPages: 0 } });
-      if (url.startsWith('/api/payment/methods/withdrawal')) return jsonResponse(200, { data: [] });
-      return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
-    }),
+  server.use(
+    get('/api/wallet/accounts', () =>
+      reply(dataEnvelope(z.array(accountSchema)), { data: [testAccount('a1', 'EUR', 34.04, 1)] }),
+    ),
+    get('/api/payment/invoices', () =>
+      reply(pageEnvelope(invoiceSchema), {
+        data: [paid],
+        meta: { page: 1, perPage: 10, totalRows: 1, totalPages: 1 },
+      }),
+    ),
+    get('/api/notification/messenger/messages', () =>
+      reply(messengerListSchema, {
+        data: [],
+        meta: { page: 1, perPage: 10, totalRows: 0, totalPages: 0, totalUnread: 0 },
+      }),
+    ),
+    get('/api/payment/methods/withdrawal', () => reply(dataEnvelope(z.array(paymentMethodSchema)), { data: [] })),
+    // Not part of this screen's story.
+    get('/api/player/init', offline),
+    get('/api/settings/constants', offline),
+    get('/api/risk/reasons/turn-over-wager', offline),
   );
 });
 afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   await act(() => setLocale('en'));
 });

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initWith, mockApi, renderApp } from '../test-support.tsx';
 import { useDrawer } from '../drawer-store.ts';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('default layout', () => {
   it('starts with a skip link to the main content and has landmarks', async () => {

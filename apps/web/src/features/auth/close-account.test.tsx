@@ -1,25 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ClosureOpen } from '@casino/contracts';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@/shared/i18n/i18n.ts';
-import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { createMemoryRouter } from '@/shared/router';
-import { jsonResponse, renderRouter } from '../test-support.tsx';
+import { post, refuse, server } from '@/test-api.ts';
+import { renderRouter } from '../test-support.tsx';
 import { CloseAccount } from './close-account.tsx';
 
 let answer: () => Response;
 beforeEach(() => {
-  queryClient.clear();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 600_000).toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => answer()),
-  );
+  server.use(post('/api/player/close', () => answer()));
 });
 afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   await act(() => setLocale('en'));
 });
@@ -36,8 +32,8 @@ async function closeWithPassword(
   return dialog;
 }
 
-const refusedWith = (open: Record<string, number>) => () =>
-  jsonResponse(409, { error: { code: 409, message: 'You have …: settle them first', open } });
+const refusedWith = (open: ClosureOpen) => () =>
+  refuse(409, { code: 409, message: 'You have …: settle them first', open });
 
 describe('closing the account', () => {
   it('lists what is still open when the close is refused for it', async () => {
@@ -61,8 +57,7 @@ describe('closing the account', () => {
   });
 
   it('says to withdraw first when only real money holds the close', async () => {
-    answer = () =>
-      jsonResponse(409, { error: { code: 409, message: 'Withdraw your balance before you close your account' } });
+    answer = () => refuse(409, { code: 409, message: 'Withdraw your balance before you close your account' });
     const dialog = await closeWithPassword();
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('There is still real money on your account');

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthResult, Profile } from '@casino/contracts';
+import { dataEnvelope, okSchema, profileSchema, type AuthResult } from '@casino/contracts';
 import { navigateTo } from '@/shared/lib/navigation.ts';
 import { api } from '@/shared/lib/http.ts';
 import { readSession, saveSession } from '@/shared/lib/token.ts';
+import { all, get, offline, post, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { reloadPage } from './reload-page.ts';
+import { testProfile } from './test-fixtures.ts';
 import { useSession } from './session-store.ts';
 import { CHANGE_SESSION_KEY, decodeSessionChange } from './session-sync.ts';
 import {
@@ -22,7 +24,7 @@ vi.mock('./reload-page.ts', () => ({ reloadPage: vi.fn() }));
 const loadAccounts = vi.fn(async () => []);
 const connectRealtime = vi.fn(async () => {});
 
-const profile = { id: 'p1', email: 'ana@example.com' } as Profile;
+const profile = testProfile({ id: 'p1', email: 'ana@example.com' });
 const authResult = (token = 'jwt-1'): AuthResult => ({
   accessToken: token,
   tokenType: 'Bearer',
@@ -30,7 +32,8 @@ const authResult = (token = 'jwt-1'): AuthResult => ({
   sessionId: 's1',
   profile,
 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const answerProfile = () =>
+  server.use(get('/api/player/profile', () => reply(dataEnvelope(profileSchema), { data: profile })));
 /** What another tab's write looks like to this tab. */
 const otherTabWrites = (change: string) =>
   window.dispatchEvent(new StorageEvent('storage', { key: CHANGE_SESSION_KEY, newValue: btoa(`x7k2q-${change}`) }));
@@ -42,7 +45,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   stopSession();
-  vi.unstubAllGlobals();
   vi.mocked(loadAccounts).mockClear();
   vi.mocked(navigateTo).mockClear();
   vi.mocked(reloadPage).mockClear();
@@ -58,10 +60,7 @@ describe('start', () => {
 
   it('a stored token restores the player with profile and accounts', async () => {
     saveSession(authResult());
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, { data: profile })),
-    );
+    answerProfile();
     await startSession();
     const state = useSession.getState();
     expect(state.status).toBe('player');
@@ -71,10 +70,7 @@ describe('start', () => {
 
   it('a stored token the server no longer accepts leaves a quiet guest', async () => {
     saveSession(authResult());
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(401, { error: { code: 401, message: 'Unauthorized' } })),
-    );
+    server.use(all('*', () => refuse(401, { code: 401, message: 'Unauthorized' })));
     await startSession();
     expect(useSession.getState().status).toBe('guest');
     expect(readSession()).toBeNull();
@@ -82,20 +78,14 @@ describe('start', () => {
   });
   it('a failed check (offline, 500, 503) keeps the stored session and tries again', async () => {
     saveSession(authResult());
-    for (const failure of [
-      () => Promise.reject(new TypeError('Failed to fetch')),
-      async () => json(503, { error: { code: 503, message: 'Unavailable' } }),
-    ]) {
+    for (const failure of [offline, () => refuse(503, { code: 503, message: 'Unavailable' })]) {
       useSession.setState({ status: 'unknown', profile: null });
-      vi.stubGlobal('fetch', vi.fn(failure));
+      server.use(all('*', failure));
       await restoreSession();
       expect(useSession.getState().status).toBe('offline');
       expect(readSession()?.accessToken).toBe('jwt-1');
     }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, { data: profile })),
-    );
+    answerProfile();
     await retryRestore();
     expect(useSession.getState()).toMatchObject({ status: 'player', profile });
   });
@@ -113,12 +103,12 @@ describe('login and logout in this tab', () => {
 
   it('logout ends the server session, forgets everything and goes to the localised home', async () => {
     window.history.replaceState(null, '', '/de/profile/wallet');
-    const fetchMock = vi.fn(async () => json(200, { data: { ok: true } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = recordRequests();
+    server.use(post('/api/player/sessions/logout', () => reply(dataEnvelope(okSchema), { data: { ok: true } })));
     await completeLogin(authResult());
     await logout();
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/player/sessions/logout', expect.objectContaining({ method: 'POST' }));
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/player/sessions/logout');
     expect(readSession()).toBeNull();
     expect(useSession.getState().status).toBe('guest');
     expect(vi.mocked(connectRealtime)).toHaveBeenLastCalledWith(null);
@@ -127,10 +117,7 @@ describe('login and logout in this tab', () => {
   });
 
   it('a refused token refresh logs the player out', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(401, { error: { code: 16003, message: 'Session closed' } })),
-    );
+    server.use(all('*', () => refuse(401, { code: 16003, message: 'Session closed' })));
     await startSession();
     await completeLogin({ ...authResult(), expiresAfter: new Date(Date.now() + 5_000).toISOString() });
 

@@ -3,7 +3,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
-import { jsonResponse, renderInModal } from '../test-support.tsx';
+import { authResultSchema, dataEnvelope } from '@casino/contracts';
+import { post, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
+import { testAuthResult } from './test-fixtures.ts';
 import { completeLogin } from './session.ts';
 import SignInModal from './sign-in-modal.tsx';
 
@@ -18,17 +21,15 @@ beforeEach(() => {
   queryClient.setQueryData(playerInitQuery.queryKey, FALLBACK_INIT);
   bodies = [];
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      bodies.push(JSON.parse(String(init.body)));
-      requests.push({ url, credentials: init.credentials });
+  server.use(
+    post('/api/player/*', async ({ request }) => {
+      bodies.push(await request.json());
+      requests.push({ url: new URL(request.url).pathname, credentials: request.credentials });
       return answer();
     }),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.mocked(completeLogin).mockClear();
 });
 
@@ -48,14 +49,8 @@ async function signIn(email = 'Ana@Example.com', password = 'secret1') {
 
 describe('sign-in modal', () => {
   it('signs in and closes', async () => {
-    const result = {
-      accessToken: 'jwt',
-      tokenType: 'Bearer',
-      expiresAfter: '2030-01-01T00:00:00Z',
-      sessionId: 's',
-      profile: { id: 'p1' },
-    };
-    answer = () => jsonResponse(200, { data: result });
+    const result = testAuthResult();
+    answer = () => reply(dataEnvelope(authResultSchema), { data: result });
     const close = openModal();
     await signIn();
     await waitFor(() => expect(close).toHaveBeenCalled());
@@ -64,14 +59,14 @@ describe('sign-in modal', () => {
   });
 
   it('says plainly when email or password is wrong (401)', async () => {
-    answer = () => jsonResponse(401, { error: { code: 16002, message: 'Invalid credentials' } });
+    answer = () => refuse(401, { code: 16002, message: 'Invalid credentials' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
   });
 
   it('a 3,000-character password says it is too long, and a new attempt clears the old banner', async () => {
-    answer = () => jsonResponse(401, { error: { code: 16002, message: 'Wrong' } });
+    answer = () => refuse(401, { code: 16002, message: 'Wrong' });
     openModal();
     const user = await signIn('ana@example.com', 'wrong-one');
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
@@ -87,7 +82,7 @@ describe('sign-in modal', () => {
   });
 
   it('sends the browser’s device cookie with the sign-in (it lets a known browser through a pause)', async () => {
-    answer = () => jsonResponse(401, { error: { code: 16002, message: 'Invalid credentials' } });
+    answer = () => refuse(401, { code: 16002, message: 'Invalid credentials' });
     openModal();
     await signIn();
     await screen.findByRole('alert');
@@ -95,17 +90,11 @@ describe('sign-in modal', () => {
   });
 
   it('a paused account: asks for the mailed code, and signs in with it', async () => {
-    const result = {
-      accessToken: 'jwt',
-      tokenType: 'Bearer',
-      expiresAfter: '2030-01-01T00:00:00Z',
-      sessionId: 's',
-      profile: { id: 'p1' },
-    };
+    const result = testAuthResult();
     const answers = [
-      jsonResponse(429, { error: { code: 11010, message: 'Paused', challenge: 'challenge-token' } }),
-      jsonResponse(422, { error: { code: 11003, message: 'Wrong code', fields: { code: ['Wrong code'] } } }),
-      jsonResponse(200, { data: result }),
+      refuse(429, { code: 11010, message: 'Paused', challenge: 'challenge-token' }),
+      refuse(422, { code: 11003, message: 'Wrong code', fields: { code: ['Wrong code'] } }),
+      reply(dataEnvelope(authResultSchema), { data: result }),
     ];
     answer = () => answers.shift()!;
     const close = openModal();
@@ -129,7 +118,7 @@ describe('sign-in modal', () => {
   });
 
   it('from the code step, Back returns to the filled-in form', async () => {
-    answer = () => jsonResponse(429, { error: { code: 11010, message: 'Paused', challenge: 'c' } });
+    answer = () => refuse(429, { code: 11010, message: 'Paused', challenge: 'c' });
     openModal();
     const user = await signIn('ana@example.com', 'secret1');
     await screen.findByLabelText('Sign-in code');
@@ -138,21 +127,21 @@ describe('sign-in modal', () => {
   });
 
   it('asks to wait after too many attempts (429)', async () => {
-    answer = () => jsonResponse(429, { error: { code: 429, message: 'Too many requests' } });
+    answer = () => refuse(429, { code: 429, message: 'Too many requests' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
   });
 
   it('tells a blocked player (403)', async () => {
-    answer = () => jsonResponse(403, { error: { code: 11002, message: 'Blocked' } });
+    answer = () => refuse(403, { code: 11002, message: 'Blocked' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('This account is blocked');
   });
 
   it('explains the unverified-email case (11001) with the spec text', async () => {
-    answer = () => jsonResponse(401, { error: { code: 11001, message: 'Email not verified' } });
+    answer = () => refuse(401, { code: 11001, message: 'Email not verified' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -161,7 +150,7 @@ describe('sign-in modal', () => {
   });
 
   it('checks the email before calling the server', async () => {
-    answer = () => jsonResponse(200, { data: {} });
+    answer = () => reply(dataEnvelope(authResultSchema), { data: testAuthResult() });
     openModal();
     await signIn('not-an-email', 'x');
     expect(await screen.findByText('Value is not a valid email address')).toBeInTheDocument();

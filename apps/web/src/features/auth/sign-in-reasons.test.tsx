@@ -6,25 +6,23 @@ import { api, ApiError } from '@/shared/lib/http.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal } from '../test-support.tsx';
+import type { ErrorEnvelope } from '@casino/contracts';
+import { all, refuse, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import SignInModal from './sign-in-modal.tsx';
 import { noteSocialRefusal } from './social-refusal.ts';
 
 vi.mock('./session.ts', () => ({ completeLogin: vi.fn(async () => {}) }));
 vi.mock('@/shared/lib/navigation.ts', () => ({ navigateTo: vi.fn() }));
 
-let answer: (url: string) => Response;
+let answer: () => Response;
 beforeEach(() => {
   queryClient.clear();
   queryClient.setQueryData(playerInitQuery.queryKey, FALLBACK_INIT);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => answer(url)),
-  );
+  server.use(all('*', () => answer()));
 });
 afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   await act(() => setLocale('en'));
 });
@@ -39,12 +37,12 @@ async function signIn() {
 }
 
 /** The session is ended by the server while this tab is signed in: its next call is refused. */
-async function endedByServer(error: Record<string, unknown>, via: 'request' | 'refresh' = 'request') {
+async function endedByServer(error: Omit<ErrorEnvelope['error'], 'message'>, via: 'request' | 'refresh' = 'request') {
   saveSession({
     accessToken: 'jwt',
     expiresAfter: new Date(Date.now() + (via === 'refresh' ? 1_000 : 600_000)).toISOString(),
   });
-  answer = () => jsonResponse(401, { error: { message: 'Session ended', ...error } });
+  answer = () => refuse(401, { message: 'Session ended', ...error });
   await expect(api('GET', '/api/player/profile')).rejects.toMatchObject({ status: 401 });
 }
 
@@ -82,7 +80,7 @@ describe('a sign-in refused during an exclusion', () => {
   const until = '2031-05-04T10:00:00.000Z';
 
   it('says self-exclusion for a self-exclusion and a break for a cooling-off, with the end', async () => {
-    answer = () => jsonResponse(403, { error: { code: 11007, message: 'x', until, reason: 'self_exclusion' } });
+    answer = () => refuse(403, { code: 11007, message: 'x', until, reason: 'self_exclusion' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -91,7 +89,7 @@ describe('a sign-in refused during an exclusion', () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent('break');
     cleanup();
 
-    answer = () => jsonResponse(403, { error: { code: 11007, message: 'x', until, reason: 'cooling_off' } });
+    answer = () => refuse(403, { code: 11007, message: 'x', until, reason: 'cooling_off' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(/^You have taken a break from play until May 4, 2031/);
@@ -110,7 +108,7 @@ describe('a sign-in refused during an exclusion', () => {
 
   it('in German and Portuguese', async () => {
     await act(() => setLocale('de'));
-    answer = () => jsonResponse(403, { error: { code: 11007, message: 'x', until, reason: 'self_exclusion' } });
+    answer = () => refuse(403, { code: 11007, message: 'x', until, reason: 'self_exclusion' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -119,7 +117,7 @@ describe('a sign-in refused during an exclusion', () => {
     cleanup();
 
     await act(() => setLocale('pt-br'));
-    answer = () => jsonResponse(403, { error: { code: 11007, message: 'x', until, reason: 'cooling_off' } });
+    answer = () => refuse(403, { code: 11007, message: 'x', until, reason: 'cooling_off' });
     openModal();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Você fez uma pausa até 4 de maio de 2031/);

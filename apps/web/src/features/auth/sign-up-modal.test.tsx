@@ -1,9 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Currency, FieldMeta } from '@casino/contracts';
-import { queryClient } from '@/shared/lib/query-client.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
+import { z } from 'zod';
+import {
+  authResultSchema,
+  currencySchema,
+  dataEnvelope,
+  fieldMetaSchema,
+  playerInitSchema,
+  type Currency,
+  type FieldMeta,
+} from '@casino/contracts';
+import { initWith } from '@/app/test-support.tsx';
+import { get, post, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
+import { testAuthResult } from './test-fixtures.ts';
 import { completeLogin } from './session.ts';
 import SignUpModal from './sign-up-modal.tsx';
 
@@ -62,48 +73,30 @@ const currencies = [
     rate: { rate: 60000, rateTime: '2025-01-01T00:00:00Z' },
   },
 ] satisfies Currency[];
-const authResult = {
-  accessToken: 'jwt',
-  tokenType: 'Bearer',
-  expiresAfter: new Date(Date.now() + 900_000).toISOString(),
-  sessionId: 's1',
-  profile: { id: 'p1' },
-};
+const authResult = testAuthResult({ expiresAfter: new Date(Date.now() + 900_000).toISOString(), sessionId: 's1' });
 
 let registerBodies: unknown[];
 let registerAnswer: () => Response;
 
 beforeEach(() => {
-  queryClient.clear();
   window.dataLayer = [];
   registerBodies = [];
-  registerAnswer = () => jsonResponse(200, { data: authResult });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      routeFetch({
-        'GET /api/player/fields/validations': () => jsonResponse(200, { data: registrationFields }),
-        'GET /api/settings/currencies': () => jsonResponse(200, { data: currencies }),
-        'GET /api/player/init': () =>
-          jsonResponse(200, {
-            data: {
-              country: 'DE',
-              restricted: false,
-              restrictType: null,
-              features: { sportsbook: false, loyalty: false, quests: false, documents: true },
-              social: null,
-            },
-          }),
-        'POST /api/player/register': (init) => {
-          registerBodies.push(JSON.parse(String(init.body)));
-          return registerAnswer();
-        },
-      }),
+  registerAnswer = () => reply(dataEnvelope(authResultSchema), { data: authResult });
+  server.use(
+    get('/api/player/fields/validations', () =>
+      reply(dataEnvelope(z.array(fieldMetaSchema)), { data: registrationFields }),
     ),
+    get('/api/settings/currencies', () => reply(dataEnvelope(z.array(currencySchema)), { data: currencies })),
+    get('/api/player/init', () =>
+      reply(dataEnvelope(playerInitSchema), { data: initWith({ country: 'DE' }, { documents: true }) }),
+    ),
+    post('/api/player/register', async ({ request }) => {
+      registerBodies.push(await request.json());
+      return registerAnswer();
+    }),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.mocked(completeLogin).mockClear();
 });
 
@@ -166,9 +159,7 @@ describe('sign-up modal', () => {
 
   it('shows the server field errors under their fields', async () => {
     registerAnswer = () =>
-      jsonResponse(422, {
-        error: { code: 422, message: 'Invalid data', fields: { email: ['This email is already registered'] } },
-      });
+      refuse(422, { code: 422, message: 'Invalid data', fields: { email: ['This email is already registered'] } });
     const user = userEvent.setup();
     open();
     await fillValidForm(user);

@@ -1,8 +1,9 @@
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Currency, FieldMeta } from '@casino/contracts';
-import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
+import { dataEnvelope, okSchema, type Currency, type FieldMeta } from '@casino/contracts';
+import { post, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 import './i18n/index.ts';
 
@@ -37,21 +38,14 @@ const currencies = [
   },
 ] satisfies Currency[];
 
-afterEach(() => vi.unstubAllGlobals());
-
 it('phone sign-up offers promotions by SMS (as e-mail sign-up offers them by e-mail) and sends the choice', async () => {
   const bodies: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      routeFetch({
-        'POST /api/player/otp/send': () => jsonResponse(200, { data: { ok: true } }),
-        'POST /api/player/register/phone': (init) => {
-          bodies.push(JSON.parse(String(init.body)));
-          return jsonResponse(422, { error: { code: 422, message: 'stop here' } });
-        },
-      }),
-    ),
+  server.use(
+    post('/api/player/otp/send', () => reply(dataEnvelope(okSchema), { data: { ok: true } })),
+    post('/api/player/register/phone', async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>);
+      return refuse(422, { code: 422, message: 'stop here' });
+    }),
   );
   const user = userEvent.setup();
   renderInModal(

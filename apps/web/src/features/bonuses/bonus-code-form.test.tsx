@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { jsonResponse } from '@/features/test-support.tsx';
+import { z } from 'zod';
+import { bonusCodeSchema, dataEnvelope, type BonusCode } from '@casino/contracts';
+import { get, post, refuse, reply, server } from '@/test-api.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import '@/shared/i18n/i18n.ts';
@@ -15,24 +17,20 @@ beforeEach(() => {
   bodies = [];
   localStorage.clear();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-      if (init.method === 'POST') {
-        bodies.push(JSON.parse(String(init.body)));
-        return answer();
-      }
-      return jsonResponse(200, { data: [] });
+  server.use(
+    post('/api/game/bonuses/bonuscodes', async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
     }),
+    get('/api/game/bonuses/bonuscodes', () => reply(dataEnvelope(z.array(bonusCodeSchema)), { data: [] })),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
-const use = (status: number, reason?: string) =>
-  jsonResponse(200, {
+const use = (status: number, reason?: BonusCode['reason']) =>
+  reply(dataEnvelope(bonusCodeSchema), {
     data: {
       id: 'u1',
       playerId: 'p1',
@@ -74,7 +72,7 @@ describe('the bonus code form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
-  it.each([
+  it.each<[BonusCode['reason'], string]>([
     ['already_used', 'You have already used this code.'],
     ['one_per_person', 'This offer is limited to one per person, and it has been claimed already.'],
   ])('says why a code is not available when the server does (%s)', async (reason, text) => {
@@ -92,7 +90,7 @@ describe('the bonus code form', () => {
 
   it('locks on error 5 with a countdown to the server’s moment, kept across reloads', async () => {
     const until = new Date(Date.now() + 125_000).toISOString();
-    answer = () => jsonResponse(429, { error: { code: 5, message: 'Too many wrong bonus codes', until } });
+    answer = () => refuse(429, { code: 5, message: 'Too many wrong bonus codes', until });
     await typeAndApply('GUESS');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/try again in 2:0[45]/);

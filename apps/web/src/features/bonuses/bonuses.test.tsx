@@ -1,9 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, PlayerBonus } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  currencySchema,
+  dataEnvelope,
+  pageEnvelope,
+  playerBonusSchema,
+  playerInitSchema,
+  type Account,
+  type PlayerBonus,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { jsonResponse } from '@/features/test-support.tsx';
+import { all, get, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { clearToasts } from '@/shared/ui/toast.ts';
@@ -61,44 +71,49 @@ const eur: Account = { ...testAccount('a1', 'EUR', 100, 1), realBalance: 80, bon
 
 let open: PlayerBonus[];
 let finished: PlayerBonus[];
-let requests: string[];
-const page = (data: PlayerBonus[]) =>
-  jsonResponse(200, { data, meta: { page: 1, perPage: 20, totalPages: 1, totalRows: data.length } });
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => `${r.method} ${decodeURIComponent(r.url)}`);
+/** Called in the PUT's handler before it answers: a test plays a push there, or holds the answer. */
+let beforeAnswer: () => Promise<void>;
+/** Answers the PUT instead of the server's success (a refusal). */
+let refusal: (() => Response) | null;
+const meta = (rows: number) => ({ page: 1, perPage: 20, totalPages: 1, totalRows: rows });
 
 beforeEach(() => {
   open = [welcome, reload];
   finished = [ended];
-  requests = [];
+  sent = recordRequests();
+  beforeAnswer = async () => {};
+  refusal = null;
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = decodeURIComponent(String(input));
-      const method = init.method ?? 'GET';
-      requests.push(`${method} ${url}`);
-      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith() });
-      if (url.startsWith('/api/wallet/accounts')) return jsonResponse(200, { data: [eur] });
-      if (url.startsWith('/api/settings/currencies'))
-        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
-      if (url.startsWith('/api/game/player-bonuses?')) return page(url.includes('status[]=3') ? finished : open);
-      const action = /^\/api\/game\/player-bonuses\/(\w+)\/(activate|cancel)$/.exec(url);
-      if (method === 'PUT' && action) {
-        const [, id, verb] = action;
-        const target = open.find((b) => b.id === id)!;
-        const after =
-          verb === 'activate'
-            ? { ...target, status: 2, activationExpiredAt: null, wageringExpiredAt: '2026-12-27T10:00:00Z' }
-            : { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' };
-        open = open.filter((b) => b.id !== id && (verb === 'cancel' || b.status !== 2));
-        if (after.status !== 3) open.unshift(after);
-        return jsonResponse(200, { data: after });
-      }
-      return jsonResponse(404, { error: { code: 404 } });
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith() })),
+    get('/api/wallet/accounts', () => reply(dataEnvelope(z.array(accountSchema)), { data: [eur] })),
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), { data: [testCurrency('EUR', 'fiat', 100)] }),
+    ),
+    get('/api/game/player-bonuses', ({ request }) => {
+      const rows = new URL(request.url).searchParams.getAll('status[]').includes('3') ? finished : open;
+      return reply(pageEnvelope(playerBonusSchema), { data: rows, meta: meta(rows.length) });
     }),
+    put('/api/game/player-bonuses/:id/:verb', async ({ params }) => {
+      if (refusal) return refusal();
+      const { id, verb } = params as { id: string; verb: string };
+      const target = open.find((b) => b.id === id)!;
+      const after =
+        verb === 'activate'
+          ? { ...target, status: 2, activationExpiredAt: null, wageringExpiredAt: '2026-12-27T10:00:00Z' }
+          : { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' };
+      open = open.filter((b) => b.id !== id && (verb === 'cancel' || b.status !== 2));
+      if (after.status !== 3) open.unshift(after);
+      const answer = reply(dataEnvelope(playerBonusSchema), { data: after });
+      await beforeAnswer();
+      return answer;
+    }),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearToasts();
   forgetBonuses();
 });
@@ -106,24 +121,19 @@ afterEach(() => {
 // The first lazy page and modal chunks of a run are slow on a busy machine.
 const slow = { timeout: 5_000 };
 const card = (name: string) => screen.findByRole('article', { name }, slow);
-const puts = () => requests.filter((r) => r.startsWith('PUT'));
+const puts = () => requests().filter((r) => r.startsWith('PUT'));
 
 /**
  * Holds the server's answer to the bonus action until `answer()`, and meanwhile plays the push the
  * action caused (it can come first: the outbox is quicker than the HTTP reply on a busy node).
  */
 function pushBeforeAnswer(change: Parameters<typeof patchBonus>[0]) {
-  const fetchMock = vi.mocked(fetch);
-  const real = fetchMock.getMockImplementation()!;
   let answer!: () => void;
   const held = new Promise<void>((resolve) => (answer = resolve));
-  fetchMock.mockImplementation(async (input, init) => {
-    if (init?.method !== 'PUT') return real(input, init);
-    const response = await real(input, init);
+  beforeAnswer = async () => {
     patchBonus(change);
     await held;
-    return response;
-  });
+  };
   return answer;
 }
 
@@ -131,7 +141,7 @@ describe('/bonuses', () => {
   it('lists the active bonus and those waiting, in the active account’s currency, with wagering in money', async () => {
     renderApp('/bonuses', { status: 'player' });
     const active = await card('Welcome bonus');
-    expect(requests).toContain('GET /api/game/player-bonuses?status[]=1&status[]=2&currency[]=EUR&page=1&perPage=50');
+    expect(requests()).toContain('GET /api/game/player-bonuses?status[]=1&status[]=2&currency[]=EUR&page=1&perPage=50');
     expect(within(screen.getByRole('region', { name: 'Active bonus' })).getByRole('article')).toBe(active);
     expect(active).toHaveTextContent('€12.50 of €100.00 wagered');
     const bar = within(active).getByRole('progressbar', { name: 'Wagering of Welcome bonus' });
@@ -183,7 +193,7 @@ describe('/bonuses', () => {
     expect(await within(main).findByText(/Sign in to see your bonuses/, {}, slow)).toBeInTheDocument();
     await userEvent.setup().click(within(main).getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(app.url()).toBe('/bonuses?sign-in'));
-    expect(requests.some((r) => r.includes('player-bonuses'))).toBe(false);
+    expect(requests().some((r) => r.includes('player-bonuses'))).toBe(false);
   });
 });
 
@@ -253,13 +263,7 @@ describe('activating', () => {
   it('shows why the server refused (409)', async () => {
     open = [reload];
     const user = userEvent.setup();
-    const fetchMock = vi.mocked(fetch);
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'PUT'
-        ? jsonResponse(409, { error: { code: 409, message: 'This bonus expired before it was activated' } })
-        : answer(input, init),
-    );
+    refusal = () => refuse(409, { code: 409, message: 'This bonus expired before it was activated' });
     renderApp('/bonuses?bonus-confirm-action=b2', { status: 'player' });
     const dialog = await screen.findByRole('dialog', { name: 'Activate Reload bonus?' }, slow);
     await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
@@ -335,7 +339,7 @@ describe('/profile/bonuses', () => {
     const row = await within(region).findByRole('listitem');
     expect(row).toHaveTextContent('Spring bonus');
     expect(row).toHaveTextContent(/Wagered · Nov 10, 2026/);
-    expect(requests).toContain('GET /api/game/player-bonuses?status[]=3&page=1&perPage=10');
+    expect(requests()).toContain('GET /api/game/player-bonuses?status[]=3&page=1&perPage=10');
     expect(await screen.findByRole('article', { name: 'Welcome bonus' })).toBeInTheDocument();
   });
 

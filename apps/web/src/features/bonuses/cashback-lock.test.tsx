@@ -1,9 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, CashbackResponse, PlayerBonus, PlayerFreespin } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  cashbackResponseSchema,
+  currencySchema,
+  dataEnvelope,
+  pageEnvelope,
+  playerBonusSchema,
+  playerFreespinSchema,
+  playerInitSchema,
+  type Account,
+  type CashbackResponse,
+  type PlayerBonus,
+  type PlayerFreespin,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { jsonResponse } from '@/features/test-support.tsx';
+import { all, get, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { forgetBonusLockChoices, withdrawNeedsBonusLock } from '@/features/wallet/withdraw-gate.ts';
 import { saveSession } from '@/shared/lib/token.ts';
@@ -69,57 +83,56 @@ let eur: Account;
 let open: PlayerBonus[];
 let cashback: CashbackResponse;
 let freespins: PlayerFreespin[] | null;
-let requests: string[];
-const page = <T,>(data: T[]) =>
-  jsonResponse(200, { data, meta: { page: 1, perPage: 20, totalPages: 1, totalRows: data.length } });
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => `${r.method} ${decodeURIComponent(r.url)}`);
+const meta = (rows: number) => ({ page: 1, perPage: 20, totalPages: 1, totalRows: rows });
+const notFound = () => refuse(404, { code: 404, message: 'Not found' });
 
 beforeEach(() => {
   eur = { ...testAccount('a1', 'EUR', 100, 1), realBalance: 80, bonusBalance: 20, withdrawalBalance: 80 };
   open = [bonus({})];
   cashback = { data: [paid], current: [running] };
   freespins = null;
-  requests = [];
+  sent = recordRequests();
   forgetBonusLockChoices();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = decodeURIComponent(String(input));
-      const method = init.method ?? 'GET';
-      requests.push(`${method} ${url}`);
-      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith() });
-      if (url.startsWith('/api/wallet/accounts')) return jsonResponse(200, { data: [eur] });
-      if (url.startsWith('/api/settings/currencies'))
-        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
-      if (url.startsWith('/api/game/bonuses/cashback')) return jsonResponse(200, cashback);
-      if (url.startsWith('/api/game/player-freespins?'))
-        return freespins ? page(freespins) : jsonResponse(404, { error: { code: 404 } });
-      if (url.startsWith('/api/game/player-bonuses?'))
-        return page(
-          url.includes('status[]=3')
-            ? [bonus({ id: 'b0', name: 'Spring bonus', status: 3, result: 3, finishedAt: '2026-11-10T10:00:00Z' })]
-            : open,
-        );
-      const action = /^\/api\/game\/player-bonuses\/(\w+)\/cancel$/.exec(url);
-      if (method === 'PUT' && action) {
-        const target = open.find((b) => b.id === action[1])!;
-        open = open.filter((b) => b.id !== target.id);
-        eur = { ...eur, bonusBalance: 0, balance: 80 };
-        return jsonResponse(200, { data: { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' } });
-      }
-      return jsonResponse(404, { error: { code: 404 } });
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith() })),
+    get('/api/wallet/accounts', () => reply(dataEnvelope(z.array(accountSchema)), { data: [eur] })),
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), { data: [testCurrency('EUR', 'fiat', 100)] }),
+    ),
+    get('/api/game/bonuses/cashback', () => reply(cashbackResponseSchema, cashback)),
+    get('/api/game/player-freespins', () =>
+      freespins
+        ? reply(pageEnvelope(playerFreespinSchema), { data: freespins, meta: meta(freespins.length) })
+        : notFound(),
+    ),
+    get('/api/game/player-bonuses', ({ request }) => {
+      const rows = new URL(request.url).searchParams.getAll('status[]').includes('3')
+        ? [bonus({ id: 'b0', name: 'Spring bonus', status: 3, result: 3, finishedAt: '2026-11-10T10:00:00Z' })]
+        : open;
+      return reply(pageEnvelope(playerBonusSchema), { data: rows, meta: meta(rows.length) });
     }),
+    put('/api/game/player-bonuses/:id/cancel', ({ params }) => {
+      const target = open.find((b) => b.id === params.id)!;
+      open = open.filter((b) => b.id !== target.id);
+      eur = { ...eur, bonusBalance: 0, balance: 80 };
+      return reply(dataEnvelope(playerBonusSchema), {
+        data: { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' },
+      });
+    }),
+    all('*', notFound),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearToasts();
   forgetBonuses();
 });
 
 // Lazy chunks load slowly on a busy machine.
 const slow = { timeout: 15_000 };
-const puts = () => requests.filter((r) => r.startsWith('PUT'));
+const puts = () => requests().filter((r) => r.startsWith('PUT'));
 
 describe('the bonus-cancel-lock decision', () => {
   it('asks before a withdrawal only with bonus money on the account, once per currency when chosen', () => {
@@ -188,7 +201,7 @@ describe('cashback', () => {
     expect(block).toHaveTextContent('Net losses€18.00');
     expect(block).toHaveTextContent('Paid onNov 30, 2026');
     expect(within(block).getByRole('list', { name: 'Cashback paid' })).toHaveTextContent('€4.50');
-    expect(requests).toContain('GET /api/game/bonuses/cashback?currency=EUR');
+    expect(requests()).toContain('GET /api/game/bonuses/cashback?currency=EUR');
   });
 
   it('says why nothing accrues: ahead, or no consent', () => {
@@ -209,7 +222,7 @@ describe('cashback', () => {
     cashback = { data: [], current: [] };
     renderApp('/bonuses', { status: 'player' });
     await screen.findByRole('region', { name: 'Active bonus' }, slow);
-    await waitFor(() => expect(requests).toContain('GET /api/game/bonuses/cashback?currency=EUR'));
+    await waitFor(() => expect(requests()).toContain('GET /api/game/bonuses/cashback?currency=EUR'));
     expect(screen.queryByRole('region', { name: 'Cashback' })).toBeNull();
   });
 
@@ -258,13 +271,13 @@ describe('history: bonuses tab', () => {
     expect(spins).toHaveTextContent('Starter spins');
     expect(spins).toHaveTextContent('Played · 10 of 10 spins');
     expect(spins).toHaveTextContent('Won €3.40');
-    expect(requests).toContain('GET /api/game/player-bonuses?status[]=3&page=1&perPage=10');
+    expect(requests()).toContain('GET /api/game/player-bonuses?status[]=3&page=1&perPage=10');
   });
 
   it('shows only bonuses when free spins do not answer', async () => {
     renderApp('/profile/history?tab=bonuses', { status: 'player' });
     expect(await screen.findByText('Spring bonus', {}, slow)).toBeInTheDocument();
-    await waitFor(() => expect(requests.some((r) => r.startsWith('GET /api/game/player-freespins'))).toBe(true));
+    await waitFor(() => expect(requests().some((r) => r.startsWith('GET /api/game/player-freespins'))).toBe(true));
     expect(screen.queryByRole('region', { name: 'Ended free spins' })).toBeNull();
   });
 });

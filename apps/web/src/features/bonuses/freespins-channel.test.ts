@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlayerFreespinPush } from '@casino/contracts';
+import { dataEnvelope, gameSchema, type PlayerFreespinPush } from '@casino/contracts';
+import { testGame } from '@/features/games/test-fixtures.ts';
+import { all, get, refuse, reply, server } from '@/test-api.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { toast } from '@/shared/ui/toast.ts';
 import { freespinNoticeOf } from './freespin-notices.ts';
@@ -38,22 +40,16 @@ let stop: () => void;
 beforeEach(async () => {
   queryClient.clear();
   vi.mocked(toast).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      String(input).endsWith('/api/game/games/g1')
-        ? new Response(JSON.stringify({ data: { id: 'g1', identity: 'fortuna', name: 'Fortuna Mágica' } }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          })
-        : new Response(JSON.stringify({ error: { code: 404 } }), { status: 404 }),
+  server.use(
+    get('/api/game/games/g1', () =>
+      reply(dataEnvelope(gameSchema), { data: testGame('g1', 'Fortuna Mágica', { identity: 'fortuna' }) }),
     ),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
   stop = await subscribePlayerFreespins('p1');
 });
 afterEach(() => {
   stop();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

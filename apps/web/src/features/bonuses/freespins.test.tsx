@@ -1,9 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, PlayerFreespin } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  currencySchema,
+  dataEnvelope,
+  gameSchema,
+  pageEnvelope,
+  playerBonusSchema,
+  playerFreespinSchema,
+  playerInitSchema,
+  type Account,
+  type PlayerFreespin,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { jsonResponse } from '@/features/test-support.tsx';
+import { testGame } from '@/features/games/test-fixtures.ts';
+import { all, get, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { clearToasts } from '@/shared/ui/toast.ts';
@@ -35,12 +48,15 @@ const spins = (over: Partial<PlayerFreespin>): PlayerFreespin => ({
   ...over,
 });
 const eur: Account = testAccount('a1', 'EUR', 100, 1);
-const page = (data: unknown[]) =>
-  jsonResponse(200, { data, meta: { page: 1, perPage: 50, totalPages: 1, totalRows: data.length } });
+const meta = (rows: number) => ({ page: 1, perPage: 50, totalPages: 1, totalRows: rows });
+/** Called in the PUT's handler before it answers (a test holds the answer there). */
+let beforeAnswer: () => Promise<void>;
 
 let open: PlayerFreespin[];
-let requests: string[];
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => `${r.method} ${decodeURIComponent(r.url)}`);
 beforeEach(() => {
+  beforeAnswer = async () => {};
   open = [
     spins({}),
     spins({
@@ -54,40 +70,38 @@ beforeEach(() => {
       activationExpiredAt: null,
     }),
   ];
-  requests = [];
+  sent = recordRequests();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = decodeURIComponent(String(input));
-      const method = init.method ?? 'GET';
-      requests.push(`${method} ${url}`);
-      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith() });
-      if (url.startsWith('/api/wallet/accounts')) return jsonResponse(200, { data: [eur] });
-      if (url.startsWith('/api/settings/currencies'))
-        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
-      if (url.startsWith('/api/game/player-bonuses?')) return page([]);
-      if (url.startsWith('/api/game/player-freespins?')) return page(open);
-      if (url === '/api/game/games/g1')
-        return jsonResponse(200, { data: { id: 'g1', identity: 'fortuna-magica', name: 'Fortuna Mágica' } });
-      const action = /^\/api\/game\/player-freespins\/(\w+)\/(activate|cancel)$/.exec(url);
-      if (method === 'PUT' && action) {
-        const [, id, verb] = action;
-        const target = open.find((s) => s.id === id)!;
-        const after =
-          verb === 'activate'
-            ? { ...target, status: 2, activationExpiredAt: null, expiredAt: '2026-12-27T10:00:00Z' }
-            : { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' };
-        open = open.filter((s) => s.id !== id);
-        if (after.status !== 3) open.unshift(after);
-        return jsonResponse(200, { data: after });
-      }
-      return jsonResponse(404, { error: { code: 404 } });
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith() })),
+    get('/api/wallet/accounts', () => reply(dataEnvelope(z.array(accountSchema)), { data: [eur] })),
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), { data: [testCurrency('EUR', 'fiat', 100)] }),
+    ),
+    get('/api/game/player-bonuses', () => reply(pageEnvelope(playerBonusSchema), { data: [], meta: meta(0) })),
+    get('/api/game/player-freespins', () =>
+      reply(pageEnvelope(playerFreespinSchema), { data: open, meta: meta(open.length) }),
+    ),
+    get('/api/game/games/g1', () =>
+      reply(dataEnvelope(gameSchema), { data: testGame('g1', 'Fortuna Mágica', { identity: 'fortuna-magica' }) }),
+    ),
+    put('/api/game/player-freespins/:id/:verb', async ({ params }) => {
+      const { id, verb } = params as { id: string; verb: string };
+      const target = open.find((s) => s.id === id)!;
+      const after =
+        verb === 'activate'
+          ? { ...target, status: 2, activationExpiredAt: null, expiredAt: '2026-12-27T10:00:00Z' }
+          : { ...target, status: 3, result: 3, finishedAt: '2026-11-25T10:00:00Z' };
+      open = open.filter((s) => s.id !== id);
+      if (after.status !== 3) open.unshift(after);
+      const answer = reply(dataEnvelope(playerFreespinSchema), { data: after });
+      await beforeAnswer();
+      return answer;
     }),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearToasts();
   forgetFreespins();
 });
@@ -99,7 +113,9 @@ describe('free spins on /bonuses', () => {
   it('shows each with its game, stake, spins played and winnings; the active one links to its game', async () => {
     renderApp('/bonuses', { status: 'player' });
     const waiting = await card('Starter spins');
-    expect(requests).toContain('GET /api/game/player-freespins?status[]=1&status[]=2&currency[]=EUR&page=1&perPage=50');
+    expect(requests()).toContain(
+      'GET /api/game/player-freespins?status[]=1&status[]=2&currency[]=EUR&page=1&perPage=50',
+    );
     await waitFor(() => expect(waiting).toHaveTextContent('GameFortuna Mágica'));
     expect(waiting).toHaveTextContent('Stake per spin€0.20');
     expect(within(waiting).getByRole('button', { name: 'Activate Starter spins' })).toBeInTheDocument();
@@ -122,28 +138,23 @@ describe('free spins on /bonuses', () => {
     await user.click(within(waiting).getByRole('button', { name: 'Activate Starter spins' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activate Starter spins?' }, slow);
     await waitFor(() => expect(dialog).toHaveTextContent('10 free spins at €0.20 each on Fortuna Mágica'));
-    expect(requests.filter((r) => r.startsWith('PUT'))).toEqual([]);
+    expect(requests().filter((r) => r.startsWith('PUT'))).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: /^Activate$/ }));
-    await waitFor(() => expect(requests).toContain('PUT /api/game/player-freespins/f1/activate'));
+    await waitFor(() => expect(requests()).toContain('PUT /api/game/player-freespins/f1/activate'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('10 free spins on Fortuna Mágica are ready to play.', {}, slow)).toBeInTheDocument();
   });
 
   it('the push that they are active, arriving before the answer, does not call them "not available"', async () => {
     const user = userEvent.setup();
-    const fetchMock = vi.mocked(fetch);
-    const real = fetchMock.getMockImplementation()!;
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
     let pushed = false;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (init?.method !== 'PUT') return real(input, init);
-      const response = await real(input, init);
+    beforeAnswer = async () => {
       await refreshFreespins(); // what the push does: the list reloads, the spins now active
       pushed = true;
       await held;
-      return response;
-    });
+    };
     renderApp('/bonuses?freespins-activate=f1', { status: 'player' });
     const dialog = await screen.findByRole('dialog', { name: 'Activate Starter spins?' }, slow);
     await user.click(within(dialog).getByRole('button', { name: /^Activate$/ }));
@@ -162,7 +173,7 @@ describe('free spins on /bonuses', () => {
     expect(dialog).toHaveTextContent('The 6 spins left');
     expect(dialog).toHaveTextContent('The €1.20 won so far will be lost too.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the free spins' }));
-    await waitFor(() => expect(requests).toContain('PUT /api/game/player-freespins/f2/cancel'));
+    await waitFor(() => expect(requests()).toContain('PUT /api/game/player-freespins/f2/cancel'));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Reload spins' })).toBeNull());
   });
 
@@ -173,9 +184,9 @@ describe('free spins on /bonuses', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Activate Starter spins?' }, slow);
     await waitFor(() => expect(dialog).toHaveTextContent('10 free spins at €0.20 each on Fortuna Mágica'));
     await user.click(within(dialog).getByRole('button', { name: /^Activate$/ }));
-    await waitFor(() => expect(requests).toContain('PUT /api/game/player-freespins/f1/activate'));
+    await waitFor(() => expect(requests()).toContain('PUT /api/game/player-freespins/f1/activate'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests).toContain('GET /api/game/games/g1');
-    expect(requests).not.toContain('GET /api/game/games/');
+    expect(requests()).toContain('GET /api/game/games/g1');
+    expect(requests()).not.toContain('GET /api/game/games/');
   });
 });

@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BonusDefinition } from '@casino/contracts';
-import { jsonResponse, renderInModal, routeFetch } from '@/features/test-support.tsx';
+import { bonusDefinitionSchema, dataEnvelope, depositBonusStatusSchema, type BonusDefinition } from '@casino/contracts';
+import { renderInModal } from '@/features/test-support.tsx';
+import { get, reply, server } from '@/test-api.ts';
 import { accountsQueryKey } from '@/features/wallet';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
@@ -44,25 +46,20 @@ beforeEach(() => {
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 10, 1)]);
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) =>
-      routeFetch({
-        'GET /api/game/bonuses': () => jsonResponse(200, { data: steps.toReversed() }),
-        'GET /api/game/bonuses/status': () =>
-          jsonResponse(200, {
-            data: [
-              { id: 'one', status: 1, issueStatus: 2 },
-              { id: 'two', status: 1, issueStatus: 0 },
-              { id: 'spins', status: 1, issueStatus: 0 },
-            ],
-          }),
-      })(url, init),
+  server.use(
+    get('/api/game/bonuses', () => reply(dataEnvelope(z.array(bonusDefinitionSchema)), { data: steps.toReversed() })),
+    get('/api/game/bonuses/status', () =>
+      reply(dataEnvelope(z.array(depositBonusStatusSchema)), {
+        data: [
+          { id: 'one', status: 1, issueStatus: 2 },
+          { id: 'two', status: 1, issueStatus: 0 },
+          { id: 'spins', status: 1, issueStatus: 0 },
+        ],
+      }),
     ),
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   window.sessionStorage.clear();
   await act(() => setLocale('en'));
 });

@@ -1,9 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Promotion } from '@casino/contracts';
+import {
+  collectionSchema,
+  currencySchema,
+  dataEnvelope,
+  playerInitSchema,
+  promotionSchema,
+  type Promotion,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { jsonResponse } from '@/features/test-support.tsx';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 
 const terms: Promotion['terms'] = {
@@ -52,30 +60,26 @@ const cashback: Promotion = {
   terms: { ...terms, wagerMultiplier: 1, excludedGames: [], maxConversion: null, lapsesOnStake: false },
 };
 
-let requests: { url: string; auth: string | null }[];
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => ({ url: decodeURIComponent(r.url), auth: r.headers.get('authorization') }));
 beforeEach(() => {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = decodeURIComponent(String(input));
-      requests.push({ url, auth: new Headers(init.headers).get('authorization') });
-      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith() });
-      if (url.startsWith('/api/settings/currencies'))
-        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
-      if (url.startsWith('/api/game/promotions')) return jsonResponse(200, { data: [step, cashback] });
-      if (url.startsWith('/api/game/collections')) return jsonResponse(200, { data: [] });
-      return jsonResponse(404, { error: { code: 404 } });
-    }),
+  sent = recordRequests();
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith() })),
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), { data: [testCurrency('EUR', 'fiat', 100)] }),
+    ),
+    get('/api/game/promotions', () => reply(dataEnvelope(z.array(promotionSchema)), { data: [step, cashback] })),
+    get('/api/game/collections', () => reply(dataEnvelope(z.array(collectionSchema)), { data: [] })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/promotions', () => {
   it('shows a guest every offer and its full terms, written from the definition', async () => {
     renderApp('/promotions');
     const offer = await screen.findByRole('article', { name: 'Welcome 1st deposit 100%' }, { timeout: 10_000 });
-    expect(requests.find((r) => r.url.startsWith('/api/game/promotions'))).toEqual({
+    expect(requests().find((r) => r.url.startsWith('/api/game/promotions'))).toEqual({
       url: '/api/game/promotions?currency=EUR',
       auth: null,
     });

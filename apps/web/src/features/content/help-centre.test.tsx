@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { contentSummarySchema, dataEnvelope, type ContentSummary } from '@casino/contracts';
 import { act, screen } from '@testing-library/react';
 import { createMemoryRouter } from '@/shared/router';
 import { setLocale } from '@/shared/i18n/i18n.ts';
-import { queryClient } from '@/shared/lib/query-client.ts';
-import { jsonResponse, renderRouter } from '../test-support.tsx';
+import { get, reply, server } from '@/test-api.ts';
+import { renderRouter } from '../test-support.tsx';
 import { HelpCentre } from './help-centre.tsx';
 
 vi.mock('@/features/support', () => ({ ContactForm: () => null }));
 
-const question = (identity: string, locale: string, title: string) => ({
+const question = (identity: string, locale: string, title: string): ContentSummary => ({
   area: 'question',
   identity,
   locale,
@@ -18,11 +20,9 @@ const question = (identity: string, locale: string, title: string) => ({
 });
 
 beforeEach(() => {
-  queryClient.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      jsonResponse(200, {
+  server.use(
+    get('/api/content/:area', () =>
+      reply(dataEnvelope(z.array(contentSummarySchema)), {
         data: [
           question('create-account', 'de', 'Wie erstelle ich ein Konto?'),
           question('close-account', 'en', 'How do I close my account?'),
@@ -32,7 +32,6 @@ beforeEach(() => {
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await act(() => setLocale('en'));
 });
 

@@ -1,13 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, Game, PlayBody } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  currencySchema,
+  dataEnvelope,
+  gameSchema,
+  pageEnvelope,
+  playerFreespinSchema,
+  playerInitSchema,
+  playResultSchema,
+  type Account,
+  type Game,
+  type PlayBody,
+  type PlayerFreespin,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { accountsQueryKey } from '@/features/wallet';
 import { testAccount } from '@/features/wallet/test-fixtures.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { hasSession, saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse } from '../test-support.tsx';
+import { all, get, post, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { emitGameBetPush } from './game-bets-events.ts';
 import { DEMO_NUDGE_AFTER_MS } from './use-demo-nudge.ts';
 import { useReturnToGame } from './return-to-game-store.ts';
@@ -47,14 +61,37 @@ let plays: Play[];
 let playAnswer: (play: Play) => Response;
 let catalogue: Record<string, Game>;
 let accounts: Account[];
-let requests: string[];
-/** The player's active free spins (GET /api/game/player-freespins). */
-let freespins: { gameId: string; count: number; usedCount: number }[];
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => `${r.method} ${r.url}`);
+/** The player's active free spins (GET /api/game/player-freespins): what these tests vary of them. */
+let freespins: Pick<PlayerFreespin, 'gameId' | 'count' | 'usedCount'>[];
+const activeSpins = (over: Pick<PlayerFreespin, 'gameId' | 'count' | 'usedCount'>): PlayerFreespin => ({
+  id: `f-${over.gameId}`,
+  name: 'Free spins',
+  status: 2,
+  result: 1,
+  progress: 0,
+  currency: 'EUR',
+  stakeAmount: 0.2,
+  winAmount: 0,
+  bonusId: null,
+  issuedAt: '2026-11-20T10:00:00Z',
+  expiredAt: '2026-12-20T10:00:00Z',
+  activationExpiredAt: null,
+  wageringExpiredAt: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  finishedAt: null,
+  packageId: null,
+  packagePriority: 0,
+  issueSessionId: null,
+  ...over,
+});
+const played = (gameUrl: string) => reply(dataEnvelope(playResultSchema), { data: { gameUrl, token: 't' } });
 
 beforeEach(() => {
   useReturnToGame.setState({ game: null, lobbyPath: '/' });
   plays = [];
-  requests = [];
+  sent = recordRequests();
   catalogue = {
     'sugar-rush': game(),
     'live-only': game({ id: 'g2', identity: 'live-only', name: 'Live Only', isDemoMode: false }),
@@ -62,47 +99,33 @@ beforeEach(() => {
   accounts = [testAccount('a1', 'EUR', 100, 1), testAccount('a2', 'BTC', 0.5)];
   freespins = [];
   playAnswer = (play) =>
-    jsonResponse(200, {
-      data: {
-        gameUrl: `/sandbox/games/play/${play.body.demoMode ? 'demo' : play.body.accountId}-${plays.length}`,
-        token: 't',
-      },
-    });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = init.method ?? 'GET';
-      requests.push(`${method} ${url}`);
-      const path = url.split('?')[0]!;
-      if (path === '/api/player/init') return jsonResponse(200, { data: initWith({ country: 'DE' }) });
-      if (path === '/api/wallet/accounts') return jsonResponse(200, { data: accounts });
-      if (path === '/api/settings/currencies') return jsonResponse(200, { data: [] });
-      if (path === '/api/game/player-freespins')
-        return jsonResponse(200, {
-          data: freespins,
-          meta: { page: 1, perPage: 50, totalPages: 1, totalRows: freespins.length },
-        });
-      const play = /^\/api\/game\/games\/([^/]+)\/play$/.exec(path);
-      if (play && method === 'POST') {
-        const entry = { identity: decodeURIComponent(play[1]!), body: JSON.parse(String(init.body)) as PlayBody };
-        plays.push(entry);
-        return playAnswer(entry);
-      }
-      const one = /^\/api\/game\/games\/([^/]+)$/.exec(path);
-      if (one) {
-        const found = catalogue[decodeURIComponent(one[1]!)];
-        return found
-          ? jsonResponse(200, { data: found })
-          : jsonResponse(404, { error: { code: 404, message: 'Game not found' } });
-      }
-      return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
+    played(`/sandbox/games/play/${play.body.demoMode ? 'demo' : play.body.accountId}-${plays.length}`);
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith({ country: 'DE' }) })),
+    get('/api/wallet/accounts', () => reply(dataEnvelope(z.array(accountSchema)), { data: accounts })),
+    get('/api/settings/currencies', () => reply(dataEnvelope(z.array(currencySchema)), { data: [] })),
+    get('/api/game/player-freespins', () =>
+      reply(pageEnvelope(playerFreespinSchema), {
+        data: freespins.map(activeSpins),
+        meta: { page: 1, perPage: 50, totalPages: 1, totalRows: freespins.length },
+      }),
+    ),
+    post('/api/game/games/:identity/play', async ({ request, params }) => {
+      const entry = { identity: String(params.identity), body: (await request.json()) as PlayBody };
+      plays.push(entry);
+      return playAnswer(entry);
     }),
+    get('/api/game/games/:identity', ({ params }) => {
+      const found = catalogue[String(params.identity)];
+      return found
+        ? reply(dataEnvelope(gameSchema), { data: found })
+        : refuse(404, { code: 404, message: 'Game not found' });
+    }),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 // The real route table: pages and modals are lazy chunks, whose first load is slow on a busy machine.
@@ -277,14 +300,16 @@ describe('real money for a player', () => {
     expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/a1-1');
     expect(plays.map((p) => p.body.demoMode)).toEqual([false]);
     expect(search(app).has('wallet')).toBe(false);
-    expect(requests.map(decodeURIComponent)).toContain(
+    expect(requests().map(decodeURIComponent)).toContain(
       'GET /api/game/player-freespins?status[]=2&currency[]=EUR&page=1&perPage=50',
     );
     // Played: no spins wait any more, the balance is still empty; the game stays as it is, for real.
     await waitFor(() => expect(search(app).get('real')).toBe('true'));
     freespins = [];
     await act(() => queryClient.invalidateQueries({ queryKey: ['bonus', 'player-bonuses'] }));
-    await waitFor(() => expect(requests.filter((r) => r.startsWith('GET /api/game/player-freespins'))).toHaveLength(2));
+    await waitFor(() =>
+      expect(requests().filter((r) => r.startsWith('GET /api/game/player-freespins'))).toHaveLength(2),
+    );
     expect(screen.getByTitle('Sugar Rush — game')).toHaveAttribute('src', '/sandbox/games/play/a1-1');
     expect(plays).toHaveLength(1);
   });
@@ -341,7 +366,7 @@ describe('real money for a player', () => {
     [14105, 'game-limit-reached', '14105', 'Limit reached'],
     [14306, 'restricted-bets', 'sugar-rush', 'Bets restricted'],
   ])('answers refusal %i with the %s modal and keeps the session', async (code, modal, value, title) => {
-    playAnswer = () => jsonResponse(403, { error: { code, message: 'refused' } });
+    playAnswer = () => refuse(403, { code, message: 'refused' });
     const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
     await waitFor(() => expect(search(app).get(modal)).toBe(value), firstLoad);
     expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
@@ -352,7 +377,7 @@ describe('real money for a player', () => {
 
   it('sends the player from the limits modal to the limits page', async () => {
     const user = userEvent.setup();
-    playAnswer = () => jsonResponse(403, { error: { code: 14101, message: 'loss limit' } });
+    playAnswer = () => refuse(403, { code: 14101, message: 'loss limit' });
     const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
     const dialog = await screen.findByRole('dialog', { name: 'Limit reached' }, firstLoad);
     expect(dialog).toHaveTextContent('You have reached your loss limit.');
@@ -361,7 +386,7 @@ describe('real money for a player', () => {
   });
 
   it('sends a limited player home with an alert', async () => {
-    playAnswer = () => jsonResponse(403, { error: { code: 14103, message: 'limited' } });
+    playAnswer = () => refuse(403, { code: 14103, message: 'limited' });
     const app = renderApp('/games/sugar-rush?real=true', { status: 'player' });
     await waitFor(() => expect(app.location().pathname).toBe('/'), firstLoad);
     expect(await screen.findByText('Real-money play is not available')).toBeInTheDocument();
@@ -370,11 +395,10 @@ describe('real money for a player', () => {
 
   it('shows other failures in place with a retry', async () => {
     const user = userEvent.setup();
-    playAnswer = () => jsonResponse(502, { error: { code: 14310, message: 'provider down' } });
+    playAnswer = () => refuse(502, { code: 14310, message: 'provider down' });
     renderApp('/games/sugar-rush?real=true', { status: 'player' });
     expect(await screen.findByRole('alert', {}, firstLoad)).toHaveTextContent('The game could not be started');
-    playAnswer = (play) =>
-      jsonResponse(200, { data: { gameUrl: `/sandbox/games/play/${play.body.accountId}-ok`, token: 't' } });
+    playAnswer = (play) => played(`/sandbox/games/play/${play.body.accountId}-ok`);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await frame()).toHaveAttribute('src', '/sandbox/games/play/a1-ok');
   });

@@ -1,10 +1,18 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Game } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  collectionSchema,
+  dataEnvelope,
+  playerInitSchema,
+  providerSchema,
+  winnerSchema,
+  type Game,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse } from '../test-support.tsx';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { pageOf, stubIntersection, stubMedia, testCollection, testGame, testProvider } from './test-fixtures.ts';
 
 const collections = Array.from({ length: 8 }, (_, i) => testCollection(`c${i}`, `col-${i}`, `Collection ${i}`));
@@ -13,7 +21,7 @@ const providers = [
   testProvider('p2', 'Nordic Play', 120),
   testProvider('p3', 'Áurea Games', 3),
 ];
-let calls: string[];
+let sent: ReturnType<typeof recordRequests>;
 let favorites: Game[];
 let played: Game[];
 
@@ -29,38 +37,34 @@ beforeAll(async () => {
 }, 60_000);
 
 beforeEach(() => {
-  calls = [];
+  sent = recordRequests();
   favorites = [];
   played = [];
   vi.stubGlobal('matchMedia', stubMedia(false));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      const [path, search = ''] = url.split('?');
-      if (path === '/api/player/init') return jsonResponse(200, { data: initWith({ country: 'DE' }) });
-      if (path === '/api/game/collections') return jsonResponse(200, { data: collections });
-      if (path === '/api/game/providers') return jsonResponse(200, { data: providers });
-      if (path === '/api/game/games/favorites') return jsonResponse(200, { data: favorites });
-      if (path === '/api/game/games/played') return pageOf(played, 1, 18);
-      if (path === '/api/game/games') {
-        const collection = new URLSearchParams(search).get('collectionId[]');
-        return pageOf(
-          [testGame(`${collection}-a`, `Game ${collection} A`), testGame(`${collection}-b`, `Game ${collection} B`)],
-          1,
-          18,
-          40,
-        );
-      }
-      if (path === '/api/game/spins/winners') return jsonResponse(200, { data: [] });
-      return jsonResponse(404, { error: { code: 404 } });
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith({ country: 'DE' }) })),
+    get('/api/game/collections', () => reply(dataEnvelope(z.array(collectionSchema)), { data: collections })),
+    get('/api/game/providers', () => reply(dataEnvelope(z.array(providerSchema)), { data: providers })),
+    get('/api/game/games/favorites', () => pageOf(favorites, 1, 100)),
+    get('/api/game/games/played', () => pageOf(played, 1, 18)),
+    get('/api/game/games', ({ request }) => {
+      const collection = new URL(request.url).searchParams.get('collectionId[]');
+      return pageOf(
+        [testGame(`${collection}-a`, `Game ${collection} A`), testGame(`${collection}-b`, `Game ${collection} B`)],
+        1,
+        18,
+        40,
+      );
     }),
+    get('/api/game/spins/winners', () => reply(dataEnvelope(z.array(winnerSchema)), { data: [] })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
+const calls = () => sent.map((r) => r.url);
 afterEach(() => vi.unstubAllGlobals());
 
 const asPlayer = () => saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
-const gameCalls = () => calls.filter((u) => u.startsWith('/api/game/games?'));
+const gameCalls = () => calls().filter((u) => u.startsWith('/api/game/games?'));
 
 describe('home page', () => {
   it('shows the first six collections as rows of 18, each loading when it comes near the screen', async () => {
@@ -146,7 +150,7 @@ describe('favourites and recently played', () => {
     renderApp('/recently-played');
     expect(await screen.findByRole('heading', { level: 1, name: 'Recently played' })).toBeInTheDocument();
     expect(screen.getByText(/Sign in to jump straight back/)).toBeInTheDocument();
-    expect(calls.filter((u) => u.includes('favorites') || u.includes('played'))).toEqual([]);
+    expect(calls().filter((u) => u.includes('favorites') || u.includes('played'))).toEqual([]);
   });
 
   it('show a player’s favourites, or the way to the catalogue when there are none', async () => {
@@ -166,6 +170,6 @@ describe('favourites and recently played', () => {
     played = [testGame('r1', 'Recent One'), testGame('r2', 'Recent Two')];
     renderApp('/recently-played', { status: 'player' });
     expect(await screen.findByRole('link', { name: /Recent One/ })).toBeInTheDocument();
-    expect(calls).toContain('/api/game/games/played?perPage=18&page=1&platform=2&countryCode=DE');
+    expect(calls()).toContain('/api/game/games/played?perPage=18&page=1&platform=2&countryCode=DE');
   });
 });

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { jsonResponse } from '../test-support.tsx';
+import { z } from 'zod';
+import { collectionSchema, dataEnvelope, playerInitSchema, providerSchema } from '@casino/contracts';
+import { all, get, refuse, reply, server } from '@/test-api.ts';
 import { pageOf, stubIntersection, stubMedia, testCollection, testGame, testProvider } from './test-fixtures.ts';
 
 const collections = [
@@ -23,25 +25,19 @@ beforeEach(() => {
   gameCalls = [];
   viewport = stubIntersection();
   vi.stubGlobal('matchMedia', stubMedia(false));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const [path, search = ''] = input.split('?');
-      const query = new URLSearchParams(search);
-      if (path === '/api/player/init') return jsonResponse(200, { data: initWith({ country: 'DE' }) });
-      if (path === '/api/game/collections') return jsonResponse(200, { data: collections });
-      if (path === '/api/game/providers') return jsonResponse(200, { data: providers });
-      if (path === '/api/game/games') {
-        gameCalls.push(query);
-        // Three small pages (6, 6, 4) whatever was asked: enough to page through, quick to render.
-        const page = Number(query.get('page'));
-        const games = Array.from({ length: page < 3 ? 6 : 4 }, (_, i) =>
-          testGame(`g${page}-${i}`, `Game ${page}-${i}`),
-        );
-        return pageOf(games, page, 6, 16);
-      }
-      return jsonResponse(404, { error: { code: 404 } });
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith({ country: 'DE' }) })),
+    get('/api/game/collections', () => reply(dataEnvelope(z.array(collectionSchema)), { data: collections })),
+    get('/api/game/providers', () => reply(dataEnvelope(z.array(providerSchema)), { data: providers })),
+    get('/api/game/games', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      gameCalls.push(query);
+      // Three small pages (6, 6, 4) whatever was asked: enough to page through, quick to render.
+      const page = Number(query.get('page'));
+      const games = Array.from({ length: page < 3 ? 6 : 4 }, (_, i) => testGame(`g${page}-${i}`, `Game ${page}-${i}`));
+      return pageOf(games, page, 6, 16);
     }),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

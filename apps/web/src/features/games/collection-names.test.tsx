@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { collectionSchema, dataEnvelope } from '@casino/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
-import { queryClient } from '@/shared/lib/query-client.ts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { useDisplayNames } from '@/shared/lib/display-names.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
+import { get, offline, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import { useCollections } from './index.ts';
 import { testCollection } from './test-fixtures.ts';
 
@@ -36,21 +38,16 @@ function Names() {
 }
 
 beforeEach(() => {
-  queryClient.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      routeFetch({
-        'GET /api/game/collections': () =>
-          jsonResponse(200, {
-            data: [testCollection('c1', 'table', 'Table games'), testCollection('c2', 'operator-own', 'Weekend picks')],
-          }),
+  server.use(
+    get('/api/game/collections', () =>
+      reply(dataEnvelope(z.array(collectionSchema)), {
+        data: [testCollection('c1', 'table', 'Table games'), testCollection('c2', 'operator-own', 'Weekend picks')],
       }),
     ),
+    get('/api/player/init', offline),
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await act(() => setLocale('en'));
 });
 

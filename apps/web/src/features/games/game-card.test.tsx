@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Game } from '@casino/contracts';
+import { z } from 'zod';
+import { dataEnvelope, gameSchema, type Game } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal } from '../test-support.tsx';
+import { del, post, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import { favoritesQueryKey } from './api/get-favorites.ts';
 import { GameCard } from './index.ts';
 import { stubMedia, testGame } from './test-fixtures.ts';
@@ -76,25 +78,26 @@ describe('game card', () => {
 
 describe('favourite heart', () => {
   it('asks a guest to sign up and calls nothing', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = recordRequests();
     renderInModal(<GameCard game={game} />);
     const heart = screen.getByRole('button', { name: 'Favourite: Book of Lumen' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await userEvent.setup().click(heart);
     expect(screen.getByTestId('location')).toHaveTextContent('/?sign-up');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('adds and removes a favourite for a player, keeping every cached copy of the game in step', async () => {
     asPlayer();
-    let favorites: Game[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        requests.push(`${init.method} ${url}`);
-        favorites = init.method === 'POST' ? [{ ...game, isFavorite: true }] : [];
-        return jsonResponse(200, { data: favorites });
+    const favorites = dataEnvelope(z.array(gameSchema));
+    server.use(
+      post('/api/game/games/:id/favorite', ({ request }) => {
+        requests.push(`POST ${new URL(request.url).pathname}`);
+        return reply(favorites, { data: [{ ...game, isFavorite: true }] });
+      }),
+      del('/api/game/games/:id/favorite', ({ request }) => {
+        requests.push(`DELETE ${new URL(request.url).pathname}`);
+        return reply(favorites, { data: [] });
       }),
     );
     // The same game also sits in a cached list (another row of the page).
@@ -125,10 +128,7 @@ describe('favourite heart', () => {
 
   it('puts the heart back when the server refuses', async () => {
     asPlayer();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(500, { error: { code: 500, message: 'Down' } })),
-    );
+    server.use(post('/api/game/games/:id/favorite', () => refuse(500, { code: 500, message: 'Down' })));
     const rowKey = ['game', 'games', 'page', { collectionId: ['c1'] }];
     queryClient.setQueryData(rowKey, { data: [game], meta: { page: 1, perPage: 18, totalPages: 1, totalRows: 1 } });
     function Row() {

@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Game } from '@casino/contracts';
+import { dataEnvelope, gameSchema, type Game } from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { accountsQueryKey } from '@/features/wallet';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal } from '../test-support.tsx';
+import { get, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import MobileGameModal from './mobile-game-modal.tsx';
 import { testGame } from './test-fixtures.ts';
 
@@ -18,13 +19,10 @@ const noDemo = testGame('g2', 'Live Lumen', { isDemoMode: false });
 beforeEach(() => {
   queryClient.clear();
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const game = [withDemo, noDemo].find((g) => url === `/api/game/games/${g.identity}`);
-      return game
-        ? jsonResponse(200, { data: game })
-        : jsonResponse(404, { error: { code: 404, message: 'Not found' } });
+  server.use(
+    get('/api/game/games/:identity', ({ params }) => {
+      const game = [withDemo, noDemo].find((g) => params.identity === g.identity);
+      return game ? reply(dataEnvelope(gameSchema), { data: game }) : refuse(404, { code: 404, message: 'Not found' });
     }),
   );
 });

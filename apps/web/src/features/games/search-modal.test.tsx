@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient } from '@/shared/lib/query-client.ts';
-import { jsonResponse, renderInModal } from '../test-support.tsx';
+import { z } from 'zod';
+import { collectionSchema, dataEnvelope, playerInitSchema } from '@casino/contracts';
+import { initWith } from '@/app/test-support.tsx';
+import { get, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import SearchModal from './search-modal.tsx';
 import { pageOf, stubMedia, testCollection, testGame } from './test-fixtures.ts';
 
@@ -10,37 +13,23 @@ const books = Array.from({ length: 7 }, (_, i) => testGame(`b${i}`, `Book ${i}`)
 let gameCalls: URLSearchParams[];
 
 beforeEach(() => {
-  queryClient.clear();
   gameCalls = [];
   vi.stubGlobal('matchMedia', stubMedia(false));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const [path, search = ''] = url.split('?');
-      const query = new URLSearchParams(search);
-      if (path === '/api/player/init')
-        return jsonResponse(200, {
-          data: {
-            country: 'DE',
-            restricted: false,
-            restrictType: null,
-            features: { sportsbook: false, loyalty: false, quests: false, documents: false },
-            social: null,
-          },
-        });
-      if (path === '/api/game/collections')
-        return jsonResponse(200, {
-          data: [testCollection('c0', 'new', 'New'), testCollection('c1', 'popular', 'Popular')],
-        });
-      if (path === '/api/game/games') {
-        gameCalls.push(query);
-        if (query.get('collectionId[]')) return pageOf([testGame('s1', 'Starburst Lumen')], 1, 4);
-        const name = query.get('name') ?? '';
-        const found = books.filter((g) => g.name.toLowerCase().includes(name.toLowerCase()));
-        const page = Number(query.get('page'));
-        return pageOf(found.slice((page - 1) * 5, page * 5), page, 5, found.length);
-      }
-      throw new Error(`unexpected ${url}`);
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith({ country: 'DE' }) })),
+    get('/api/game/collections', () =>
+      reply(dataEnvelope(z.array(collectionSchema)), {
+        data: [testCollection('c0', 'new', 'New'), testCollection('c1', 'popular', 'Popular')],
+      }),
+    ),
+    get('/api/game/games', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      gameCalls.push(query);
+      if (query.get('collectionId[]')) return pageOf([testGame('s1', 'Starburst Lumen')], 1, 4);
+      const name = query.get('name') ?? '';
+      const found = books.filter((g) => g.name.toLowerCase().includes(name.toLowerCase()));
+      const page = Number(query.get('page'));
+      return pageOf(found.slice((page - 1) * 5, page * 5), page, 5, found.length);
     }),
   );
 });

@@ -1,7 +1,7 @@
 /** Test data for the catalogue: games, providers, collections and wins as the API sends them. */
 import { vi } from 'vitest';
-import type { Collection, Game, Provider, Winner } from '@casino/contracts';
-import { jsonResponse } from '../test-support.tsx';
+import { gameSchema, pageEnvelope, type Collection, type Game, type Provider, type Winner } from '@casino/contracts';
+import { reply } from '@/test-api.ts';
 
 export const testProvider = (id: string, name: string, gameEnabledCount = 10): Provider => ({
   id,
@@ -62,8 +62,9 @@ export const testWinner = (gameId: string, nickname: string, payout = 10): Winne
   gameCustomImages: {},
 });
 
-export const pageOf = <T>(data: T[], page = 1, perPage = 20, totalRows = data.length) =>
-  jsonResponse(200, {
+/** A page of games as `GET /api/game/games` (and favorites, played) answers it. */
+export const pageOf = (data: Game[], page = 1, perPage = 20, totalRows = data.length) =>
+  reply(pageEnvelope(gameSchema), {
     data,
     meta: { page, perPage, totalPages: Math.max(1, Math.ceil(totalRows / perPage)), totalRows },
   });

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import type { Winner } from '@casino/contracts';
+import { z } from 'zod';
+import { currencySchema, dataEnvelope, playerInitSchema, winnerSchema, type Winner } from '@casino/contracts';
+import { initWith } from '@/app/test-support.tsx';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { subscribeChannel, type ChannelHandlers } from '@/shared/lib/socket.ts';
-import { jsonResponse, renderInModal } from '../test-support.tsx';
+import { get, recordRequests, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import { winnersQueryKey } from './api/get-winners.ts';
 import { mergeWinners, throttleBatches } from './lib/merge-winners.ts';
 import { subscribeWinners, WINNERS_THROTTLE_MS } from './lib/winners-live.ts';
@@ -105,24 +108,15 @@ describe('winners strip', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the latest wins with amount and game, and follows the mobile channel of the country', async () => {
-    const requests: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        requests.push(url);
-        if (url.startsWith('/api/player/init'))
-          return jsonResponse(200, {
-            data: {
-              country: 'BR',
-              restricted: false,
-              restrictType: null,
-              features: { sportsbook: false, loyalty: false, quests: false, documents: false },
-              social: null,
-            },
-          });
-        if (url.startsWith('/api/settings/currencies')) return jsonResponse(200, { data: [] });
-        return jsonResponse(200, { data: [testWinner('g1', 'anna', 125.5), testWinner('g1', 'older', 3)] });
-      }),
+    const sent = recordRequests();
+    server.use(
+      get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith({ country: 'BR' }) })),
+      get('/api/settings/currencies', () => reply(dataEnvelope(z.array(currencySchema)), { data: [] })),
+      get('/api/game/spins/winners', () =>
+        reply(dataEnvelope(z.array(winnerSchema)), {
+          data: [testWinner('g1', 'anna', 125.5), testWinner('g1', 'older', 3)],
+        }),
+      ),
     );
     let publishLive: ChannelHandlers['onPublication'] = () => {};
     vi.mocked(subscribeChannel).mockImplementation(async (_channel, handlers) => {
@@ -134,7 +128,7 @@ describe('winners strip', () => {
     await waitFor(() => expect(region).toHaveTextContent('anna won'));
     expect(region).toHaveTextContent('€125.50');
     expect(region).toHaveTextContent('Game g1');
-    expect(requests).toContain('/api/game/spins/winners?perPage=50&platform=1&countryCode=BR');
+    expect(sent.map((r) => r.url)).toContain('/api/game/spins/winners?perPage=50&platform=1&countryCode=BR');
     // A game that won twice shows its latest win only.
     expect(screen.getAllByTestId('winner')).toHaveLength(1);
     await waitFor(() =>

@@ -1,14 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Bet, PlayerSession, Spin } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  betSchema,
+  currencySchema,
+  dataEnvelope,
+  okSchema,
+  pageEnvelope,
+  playerSessionSchema,
+  spinSchema,
+  type Bet,
+  type PlayerSession,
+  type Spin,
+} from '@casino/contracts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { createMemoryRouter } from '@/shared/router';
 import ProfileHistoryPage from '@/pages/profile/profile-history-page.tsx';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
-import { jsonResponse, renderRouter } from '../test-support.tsx';
+import { all, get, put, refuse, reply, server } from '@/test-api.ts';
+import { renderRouter } from '../test-support.tsx';
 
 const spin = (id: string, amount: number, payout: number, currency = 'EUR'): Spin => ({
   id,
@@ -78,7 +91,13 @@ const session = (id: string, over: Partial<PlayerSession> = {}): PlayerSession =
   ...over,
 });
 let sessions: PlayerSession[];
+/** The API's requests but the currencies', as sent (`/api/game/spins?page=1&perPage=20`). */
 let requests: string[];
+const seen = (request: Request) => {
+  const url = new URL(request.url);
+  requests.push(url.pathname + url.search);
+  return url.searchParams;
+};
 beforeEach(() => {
   requests = [];
   settledBets = [
@@ -93,46 +112,44 @@ beforeEach(() => {
     session('old', { client: null, deviceType: 'tablet', closedAt: '2025-02-01T08:00:00Z' }),
   ];
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      const [path, query = ''] = url.split('?');
-      if (path === '/api/settings/currencies')
-        return jsonResponse(200, {
-          data: [testCurrency('EUR', 'fiat', 100), testCurrency('BTC', 'crypto', 100_000_000)],
-        });
-      requests.push(url);
-      const params = new URLSearchParams(query);
-      const page = Number(params.get('page'));
-      if (path === '/api/game/spins') {
-        return jsonResponse(
-          200,
-          page === 1
-            ? { data: [spin('s1', 1.5, 0), spin('s2', 2, 12.4)], meta: meta(1, 2, 22) }
-            : { data: [spin('s3', 0.001, 0.002, 'BTC')], meta: meta(2, 2, 22) },
-        );
-      }
-      if (path === '/api/player/sessions') {
-        return jsonResponse(200, { data: sessions, meta: meta(1, 1, sessions.length) });
-      }
-      if (path?.startsWith('/api/player/sessions/') && init.method === 'PUT') {
-        requests.push(`PUT ${path}`);
-        sessions = sessions.map((s) => (path.includes(s.id) ? { ...s, closedAt: '2025-03-03T09:00:00Z' } : s));
-        return jsonResponse(200, { data: { ok: true } });
-      }
-      if (path === '/api/game/bets') {
-        const settled = params.get('isSettled') === 'true';
-        return jsonResponse(
-          200,
-          settled ? { data: settledBets, meta: meta(1, 1, settledBets.length) } : { data: [], meta: meta(1, 0, 0) },
-        );
-      }
-      return jsonResponse(404, { error: { code: 404, message: 'Not found' } });
+  server.use(
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), {
+        data: [testCurrency('EUR', 'fiat', 100), testCurrency('BTC', 'crypto', 100_000_000)],
+      }),
+    ),
+    get('/api/game/spins', ({ request }) => {
+      const page = Number(seen(request).get('page'));
+      return reply(
+        pageEnvelope(spinSchema),
+        page === 1
+          ? { data: [spin('s1', 1.5, 0), spin('s2', 2, 12.4)], meta: meta(1, 2, 22) }
+          : { data: [spin('s3', 0.001, 0.002, 'BTC')], meta: meta(2, 2, 22) },
+      );
+    }),
+    get('/api/player/sessions', ({ request }) => {
+      seen(request);
+      return reply(pageEnvelope(playerSessionSchema), { data: sessions, meta: meta(1, 1, sessions.length) });
+    }),
+    put('/api/player/sessions/:id/close', ({ request, params }) => {
+      seen(request);
+      requests.push(`PUT ${new URL(request.url).pathname}`);
+      sessions = sessions.map((s) => (s.id === params.id ? { ...s, closedAt: '2025-03-03T09:00:00Z' } : s));
+      return reply(dataEnvelope(okSchema), { data: { ok: true } });
+    }),
+    get('/api/game/bets', ({ request }) => {
+      const settled = seen(request).get('isSettled') === 'true';
+      return reply(
+        pageEnvelope(betSchema),
+        settled ? { data: settledBets, meta: meta(1, 1, settledBets.length) } : { data: [], meta: meta(1, 0, 0) },
+      );
+    }),
+    all('*', ({ request }) => {
+      seen(request);
+      return refuse(404, { code: 404, message: 'Not found' });
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('profile history', () => {
   it('lists game rounds with their money and pages through them', async () => {

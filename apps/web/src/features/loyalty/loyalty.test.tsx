@@ -1,10 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet } from '@/shared/router';
-import type { LoyaltyAccount, LoyaltyLevel, LoyaltyRate } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  currencySchema,
+  dataEnvelope,
+  loyaltyAccountSchema,
+  loyaltyLevelSchema,
+  loyaltyRateSchema,
+  pageEnvelope,
+  playerInitSchema,
+  type LoyaltyAccount,
+  type LoyaltyLevel,
+  type LoyaltyRate,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
-import { jsonResponse, renderRouter } from '@/features/test-support.tsx';
+import { renderRouter } from '@/features/test-support.tsx';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
@@ -37,32 +51,33 @@ const RATES: LoyaltyRate[] = [
   { gameType: 'dice', points: 0, perAmount: 1, currency: 'EUR' },
 ];
 
-let requests: string[];
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => decodeURIComponent(r.url));
 let account: LoyaltyAccount;
 beforeEach(() => {
-  requests = [];
+  sent = recordRequests();
   account = accountAt(30, 2);
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = decodeURIComponent(String(input));
-      requests.push(url);
-      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith({}, { loyalty: true }) });
-      if (url.startsWith('/api/wallet/accounts'))
-        return jsonResponse(200, { data: [testAccount('a1', 'EUR', 100, 1)] });
-      if (url.startsWith('/api/settings/currencies'))
-        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
-      if (url.startsWith('/api/retention/levels'))
-        return jsonResponse(200, { data: LEVELS, meta: { page: 1, perPage: 50, totalPages: 1, totalRows: 5 } });
-      if (url.startsWith('/api/retention/account')) return jsonResponse(200, { data: account });
-      if (url.startsWith('/api/retention/rates')) return jsonResponse(200, { data: RATES });
-      return jsonResponse(404, { error: { code: 404 } });
-    }),
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith({}, { loyalty: true }) })),
+    get('/api/wallet/accounts', () =>
+      reply(dataEnvelope(z.array(accountSchema)), { data: [testAccount('a1', 'EUR', 100, 1)] }),
+    ),
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), { data: [testCurrency('EUR', 'fiat', 100)] }),
+    ),
+    get('/api/retention/levels', () =>
+      reply(pageEnvelope(loyaltyLevelSchema), {
+        data: LEVELS,
+        meta: { page: 1, perPage: 50, totalPages: 1, totalRows: 5 },
+      }),
+    ),
+    get('/api/retention/account', () => reply(dataEnvelope(loyaltyAccountSchema), { data: account })),
+    get('/api/retention/rates', () => reply(dataEnvelope(z.array(loyaltyRateSchema)), { data: RATES })),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearToasts();
 });
 
@@ -105,8 +120,8 @@ describe('/loyalty', () => {
     await screen.findByText('Diamond', undefined, slow);
     const invite = screen.getByText('Sign up or sign in to collect points and follow your progress.').parentElement!;
     expect(within(invite).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
-    expect(requests.some((r) => r.startsWith('/api/retention/account'))).toBe(false);
-    expect(requests).toContain('/api/retention/levels?sortBy=order&sortOrder=asc&perPage=50');
+    expect(requests().some((r) => r.startsWith('/api/retention/account'))).toBe(false);
+    expect(requests()).toContain('/api/retention/levels?sortBy=order&sortOrder=asc&perPage=50');
   });
 
   it('opens "how to earn" with the rate of each game type that earns', async () => {

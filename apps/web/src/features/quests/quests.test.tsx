@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PlayerQuest } from '@casino/contracts';
-import { jsonResponse, renderInModal, routeFetch } from '@/features/test-support.tsx';
+import { dataEnvelope, pageEnvelope, playerQuestSchema, type PlayerQuest } from '@casino/contracts';
+import { renderInModal } from '@/features/test-support.tsx';
+import { get, put, recordRequests, reply, server } from '@/test-api.ts';
 import { testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
@@ -59,35 +60,33 @@ const quest = (id: string, state: number, overrides: Partial<PlayerQuest> = {}):
   ...overrides,
 });
 
-const page = (data: PlayerQuest[]) => ({ data, meta: { page: 1, perPage: 5, totalPages: 1, totalRows: data.length } });
-let requests: string[] = [];
+const page = (data: PlayerQuest[]) =>
+  reply(pageEnvelope(playerQuestSchema), {
+    data,
+    meta: { page: 1, perPage: 5, totalPages: 1, totalRows: data.length },
+  });
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => `${r.method} ${r.url}`);
 
 beforeEach(() => {
-  queryClient.clear();
-  requests = [];
+  sent = recordRequests();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      requests.push(`${init.method ?? 'GET'} ${url}`);
-      return routeFetch({
-        'GET /api/retention/player-quests': () => {
-          const states = new URL(url, 'http://x').searchParams.getAll('state[]');
-          if (states.join() === '2') return jsonResponse(200, page([quest('a', 2)]));
-          if (states.join() === '3,4') return jsonResponse(200, page([quest('done', 4)]));
-          if (states.length === 0) return jsonResponse(200, page([quest('a', 2)]));
-          return jsonResponse(200, page([]));
-        },
-        'GET /api/retention/quests': () =>
-          jsonResponse(200, page([quest('def-new', 1, { id: 'def-new', questId: 'def-new', name: 'Starter quest' })])),
-        'PUT /api/retention/quests/def-new/activate': () => jsonResponse(200, { data: quest('new', 2) }),
-      })(url, init);
+  server.use(
+    get('/api/retention/player-quests', ({ request }) => {
+      const states = new URL(request.url).searchParams.getAll('state[]');
+      if (states.join() === '2') return page([quest('a', 2)]);
+      if (states.join() === '3,4') return page([quest('done', 4)]);
+      if (states.length === 0) return page([quest('a', 2)]);
+      return page([]);
     }),
+    get('/api/retention/quests', () =>
+      page([quest('def-new', 1, { id: 'def-new', questId: 'def-new', name: 'Starter quest' })]),
+    ),
+    put('/api/retention/quests/def-new/activate', () =>
+      reply(dataEnvelope(playerQuestSchema), { data: quest('new', 2) }),
+    ),
   );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('the quests hub', () => {
@@ -116,7 +115,7 @@ describe('the quests hub', () => {
     renderInModal(<HubModal name="quests-hub" value="available" close={() => {}} />, '/?quests-hub=available');
     const card = await screen.findByRole('article', { name: 'Starter quest' });
     await user.click(within(card).getByRole('button', { name: 'Start quest' }));
-    await vi.waitFor(() => expect(requests).toContain('PUT /api/retention/quests/def-new/activate'));
+    await vi.waitFor(() => expect(requests()).toContain('PUT /api/retention/quests/def-new/activate'));
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('quests-hub=active'));
   });
 

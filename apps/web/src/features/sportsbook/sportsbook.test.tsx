@@ -1,16 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from '@/shared/router';
-import type { Account, PlayBody, PlayerInit, SportsbookWidgetEvent } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  currencySchema,
+  dataEnvelope,
+  playResultSchema,
+  sportsbookWidgetEventSchema,
+  type Account,
+  type PlayBody,
+  type PlayerInit,
+  type SportsbookWidgetEvent,
+} from '@casino/contracts';
 import { useSession } from '@/features/auth';
 import { emitGameBetPush } from '../game-play/game-bets-events.ts';
-import { testCurrency } from '@/features/wallet/test-fixtures.ts';
+import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
+import { get, post as postRequest, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import BettingPage from '@/pages/betting-page.tsx';
 import { i18n } from '@/shared/i18n/i18n.ts';
 import { FALLBACK_INIT, playerInitQuery } from '@/shared/lib/player-init.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { clearSession, saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, renderRouter } from '../test-support.tsx';
+import { renderInModal, renderRouter } from '../test-support.tsx';
 import MaxBetsModal from '../game-play/modals/max-bets-modal.tsx';
 import { SportsbookEvents } from './index.ts';
 
@@ -25,40 +37,39 @@ const init: PlayerInit = {
   sportsbook: { host: HOST, clientId: 'casino-1' },
 };
 
-const account = (id: string, over: Partial<Account> = {}): Account =>
-  ({ id, currency: 'EUR', balance: 10, status: 1, ...over }) as Account;
+const account = (id: string, over: Partial<Account> = {}): Account => ({ ...testAccount(id, 'EUR', 10, 1), ...over });
 
 let launches: PlayBody[];
 let accounts: Account[];
 let widgets: Record<string, SportsbookWidgetEvent[] | 'fail'>;
-let requests: string[];
+let sent: ReturnType<typeof recordRequests>;
+/** As the app asked: our API by path, the sportsbook's by its whole address. */
+const requests = () => sent.map((r) => (r.href.startsWith(location.origin) ? r.url : r.href));
 
 beforeEach(() => {
   queryClient.clear();
   queryClient.setQueryData(playerInitQuery.queryKey, init);
   launches = [];
-  requests = [];
+  sent = recordRequests();
   accounts = [account('a1')];
   widgets = { top: [], live: [] };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, reqInit: RequestInit = {}) => {
-      const url = String(input);
-      requests.push(url);
-      if (url.startsWith(`${HOST}/api/widgets/events`)) {
-        const kind = new URL(url).searchParams.get('kind')!;
-        const answer = widgets[kind];
-        return answer === 'fail' ? jsonResponse(500, {}) : jsonResponse(200, { data: answer });
-      }
-      const path = url.split('?')[0];
-      if (path === '/api/game/games/sportsbook/play' && reqInit.method === 'POST') {
-        launches.push(JSON.parse(String(reqInit.body)) as PlayBody);
-        return jsonResponse(200, { data: { gameUrl: `${HOST}/client?launch=${launches.length}`, token: 't' } });
-      }
-      if (path === '/api/wallet/accounts') return jsonResponse(200, { data: accounts });
-      if (path === '/api/settings/currencies') return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
-      throw new Error(`unexpected request ${url}`);
+  server.use(
+    get(`${HOST}/api/widgets/events`, ({ request }) => {
+      const answer = widgets[new URL(request.url).searchParams.get('kind')!];
+      return answer === 'fail'
+        ? Response.json({}, { status: 500 })
+        : reply(dataEnvelope(z.array(sportsbookWidgetEventSchema)), { data: answer! });
     }),
+    postRequest('/api/game/games/sportsbook/play', async ({ request }) => {
+      launches.push((await request.json()) as PlayBody);
+      return reply(dataEnvelope(playResultSchema), {
+        data: { gameUrl: `${HOST}/client?launch=${launches.length}`, token: 't' },
+      });
+    }),
+    get('/api/wallet/accounts', () => reply(dataEnvelope(z.array(accountSchema)), { data: accounts })),
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), { data: [testCurrency('EUR', 'fiat', 100)] }),
+    ),
   );
 });
 
@@ -123,13 +134,9 @@ describe('the betting page', () => {
 
   it('shows a retry when the sportsbook cannot be started', async () => {
     let fail = true;
-    const real = globalThis.fetch;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, reqInit?: RequestInit) =>
-        fail && String(input).endsWith('/sportsbook/play')
-          ? jsonResponse(502, { error: { code: 502 } })
-          : real(input, reqInit),
+    server.use(
+      postRequest('/api/game/games/sportsbook/play', () =>
+        fail ? refuse(502, { code: 502, message: 'Bad gateway' }) : undefined,
       ),
     );
     renderBetting('/betting');
@@ -276,12 +283,12 @@ describe('the home page events', () => {
     };
     renderHome();
     await new Promise((r) => setTimeout(r, 50));
-    expect(requests.filter((r) => r.includes('/api/widgets/'))).toEqual([]);
+    expect(requests().filter((r) => r.includes('/api/widgets/'))).toEqual([]);
     await intersect();
     expect(await screen.findByRole('heading', { level: 2, name: 'Top events' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Live events' })).toBeInTheDocument();
-    expect(requests).toContain(`${HOST}/api/widgets/events?kind=top&clientId=casino-1&locale=en`);
-    expect(requests).toContain(`${HOST}/api/widgets/events?kind=live&clientId=casino-1&locale=en`);
+    expect(requests()).toContain(`${HOST}/api/widgets/events?kind=top&clientId=casino-1&locale=en`);
+    expect(requests()).toContain(`${HOST}/api/widgets/events?kind=live&clientId=casino-1&locale=en`);
     const top = screen.getByRole('link', { name: /Arsenal.*Chelsea/ });
     expect(top).toHaveAttribute('href', '/betting?setIframePath=%2Fevents%2Ffb-1');
     expect(top).toHaveTextContent('1.85');
@@ -325,7 +332,7 @@ describe('the home page events', () => {
     widgets = { top: 'fail', live: [] };
     renderHome();
     await intersect();
-    await waitFor(() => expect(requests.filter((r) => r.includes('/api/widgets/'))).toHaveLength(2));
+    await waitFor(() => expect(requests().filter((r) => r.includes('/api/widgets/'))).toHaveLength(2));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('heading')).toBeNull();
   });

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@/shared/i18n/i18n.ts';
+import { recordRequests } from '@/test-api.ts';
 import { ContactForm } from './contact-form.tsx';
 
 afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
   await act(() => setLocale('en'));
 });
 
@@ -23,8 +23,7 @@ describe('the contact form', () => {
   });
 
   it('says what is missing in the page language, without sending anything', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = recordRequests();
     await act(() => setLocale('de'));
     render(<ContactForm />);
     const form = screen.getByRole('form', { name: 'Kontakt' });
@@ -34,6 +33,6 @@ describe('the contact form', () => {
     await userEvent.setup().click(within(form).getByRole('button', { name: 'Nachricht senden' }));
     expect(subject).toHaveAccessibleDescription('Wähle einen Betreff.');
     expect(within(form).getByLabelText('Nachricht')).toHaveAccessibleDescription('Schreib mindestens 10 Zeichen.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });

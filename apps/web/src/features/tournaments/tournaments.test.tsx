@@ -1,9 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Profile, Tournament } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  collectionSchema,
+  currencySchema,
+  dataEnvelope,
+  pageEnvelope,
+  playerInitSchema,
+  tournamentSchema,
+  type Profile,
+  type Tournament,
+} from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { useSession } from '@/features/auth';
-import { jsonResponse } from '@/features/test-support.tsx';
+import { all, get, recordRequests, refuse, reply, server } from '@/test-api.ts';
 import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 
@@ -41,41 +52,39 @@ const tournament = (over: Partial<Tournament> = {}): Tournament => ({
   ],
   ...over,
 });
-const page = (data: unknown[]) =>
-  jsonResponse(200, { data, meta: { page: 1, perPage: 6, totalPages: 1, totalRows: data.length } });
+const page = (data: Tournament[]) =>
+  reply(pageEnvelope(tournamentSchema), { data, meta: { page: 1, perPage: 6, totalPages: 1, totalRows: data.length } });
 
 let detail: Tournament;
-let requests: string[];
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => decodeURIComponent(r.url));
 let live: Tournament[];
 let finished: Tournament[];
 beforeEach(() => {
-  requests = [];
+  sent = recordRequests();
   live = [tournament()];
   finished = [];
   socket.channels.clear();
   detail = tournament();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = decodeURIComponent(String(input));
-      requests.push(url);
-      if (url.startsWith('/api/player/init')) return jsonResponse(200, { data: initWith() });
-      if (url.startsWith('/api/wallet/accounts'))
-        return jsonResponse(200, { data: [testAccount('a1', 'EUR', 100, 1)] });
-      if (url.startsWith('/api/settings/currencies'))
-        return jsonResponse(200, { data: [testCurrency('EUR', 'fiat', 100)] });
-      if (url.startsWith('/api/game/collections')) return jsonResponse(200, { data: [] });
-      if (url.startsWith('/api/retention/tournaments?state[]=4')) return page(finished);
-      if (url.startsWith('/api/retention/tournaments?')) return page(live);
-      if (url === `/api/retention/tournaments/${detail.identity}`) return jsonResponse(200, { data: detail });
-      if (url.startsWith('/api/retention/tournaments/'))
-        return jsonResponse(404, { error: { code: 404, message: 'Tournament not found' } });
-      return jsonResponse(404, { error: { code: 404 } });
-    }),
+  server.use(
+    get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith() })),
+    get('/api/wallet/accounts', () =>
+      reply(dataEnvelope(z.array(accountSchema)), { data: [testAccount('a1', 'EUR', 100, 1)] }),
+    ),
+    get('/api/settings/currencies', () =>
+      reply(dataEnvelope(z.array(currencySchema)), { data: [testCurrency('EUR', 'fiat', 100)] }),
+    ),
+    get('/api/game/collections', () => reply(dataEnvelope(z.array(collectionSchema)), { data: [] })),
+    get('/api/retention/tournaments', ({ request }) =>
+      page(new URL(request.url).searchParams.getAll('state[]')[0] === '4' ? finished : live),
+    ),
+    get('/api/retention/tournaments/:id', ({ params }) =>
+      params.id === detail.identity
+        ? reply(dataEnvelope(tournamentSchema), { data: detail })
+        : refuse(404, { code: 404, message: 'Tournament not found' }),
+    ),
+    all('*', () => refuse(404, { code: 404, message: 'Not found' })),
   );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const slow = { timeout: 5_000 };
@@ -84,7 +93,7 @@ describe('the lobby section', () => {
   it('lists running tournaments with their countdown and first prize, linking to each', async () => {
     renderApp('/');
     const section = await screen.findByRole('region', { name: 'Tournaments' }, slow);
-    expect(requests).toContain('/api/retention/tournaments?state[]=2&state[]=3&page=1&perPage=3');
+    expect(requests()).toContain('/api/retention/tournaments?state[]=2&state[]=3&page=1&perPage=3');
     expect(section).toHaveTextContent('Daily Slots Race');
     expect(section).toHaveTextContent('1st prize: €50 bonus');
     expect(section).toHaveTextContent(/Ends in 02:0\d:\d\d/);

@@ -1,8 +1,9 @@
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { screen, within } from '@testing-library/react';
-import type { Country } from '@casino/contracts';
-import { queryClient } from '@/shared/lib/query-client.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
+import { countrySchema, dataEnvelope, type Country } from '@casino/contracts';
+import { get, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import WalletRegionModal from './region-modal.tsx';
 
 const country = (code: string, name: string, restrictType?: 1 | 2): Country => ({
@@ -17,28 +18,19 @@ const country = (code: string, name: string, restrictType?: 1 | 2): Country => (
   ...(restrictType ? { restrictType } : {}),
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  queryClient.clear();
-});
-
 it('offers only countries where the site is open: restricted ones (Spain, Australia) are not payment regions', async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      routeFetch({
-        'GET /api/settings/countries': () =>
-          jsonResponse(200, {
-            data: [
-              country('DE', 'Germany'),
-              country('ES', 'Spain', 1),
-              country('AU', 'Australia', 2),
-              country('BR', 'Brazil'),
-            ],
-          }),
-        'GET /api/player/init': () => jsonResponse(500, { error: { code: 500, message: 'not needed' } }),
+  server.use(
+    get('/api/settings/countries', () =>
+      reply(dataEnvelope(z.array(countrySchema)), {
+        data: [
+          country('DE', 'Germany'),
+          country('ES', 'Spain', 1),
+          country('AU', 'Australia', 2),
+          country('BR', 'Brazil'),
+        ],
       }),
     ),
+    get('/api/player/init', () => refuse(500, { code: 500, message: 'not needed' })),
   );
   renderInModal(<WalletRegionModal name="wallet-region" value="" close={() => {}} />);
   const select = await screen.findByLabelText('Country');

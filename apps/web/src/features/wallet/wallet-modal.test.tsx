@@ -1,14 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, Currency } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  accountSchema,
+  dataEnvelope,
+  depositResultSchema,
+  invoiceSchema,
+  paymentMethodSchema,
+  type Account,
+  type Currency,
+  type PaymentMethod,
+} from '@casino/contracts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../test-support.tsx';
+import { get, offline, post, put, recordRequests, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../test-support.tsx';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { accountsQueryKey, replaceAccount } from './index.ts';
 import { HeaderBalance } from './header-balance.tsx';
-import { testAccount, testCurrency } from './test-fixtures.ts';
+import { testAccount, testCurrency, testInvoice } from './test-fixtures.ts';
 import WalletModal from './wallet-modal.tsx';
 import { isDepositOpen } from './payments/abandon.ts';
 
@@ -18,10 +29,11 @@ const account = testAccount;
 const EUR = account('a1', 'EUR', 10.5, 1);
 const BTC = account('a2', 'BTC', 0.0015);
 
-let requests: string[];
+let sent: ReturnType<typeof recordRequests>;
+const requests = () => sent.map((r) => `${r.method} ${r.url}`);
+const list = (accounts: Account[]) => () => reply(dataEnvelope(z.array(accountSchema)), { data: accounts });
 beforeEach(() => {
-  queryClient.clear();
-  requests = [];
+  sent = recordRequests();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(accountsQueryKey, [EUR, BTC]);
   queryClient.setQueryData(currenciesQueryKey, [
@@ -29,26 +41,23 @@ beforeEach(() => {
     currency('BTC', 'crypto', 100_000_000),
     currency('USD', 'fiat', 100),
   ]);
-  const list = (accounts: Account[]) => () => jsonResponse(200, { data: accounts });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      requests.push(`${init.method} ${url}`);
-      return routeFetch({
-        'GET /api/wallet/accounts': list([EUR, BTC]),
-        'GET /api/wallet/accounts/hidden': list([]),
-        'PUT /api/wallet/accounts/a2/switch': list([
-          { ...EUR, status: 2 },
-          { ...BTC, status: 1 },
-        ]),
-        'PUT /api/wallet/accounts/a2/hide': list([EUR]),
-        'POST /api/wallet/accounts': list([EUR, BTC, account('a3', 'USD', 0)]),
-      })(url, init);
-    }),
+  server.use(
+    get('/api/wallet/accounts', list([EUR, BTC])),
+    get('/api/wallet/accounts/hidden', list([])),
+    put(
+      '/api/wallet/accounts/a2/switch',
+      list([
+        { ...EUR, status: 2 },
+        { ...BTC, status: 1 },
+      ]),
+    ),
+    put('/api/wallet/accounts/a2/hide', list([EUR])),
+    post('/api/wallet/accounts', list([EUR, BTC, account('a3', 'USD', 0)])),
+    // Asked beside the wallet; these tests are about the accounts and the deposit form.
+    get('/api/player/init', offline),
+    get('/api/game/bonuses', offline),
+    get('/api/settings/constants', offline),
   );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('header balance', () => {
@@ -71,7 +80,7 @@ describe('header balance', () => {
 describe('wallet modal', () => {
   it('deposits into the active account: presets, bounds checked before any request, then the card page', async () => {
     const user = userEvent.setup();
-    const card = {
+    const card: PaymentMethod = {
       method: 'card',
       type: 'form',
       processingType: 'iframe',
@@ -86,22 +95,14 @@ describe('wallet modal', () => {
       ],
       fields: [],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        requests.push(`${init.method} ${url}`);
-        return routeFetch({
-          'GET /api/payment/methods/deposit': () => jsonResponse(200, { data: [card] }),
-          'POST /api/payment/invoices/deposit': () =>
-            jsonResponse(200, {
-              data: { invoiceId: 'i1', method: 'card', type: 'iframe', action: '/sandbox/pay/checkout/p1', fields: {} },
-            }),
-          'GET /api/payment/invoices/i1': () =>
-            jsonResponse(200, {
-              data: { id: 'i1', status: 1, amount: 50, currency: 'EUR', createdAt: new Date().toISOString() },
-            }),
-        })(url, init);
-      }),
+    server.use(
+      get('/api/payment/methods/deposit', () => reply(dataEnvelope(z.array(paymentMethodSchema)), { data: [card] })),
+      post('/api/payment/invoices/deposit', () =>
+        reply(dataEnvelope(depositResultSchema), {
+          data: { invoiceId: 'i1', method: 'card', type: 'iframe', action: '/sandbox/pay/checkout/p1', fields: {} },
+        }),
+      ),
+      get('/api/payment/invoices/i1', () => reply(dataEnvelope(invoiceSchema), { data: testInvoice({ id: 'i1' }) })),
     );
     renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
     const amount = await screen.findByLabelText('Amount (EUR)');
@@ -110,7 +111,7 @@ describe('wallet modal', () => {
     await user.type(amount, '5');
     await user.click(screen.getByRole('button', { name: /^Deposit €/ }));
     expect(screen.getByText('Enter an amount from €10.00 to €5,000.00')).toBeInTheDocument();
-    expect(requests.some((r) => r.startsWith('POST'))).toBe(false);
+    expect(requests().some((r) => r.startsWith('POST'))).toBe(false);
     await user.click(screen.getByRole('button', { name: '€20.00' }));
     await user.click(screen.getByRole('button', { name: 'Deposit €20.00' }));
     const frame = await screen.findByTitle('Card payment');
@@ -121,13 +122,9 @@ describe('wallet modal', () => {
   });
 
   it('shows the deposit limit instead of a form when the methods call answers 13100', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) =>
-        routeFetch({
-          'GET /api/payment/methods/deposit': () =>
-            jsonResponse(403, { error: { code: 13100, message: 'Your daily deposit limit is reached' } }),
-        })(url, init),
+    server.use(
+      get('/api/payment/methods/deposit', () =>
+        refuse(403, { code: 13100, message: 'Your daily deposit limit is reached' }),
       ),
     );
     renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
@@ -151,7 +148,7 @@ describe('wallet modal', () => {
     renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Hide BTC' }));
     await waitFor(() => expect(screen.queryByText('BTC', { selector: 'h3' })).toBeNull());
-    expect(requests).toContain('PUT /api/wallet/accounts/a2/hide');
+    expect(requests()).toContain('PUT /api/wallet/accounts/a2/hide');
   });
 
   it('asks before hiding an account that holds money, and keeping it sends nothing', async () => {
@@ -161,25 +158,18 @@ describe('wallet modal', () => {
     expect(screen.getByText(/This account holds/)).toHaveTextContent('1.50 mBTC');
     expect(screen.getByRole('button', { name: 'Keep it visible' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Keep it visible' }));
-    expect(requests).not.toContain('PUT /api/wallet/accounts/a2/hide');
+    expect(requests()).not.toContain('PUT /api/wallet/accounts/a2/hide');
     await user.click(screen.getByRole('button', { name: 'Hide BTC' }));
     await user.click(screen.getByRole('button', { name: 'Hide BTC anyway' }));
     await waitFor(() => expect(screen.queryByText('BTC', { selector: 'h3' })).toBeNull());
-    expect(requests).toContain('PUT /api/wallet/accounts/a2/hide');
+    expect(requests()).toContain('PUT /api/wallet/accounts/a2/hide');
   });
 
   it('lists hidden accounts with their money and shows one again', async () => {
     const USD = account('a3', 'USD', 4);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        requests.push(`${init.method} ${url}`);
-        return routeFetch({
-          'GET /api/wallet/accounts/hidden': () =>
-            jsonResponse(200, { data: requests.includes('POST /api/wallet/accounts') ? [] : [USD] }),
-          'POST /api/wallet/accounts': () => jsonResponse(200, { data: [EUR, BTC, USD] }),
-        })(url, init);
-      }),
+    server.use(
+      get('/api/wallet/accounts/hidden', () => list(requests().includes('POST /api/wallet/accounts') ? [] : [USD])()),
+      post('/api/wallet/accounts', list([EUR, BTC, USD])),
     );
     const user = userEvent.setup();
     renderInModal(<WalletModal name="wallet" value="" close={() => {}} />);

@@ -1,13 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BonusDefinition, Invoice, PaymentMethod } from '@casino/contracts';
+import {
+  bonusDefinitionSchema,
+  constantsSchema,
+  dataEnvelope,
+  depositResultSchema,
+  invoiceSchema,
+  pageEnvelope,
+  type BonusDefinition,
+  type Invoice,
+  type PaymentMethod,
+} from '@casino/contracts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
+import { get, post, reply, server } from '@/test-api.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { renderInModal } from '../../test-support.tsx';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
-import { testAccount, testCurrency } from '../test-fixtures.ts';
+import { testAccount, testConstants, testCurrency } from '../test-fixtures.ts';
 import { applyInvoice } from '../api/payments.ts';
 import { CryptoDeposit } from './crypto-deposit.tsx';
 
@@ -80,36 +92,32 @@ let rows: Invoice[];
 let offers: BonusDefinition[];
 let sent: Record<string, unknown>[];
 beforeEach(() => {
-  queryClient.clear();
   rows = [];
   offers = [];
   sent = [];
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('BTC', 'crypto', 100_000_000, { symbol: '₿' })]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) =>
-      routeFetch({
-        'POST /api/payment/invoices/deposit': (request) => {
-          const body = JSON.parse(String(request.body)) as Record<string, unknown>;
-          sent.push(body);
-          // The address carries the bonus: another one for each choice.
-          const address = body.bonusId ? `${ADDRESS.slice(0, -2)}${String(body.bonusId).padStart(2, '0')}` : ADDRESS;
-          return jsonResponse(200, {
-            data: { invoiceId: 'pay_1', method: 'crypto', type: 'qr', action: '', fields: {}, address },
-          });
-        },
-        'GET /api/game/bonuses': () => jsonResponse(200, { data: offers }),
-        'GET /api/settings/constants': () =>
-          jsonResponse(200, { data: { game: { bonus: { depositBonusDeclineDefault: false } } } }),
-        'GET /api/payment/invoices': () =>
-          jsonResponse(200, { data: rows, meta: { page: 1, perPage: 10, total: rows.length, totalPages: 1 } }),
-      })(url, init),
+  server.use(
+    post('/api/payment/invoices/deposit', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push(body);
+      // The address carries the bonus: another one for each choice.
+      const address = body.bonusId ? `${ADDRESS.slice(0, -2)}${String(body.bonusId).padStart(2, '0')}` : ADDRESS;
+      return reply(dataEnvelope(depositResultSchema), {
+        data: { invoiceId: 'pay_1', method: 'crypto', type: 'qr', action: '', fields: {}, address },
+      });
+    }),
+    get('/api/game/bonuses', () => reply(dataEnvelope(z.array(bonusDefinitionSchema)), { data: offers })),
+    get('/api/settings/constants', () => reply(dataEnvelope(constantsSchema), { data: testConstants(false) })),
+    get('/api/payment/invoices', () =>
+      reply(pageEnvelope(invoiceSchema), {
+        data: rows,
+        meta: { page: 1, perPage: 10, totalRows: rows.length, totalPages: 1 },
+      }),
     ),
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await act(() => setLocale('en'));
 });
 

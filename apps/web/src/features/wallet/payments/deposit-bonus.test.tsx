@@ -1,19 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BonusDefinition } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  bonusDefinitionSchema,
+  constantsSchema,
+  dataEnvelope,
+  paymentMethodSchema,
+  type BonusDefinition,
+  type PaymentMethod,
+} from '@casino/contracts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { get, offline, post, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../../test-support.tsx';
 import { accountsQueryKey } from '../index.ts';
-import { testAccount, testCurrency } from '../test-fixtures.ts';
+import { testAccount, testConstants, testCurrency } from '../test-fixtures.ts';
 import WalletModal from '../wallet-modal.tsx';
 import { previewOf, refusalOf } from './deposit-bonus.ts';
 import { prefillDeposit } from './deposit-prefill.ts';
 
-const card = {
+const card: PaymentMethod = {
   method: 'card',
   type: 'form',
   processingType: 'iframe',
@@ -77,28 +86,22 @@ describe('the deposit form offers the bonuses', () => {
   beforeEach(() => {
     sent = [];
     decline = false;
-    queryClient.clear();
     saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
     queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 10.5, 1)]);
     queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) =>
-        routeFetch({
-          'GET /api/payment/methods/deposit': () => jsonResponse(200, { data: [card] }),
-          'GET /api/game/bonuses': () => jsonResponse(200, { data: [welcome, spins] }),
-          'GET /api/settings/constants': () =>
-            jsonResponse(200, { data: { game: { bonus: { depositBonusDeclineDefault: decline } } } }),
-          'POST /api/payment/invoices/deposit': (request) => {
-            sent.push(JSON.parse(String(request.body)));
-            return jsonResponse(422, { error: { code: 422, message: 'stop here' } });
-          },
-        })(url, init),
-      ),
+    server.use(
+      get('/api/payment/methods/deposit', () => reply(dataEnvelope(z.array(paymentMethodSchema)), { data: [card] })),
+      get('/api/game/bonuses', () => reply(dataEnvelope(z.array(bonusDefinitionSchema)), { data: [welcome, spins] })),
+      get('/api/settings/constants', () => reply(dataEnvelope(constantsSchema), { data: testConstants(decline) })),
+      post('/api/payment/invoices/deposit', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return refuse(422, { code: 422, message: 'stop here' });
+      }),
+      // Not part of the bonus offer.
+      get('/api/player/init', offline),
     );
   });
   afterEach(async () => {
-    vi.unstubAllGlobals();
     window.sessionStorage.clear();
     await act(() => setLocale('en'));
   });

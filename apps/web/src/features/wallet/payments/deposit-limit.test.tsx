@@ -1,16 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { dataEnvelope, paymentMethodSchema, type PaymentMethod } from '@casino/contracts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { get, offline, post, refuse, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../../test-support.tsx';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { accountsQueryKey } from '../index.ts';
 import { testAccount, testCurrency } from '../test-fixtures.ts';
 import WalletModal from '../wallet-modal.tsx';
 
-const card = {
+const card: PaymentMethod = {
   method: 'card',
   type: 'form',
   processingType: 'iframe',
@@ -23,12 +26,10 @@ const card = {
   fields: [],
 };
 const refused = (left: number) =>
-  jsonResponse(403, {
-    error: {
-      code: 13100,
-      message: `Your weekly deposit limit is reached (${left.toFixed(2)} EUR left this period)`,
-      limit: { period: 'weekly', left, currency: 'EUR' },
-    },
+  refuse(403, {
+    code: 13100,
+    message: `Your weekly deposit limit is reached (${left.toFixed(2)} EUR left this period)`,
+    limit: { period: 'weekly', left, currency: 'EUR' },
   });
 
 let methods: () => Response;
@@ -37,25 +38,24 @@ beforeEach(() => {
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 10.5, 1)]);
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) =>
-      routeFetch({
-        'GET /api/payment/methods/deposit': () => methods(),
-        'POST /api/payment/invoices/deposit': () => refused(20),
-      })(url, init),
-    ),
+  server.use(
+    get('/api/payment/methods/deposit', () => methods()),
+    post('/api/payment/invoices/deposit', () => refused(20)),
+    // Asked beside the form; this test is about the refusal.
+    get('/api/game/bonuses', offline),
+    get('/api/risk/reasons/turn-over-wager', offline),
+    get('/api/settings/constants', offline),
+    get('/api/player/init', offline),
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await act(() => setLocale('en'));
 });
 
 describe('a deposit refused by a deposit limit', () => {
   it('says which limit and what it still lets in, in the page language, not the server’s English', async () => {
     await act(() => setLocale('de'));
-    methods = () => jsonResponse(200, { data: [card] });
+    methods = () => reply(dataEnvelope(z.array(paymentMethodSchema)), { data: [card] });
     const user = userEvent.setup();
     renderInModal(<WalletModal name="wallet" value="deposit" close={() => {}} />);
     await user.click(await screen.findByRole('button', { name: /^50,00\s€ einzahlen$/ }));

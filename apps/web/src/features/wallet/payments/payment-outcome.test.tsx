@@ -1,11 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Invoice, PaymentMethod } from '@casino/contracts';
+import { z } from 'zod';
+import {
+  dataEnvelope,
+  depositResultSchema,
+  invoiceSchema,
+  paymentMethodSchema,
+  type Invoice,
+  type PaymentMethod,
+} from '@casino/contracts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
+import { get, offline, post, reply, server } from '@/test-api.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { renderInModal } from '../../test-support.tsx';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { accountsQueryKey } from '../index.ts';
 import { testAccount, testCurrency } from '../test-fixtures.ts';
@@ -46,33 +55,31 @@ const failed = (reason?: string): Invoice => ({
 let methods: PaymentMethod[];
 let invoice: Invoice;
 beforeEach(() => {
-  queryClient.clear();
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 10.5, 1)]);
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
   methods = [card];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) =>
-      routeFetch({
-        'GET /api/payment/methods/deposit': () => jsonResponse(200, { data: methods }),
-        'POST /api/payment/invoices/deposit': () =>
-          jsonResponse(200, {
-            data: {
-              invoiceId: 'inv1',
-              method: 'card',
-              type: 'iframe',
-              action: '/sandbox/pay/checkout/pay_1',
-              fields: {},
-            },
-          }),
-        'GET /api/payment/invoices/inv1': () => jsonResponse(200, { data: invoice }),
-      })(url, init),
+  server.use(
+    get('/api/payment/methods/deposit', () => reply(dataEnvelope(z.array(paymentMethodSchema)), { data: methods })),
+    post('/api/payment/invoices/deposit', () =>
+      reply(dataEnvelope(depositResultSchema), {
+        data: {
+          invoiceId: 'inv1',
+          method: 'card',
+          type: 'iframe',
+          action: '/sandbox/pay/checkout/pay_1',
+          fields: {},
+        },
+      }),
     ),
+    get('/api/payment/invoices/inv1', () => reply(dataEnvelope(invoiceSchema), { data: invoice })),
+    // Asked beside the form; these tests are about the payment's outcome.
+    get('/api/player/init', offline),
+    get('/api/game/bonuses', offline),
+    get('/api/settings/constants', offline),
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await act(() => setLocale('en'));
 });
 

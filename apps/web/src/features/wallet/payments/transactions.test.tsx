@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Invoice } from '@casino/contracts';
+import { dataEnvelope, invoiceSchema, pageEnvelope, type Invoice } from '@casino/contracts';
 import { setLocale } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
+import { get, put, reply, server } from '@/test-api.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { renderInModal } from '../../test-support.tsx';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { testCurrency } from '../test-fixtures.ts';
 import { TransactionsPanel } from './transactions.tsx';
@@ -33,27 +34,24 @@ const cancelled = invoice({ status: 3, statusResult: 'Cancelled by you', cancell
 let rows: Invoice[];
 let declines: number;
 beforeEach(() => {
-  queryClient.clear();
   declines = 0;
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) =>
-      routeFetch({
-        'GET /api/payment/invoices': () =>
-          jsonResponse(200, { data: rows, meta: { page: 1, perPage: 10, total: rows.length, totalPages: 1 } }),
-        'PUT /api/payment/invoices/w1/decline': () => {
-          declines++;
-          rows = [cancelled];
-          return jsonResponse(200, { data: cancelled });
-        },
-      })(url, init),
+  server.use(
+    get('/api/payment/invoices', () =>
+      reply(pageEnvelope(invoiceSchema), {
+        data: rows,
+        meta: { page: 1, perPage: 10, totalRows: rows.length, totalPages: 1 },
+      }),
     ),
+    put('/api/payment/invoices/w1/decline', () => {
+      declines++;
+      rows = [cancelled];
+      return reply(dataEnvelope(invoiceSchema), { data: cancelled });
+    }),
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await act(() => setLocale('en'));
 });
 

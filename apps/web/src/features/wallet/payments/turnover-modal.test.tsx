@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dataEnvelope, turnoverSchema } from '@casino/contracts';
 import { screen } from '@testing-library/react';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { saveSession } from '@/shared/lib/token.ts';
-import { jsonResponse, renderInModal, routeFetch } from '../../test-support.tsx';
+import { get, reply, server } from '@/test-api.ts';
+import { renderInModal } from '../../test-support.tsx';
 import { currenciesQueryKey } from '@/shared/lib/currencies.ts';
 import { accountsQueryKey } from '../index.ts';
 import { testAccount, testCurrency } from '../test-fixtures.ts';
@@ -14,26 +16,21 @@ beforeEach(() => {
   saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
   queryClient.setQueryData(accountsQueryKey, [testAccount('a1', 'EUR', 60, 1)]);
   queryClient.setQueryData(currenciesQueryKey, [testCurrency('EUR', 'fiat', 100)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) =>
-      routeFetch({
-        'GET /api/risk/reasons/turn-over-wager': () =>
-          jsonResponse(200, {
-            data: {
-              currency: 'EUR',
-              enabled: true,
-              multiplier: 1,
-              turnOverWagerAmount: remaining,
-              wageredAmount: 60 - remaining,
-              requiredAmount: 60,
-            },
-          }),
-      })(url, init),
+  server.use(
+    get('/api/risk/reasons/turn-over-wager', () =>
+      reply(dataEnvelope(turnoverSchema), {
+        data: {
+          currency: 'EUR',
+          enabled: true,
+          multiplier: 1,
+          turnOverWagerAmount: remaining,
+          wageredAmount: 60 - remaining,
+          requiredAmount: 60,
+        },
+      }),
     ),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('?turn-over-wager shows one consistent state', () => {
   it('still to wager: the title and the text both say so', async () => {
