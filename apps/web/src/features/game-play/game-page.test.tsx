@@ -90,7 +90,8 @@ const played = (gameUrl: string) => reply(dataEnvelope(playResultSchema), { data
 
 beforeEach(() => {
   useReturnToGame.setState({ game: null, lobbyPath: '/' });
-  plays = [];
+  // This test's own list: a request of the last test still in flight answers into that test's list.
+  const mine: Play[] = (plays = []);
   sent = recordRequests();
   catalogue = {
     'sugar-rush': game(),
@@ -99,7 +100,7 @@ beforeEach(() => {
   accounts = [testAccount('a1', 'EUR', 100, 1), testAccount('a2', 'BTC', 0.5)];
   freespins = [];
   playAnswer = (play) =>
-    played(`/sandbox/games/play/${play.body.demoMode ? 'demo' : play.body.accountId}-${plays.length}`);
+    played(`/sandbox/games/play/${play.body.demoMode ? 'demo' : play.body.accountId}-${mine.length}`);
   server.use(
     get('/api/player/init', () => reply(dataEnvelope(playerInitSchema), { data: initWith({ country: 'DE' }) })),
     get('/api/wallet/accounts', () => reply(dataEnvelope(z.array(accountSchema)), { data: accounts })),
@@ -112,7 +113,7 @@ beforeEach(() => {
     ),
     post('/api/game/games/:identity/play', async ({ request, params }) => {
       const entry = { identity: String(params.identity), body: (await request.json()) as PlayBody };
-      plays.push(entry);
+      mine.push(entry);
       return playAnswer(entry);
     }),
     get('/api/game/games/:identity', ({ params }) => {
@@ -129,9 +130,7 @@ afterEach(() => {
 });
 
 // The real route table: pages and modals are lazy chunks, whose first load is slow on a busy machine.
-const firstLoad = { timeout: 5000 };
-configure({ asyncUtilTimeout: 3000 });
-vi.setConfig({ testTimeout: 20_000 });
+const firstLoad = { timeout: 10_000 };
 const asPlayer = () => saveSession({ accessToken: 'jwt', expiresAfter: new Date(Date.now() + 900_000).toISOString() });
 const frame = () => screen.findByTitle('Sugar Rush — game', {}, firstLoad);
 const search = (app: ReturnType<typeof renderApp>) => new URLSearchParams(app.location().search);

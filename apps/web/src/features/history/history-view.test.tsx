@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import {
@@ -61,8 +61,7 @@ const bet = (id: string, status: number, items = [item('Arsenal – Chelsea', 1,
 let settledBets: Bet[];
 const meta = (page: number, totalPages: number, totalRows: number) => ({ page, perPage: 20, totalPages, totalRows });
 
-const firstLoad = { timeout: 5000 };
-configure({ asyncUtilTimeout: 3000 });
+const firstLoad = { timeout: 10_000 };
 
 /** The history page as the profile shows it, at `url` (with the sportsbook unless told otherwise). */
 function renderHistory(url: string, { sportsbook = true } = {}) {

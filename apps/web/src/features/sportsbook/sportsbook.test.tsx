@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from '@/shared/router';
 import { z } from 'zod';
 import {
@@ -25,8 +25,6 @@ import { clearSession, saveSession } from '@/shared/lib/token.ts';
 import { renderInModal, renderRouter } from '../test-support.tsx';
 import MaxBetsModal from '../game-play/modals/max-bets-modal.tsx';
 import { SportsbookEvents } from './index.ts';
-
-configure({ asyncUtilTimeout: 3000 });
 
 const HOST = 'http://sportsbook.test/sandbox/sportsbook';
 const ORIGIN = 'http://sportsbook.test';
