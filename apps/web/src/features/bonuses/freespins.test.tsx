@@ -21,32 +21,10 @@ import { testAccount, testCurrency } from '@/features/wallet/test-fixtures.ts';
 import { saveSession } from '@/shared/lib/token.ts';
 import { clearToasts } from '@/shared/ui/toast.ts';
 import { refreshFreespins } from './freespins-api.ts';
+import { testFreespin } from './test-fixtures.ts';
 import { forgetFreespins } from './freespin-notices.ts';
 
-const spins = (over: Partial<PlayerFreespin>): PlayerFreespin => ({
-  id: 'f1',
-  name: 'Starter spins',
-  status: 1,
-  result: 1,
-  count: 10,
-  usedCount: 0,
-  progress: 0,
-  gameId: 'g1',
-  currency: 'EUR',
-  stakeAmount: 0.2,
-  winAmount: 0,
-  bonusId: null,
-  issuedAt: '2026-11-20T10:00:00Z',
-  expiredAt: null,
-  activationExpiredAt: '2026-12-01T10:00:00Z',
-  wageringExpiredAt: null,
-  createdAt: '2026-11-20T10:00:00Z',
-  finishedAt: null,
-  packageId: null,
-  packagePriority: 0,
-  issueSessionId: null,
-  ...over,
-});
+const spins = testFreespin;
 const eur: Account = testAccount('a1', 'EUR', 100, 1);
 const meta = (rows: number) => ({ page: 1, perPage: 50, totalPages: 1, totalRows: rows });
 /** Called in the PUT's handler before it answers (a test holds the answer there). */

@@ -18,6 +18,7 @@ import {
 } from '@casino/contracts';
 import { initWith, renderApp } from '@/app/test-support.tsx';
 import { accountsQueryKey } from '@/features/wallet';
+import { testFreespin } from '@/features/bonuses/test-fixtures.ts';
 import { testAccount } from '@/features/wallet/test-fixtures.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { hasSession, saveSession } from '@/shared/lib/token.ts';
@@ -65,27 +66,15 @@ let sent: ReturnType<typeof recordRequests>;
 const requests = () => sent.map((r) => `${r.method} ${r.url}`);
 /** The player's active free spins (GET /api/game/player-freespins): what these tests vary of them. */
 let freespins: Pick<PlayerFreespin, 'gameId' | 'count' | 'usedCount'>[];
-const activeSpins = (over: Pick<PlayerFreespin, 'gameId' | 'count' | 'usedCount'>): PlayerFreespin => ({
-  id: `f-${over.gameId}`,
-  name: 'Free spins',
-  status: 2,
-  result: 1,
-  progress: 0,
-  currency: 'EUR',
-  stakeAmount: 0.2,
-  winAmount: 0,
-  bonusId: null,
-  issuedAt: '2026-11-20T10:00:00Z',
-  expiredAt: '2026-12-20T10:00:00Z',
-  activationExpiredAt: null,
-  wageringExpiredAt: null,
-  createdAt: '2026-11-20T10:00:00Z',
-  finishedAt: null,
-  packageId: null,
-  packagePriority: 0,
-  issueSessionId: null,
-  ...over,
-});
+const activeSpins = (over: Pick<PlayerFreespin, 'gameId' | 'count' | 'usedCount'>): PlayerFreespin =>
+  testFreespin({
+    id: `f-${over.gameId}`,
+    name: 'Free spins',
+    status: 2,
+    expiredAt: '2026-12-20T10:00:00Z',
+    activationExpiredAt: null,
+    ...over,
+  });
 const played = (gameUrl: string) => reply(dataEnvelope(playResultSchema), { data: { gameUrl, token: 't' } });
 
 beforeEach(() => {

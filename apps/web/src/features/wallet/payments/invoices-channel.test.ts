@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '@casino/contracts';
 import { toast } from '@/shared/ui/toast.ts';
 import { subscribePaymentInvoices } from './invoices-channel.ts';
+import { testInvoice } from '../test-fixtures.ts';
 
 vi.mock('@/shared/ui/toast.ts', () => ({ toast: vi.fn() }));
 const socket = vi.hoisted(() => ({ channels: new Map<string, { onPublication: (data: unknown) => void }>() }));
@@ -12,24 +13,16 @@ vi.mock('@/shared/lib/socket.ts', () => ({
   },
 }));
 
-const invoice = (over: Partial<Invoice>): Invoice => ({
-  id: 'i1',
-  number: 7,
-  playerId: 'p1',
-  amount: 100,
-  currency: 'EUR',
-  transactionAmount: 100,
-  transactionCurrency: 'EUR',
-  status: 1,
-  statusResult: '',
-  invoiceType: 1,
-  paymentMethod: 'card',
-  cancellable: false,
-  createdAt: '2026-11-28T10:00:00.000Z',
-  updatedAt: '2026-11-28T10:30:00.000Z',
-  publicData: {},
-  ...over,
-});
+const invoice = (over: Partial<Invoice>): Invoice =>
+  testInvoice({
+    number: 7,
+    amount: 100,
+    transactionAmount: 100,
+    createdAt: '2026-11-28T10:00:00.000Z',
+    updatedAt: '2026-11-28T10:30:00.000Z',
+    publicData: {},
+    ...over,
+  });
 const publish = (over: Partial<Invoice>) =>
   socket.channels
     .get('payment:invoices#p1')!
