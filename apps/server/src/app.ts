@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { redisOrLocalStore } from './lib/rate-limit-store.ts';
 import swagger from '@fastify/swagger';
 import { registerMetrics } from './lib/metrics-route.ts';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,11 +14,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currencySchema, ErrorCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@casino/contracts';
 import type { AppContext } from './context.ts';
-import { errorBody, registerErrorHandling, toHttpError, unprocessable } from './lib/errors.ts';
+import {
+  DEPENDENCY_RETRY_AFTER_SEC,
+  errorBody,
+  registerErrorHandling,
+  toHttpError,
+  unprocessable,
+} from './lib/errors.ts';
+import { readiness } from './lib/readiness.ts';
 import { registerModules } from './lib/module.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
@@ -168,7 +175,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       statusCode: 429,
       error: { code: 429, message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s` },
     }),
-    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'casino-rl:' } : {}),
+    ...(ctx.redis ? { store: redisOrLocalStore(ctx.redis, 'casino-rl:') } : {}),
   });
 
   // The OpenAPI document and its page: outside production only (in production it maps the API for an attacker).
@@ -196,13 +203,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
+  // Each dependency and the outbox lag, within a second whatever hangs (lib/readiness.ts).
   app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      return { data: { status: 'ready', database: ctx.database.kind } };
-    } catch {
-      return reply.status(503).send({ error: { code: 503, message: 'Database not reachable' } });
-    }
+    const report = await readiness(ctx);
+    if (report.ready) return { data: { status: report.redis?.up === false ? 'degraded' : 'ready', ...report } };
+    void reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SEC));
+    return reply
+      .status(503)
+      .send(errorBody(ErrorCode.serviceUnavailable, 'The database is not reachable', undefined, { report }));
   });
 
   registerMetrics(app, ctx);

@@ -28,6 +28,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * PostgreSQL deadlines (docs/operations.md#outages). A request waits at most CONNECT for a connection
+   * (a server that is down or frozen: the answer is then 503), and a statement runs at most QUERY (the
+   * client gives up on a frozen server; the server cancels what runs longer). Game providers expect a
+   * wallet answer within about 300 ms and give up after a few seconds: a wallet call is never worth
+   * more than a few seconds of waiting.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:-]{0,40}$/)
@@ -488,6 +497,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     documentsDir: e.DOCUMENTS_DIR ? path.resolve(e.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
     accessTokenTtlSec: e.ACCESS_TOKEN_TTL,

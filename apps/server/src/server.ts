@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { connected, FAIL_FAST, redisWatch, type RedisWatch } from './lib/redis.ts';
 import { memoryReplayGuard, redisReplayGuard } from './lib/replay-guard.ts';
 import { legacyJwtSecret, newOpsSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -46,7 +47,7 @@ export async function createServer(config: Config, options: { database?: Databas
     database =
       options.database ??
       (config.databaseUrl
-        ? await openDatabase({ databaseUrl: config.databaseUrl })
+        ? await openDatabase({ databaseUrl: config.databaseUrl, timeouts: config.databaseTimeouts })
         : await openDatabase({ dataDir: `${config.dataDir}/pglite` }));
     if (!options.database) await prepareDatabase(database);
     // Outside production a deployment without JWT_SECRET makes its own, kept in its database (shared
@@ -54,12 +55,17 @@ export async function createServer(config: Config, options: { database?: Databas
     const jwtSecret =
       config.jwtSecret ??
       (await keptSecret(database.db, 'jwt', config.databaseUrl ? undefined : legacyJwtSecret(config.dataDir)));
-    broker = config.redisUrl ? createRedisBroker(config.redisUrl) : createMemoryBroker();
+    // Every Redis connection of this node, watched together: one log line when Redis goes, one when it is back.
+    const watch: RedisWatch | null = config.redisUrl
+      ? redisWatch(config.redisUrl, log.child({ module: 'redis' }))
+      : null;
+    broker = watch ? createRedisBroker(watch.connect) : createMemoryBroker();
     // Requests are over by onClose, so nothing waits on these connections when they go.
     // Counters and limits under REDIS_PREFIX, so two deployments (or test runs) can share a Redis.
-    redis = config.redisUrl
-      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, keyPrefix: config.redisPrefix })
-      : null;
+    // Each use has a fallback in this process, so a command fails at once while Redis is away.
+    redis = watch ? watch.connect('counters', { ...FAIL_FAST, keyPrefix: config.redisPrefix }) : null;
+    if (redis && !(await connected(redis, 5_000)))
+      log.error('Redis does not answer: starting with counters and the replay guard in this process');
     const derivedPrevious = (label: string) =>
       config.jwtSecretPrevious ? derived(label, config.jwtSecretPrevious) : null;
     let wake = () => {};
@@ -77,7 +83,7 @@ export async function createServer(config: Config, options: { database?: Databas
         },
         config.accessTokenTtlSec,
       ),
-      sessions: createSessionStates(database.db, { redisUrl: config.redisUrl, log }),
+      sessions: createSessionStates(database.db, { redis: watch?.connect ?? null, log }),
       attempts: redis ? redisAttempts(redis) : memoryAttempts(),
       replayGuard: redis ? redisReplayGuard(redis) : memoryReplayGuard(),
       broker,
@@ -120,7 +126,7 @@ export async function createServer(config: Config, options: { database?: Databas
       config.role === 'all'
         ? null
         : remoteWake({
-            redisUrl: config.redisUrl!,
+            redis: watch!.connect,
             channel: `${config.redisPrefix}outbox:wake`,
             log: log.child({ module: 'outbox' }),
           });

@@ -40,14 +40,34 @@ export type Database = {
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** Deadlines for PostgreSQL (config.ts: DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS). */
+export type DatabaseTimeouts = { connectMs: number; queryMs: number };
+
 export type OpenOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; timeouts?: DatabaseTimeouts }
   | { dataDir: string | null /* null = in memory */; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('error', () => {}); // an idle client dropped by the server must not crash the process
+    const { timeouts } = options;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      keepAlive: true,
+      ...(timeouts && {
+        // Waiting for a connection (the pool's queue included) and for each statement's answer.
+        connectionTimeoutMillis: timeouts.connectMs,
+        query_timeout: timeouts.queryMs,
+        // The server cancels what the client gave up on, and ends a transaction left idle (by a
+        // process stopped mid-way) so its locks do not hold every player behind it.
+        statement_timeout: timeouts.queryMs,
+        idle_in_transaction_session_timeout: 30_000,
+      }),
+    });
+    // A connection the server (or the network) drops must not crash the process: an idle one the pool
+    // forgets; one checked out (in a transaction, between statements) fails its next statement instead.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -128,10 +148,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await applySqlSources(database);
     return;
   }
-  // A session-level advisory lock on its own connection: other nodes wait until this one is done.
+  // A session-level advisory lock on its own connection: other nodes wait until this one is done (by
+  // polling, so no single statement outlasts the query deadline however long the other node takes).
   const lockClient = await database.pool!.connect();
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    while (!(await lockClient.query('select pg_try_advisory_lock($1) as got', [MIGRATION_LOCK_KEY])).rows[0].got)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     await applySqlSources(database);
   } finally {

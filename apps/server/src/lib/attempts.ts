@@ -54,7 +54,28 @@ export function memoryAttempts(now: () => number = () => Date.now()): AttemptCou
 
 const RELEASE = `if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then redis.call('decr', KEYS[1]) end`;
 
+/**
+ * Shared by every node through Redis. While Redis is away each call counts in this process instead
+ * (a command fails at once: FAIL_FAST in lib/redis.ts): the limits hold per node rather than not at
+ * all, and sign-in keeps working.
+ */
 export function redisAttempts(redis: Redis, prefix = 'casino-attempts:'): AttemptCounter {
+  const shared = sharedAttempts(redis, prefix);
+  const local = memoryAttempts();
+  const either =
+    <A extends unknown[], R>(sharedCall: (...args: A) => Promise<R>, localCall: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      sharedCall(...args).catch(() => localCall(...args));
+  return {
+    hit: either(shared.hit, local.hit),
+    count: either(shared.count, local.count),
+    ttl: either(shared.ttl, local.ttl),
+    release: either(shared.release, local.release),
+    reset: either(shared.reset, local.reset),
+  };
+}
+
+function sharedAttempts(redis: Redis, prefix: string): AttemptCounter {
   return {
     async hit(key, windowSec) {
       const k = prefix + key;

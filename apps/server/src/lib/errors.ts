@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, errorEnvelopeSchema, httpStatusOf } from '@casino/contracts';
-import { isInvalidInput } from './pg-errors.ts';
+import { isDependencyUnavailable, isInvalidInput } from './pg-errors.ts';
 
 export type Fields = Record<string, string[]>;
 
@@ -87,6 +87,9 @@ export function toHttpError(error: unknown): HttpError {
       error.details as Record<string, unknown>,
     );
   }
+  if (isDependencyUnavailable(error)) {
+    return answer(503, ErrorCode.serviceUnavailable, 'The service is briefly unavailable; try again in a few seconds');
+  }
   const fields = schemaFieldErrors(error);
   if (fields) return answer(422, ErrorCode.unprocessable, 'The request is not valid', fields);
   if (isInvalidInput(error)) return answer(422, ErrorCode.unprocessable, 'The request is not valid');
@@ -103,11 +106,25 @@ export function toHttpError(error: unknown): HttpError {
   return { status: 500, body: errorBody(ErrorCode.internal, 'Internal Server Error'), unexpected: true };
 }
 
+/** What a client is told to wait when PostgreSQL or Redis is away: outages of a restart last seconds. */
+export const DEPENDENCY_RETRY_AFTER_SEC = 5;
+
 export function registerErrorHandling(app: FastifyInstance) {
+  // An outage fails every request: one line per 10 s says so, not one per request.
+  let outageLoggedAt = 0;
   app.setErrorHandler((error, request, reply) => {
     const mapped = toHttpError(error);
     if (mapped.unexpected) request.log.error({ err: error }, 'unhandled error');
-    const retryAfter = error instanceof DomainError ? error.details?.retryAfterSec : undefined;
+    if (mapped.status === 503 && !(error instanceof DomainError) && Date.now() - outageLoggedAt > 10_000) {
+      outageLoggedAt = Date.now();
+      request.log.error({ reason: (error as Error).message }, 'a dependency is unavailable: answering 503');
+    }
+    const retryAfter =
+      error instanceof DomainError
+        ? error.details?.retryAfterSec
+        : mapped.status === 503
+          ? DEPENDENCY_RETRY_AFTER_SEC
+          : undefined;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.status(mapped.status).send(mapped.body);
   });

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { pgErrorOf } from '../lib/pg-errors.ts';
+import { isDependencyUnavailable, pgErrorOf } from '../lib/pg-errors.ts';
 import type { Broker } from '../push/index.ts';
 import { errorText, isTransient, markDelivered, parkRow, rowsToRetry, TransientFailure } from './parked.ts';
 import { PUSH_LANE, type OutboxConsumers, type OutboxLane, type OutboxRow, type Publication } from './outbox.ts';
@@ -105,6 +105,15 @@ type LaneBatch = { handled: number; busy: boolean; waitMs: number; more: boolean
 const retryDelay = (deps: Pick<LaneDeps, 'pollMs' | 'maxBackoffMs'>, failures: number) =>
   Math.min(deps.maxBackoffMs, deps.pollMs * 2 ** Math.min(failures, 16));
 
+/**
+ * The retry after a failure. A consumer that fails backs off (up to a minute); PostgreSQL or Redis
+ * away is no fault of the consumer's, and the lane tries again within half a second, so pushes resume
+ * as soon as the dependency is back rather than at the end of a backoff grown during the outage.
+ */
+const DEPENDENCY_RETRY_MS = 500;
+const retryAfterFailure = (deps: Pick<LaneDeps, 'pollMs' | 'maxBackoffMs'>, failures: number, error: unknown) =>
+  isDependencyUnavailable(error) ? Math.min(DEPENDENCY_RETRY_MS, deps.maxBackoffMs) : retryDelay(deps, failures);
+
 const IDLE: LaneBatch = { handled: 0, busy: false, waitMs: 0, more: false };
 
 type Cursor = {
@@ -192,7 +201,7 @@ async function recordFailure(
     deps.log.error(context, 'outbox consumer failed on a row again and again; the row is parked, the lane goes on');
     return { parked: true, waitMs: 0 };
   }
-  const waitMs = retryDelay(deps, failures);
+  const waitMs = retryAfterFailure(deps, failures, error);
   await tx
     .update(outboxCursors)
     .set({
@@ -205,7 +214,9 @@ async function recordFailure(
       updatedAt: sql`now()`,
     })
     .where(eq(outboxCursors.consumer, lane.name));
-  deps.log.error(context, 'outbox consumer failed; its lane retries');
+  // An outage is logged once where it is seen (lib/redis.ts, lib/errors.ts), not by every lane each half second.
+  if (isDependencyUnavailable(error)) deps.log.debug(context, 'outbox consumer waits for a dependency');
+  else deps.log.error(context, 'outbox consumer failed; its lane retries');
   return { parked: false, waitMs };
 }
 
@@ -566,8 +577,9 @@ function laneRunner(
       errors = 0;
     } catch (error) {
       errors++;
-      wait = retryDelay(timing, errors);
-      if (!stopped) deps.log.error({ err: error, consumer: lane.name }, 'outbox lane round failed; will retry');
+      wait = retryAfterFailure(timing, errors, error);
+      const log = isDependencyUnavailable(error) ? deps.log.debug : deps.log.error;
+      if (!stopped) log.call(deps.log, { err: error, consumer: lane.name }, 'outbox lane round failed; will retry');
     }
     if (wait > 0) next = Math.min(wait, maxBackoffMs);
     waitUntil = wait > 0 ? Date.now() + next : 0;

@@ -21,5 +21,5 @@ export {
   type UnitOfWorkContext,
 } from './unit-of-work.ts';
 export { pruneOutbox, startOutboxDispatcher, type Dispatcher } from './dispatcher.ts';
-export { laneStates, type LaneState } from './status.ts';
+export { laneStates, outboxLagMs, type LaneState } from './status.ts';
 export { decideParked, parkedCounts, parkedRow, parkedRows, type ParkedRow } from './parked.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { pgErrorOf } from '../lib/pg-errors.ts';
+import { isDependencyUnavailable, pgErrorOf } from '../lib/pg-errors.ts';
 import type { OutboxRow } from './outbox.ts';
 import { outboxParked, type ParkedState } from './tables.ts';
 
@@ -32,7 +32,7 @@ export function errorText(error: unknown): string {
 export class TransientFailure extends Error {}
 
 export function isTransient(error: unknown): boolean {
-  if (error instanceof TransientFailure) return true;
+  if (error instanceof TransientFailure || isDependencyUnavailable(error)) return true;
   const pg = pgErrorOf(error);
   if (pg) return /^(08|40|53|57)/.test(pg.code) || pg.code === '55P03';
   // node-postgres and PGlite connection failures carry no SQLSTATE, only a system error code.

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RedisConnect } from '../lib/redis.ts';
 
 /** How long an api node gathers commits into one wake-up (the push lane's own coalescing is 20 ms). */
 const GATHER_MS = 10;
@@ -10,8 +10,8 @@ const GATHER_MS = 10;
  * poll (a player's push in milliseconds rather than a quarter of a second). One message per burst of
  * commits; a lost one only costs the wait for the poll.
  */
-export function remoteWake(options: { redisUrl: string; channel: string; log: FastifyBaseLogger }) {
-  const client = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+export function remoteWake(options: { redis: RedisConnect; channel: string; log: FastifyBaseLogger }) {
+  const client = options.redis('outbox wake', { maxRetriesPerRequest: 1 });
   let pending: NodeJS.Timeout | null = null;
   return {
     /** api: tell the workers (coalesced). */

@@ -5,7 +5,8 @@
  * command connection and one subscriber connection, subscribed to the channels it has local
  * listeners for.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { quietRedis, type RedisConnect } from '../lib/redis.ts';
 import {
   type Broker,
   type BrokerOptions,
@@ -66,19 +67,19 @@ return {top, epoch, entries}
 type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
 type StreamEntry = [id: string, fields: string[]];
 
-export function createRedisBroker(redisUrl: string, opts: RedisBrokerOptions = {}): Broker {
+/** `redis`: the URL, or how this process connects (lib/redis.ts: one log line per outage). */
+export function createRedisBroker(redis: string | RedisConnect, opts: RedisBrokerOptions = {}): Broker {
+  const connect = typeof redis === 'string' ? quietRedis(redis) : redis;
   const { historySize, historyTtlMs, metaTtlMs } = historyLimits(opts);
   const prefix = opts.prefix ?? 'push:';
   const streamKey = (channel: string): string => `${prefix}{${channel}}:stream`;
   const metaKey = (channel: string): string => `${prefix}{${channel}}:meta`;
   const pubsubPrefix = `${prefix}pub:`;
 
-  const commands = new Redis(redisUrl);
+  // The broker's callers see failures as rejections.
+  const commands = connect('push commands');
   // A connection in subscriber mode can run nothing else, hence the second one.
-  const subscriber = new Redis(redisUrl);
-  // Without listeners ioredis prints every reconnect error; the broker's callers see failures as rejections.
-  commands.on('error', () => {});
-  subscriber.on('error', () => {});
+  const subscriber = connect('push subscriber');
   commands.defineCommand('pushPublish', { numberOfKeys: 2, lua: PUBLISH_LUA });
   commands.defineCommand('pushHistory', { numberOfKeys: 2, lua: HISTORY_LUA });
   const publishScript = scriptOf(commands, 'pushPublish');

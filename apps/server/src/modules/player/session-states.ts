@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionEndReason } from '@casino/contracts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import type { SessionStates } from '../../lib/auth-guard.ts';
+import type { RedisConnect } from '../../lib/redis.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { SessionCloseReason } from './passwords.ts';
 import { playerSessions } from './tables.ts';
@@ -46,7 +46,7 @@ export const endReasonOf = (closeReason: string | null): SessionEndReason | null
 
 export function createSessionStates(
   db: Db,
-  options: { redisUrl: string | null; log: FastifyBaseLogger },
+  options: { redis: RedisConnect | null; log: FastifyBaseLogger },
 ): SessionStates {
   const cache = new Map<string, { at: number; row: Promise<Row> }>();
   const listeners: ((sessionId: string) => void)[] = [];
@@ -54,8 +54,8 @@ export function createSessionStates(
     cache.delete(sessionId);
     for (const listener of listeners) listener(sessionId);
   };
-  const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const subscriber = options.redisUrl ? new Redis(options.redisUrl) : null;
+  const publisher = options.redis?.('session revocations', { maxRetriesPerRequest: 1 }) ?? null;
+  const subscriber = options.redis?.('session revocation listener') ?? null;
   if (subscriber) {
     subscriber.on('message', (_channel: string, sessionId: string) => forgotten(sessionId));
     subscriber
