@@ -30,7 +30,17 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
   stdio: 'inherit',
   env: process.env,
 });
-// Ctrl-C reaches the child through the process group; forward other signals explicitly.
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-process.on('SIGINT', () => {});
+// Ctrl-C reaches the child through the process group; forward other signals explicitly. The server
+// stops within 10 s by itself; one that has not exited 15 s after a signal is killed, so a stop always ends.
+let killTimer = null;
+const deadline = () => {
+  killTimer ??= setTimeout(() => child.kill('SIGKILL'), 15_000);
+  killTimer.unref();
+};
+for (const signal of ['SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    child.kill(signal);
+    deadline();
+  });
+process.on('SIGINT', deadline);
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

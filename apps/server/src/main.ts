@@ -3,8 +3,12 @@ import { DataDirLockedError } from './db/lock.ts';
 import { createServer } from './server.ts';
 import { readOpsEndpoint, writeOpsEndpoint, opsEndpointFile } from './lib/secrets.ts';
 import { OPEN_FILES_ADVISED, openFilesLimit } from './lib/open-files.ts';
+import { droppedLogLines, flushLogs, say } from './lib/logger.ts';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+
+/** How long a stop may take (requests finishing, lanes committing) before the process exits anyway. */
+const STOP_DEADLINE_MS = 10_000;
 
 async function main() {
   let config;
@@ -57,25 +61,32 @@ async function main() {
   }
 
   let stopping = false;
+  // A stop has a deadline nothing holds up: what has not closed by then is left, and the process exits.
+  // It speaks through the logger's output, never console (a write to a full pipe blocks the process).
+  const exit = async (code: number) => {
+    await flushLogs(1_000);
+    process.exit(code);
+  };
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      console.error('Shutdown took too long; exiting.');
-      process.exit(1);
-    }, 10_000);
+      say('Shutdown took too long; exiting.');
+      void exit(1);
+    }, STOP_DEADLINE_MS);
     force.unref();
     try {
       // Several processes may share a data folder on PostgreSQL: only the one the file names removes it.
       if (readOpsEndpoint(config.dataDir)?.pid === process.pid)
         fs.rmSync(opsEndpointFile(config.dataDir), { force: true });
       await server.close();
-      console.log('Stopped cleanly.');
-      process.exit(0);
+      const dropped = droppedLogLines();
+      say(`Stopped cleanly.${dropped ? ` ${dropped} log lines were lost: the output did not take them.` : ''}`);
+      await exit(0);
     } catch (error) {
-      console.error('Error while shutting down', error);
-      process.exit(1);
+      app.log.error({ err: error }, 'error while shutting down');
+      await exit(1);
     }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -110,7 +121,11 @@ function runProcesses(count: number): void {
     if (stopping) return;
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), 12_000).unref();
+    // A process past its own deadline is killed: a stop always ends.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, STOP_DEADLINE_MS + 2_000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const main = path.resolve(import.meta.dirname, '../main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-process-'));
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: ChildProcess[] = [];
 
 function startProcess(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
@@ -76,6 +76,49 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('Stopped cleanly');
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  }, 240_000);
+
+  it('stops within its deadline when its output is a full pipe nobody reads', async () => {
+    // Before: the stop's last line (console, synchronous on a pipe) or pino's exit hook waited for
+    // the reader for ever; the process kept its port, answered nothing and ignored SIGTERM.
+    const port = await new Promise<number>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'casino-deaf-')),
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
+    });
+    children.push(child);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const url = `http://127.0.0.1:${port}/api/health`;
+    const until = Date.now() + 180_000;
+    while (
+      !(await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > until || child.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // Each request logs a line or two: far more than a pipe holds (64 KiB).
+    for (let i = 0; i < 600; i++) expect((await fetch(url)).status).toBe(200);
+    const stopped = Date.now();
+    child.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 20_000))]);
+    expect(code).toBe(0);
+    expect(Date.now() - stopped).toBeLessThan(12_000);
   }, 240_000);
 
   it('explains a bad configuration value and exits', async () => {
