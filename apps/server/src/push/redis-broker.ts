@@ -14,6 +14,7 @@ import {
   type HistoryOptions,
   type HistoryResult,
   type PublicationHandler,
+  type StreamPosition,
   historyLimits,
   randomEpoch,
   toJson,
@@ -85,15 +86,24 @@ export function createRedisBroker(redis: string | RedisConnect, opts: RedisBroke
   const publishScript = scriptOf(commands, 'pushPublish');
   const historyScript = scriptOf(commands, 'pushHistory');
 
-  type Interest = { handlers: Set<PublicationHandler>; ready: Promise<void> };
+  /**
+   * A channel this node listens to. `last`: the newest publication handed to its handlers; `held`:
+   * live ones that arrived while the node was reading the stream after a reconnect (`catchingUp`).
+   */
+  type Interest = {
+    handlers: Set<PublicationHandler>;
+    ready: Promise<void>;
+    last: StreamPosition | null;
+    catchingUp: boolean;
+    held: BrokerPublication[];
+  };
   const interests = new Map<string, Interest>();
 
-  subscriber.on('message', (redisChannel: string, message: string) => {
-    if (!redisChannel.startsWith(pubsubPrefix)) return;
-    const interest = interests.get(redisChannel.slice(pubsubPrefix.length));
-    if (!interest) return;
-    const pub = parseMessage(message);
-    if (!pub) return;
+  const deliver = (interest: Interest, pub: BrokerPublication) => {
+    const { last } = interest;
+    // Read from the stream and heard live too: once is enough.
+    if (last && pub.epoch === last.epoch && pub.offset <= last.offset) return;
+    interest.last = { offset: pub.offset, epoch: pub.epoch };
     for (const handler of [...interest.handlers]) {
       try {
         handler(pub);
@@ -101,9 +111,59 @@ export function createRedisBroker(redis: string | RedisConnect, opts: RedisBroke
         // One faulty listener must not starve the others.
       }
     }
+  };
+
+  subscriber.on('message', (redisChannel: string, message: string) => {
+    if (!redisChannel.startsWith(pubsubPrefix)) return;
+    const interest = interests.get(redisChannel.slice(pubsubPrefix.length));
+    if (!interest) return;
+    const pub = parseMessage(message);
+    if (!pub) return;
+    if (interest.catchingUp) interest.held.push(pub);
+    else deliver(interest, pub);
   });
 
-  return {
+  /**
+   * What this node missed while its subscriber was away (Redis restarted, the network dropped): PUB/SUB
+   * keeps nothing for an absent listener, but every publication is in its channel's stream. After a
+   * reconnect each channel reads the stream from the last publication it handed on, and hands on the
+   * rest in order; if the stream began anew (Redis restarted empty) it hands on the new stream from its
+   * first publication, and the sessions tell their clients the old history is gone.
+   */
+  async function catchUp(channel: string, interest: Interest): Promise<void> {
+    const since = interest.last;
+    if (!since || interest.catchingUp) return;
+    interest.catchingUp = true;
+    try {
+      // Listening again before reading, so nothing published in between falls through (a second
+      // SUBSCRIBE of a channel is harmless, and its answer means the first one holds).
+      if (interests.get(channel) !== interest) return;
+      await subscriber.subscribe(pubsubPrefix + channel);
+      let missed = await broker.history(channel, { since, limit: historySize });
+      if (!missed.recovered && missed.epoch !== since.epoch) {
+        const fresh = await broker.history(channel, { limit: historySize });
+        missed = fresh.publications[0]?.offset === 1 ? fresh : { ...fresh, publications: [] };
+      }
+      for (const pub of missed.publications) deliver(interest, { ...pub, epoch: missed.epoch });
+    } catch {
+      // Away again: the next reconnect reads the stream again.
+    } finally {
+      interest.catchingUp = false;
+      for (const pub of interest.held.splice(0)) deliver(interest, pub);
+    }
+  }
+
+  // ioredis subscribes again by itself on reconnect; the first `ready` is the first connection.
+  let connectedBefore = false;
+  subscriber.on('ready', () => {
+    if (!connectedBefore) {
+      connectedBefore = true;
+      return;
+    }
+    for (const [channel, interest] of interests) void catchUp(channel, interest);
+  });
+
+  const broker: Broker = {
     async publish(channel, data) {
       const json = toJson(data);
       const reply = await publishScript(
@@ -152,6 +212,9 @@ export function createRedisBroker(redis: string | RedisConnect, opts: RedisBroke
         const created: Interest = {
           handlers: new Set(),
           ready: subscriber.subscribe(pubsubPrefix + channel).then(() => undefined),
+          last: null,
+          catchingUp: false,
+          held: [],
         };
         interests.set(channel, created);
         interest = created;
@@ -183,6 +246,7 @@ export function createRedisBroker(redis: string | RedisConnect, opts: RedisBroke
       subscriber.disconnect();
     },
   };
+  return broker;
 }
 
 function scriptOf(redis: Redis, name: string): ScriptCall {

@@ -364,6 +364,13 @@ export class Session {
         since: recover ? { offset: toOffset(params['offset']), epoch: toEpoch(params['epoch']) } : undefined,
         limit: recover ? this.config.maxRecoveredPublications : 0,
       });
+      // The stream began anew since the client's position (Redis restarted empty): its old history is
+      // gone, and the client is told so, but what the new stream holds from its first publication on
+      // is still given, so a client that lives on pushes misses none made after the restart.
+      if (recover && !history.recovered && history.epoch !== toEpoch(params['epoch'])) {
+        const fresh = await this.config.broker.history(channel, { limit: this.config.maxRecoveredPublications });
+        if (fresh.epoch === history.epoch && fresh.publications[0]?.offset === 1) history = fresh;
+      }
     } catch (err) {
       if (this.subs.get(channel) === joining) {
         this.subs.delete(channel);
@@ -379,7 +386,7 @@ export class Session {
     if (recover) {
       result['was_recovering'] = true;
       result['recovered'] = history.recovered;
-      if (history.recovered && history.publications.length > 0) {
+      if (history.publications.length > 0) {
         result['publications'] = history.publications.map((p) => ({ data: p.data, offset: p.offset }));
       }
     }
