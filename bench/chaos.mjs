@@ -12,16 +12,15 @@
 //
 // Needs DATABASE_URL (a PostgreSQL server: a database of its own is created there and dropped after).
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { auditLedger, freePort, root, startServer, walletPoster } from './harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const serverRequire = createRequire(path.join(root, 'apps/server/package.json'));
 
 const { values: args } = parseArgs({
@@ -47,84 +46,19 @@ if (!process.env.DATABASE_URL) {
 
 const log = (...parts) => args.json || console.log(...parts);
 
-// --- the server, started and killed ----------------------------------------------------------------
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk.toString();
-      if (/running: http/.test(output)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`server exited (${signal ?? code}):\n${output.slice(-2000)}`)),
-    );
-  });
-  ready.catch(() => {});
-  return { child, ready };
-}
-
 // --- the provider's side: signed calls, retried until answered ---------------------------------------
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS * 2 });
 let base = '';
-
-function post(pathname, raw, headers) {
-  const target = new URL(base);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { agent, host: target.hostname, port: target.port, path: pathname, method: 'POST', headers, timeout: 10_000 },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-    request.end(raw);
-  });
-}
+let post = null;
 
 const stats = { calls: 0, retries: 0, duplicates: 0, earlyRollbacks: 0, voids: 0, openWins: 0, refused: {} };
 
 /** One wallet call, sent again (new request id, same body) until the casino gives a definite answer. */
 async function call(kind, body) {
-  const pathname = `/api/provider-wallet/${kind}`;
-  const raw = JSON.stringify(body);
   for (let attempt = 0; ; attempt++) {
-    const requestId = randomUUID();
-    const timestamp = Date.now();
-    const mac = createHmac('sha256', SECRET)
-      .update(`v1\n${timestamp}\n${requestId}\nPOST\n${pathname}\n`)
-      .update(raw)
-      .digest('hex');
     try {
-      const { status, text } = await post(pathname, raw, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(raw),
-        'x-request-id': requestId,
-        'x-signature': `t=${timestamp},v1=${mac}`,
-      });
+      const { status, text } = await post(kind, body);
       if (status < 500) {
         stats.calls++;
         const json = JSON.parse(text);
@@ -286,6 +220,7 @@ const env = {
   SIGN_UP_PER_ADDRESS: '0',
 };
 base = `http://127.0.0.1:${port}`;
+post = walletPoster({ base, secret: SECRET, agent });
 let server = startServer(env);
 const report = { calls: CALLS, workers: WORKERS, players: PLAYERS, kills: [], audit: {} };
 let failed = null;
@@ -377,56 +312,12 @@ try {
   report.sent = stats.calls;
   report.stats = stats;
 
-  // The audit, on the database itself.
-  const one = async (text, params = []) => (await db.query(text, params)).rows;
-  const audit = report.audit;
-  audit.accountsOffLedger = (
-    await one(`select a.id from wallet_accounts a
-                 left join (select account_id, sum(real_delta) r, sum(bonus_delta) b from ledger_entries group by account_id) l
-                   on l.account_id = a.id
-                where a.real_balance <> coalesce(l.r, 0) or a.bonus_balance <> coalesce(l.b, 0)`)
-  ).length;
-  audit.negativeBalances = (
-    await one(`select id from wallet_accounts where real_balance < 0 or bonus_balance < 0`)
-  ).length;
-  audit.transactionsAppliedTwice = (
-    await one(`select provider_tx_id from game_transactions group by provider_tx_id having count(*) > 1`)
-  ).length;
-  audit.ledgerKeysTwice = (
-    await one(`select idempotency_key from ledger_entries group by 1 having count(*) > 1`)
-  ).length;
-  audit.roundsRolledBackAndPaid =
-    // One pass over the transactions (two correlated EXISTS per round took over 10 minutes at 100,000 calls).
-    (
-      await one(`select round_id from game_transactions
-                group by round_id
-                having bool_or(kind = 'bet' and status = 'rolled_back')
-                   and bool_or(kind = 'win' and status = 'applied' and amount_minor > 0)`)
-    ).length;
-  audit.betsRefusedButDebited = (
-    await one(`select t.id from game_transactions t join ledger_entries l on l.idempotency_key = 'game:' || t.provider_tx_id
-                where t.kind = 'bet' and t.status = 'refused'`)
-  ).length;
-  // Every event delivered: each lane's cursor reaches the last event (waiting a little for the dispatcher).
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const [row] = await one(`select count(*)::int as behind from outbox_cursors c
-                               where exists (select 1 from outbox o where (o.tx, o.id) > (c.tx, c.position))`);
-    audit.lanesBehind = row.behind;
-    if (row.behind === 0 || Date.now() > deadline) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  // The money the provider heard moved equals what moved: the credit plus every definite success, once.
-  let mismatched = 0;
-  for (const s of sessions) {
-    const moved = [...(heard.get(s.token)?.values() ?? [])].reduce((sum, delta) => sum + delta, 0);
-    const [row] = await one(
-      `select a.real_balance + a.bonus_balance as balance from wallet_accounts a join game_sessions g on g.account_id = a.id where g.token = $1`,
-      [s.token],
-    );
-    if (Number(row.balance) !== CREDIT_MINOR + moved) mismatched++;
-  }
-  audit.accountsOffWhatTheProviderHeard = mismatched;
+  // The audit, on the database itself; the money the provider heard moved equals what moved: the
+  // credit plus every definite success, once.
+  const expected = new Map(
+    sessions.map((s) => [s.token, CREDIT_MINOR + [...(heard.get(s.token)?.values() ?? [])].reduce((a, d) => a + d, 0)]),
+  );
+  report.audit = await auditLedger(db, expected);
   await db.end();
 } catch (error) {
   failed = error;
