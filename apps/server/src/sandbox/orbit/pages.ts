@@ -8,7 +8,7 @@ import { findObject, scaleOf, settle, type OrbitRow, type SandboxOrbit } from '.
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   *, *::before, *::after { box-sizing: border-box; }
-  body { margin: 0; min-height: 100vh; background: linear-gradient(160deg, #0f3d3e 0%, #145c5d 45%, #e9f5f2 45.1%); color: #0b1f1f; }
+  body { margin: 0; min-height: 100vh; background: linear-gradient(180deg, #0f3d3e 0, #145c5d 180px, #e9f5f2 180px); color: #0b1f1f; }
   main { max-width: 440px; margin: 0 auto; padding: 28px 16px 40px; }
   .top { display: flex; align-items: center; gap: 10px; color: #fff; margin-bottom: 22px; }
   .mark { width: 34px; height: 34px; border-radius: 50%; border: 3px solid #7ee0c3; position: relative; }
@@ -28,10 +28,11 @@ const STYLE = `
   .note { color: #5b7371; font-size: 12px; line-height: 1.5; margin: 16px 0 0; }
   .result { text-align: center; }
   .result h1 { font-size: 22px; margin: 0 0 8px; }
+  footer { text-align: center; color: #5b7371; font-size: 12px; margin-top: 18px; }
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Orbit</title><style>${STYLE}</style></head><body><main><div class="top"><span class="mark" aria-hidden="true"></span><span class="name">Orbit</span><span class="badge">Sandbox</span></div>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Orbit</title><style>${STYLE}</style></head><body><main><div class="top"><span class="mark" aria-hidden="true"></span><span class="name">Orbit</span><span class="badge">Sandbox</span></div>${body}<footer>Orbit Payments · a sandbox party of its own, not the casino</footer></main></body></html>`;
 }
 
 const amountText = (row: OrbitRow) => {
@@ -47,7 +48,8 @@ function approvalPage(row: OrbitRow, merchant: string): string {
       <p class="merchant" id="what">Payment to <strong>${escape(merchant)}</strong></p>
       <p class="amount">${escape(amountText(row))}</p>
       <dl>
-        <dt>Pay from</dt><dd>Orbit balance (test customer)</dd>
+        <dt>Signed in as</dt><dd>test.customer@orbit.test</dd>
+        <dt>Pay from</dt><dd>Orbit balance</dd>
         <dt>Reference</dt><dd>${escape(row.id.slice(0, 12))}</dd>
       </dl>
       <form method="post" action="/sandbox/orbit/approve/${escape(row.id)}">
