@@ -141,10 +141,10 @@ export function orbitProvider(ctx: AppContext): PaymentProvider<OrbitWebhook> {
     webhook: {
       schema: orbitWebhookSchema,
       bodyLimit: 16 * 1024,
-      async verify(call) {
-        const value = call.headers['orbit-signature'];
+      async verify(webhook) {
+        const value = webhook.headers['orbit-signature'];
         try {
-          verifyStamp(secrets(), Array.isArray(value) ? value[0] : value, call.body);
+          verifyStamp(secrets(), Array.isArray(value) ? value[0] : value, webhook.body);
         } catch (error) {
           throw error instanceof StampError ? new DomainError(ErrorCode.invalidSignature, error.message) : error;
         }
