@@ -54,16 +54,10 @@ export function orbitApi(orbit: SandboxOrbit) {
       if (request.method === 'GET') check(request, '');
       if (!signed.has(request)) throw new OrbitError(401, 'invalid_signature', 'A signed JSON body is required');
     });
-    api.setErrorHandler((error: Error & { statusCode?: number }, _request, reply: FastifyReply) => {
-      const known = error instanceof OrbitError;
-      const status = known ? error.status : (error.statusCode ?? 500);
-      if (status >= 500) orbit.log.error({ err: error }, 'orbit sandbox failed');
-      return reply.status(status).send({
-        error: {
-          type: known ? error.type : 'invalid_request',
-          message: status >= 500 ? 'Internal error' : error.message,
-        },
-      });
+    // Orbit's own refusals in its envelope; anything else goes on to the app's handler (its envelope, its codes).
+    api.setErrorHandler((error: Error, _request, reply: FastifyReply) => {
+      if (!(error instanceof OrbitError)) throw error;
+      return reply.status(error.status).send({ error: { type: error.type, message: error.message } });
     });
 
     /** Amounts in decimal strings, kept in minor units; a currency Orbit does not hold is refused. */
@@ -92,7 +86,7 @@ export function orbitApi(orbit: SandboxOrbit) {
       return row!;
     };
 
-    api.post('/v1/checkouts', async (request) => {
+    api.post('/v1/checkouts', { schema: { hide: true } }, async (request) => {
       const body = parse(orbitCheckoutBodySchema, request.body);
       const row = await once({
         id: newId('chk'),
@@ -107,7 +101,7 @@ export function orbitApi(orbit: SandboxOrbit) {
       return objectOf(row);
     });
 
-    api.post('/v1/payouts', async (request) => {
+    api.post('/v1/payouts', { schema: { hide: true } }, async (request) => {
       const body = parse(orbitPayoutBodySchema, request.body);
       const row = await once({
         id: newId('po'),
@@ -133,7 +127,7 @@ export function orbitApi(orbit: SandboxOrbit) {
       ['/v1/checkouts/:id', 'checkout'],
       ['/v1/payouts/:id', 'payout'],
     ] as const) {
-      api.get(path, async (request) => {
+      api.get(path, { schema: { hide: true } }, async (request) => {
         const row = await findObject(orbit, (request.params as { id: string }).id);
         if (!row || row.object !== object) throw new OrbitError(404, 'not_found', `No such ${object}`);
         return objectOf(row);

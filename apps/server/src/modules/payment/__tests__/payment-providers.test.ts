@@ -391,6 +391,44 @@ describe('attacks on the second provider’s webhook', () => {
   });
 });
 
+describe('the sandbox Orbit itself', () => {
+  it('answers hostile paths and unsigned calls with a 4xx, never a 5xx, and no one but the casino may call its API', async () => {
+    const probes = [
+      ['GET', `/sandbox/orbit/approve/${'x'.repeat(200)}`],
+      ['GET', '/sandbox/orbit/approve/%00'],
+      ['POST', `/sandbox/orbit/approve/chk_${'0'.repeat(32)}`],
+      ['GET', '/sandbox/orbit/v1/checkouts/%00'],
+      ['POST', '/sandbox/orbit/v1/checkouts?%00=1'],
+      ['POST', '/sandbox/orbit/v1/payouts'],
+    ] as const;
+    for (const [method, url] of probes) {
+      const answer = await server.app.inject({ method, url, ...(method === 'POST' ? { payload: { a: 1 } } : {}) });
+      expect([url, answer.statusCode >= 400 && answer.statusCode < 500]).toEqual([url, true]);
+    }
+    const body = JSON.stringify({
+      merchant_ref: randomUUID(),
+      amount: '10.00',
+      currency: 'EUR',
+      return_url: '/',
+      cancel_url: '/',
+    });
+    const signedBy = (secret: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/sandbox/orbit/v1/checkouts',
+        headers: {
+          'content-type': 'application/json',
+          'orbit-signature': stamp(secret, `POST /sandbox/orbit/v1/checkouts\n${body}`),
+        },
+        payload: body,
+      });
+    expect((await signedBy(server.ctx.paymentSecret)).statusCode).toBe(401);
+    const made = await signedBy(server.ctx.orbitSecret);
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ object: 'checkout', amount: '10.00', state: 'open' });
+  });
+});
+
 describe('payouts through the second provider', () => {
   it('a withdrawal to an Orbit account is paid out by Orbit; a closed Orbit account sends the money back', async () => {
     const p = await player(100);
