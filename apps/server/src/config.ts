@@ -194,6 +194,30 @@ const envSchema = z.object({
   /** HMAC secret shared with the payment provider (API calls and webhooks); derived from the JWT secret when unset. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_WEBHOOK_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The second payment provider, Orbit (e-wallet, docs/orbit-api.md); default: its sandbox on this node. */
+  ORBIT_PROVIDER_URL: z.url().optional(),
+  /** HMAC secret shared with Orbit (its calls and webhooks); derived from the JWT secret when unset. */
+  ORBIT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ORBIT_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Which payment provider serves a method, for a player's country and currency: rules
+   * `<method>[/<CUR>,…][@<CC>,…]=<provider>` separated by `;`, the first that matches and whose provider
+   * serves the method in that currency wins (`*` is any method). A method no rule gives a provider is
+   * not offered. Default: `orbit_wallet=orbit;*=sandbox` (without Orbit in production unless ORBIT_PROVIDER_URL).
+   */
+  PAYMENT_ROUTES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, issue) => {
+      if (v === undefined) return undefined;
+      const routes = parseRoutes(v);
+      if (typeof routes === 'string') {
+        issue.addIssue({ code: 'custom', message: routes });
+        return z.NEVER;
+      }
+      return routes;
+    }),
   /** Withdrawals below this many units of the base currency are sent to the provider without an operator (0: never). */
   WITHDRAWAL_AUTO_APPROVE_BELOW: z.coerce.number().min(0).default(0),
   /**
@@ -366,6 +390,7 @@ function checkSecrets(e: Env, production: boolean) {
     ['JWT_SECRET', e.JWT_SECRET, e.JWT_SECRET_PREVIOUS],
     ['GAME_WALLET_SECRET', e.GAME_WALLET_SECRET, e.GAME_WALLET_SECRET_PREVIOUS],
     ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET, e.PAYMENT_WEBHOOK_SECRET_PREVIOUS],
+    ['ORBIT_SECRET', e.ORBIT_SECRET, e.ORBIT_SECRET_PREVIOUS],
     ['KYC_SECRET', e.KYC_SECRET, e.KYC_SECRET_PREVIOUS],
     ['METRICS_TOKEN', e.METRICS_TOKEN, e.METRICS_TOKEN_PREVIOUS],
     ['GEO_HEADER_SECRET', e.GEO_HEADER_SECRET, e.GEO_HEADER_SECRET_PREVIOUS],
@@ -443,7 +468,82 @@ function socialOf(e: Env, production: boolean) {
         };
 }
 
-const paymentOf = (e: Env) => ({
+/** The providers payments are routed to (`PAYMENT_PROVIDERS` in modules/payment/providers). */
+export const PAYMENT_PROVIDER_IDS = ['sandbox', 'orbit'] as const;
+export type PaymentProviderId = (typeof PAYMENT_PROVIDER_IDS)[number];
+
+/** One rule of the routing table: a method (or `*`), for some currencies and countries (none: any), to a provider. */
+export type PaymentRoute = {
+  method: string;
+  currencies: readonly string[];
+  countries: readonly string[];
+  provider: PaymentProviderId;
+};
+
+/** `PAYMENT_ROUTES` read, or what is wrong with it. */
+export function parseRoutes(text: string): PaymentRoute[] | string {
+  const routes: PaymentRoute[] = [];
+  for (const rule of text
+    .split(';')
+    .map((r) => r.trim())
+    .filter(Boolean)) {
+    const match =
+      /^([a-z0-9_]+|\*)(?:\/([A-Z0-9]{2,10}(?:,[A-Z0-9]{2,10})*))?(?:@([A-Z]{2}(?:,[A-Z]{2})*))?=([a-z0-9_-]+)$/.exec(
+        rule,
+      );
+    if (!match) return `the rule "${rule.slice(0, 80)}" is not <method>[/<CUR>,…][@<CC>,…]=<provider>`;
+    const provider = match[4] as PaymentProviderId;
+    if (!PAYMENT_PROVIDER_IDS.includes(provider))
+      return `the rule "${rule}" names ${provider}, not one of ${PAYMENT_PROVIDER_IDS.join(', ')}`;
+    routes.push({
+      method: match[1]!,
+      currencies: match[2]?.split(',') ?? [],
+      countries: match[3]?.split(',') ?? [],
+      provider,
+    });
+  }
+  return routes.length ? routes : 'no rule given';
+}
+
+/**
+ * Orbit, the second provider: a real one at ORBIT_PROVIDER_URL with ORBIT_SECRET; else its sandbox at
+ * /sandbox/orbit outside production; null in production without it (nothing is routed to it then).
+ */
+function orbitOf(e: Env, production: boolean) {
+  if (e.ORBIT_PROVIDER_URL && !e.ORBIT_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  ORBIT_SECRET: required with ORBIT_PROVIDER_URL (at least 32 characters)',
+    );
+  if (production && e.ORBIT_PROVIDER_URL && /\/sandbox\/orbit\/?$/.test(e.ORBIT_PROVIDER_URL))
+    throw new ConfigError(
+      'Invalid configuration:\n  ORBIT_PROVIDER_URL: production never uses the sandbox Orbit provider',
+    );
+  if (!e.ORBIT_PROVIDER_URL && production) return null;
+  return {
+    sandbox: !e.ORBIT_PROVIDER_URL,
+    providerUrl: e.ORBIT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
+    secret: e.ORBIT_SECRET ?? null,
+    secretPrevious: e.ORBIT_SECRET_PREVIOUS ?? null,
+  };
+}
+
+/** The routing table: the operator's, or the default; a rule to a provider that is not configured is refused. */
+function routesOf(e: Env, orbit: ReturnType<typeof orbitOf>): PaymentRoute[] {
+  const routes =
+    e.PAYMENT_ROUTES ?? (parseRoutes(orbit ? 'orbit_wallet=orbit;*=sandbox' : '*=sandbox') as PaymentRoute[]);
+  if (!orbit && routes.some((r) => r.provider === 'orbit'))
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_ROUTES: routes to orbit, which production reaches only at ORBIT_PROVIDER_URL with ORBIT_SECRET',
+    );
+  return routes;
+}
+
+const paymentOf = (e: Env, production: boolean) => {
+  const orbit = orbitOf(e, production);
+  return { ...sandboxPaymentOf(e), orbit, routes: routesOf(e, orbit) };
+};
+
+const sandboxPaymentOf = (e: Env) => ({
   /** The built-in sandbox provider at /sandbox/pay (never in production). */
   sandbox: !e.PAYMENT_PROVIDER_URL,
   providerUrl: e.PAYMENT_PROVIDER_URL?.replace(/\/$/, '') ?? null,
@@ -540,7 +640,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sportsbook,
     /** The API's OpenAPI document and its page at /api/docs: a map for an attacker, so not in production. */
     apiDocs: !production,
-    payment: paymentOf(e),
+    payment: paymentOf(e, production),
     game: gameOf(e),
     features: {
       loyalty: e.LOYALTY_ENABLED,

@@ -39,10 +39,12 @@ export type AppContext = {
   gameWalletSecret: string;
   /** HMAC key of the signed calls between the casino and the payment provider (both directions). */
   paymentSecret: string;
+  /** HMAC key of the second payment provider, Orbit (ORBIT_SECRET or derived): its own, never the first's. */
+  orbitSecret: string;
   /** HMAC key of the identity-verification provider's calls and webhooks (KYC_SECRET or derived). */
   kycSecret: string;
   /** During a rotation, each partner's previous secret: still accepted on its calls, never used to sign. */
-  previousSecrets: { gameWallet: string | null; payment: string | null; kyc: string | null };
+  previousSecrets: { gameWallet: string | null; payment: string | null; orbit: string | null; kyc: string | null };
   /** This node's metrics (`GET /metrics`). */
   metrics: Metrics;
   /** This node's own loopback URL once it listens (the sandbox provider and the casino call each other over HTTP). */

@@ -94,11 +94,13 @@ export async function createServer(config: Config, options: { database?: Databas
       metrics: createMetrics(),
       gameWalletSecret: config.game.walletSecret ?? derived('game-wallet', jwtSecret),
       paymentSecret: config.payment.secret ?? derived('payment', jwtSecret),
+      orbitSecret: config.payment.orbit?.secret ?? derived('orbit', jwtSecret),
       kycSecret: config.kyc?.secret ?? derived('kyc', jwtSecret),
       // A derived secret rotates with JWT_SECRET, so its previous one comes from JWT_SECRET_PREVIOUS.
       previousSecrets: {
         gameWallet: config.game.walletSecret ? config.game.walletSecretPrevious : derivedPrevious('game-wallet'),
         payment: config.payment.secret ? config.payment.secretPrevious : derivedPrevious('payment'),
+        orbit: config.payment.orbit?.secret ? config.payment.orbit.secretPrevious : derivedPrevious('orbit'),
         kyc: config.kyc?.secret ? config.kyc.secretPrevious : derivedPrevious('kyc'),
       },
       selfUrl: () => {

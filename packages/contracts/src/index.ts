@@ -34,3 +34,4 @@ export * from './tournaments.ts';
 export * from './quests.ts';
 export * from './loyalty.ts';
 export * from './sportsbook.ts';
+export * from './orbit.ts';

@@ -55,6 +55,10 @@ describe('production and the sandbox parties', () => {
         ['GET', '/sandbox/pay/api/health'],
         ['POST', '/sandbox/pay/api/payments'],
         ['GET', '/sandbox/pay/card/1'],
+        // The second payment provider's sandbox, and its webhook path when no real Orbit is configured.
+        ['POST', '/sandbox/orbit/v1/checkouts'],
+        ['GET', `/sandbox/orbit/approve/chk_${'0'.repeat(32)}`],
+        ['POST', '/api/payment/webhooks/orbit'],
         ['POST', '/sandbox/games/api/launch'],
         ['GET', '/sandbox/games/play/x'],
         ['POST', '/sandbox/kyc/api/access-token'],

@@ -12,6 +12,7 @@ export * from '../modules/limits/tables.ts';
 export * from '../sandbox/games/tables.ts';
 export * from '../modules/payment/tables.ts';
 export * from '../sandbox/payments/tables.ts';
+export * from '../sandbox/orbit/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/messages/tables.ts';
 export * from '../modules/documents/tables.ts';

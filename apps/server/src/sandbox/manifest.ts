@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../lib/module.ts';
 import { sandboxGamesRoutes } from './games/routes.ts';
 import { sandboxKycRoutes } from './kyc/routes.ts';
+import { sandboxOrbitRoutes } from './orbit/routes.ts';
 import { sandboxPaymentsRoutes } from './payments/routes.ts';
 import { sandboxSportsbookRoutes } from './sportsbook/routes.ts';
 
@@ -22,6 +23,8 @@ export const sandboxParties: ModuleManifest = {
           : []),
         // Payments: reached only over signed HTTP, reporting only through signed webhooks.
         ...(config.payment.sandbox ? [{ prefix: '/sandbox/pay', plugin: sandboxPaymentsRoutes(ctx) }] : []),
+        // A second payment provider, another party: its own secret, API shape, signature and pages.
+        ...(config.payment.orbit?.sandbox ? [{ prefix: '/sandbox/orbit', plugin: sandboxOrbitRoutes(ctx) }] : []),
         // Identity verification: signed calls in, signed webhooks out, its own pages.
         ...(config.kyc?.sandbox ? [{ prefix: '/sandbox/kyc', plugin: sandboxKycRoutes(ctx) }] : []),
       ],

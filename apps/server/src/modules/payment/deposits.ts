@@ -10,7 +10,6 @@ import {
   type DepositBody,
   type DepositResult,
   type Invoice,
-  type ProviderWebhook,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -22,7 +21,7 @@ import { playerStatusIn } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountCurrency, accountIn, lockAccount, openAccount, positiveMinor, postEntry } from '../wallet/index.ts';
 import { findMethod } from './methods.ts';
-import { askProvider } from './provider-client.ts';
+import { providerFor, type PaymentEvent, type PaymentProvider } from './providers/index.ts';
 import { paymentInvoices, type InvoiceRow } from './tables.ts';
 import {
   PENDING_STATES,
@@ -121,9 +120,12 @@ export async function createDeposit(
   country: string | undefined,
 ): Promise<DepositResult> {
   const definition = findMethod(body.method, 'deposit', body.currency, body.country ?? country);
-  if (!definition) throw new DomainError(ErrorCode.paymentMethodUnavailable, 'This payment method is not available');
+  // The routing table's provider for the method, country and currency: none, and the method is not offered.
+  const provider = definition && providerFor(ctx, definition.method, 'deposit', body.currency, body.country ?? country);
+  if (!definition || !provider)
+    throw new DomainError(ErrorCode.paymentMethodUnavailable, 'This payment method is not available');
   await assertMayPay(ctx, playerId, 'deposit');
-  if (definition.crypto) return cryptoAddress(ctx, playerId, definition.method, body);
+  if (definition.crypto) return cryptoAddress(ctx, provider, playerId, definition.method, body);
   if (body.amount === undefined) throw fieldError('amount', 'The amount is required');
   const amountMinor = positiveMinor(body.amount, accountCurrency(body.currency));
   amountWithin(definition, body.currency, amountMinor);
@@ -150,6 +152,7 @@ export async function createDeposit(
         type: InvoiceType.deposit,
         state: 'awaiting_payment',
         method: definition.method,
+        provider: provider.id,
         currency: body.currency,
         amountMinor,
         details,
@@ -162,12 +165,12 @@ export async function createDeposit(
 
   let answer;
   try {
-    answer = await askProvider(ctx, {
+    answer = await provider.create({
       reference: invoice.id,
       kind: 'payment',
       method: definition.method,
       currency: invoice.currency,
-      amountMinor: invoice.amountMinor.toString(),
+      amountMinor: invoice.amountMinor,
       returnUrl: body.redirectUrl ?? '/',
       ...(body.redirectSuccessUrl ? { successUrl: body.redirectSuccessUrl } : {}),
       ...(body.redirectErrorUrl ? { errorUrl: body.redirectErrorUrl } : {}),
@@ -288,6 +291,7 @@ export async function openPaymentsOf(
  */
 async function cryptoAddress(
   ctx: AppContext,
+  provider: PaymentProvider,
   playerId: string,
   method: string,
   body: DepositBody,
@@ -302,12 +306,12 @@ async function cryptoAddress(
   if (bonusId) await assertDepositBonus(ctx.db, { playerId, bonusId, currency: body.currency, amountMinor: null });
   let account = await accountIn(ctx.db, playerId, body.currency);
   if (!account || account.isHidden) account = await openAccount(ctx.db, playerId, body.currency);
-  const answer = await askProvider(ctx, {
+  const answer = await provider.create({
     reference: `${account.id}:${details.crypto_network}${bonusId ? `:${bonusId}` : ''}`,
     kind: 'address',
     method,
     currency: body.currency,
-    amountMinor: '1',
+    amountMinor: 1n,
     details: { network: details.crypto_network! },
   });
   return {
@@ -344,10 +348,7 @@ export async function settleDeposit(
 }
 
 /** What a provider event adds to what the player sees: why it failed, a crypto transfer's confirmations. */
-export function reportedOf(
-  row: Pick<InvoiceRow, 'publicData'>,
-  event: ProviderWebhook,
-): InvoiceRow['publicData'] | null {
+export function reportedOf(row: Pick<InvoiceRow, 'publicData'>, event: PaymentEvent): InvoiceRow['publicData'] | null {
   const seen = row.publicData?.confirmations ?? -1;
   const progress =
     event.confirmations !== undefined && event.confirmations > seen

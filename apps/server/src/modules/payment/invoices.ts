@@ -11,6 +11,7 @@ import {
   type Invoice,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
+import type { PaymentProviderId } from '../../config.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, fieldError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -94,11 +95,16 @@ export async function lockInvoice(tx: Tx, id: string, playerId?: string): Promis
   return row;
 }
 
-export async function lockInvoiceOfPayment(tx: Tx, paymentId: string): Promise<InvoiceRow> {
+/** The invoice of a provider's payment id (each provider's ids are its own). */
+export async function lockInvoiceOfPayment(
+  tx: Tx,
+  provider: PaymentProviderId,
+  paymentId: string,
+): Promise<InvoiceRow> {
   const [row] = await tx
     .select()
     .from(paymentInvoices)
-    .where(eq(paymentInvoices.providerPaymentId, paymentId))
+    .where(and(eq(paymentInvoices.provider, provider), eq(paymentInvoices.providerPaymentId, paymentId)))
     .for('update');
   if (!row) throw notFound('Invoice not found');
   return row;

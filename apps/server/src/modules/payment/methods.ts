@@ -55,6 +55,22 @@ const cpfField: PaymentMethod['fields'][number] = {
   value: null,
 };
 
+const orbitEmailField: PaymentMethod['fields'][number] = {
+  key: 'orbit_email',
+  fieldType: 'text',
+  type: 'string',
+  regexp: '^[^@\\s]{1,64}@[^@\\s]{1,189}\\.[^@\\s]{2,63}$',
+  labels: { en: 'Orbit account (e-mail)', de: 'Orbit-Konto (E-Mail)', 'pt-br': 'Conta Orbit (e-mail)' },
+  hints: {
+    en: 'The e-mail address of your own Orbit Wallet',
+    de: 'Die E-Mail-Adresse Ihres eigenen Orbit Wallets',
+    'pt-br': 'O e-mail da sua própria Orbit Wallet',
+  },
+  isRequired: true,
+  position: 1,
+  value: null,
+};
+
 /** Networks per crypto currency, with the address each uses (withdrawals check it). */
 export const CRYPTO_NETWORKS: Record<string, { id: string; name: string; regex: string; tag?: boolean }[]> = {
   BTC: [{ id: 'bitcoin', name: 'Bitcoin', regex: '^(bc1|[13])[a-zA-HJ-NP-Z0-9]{25,62}$' }],
@@ -191,6 +207,17 @@ export const METHODS: readonly MethodDefinition[] = [
     maxBase: 20000,
     names: { en: 'Bank transfer', de: 'Banküberweisung', 'pt-br': 'Transferência bancária' },
     fields: { deposit: [], withdrawal: [ibanField] },
+  },
+  {
+    // Orbit's e-wallet (the second provider, docs/orbit-api.md): approved on Orbit's page, paid out to an Orbit account.
+    method: 'orbit_wallet',
+    processingType: 'form',
+    directions: ['deposit', 'withdrawal'],
+    currencies: ['EUR', 'USD', 'GBP', 'CAD'],
+    minBase: 10,
+    maxBase: 3000,
+    names: { en: 'Orbit Wallet', de: 'Orbit Wallet', 'pt-br': 'Orbit Wallet' },
+    fields: { deposit: [], withdrawal: [orbitEmailField] },
   },
 ];
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dataEnvelope,
@@ -12,7 +12,6 @@ import {
   pageEnvelope,
   paymentMethodSchema,
   paymentMethodsQuerySchema,
-  providerWebhookSchema,
   toMajor,
   turnoverSchema,
   withdrawalBodySchema,
@@ -22,7 +21,6 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
-import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { subunitOf } from '../settings/index.ts';
 import { methodsFor } from './methods.ts';
 import { assertDepositRoom, createDeposit } from './deposits.ts';
@@ -30,6 +28,8 @@ import { closedAccountMinimum } from './invoices.ts';
 import { createWithdrawal, declineWithdrawal, turnoverOf } from './withdrawals.ts';
 import { invoiceOf, invoiceStatistics, listInvoices } from './invoice-views.ts';
 import { applyWebhook } from './webhooks.ts';
+import { providerFor, providersOf } from './providers/index.ts';
+import { acceptProviderWebhook } from './providers/webhook-scope.ts';
 
 const common = { tags: ['payment'], security: [{ bearer: [] }] };
 /**
@@ -71,7 +71,10 @@ export const paymentRoutes =
           const country = request.query.country ?? countryOf(request, ctx.config);
           // A reached deposit limit is said here already, so the wallet shows it instead of a form.
           if (direction === 'deposit') await assertDepositRoom(ctx.db, playerId, request.query.currency, null);
-          const methods = methodsFor(direction, request.query.currency, country);
+          // Only the methods a provider serves for this country and currency (the routing table).
+          const methods = methodsFor(direction, request.query.currency, country).filter((m) =>
+            providerFor(ctx, m.method, direction, request.query.currency, country),
+          );
           // A closed account withdraws all its money, however little (createWithdrawal).
           const floor =
             direction === 'withdrawal' ? await closedAccountMinimum(ctx.db, playerId, request.query.currency) : null;
@@ -109,7 +112,9 @@ export const paymentRoutes =
           response: { 200: dataEnvelope(withdrawResultSchema), ...errorResponses(401, 403, 404, 422, 429) },
         },
       },
-      async (request) => ({ data: await createWithdrawal(ctx, authOf(request).playerId, request.body) }),
+      async (request) => ({
+        data: await createWithdrawal(ctx, authOf(request).playerId, request.body, countryOf(request, ctx.config)),
+      }),
     );
 
     app.get(
@@ -204,36 +209,36 @@ export const riskRoutes =
     );
   };
 
-/** Webhooks are small; anything bigger is not one. */
-const WEBHOOK_BODY_LIMIT = 16 * 1024;
-
 /**
- * `POST /api/payment/webhooks/sandbox`: the provider's outcomes, signed over method, path, timestamp,
- * request id and body; a request id is accepted once, an event id applied once.
+ * `POST /api/payment/webhooks/<provider>`: each provider's outcomes at its own path, checked with its own
+ * secret and scheme by its adapter (the first provider's at `/sandbox`, signed over method, path,
+ * timestamp, request id and body; Orbit's at `/orbit`), parsed into one event shape, applied once.
  */
 export const paymentWebhookRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    acceptSignedJson(app, {
-      secret: ctx.paymentSecret,
-      previousSecret: ctx.previousSecrets.payment,
-      scope: 'payment-webhook',
-      replayGuard: ctx.replayGuard,
-      bodyLimit: WEBHOOK_BODY_LIMIT,
-    });
-    app.post(
-      '/sandbox',
-      {
-        schema: {
-          hide: true,
-          body: providerWebhookSchema,
-          response: { 200: dataEnvelope(z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) })) },
-        },
-      },
-      async (request) => {
-        const outcome = await applyWebhook(ctx, request.body);
-        request.log.info({ eventId: request.body.eventId, type: request.body.type, outcome }, 'payment webhook');
-        return { data: { outcome } };
-      },
-    );
+    for (const provider of providersOf(ctx).values()) {
+      await app.register(async (scope) => {
+        acceptProviderWebhook(scope, provider);
+        scope.withTypeProvider<ZodTypeProvider>().post(
+          `/${provider.id}`,
+          {
+            schema: {
+              hide: true,
+              body: provider.webhook.schema,
+              response: { 200: dataEnvelope(z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) })) },
+            },
+          },
+          async (request) => {
+            const event = provider.webhook.parse(request.body);
+            const outcome = await applyWebhook(ctx, event);
+            request.log.info(
+              { provider: provider.id, eventId: event.eventId, type: event.type, outcome },
+              'payment webhook',
+            );
+            return { data: { outcome } };
+          },
+        );
+      });
+    }
   };

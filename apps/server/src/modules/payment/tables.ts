@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InvoiceType, ValueOf } from '@casino/contracts';
+import type { PaymentProviderId } from '../../config.ts';
 import { players } from '../player/tables.ts';
 import { walletAccounts } from '../wallet/tables.ts';
 
@@ -48,6 +49,8 @@ export const paymentInvoices = pgTable(
     method: text('method').notNull(),
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** The provider it went to (the routing table's pick): its webhooks, status and payout go back there. */
+    provider: text('provider').$type<PaymentProviderId>().notNull().default('sandbox'),
     providerPaymentId: text('provider_payment_id'),
     /** What the player may see of the provider's answer: a QR, a hosted page, an address. */
     publicData: jsonb('public_data').$type<{
@@ -69,7 +72,8 @@ export const paymentInvoices = pgTable(
   },
   (t) => [
     uniqueIndex('payment_invoices_number_key').on(t.number),
-    uniqueIndex('payment_invoices_provider_payment_key').on(t.providerPaymentId),
+    // A payment id is the provider's own: two providers may well use the same one.
+    uniqueIndex('payment_invoices_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payment_invoices_player_idx').on(t.playerId, t.createdAt),
     index('payment_invoices_state_idx').on(t.state, t.type),
     check('payment_invoices_amount_positive', sql`${t.amountMinor} > 0`),
@@ -78,7 +82,10 @@ export const paymentInvoices = pgTable(
 );
 export type InvoiceRow = typeof paymentInvoices.$inferSelect;
 
-/** Webhook event ids already processed: each is applied at most once. */
+/**
+ * Webhook event ids already processed: each is applied at most once. The first provider's as it sends
+ * them; another provider's as `<provider>:<event id>` (its ids are its own).
+ */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   eventId: text('event_id').primaryKey(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 // The payment provider's signed webhooks, each applied once: deposits paid or failed, crypto seen and
 // confirmed, payouts done.
-import { InvoiceType, type ProviderWebhook } from '@casino/contracts';
+import { InvoiceType } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
@@ -11,12 +11,13 @@ import { accountById, postEntry } from '../wallet/index.ts';
 import { paymentInvoices, paymentWebhookEvents } from './tables.ts';
 import { saveInvoice, announce, lockInvoice, lockInvoiceOfPayment } from './invoices.ts';
 import { settleDeposit, reportedOf } from './deposits.ts';
+import type { PaymentEvent } from './providers/index.ts';
 
 /**
  * A crypto transfer seen on chain: a pending deposit invoice of the address's account (once per transfer),
  * with the deposit bonus the address was asked for, if any.
  */
-async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOutcome> {
+async function receiveCrypto(tx: Tx, event: PaymentEvent): Promise<WebhookOutcome> {
   const [accountId, , bonusRef] = event.reference.split(':');
   const bonusId = bonusRef && isUuid(bonusRef) ? bonusRef : null;
   const account = await accountById(tx, accountId ?? '');
@@ -30,6 +31,7 @@ async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOut
       type: InvoiceType.deposit,
       state: 'awaiting_payment',
       method: 'crypto',
+      provider: event.provider,
       currency: account.currency,
       amountMinor: BigInt(event.amountMinor),
       providerPaymentId: event.paymentId,
@@ -47,22 +49,22 @@ async function receiveCrypto(tx: Tx, event: ProviderWebhook): Promise<WebhookOut
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /**
- * A provider webhook (signature already checked): applied at most once per event id, and only if it
- * matches the invoice it names (amount, currency, payment id). Runs in one transaction with the
- * event id, so a failure leaves the event unprocessed for the provider's retry.
+ * A provider's event (signature already checked, parsed into our shape): applied at most once per event
+ * id, and only if it matches the invoice it names (its provider, amount, currency, payment id). Runs in
+ * one transaction with the event id, so a failure leaves the event unprocessed for the provider's retry.
  */
-export async function applyWebhook(ctx: AppContext, event: ProviderWebhook): Promise<WebhookOutcome> {
+export async function applyWebhook(ctx: AppContext, event: PaymentEvent): Promise<WebhookOutcome> {
+  // The first provider's event ids as they always were; another's under its name (its ids are its own).
+  const eventId = event.provider === 'sandbox' ? event.eventId : `${event.provider}:${event.eventId}`;
   return withTransaction(ctx, async (tx) => {
-    const inserted = await tx
-      .insert(paymentWebhookEvents)
-      .values({ eventId: event.eventId })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await tx.insert(paymentWebhookEvents).values({ eventId }).onConflictDoNothing().returning();
     if (!inserted.length) return 'duplicate';
     if (event.type === 'payment.received') return receiveCrypto(tx, event);
     const row = event.address
-      ? await lockInvoiceOfPayment(tx, event.paymentId)
+      ? await lockInvoiceOfPayment(tx, event.provider, event.paymentId)
       : await lockInvoice(tx, event.reference);
+    // Only the provider an invoice went to speaks for it: another's event (even well signed) moves nothing.
+    if (row.provider !== event.provider) throw unprocessable('The event does not match its invoice');
     if (
       row.currency !== event.currency ||
       row.amountMinor.toString() !== event.amountMinor ||

@@ -19,7 +19,7 @@ import { playerStatusOf } from '../player/index.ts';
 import { currencyByCode, subunitOf } from '../settings/index.ts';
 import { accountCurrency, accountIn, lockAccount, moneyAtRisk, positiveMinor, postEntry } from '../wallet/index.ts';
 import { findMethod } from './methods.ts';
-import { askProvider } from './provider-client.ts';
+import { providerById, providerFor } from './providers/index.ts';
 import { paymentInvoices, type InvoiceRow } from './tables.ts';
 import { depositedSince } from './deposits.ts';
 import {
@@ -120,9 +120,14 @@ export async function createWithdrawal(
   ctx: AppContext,
   playerId: string,
   body: WithdrawalBody,
+  country?: string,
 ): Promise<WithdrawResult> {
   const definition = findMethod(body.method, 'withdrawal', body.currency, body.country);
-  if (!definition) throw new DomainError(ErrorCode.paymentMethodUnavailable, 'This payment method is not available');
+  // The payout goes to the provider the routing table picks now (kept on the invoice for its approval).
+  const provider =
+    definition && providerFor(ctx, definition.method, 'withdrawal', body.currency, body.country ?? country);
+  if (!definition || !provider)
+    throw new DomainError(ErrorCode.paymentMethodUnavailable, 'This payment method is not available');
   await assertMayPay(ctx, playerId, 'withdrawal');
   const info = accountCurrency(body.currency);
   const amountMinor = positiveMinor(body.amount, info);
@@ -149,6 +154,7 @@ export async function createWithdrawal(
         type: InvoiceType.withdrawal,
         state: 'requested',
         method: definition.method,
+        provider: provider.id,
         currency: body.currency,
         amountMinor,
         details,
@@ -203,12 +209,11 @@ export async function approveWithdrawal(ctx: AppContext, invoiceId: string): Pro
     return saveInvoice(tx, row, { state: 'sent', statusResult: 'Approved' });
   });
   try {
-    const answer = await askProvider(ctx, {
+    const answer = await providerById(ctx, invoice.provider).payout({
       reference: invoice.id,
-      kind: 'payout',
       method: invoice.method,
       currency: invoice.currency,
-      amountMinor: invoice.amountMinor.toString(),
+      amountMinor: invoice.amountMinor,
       details: invoice.details,
     });
     return wireInvoice(

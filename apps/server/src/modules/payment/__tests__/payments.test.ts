@@ -106,6 +106,8 @@ describe('methods', () => {
       ['ewallet', 'form'],
       ['qr_pay', 'qr'],
       ['bank_transfer', 'message'],
+      // The second provider's e-wallet (routed to Orbit by default).
+      ['orbit_wallet', 'form'],
     ]);
     const brl = await call('GET', '/api/payment/methods/deposit?currency=BRL', auth);
     expect(brl.json.data.find((m: Json) => m.method === 'pix')).toMatchObject({ processingType: 'asyncRedirect' });
