@@ -87,6 +87,23 @@ export async function createServer(config: Config, options: { database?: Databas
       opsSecret: newOpsSecret(),
       metrics: createMetrics(),
       gameWalletSecret: config.game.walletSecret ?? derived('game-wallet', jwtSecret),
+      aggregatorSecrets: Object.fromEntries(
+        Object.entries(config.game.aggregators).flatMap(([id, aggregator]) =>
+          aggregator
+            ? [
+                [
+                  id,
+                  aggregator.secret
+                    ? { current: aggregator.secret, previous: aggregator.secretPrevious }
+                    : {
+                        current: derived(`aggregator:${id}`, jwtSecret),
+                        previous: derivedPrevious(`aggregator:${id}`),
+                      },
+                ],
+              ]
+            : [],
+        ),
+      ),
       paymentSecret: config.payment.secret ?? derived('payment', jwtSecret),
       kycSecret: config.kyc?.secret ?? derived('kyc', jwtSecret),
       // A derived secret rotates with JWT_SECRET, so its previous one comes from JWT_SECRET_PREVIOUS.
