@@ -33,8 +33,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function launchReal(identity: string, amount = '100.00') {
-  const player = await createPlayer(server.ctx.db);
+async function launchReal(identity: string, amount = '100.00', existing?: { id: string }) {
+  const player = existing ?? (await createPlayer(server.ctx.db));
   const credited = await credit(server.ctx.db, {
     playerId: player.id,
     amount,
@@ -101,6 +101,33 @@ describe('a Lantern game for real', () => {
       .from(gameRounds)
       .where(eq(gameRounds.providerRoundId, `lantern:${body.round.id}`));
     expect(round).toMatchObject({ closed: true, betMinor: 100n, winMinor: BigInt(body.round.win) });
+  });
+
+  it('plays no free spins granted through the native provider: a stake is not locked behind them', async () => {
+    const player = await createPlayer(server.ctx.db);
+    const grant = JSON.stringify({
+      grantId: randomUUID(),
+      playerId: player.id,
+      gameIdentity: 'lantern-harbour-lights',
+      currency: 'EUR',
+      count: 5,
+      stake: 20,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const granted = await server.app.inject({
+      method: 'POST',
+      url: '/sandbox/games/api/freespins',
+      headers: {
+        'content-type': 'application/json',
+        ...signCall(server.ctx.gameWalletSecret, { method: 'POST', path: '/sandbox/games/api/freespins', body: grant }),
+      },
+      payload: grant,
+    });
+    expect(granted.statusCode).toBe(200);
+    const { gameUrl } = await launchReal('lantern-harbour-lights', '10.00', player);
+    const sid = gameUrl.split('/').pop()!;
+    expect((await ui('lantern', 'GET', `/sessions/${sid}`)).body.session.state.freeSpinGrant).toBeNull();
+    expect((await ui('lantern', 'POST', `/sessions/${sid}/rounds`, { bet: 100 })).status).toBe(200);
   });
 
   it('answers insufficient funds in the game, as the sandbox provider does', async () => {
