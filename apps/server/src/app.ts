@@ -47,7 +47,7 @@ export const BODY_LIMIT = 1024 * 1024;
  * through this node. Players' routes, the push hub and the SPA are an api node's.
  */
 const WORKER_PATHS =
-  /^\/(?:(?:metrics|api\/health|api\/ready)(?:\?|$)|sandbox\/|api\/(?:ops|provider-wallet|payment\/webhooks|player\/webhooks)\/)/;
+  /^\/(?:(?:metrics|api\/health|api\/ready)(?:\?|$)|sandbox\/|api\/(?:ops|provider-wallet|game-wallet|payment\/webhooks|player\/webhooks)\/)/;
 
 /**
  * A request Node could not parse (headers too large, malformed, too slow) never reaches a route: answer

@@ -189,6 +189,14 @@ const envSchema = z.object({
   /** Where the casino reaches the provider's launch API, and the provider the casino's wallet API; default: this node. */
   GAME_PROVIDER_URL: z.url().optional(),
   GAME_WALLET_URL: z.url().optional(),
+  /**
+   * The second game aggregator, Lantern Hub (docs/lantern-wallet-api.md): its launch API and the HMAC
+   * secret it signs with (derived from the JWT secret when unset). Unset outside production: the sandbox
+   * Lantern at /sandbox/lantern. Unset in production: no Lantern games.
+   */
+  LANTERN_URL: z.url().optional(),
+  LANTERN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LANTERN_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where the casino reaches the payment provider's API; default: the sandbox provider on this node. */
   PAYMENT_PROVIDER_URL: z.url().optional(),
   /** HMAC secret shared with the payment provider (API calls and webhooks); derived from the JWT secret when unset. */
@@ -389,6 +397,7 @@ function checkSecrets(e: Env, production: boolean) {
   const rotated = [
     ['JWT_SECRET', e.JWT_SECRET, e.JWT_SECRET_PREVIOUS],
     ['GAME_WALLET_SECRET', e.GAME_WALLET_SECRET, e.GAME_WALLET_SECRET_PREVIOUS],
+    ['LANTERN_SECRET', e.LANTERN_SECRET, e.LANTERN_SECRET_PREVIOUS],
     ['PAYMENT_WEBHOOK_SECRET', e.PAYMENT_WEBHOOK_SECRET, e.PAYMENT_WEBHOOK_SECRET_PREVIOUS],
     ['ORBIT_SECRET', e.ORBIT_SECRET, e.ORBIT_SECRET_PREVIOUS],
     ['KYC_SECRET', e.KYC_SECRET, e.KYC_SECRET_PREVIOUS],
@@ -564,7 +573,31 @@ const sandboxPaymentOf = (e: Env) => ({
   },
 });
 
-const gameOf = (e: Env) => ({
+/**
+ * The Lantern aggregator: a real one at LANTERN_URL (production needs its secret and refuses the
+ * sandbox's address), else the sandbox at /sandbox/lantern outside production, else none.
+ */
+function lanternOf(e: Env, production: boolean) {
+  if (production && e.LANTERN_URL && /\/sandbox\/lantern\/?$/.test(e.LANTERN_URL))
+    throw new ConfigError(
+      'Invalid configuration:\n  LANTERN_URL: production never uses the sandbox Lantern aggregator',
+    );
+  if (production && e.LANTERN_URL && !e.LANTERN_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  LANTERN_SECRET: required in production beside LANTERN_URL (the secret shared with Lantern)',
+    );
+  if (!e.LANTERN_URL && production) return null;
+  return {
+    /** The built-in sandbox Lantern at /sandbox/lantern (never in production). */
+    sandbox: !e.LANTERN_URL,
+    /** null: the sandbox on this node's loopback address, as the sandbox game provider. */
+    url: e.LANTERN_URL?.replace(/\/$/, '') ?? null,
+    secret: e.LANTERN_SECRET ?? null,
+    secretPrevious: e.LANTERN_SECRET_PREVIOUS ?? null,
+  };
+}
+
+const gameOf = (e: Env, production: boolean) => ({
   /** The built-in sandbox game provider at /sandbox/games (never in production). */
   sandbox: !e.GAME_PROVIDER_URL,
   walletSecret: e.GAME_WALLET_SECRET ?? null,
@@ -574,6 +607,8 @@ const gameOf = (e: Env) => ({
   minSpinMs: e.GAME_MIN_SPIN_MS,
   sessionTtlSec: e.GAME_SESSION_TTL,
   maxWinMultiplier: e.GAME_MAX_WIN_MULTIPLIER,
+  /** Every other aggregator, by id (modules/game/providers/<id>/); null: not run by this deployment. */
+  aggregators: { lantern: lanternOf(e, production) },
 });
 
 /** Reads and checks the environment once at start; a bad value stops the process with a clear message. */
@@ -641,7 +676,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The API's OpenAPI document and its page at /api/docs: a map for an attacker, so not in production. */
     apiDocs: !production,
     payment: paymentOf(e, production),
-    game: gameOf(e),
+    game: gameOf(e, production),
     features: {
       loyalty: e.LOYALTY_ENABLED,
       quests: e.QUESTS_ENABLED,

@@ -37,6 +37,11 @@ export type AppContext = {
   opsSecret: string;
   /** HMAC key of the signed calls between the casino and the game provider. */
   gameWalletSecret: string;
+  /**
+   * Each other game aggregator's HMAC keys by its id (modules/game/providers/<id>/): its own secret, or
+   * one derived from the JWT secret; the previous one during a rotation. Absent: the aggregator is not run.
+   */
+  aggregatorSecrets: Readonly<Record<string, { current: string; previous: string | null }>>;
   /** HMAC key of the signed calls between the casino and the payment provider (both directions). */
   paymentSecret: string;
   /** HMAC key of the second payment provider, Orbit (ORBIT_SECRET or derived): its own, never the first's. */

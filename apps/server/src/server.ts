@@ -93,6 +93,23 @@ export async function createServer(config: Config, options: { database?: Databas
       opsSecret: newOpsSecret(),
       metrics: createMetrics(),
       gameWalletSecret: config.game.walletSecret ?? derived('game-wallet', jwtSecret),
+      aggregatorSecrets: Object.fromEntries(
+        Object.entries(config.game.aggregators).flatMap(([id, aggregator]) =>
+          aggregator
+            ? [
+                [
+                  id,
+                  aggregator.secret
+                    ? { current: aggregator.secret, previous: aggregator.secretPrevious }
+                    : {
+                        current: derived(`aggregator:${id}`, jwtSecret),
+                        previous: derivedPrevious(`aggregator:${id}`),
+                      },
+                ],
+              ]
+            : [],
+        ),
+      ),
       paymentSecret: config.payment.secret ?? derived('payment', jwtSecret),
       orbitSecret: config.payment.orbit?.secret ?? derived('orbit', jwtSecret),
       kycSecret: config.kyc?.secret ?? derived('kyc', jwtSecret),

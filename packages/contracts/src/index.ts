@@ -18,6 +18,7 @@ export * from './game.ts';
 export * from './text.ts';
 export * from './currencies.ts';
 export * from './provider-wallet.ts';
+export * from './lantern-wallet.ts';
 export * from './payment.ts';
 export * from './content.ts';
 export * from './page-paths.ts';

@@ -48,6 +48,37 @@ describe('production and the sandbox parties', () => {
     ]);
   });
 
+  it('runs the second aggregator (Lantern) only when named, with its secret, and never its sandbox', () => {
+    // None in production unless a real one is named (its games cannot be launched, its wallet is not served).
+    expect(loadConfig(production).game.aggregators.lantern).toBeNull();
+    expect(() => loadConfig({ ...production, LANTERN_URL: 'https://casino.example/sandbox/lantern' })).toThrow(
+      /LANTERN_URL: production never uses the sandbox Lantern/,
+    );
+    expect(() => loadConfig({ ...production, LANTERN_URL: 'https://lantern.example/v2' })).toThrow(
+      /LANTERN_SECRET: required in production/,
+    );
+    expect(
+      loadConfig({ ...production, LANTERN_URL: 'https://lantern.example/v2/', LANTERN_SECRET: 'l'.repeat(40) }).game
+        .aggregators.lantern,
+    ).toEqual({ sandbox: false, url: 'https://lantern.example/v2', secret: 'l'.repeat(40), secretPrevious: null });
+    // Rotation as for every partner secret: the previous one only beside a current one, never the same.
+    expect(() =>
+      loadConfig({ ...production, LANTERN_URL: 'https://lantern.example', LANTERN_SECRET_PREVIOUS: 'l'.repeat(40) }),
+    ).toThrow(/LANTERN_SECRET_PREVIOUS: set only beside LANTERN_SECRET/);
+    expect(() =>
+      loadConfig({
+        ...production,
+        LANTERN_URL: 'https://lantern.example',
+        LANTERN_SECRET: 'example-secret-0123456789abcdef0123456789abcdef',
+      }),
+    ).toThrow(/LANTERN_SECRET: a published demo value/);
+    // Outside production, unset: the sandbox Lantern on this node.
+    expect(loadConfig({ NODE_ENV: 'development' }).game.aggregators.lantern).toMatchObject({
+      sandbox: true,
+      url: null,
+    });
+  });
+
   it('mounts no sandbox party and no API document', async () => {
     const node = await createTestServer(production);
     try {
@@ -61,6 +92,9 @@ describe('production and the sandbox parties', () => {
         ['POST', '/api/payment/webhooks/orbit'],
         ['POST', '/sandbox/games/api/launch'],
         ['GET', '/sandbox/games/play/x'],
+        ['POST', '/sandbox/lantern/api/launch'],
+        ['GET', '/sandbox/lantern/play/x'],
+        ['POST', '/api/game-wallet/lantern/balance'],
         ['POST', '/sandbox/kyc/api/access-token'],
         ['POST', '/sandbox/sportsbook/api/launch'],
         ['GET', '/sandbox/sportsbook/client'],

@@ -17,6 +17,7 @@ describe('GET /metrics', () => {
   it('answers a loopback scraper in Prometheus format: latency by route, wallet calls, push, jobs, outbox lag', async () => {
     await server.app.inject({ method: 'GET', url: '/api/settings/locales' });
     await server.app.inject({ method: 'POST', url: '/api/provider-wallet/bet', payload: {} });
+    await server.app.inject({ method: 'POST', url: '/api/game-wallet/lantern/debit', payload: {} });
     await new Promise((resolve) => setTimeout(resolve, 350)); // a bonus-expiry run or three
     const response = await scrape(server);
     expect(response.statusCode).toBe(200);
@@ -26,6 +27,7 @@ describe('GET /metrics', () => {
       /http_request_duration_seconds_count\{method="GET",route="\/api\/settings\/locales",status="200"\} 1/,
     );
     expect(text).toMatch(/wallet_calls_total\{call="bet",status="401"\} 1/);
+    expect(text).toMatch(/wallet_calls_total\{call="lantern\/debit",status="401"\} 1/);
     expect(text).toMatch(/push_connections 0/);
     expect(text).toMatch(/job_runs_total\{job="bonus-expiry",outcome="ok"\} [1-9]/);
     expect(text).toMatch(/outbox_lag_events\{consumer="[a-z-]+"\} \d+/);

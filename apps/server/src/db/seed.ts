@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/password.ts';
 import { withTransaction } from '../outbox/index.ts';
 import { seedDemoBonuses, seedDemoCodes } from '../modules/bonus/index.ts';
-import { findGame, seedStakeRule } from '../modules/game/index.ts';
+import { findGame, seedLanternGames, seedStakeRule } from '../modules/game/index.ts';
 import { seedDemoQuests } from '../modules/quests/index.ts';
 import { seedDemoLoyalty } from '../modules/loyalty/index.ts';
 import { ensurePlayer, findPlayer } from '../modules/player/index.ts';
@@ -20,6 +20,8 @@ export const DEMO_PASSWORD = 'demo1234';
  * only what is missing is added, and the opening credit has a fixed ledger key.
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
+  // The second aggregator's games, where this deployment runs it (its sandbox outside production).
+  if (ctx.config.game.aggregators.lantern) await seedLanternGames(ctx.db);
   const existing = await findPlayer(ctx.db, { email: DEMO_EMAIL });
   const passwordHash = existing ? null : await hashPassword(DEMO_PASSWORD);
   const playerId = await withTransaction(ctx, async (tx) => {

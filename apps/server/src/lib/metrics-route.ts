@@ -52,6 +52,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     metrics.httpDuration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
     if (route.startsWith('/api/provider-wallet/'))
       metrics.walletCalls.inc({ call: route.slice('/api/provider-wallet/'.length), status });
+    // Another aggregator's wallet (modules/game/providers/<id>/): `call` is `<id>/<call>`, e.g. `lantern/debit`.
+    else if (route.startsWith('/api/game-wallet/'))
+      metrics.walletCalls.inc({ call: route.slice('/api/game-wallet/'.length), status });
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../lib/module.ts';
 import { sandboxGamesRoutes } from './games/routes.ts';
 import { sandboxKycRoutes } from './kyc/routes.ts';
+import { sandboxLanternRoutes } from './lantern/routes.ts';
 import { sandboxOrbitRoutes } from './orbit/routes.ts';
 import { sandboxPaymentsRoutes } from './payments/routes.ts';
 import { sandboxSportsbookRoutes } from './sportsbook/routes.ts';
@@ -17,6 +18,10 @@ export const sandboxParties: ModuleManifest = {
       routes: [
         // Games: launches in, the signed seamless wallet out.
         ...(config.game.sandbox ? [{ prefix: '/sandbox/games', plugin: sandboxGamesRoutes(ctx) }] : []),
+        // A second game aggregator (Lantern Hub): its own launch and wallet protocol, the same game engines.
+        ...(config.game.aggregators.lantern?.sandbox
+          ? [{ prefix: '/sandbox/lantern', plugin: sandboxLanternRoutes(ctx) }]
+          : []),
         // The sportsbook: a signed launch in, the signed seamless wallet out, its own client.
         ...(config.sportsbook?.sandbox
           ? [{ prefix: '/sandbox/sportsbook', plugin: sandboxSportsbookRoutes(ctx) }]

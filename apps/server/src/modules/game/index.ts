@@ -8,6 +8,7 @@ export {
   setGameEnabled,
 } from './catalogue/service.ts';
 export { seedCatalogue } from './catalogue/seed/seed-catalogue.ts';
+export { LANTERN_GAME_IDENTITIES, seedLanternGames } from './catalogue/seed/lantern-games.ts';
 export { closeLiveGameSessions } from './play/service.ts';
 export { ABANDONED_ROUND_MS, openPlayOf, type OpenPlay } from './play/open-play.ts';
 export { playSince } from './history/service.ts';

@@ -4,12 +4,12 @@ import { catalogueRoutes } from './catalogue/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { createWinners } from './history/winners.ts';
 import { playRoutes } from './play/routes.ts';
-import { providerWalletRoutes } from './provider-wallet/routes.ts';
 import { registerBetRefusalPushes } from './provider-wallet/service.ts';
+import { aggregatorWalletRoutes } from './providers/registry.ts';
 
 /**
  * Games: the catalogue and its artwork, launches, histories and the winners feed, and the seamless
- * wallet the provider calls; the pushes of refused bets and settled tickets, and the winners feed's.
+ * wallet each aggregator calls in its own protocol (providers/<id>/); the pushes of refused bets and settled tickets, and the winners feed's.
  */
 export const gameModule: ModuleManifest = {
   name: 'game',
@@ -21,7 +21,7 @@ export const gameModule: ModuleManifest = {
         { prefix: '/media/v1', plugin: catalogueMediaRoutes(ctx) },
         { prefix: '/api/game', plugin: playRoutes(ctx) },
         { prefix: '/api/game', plugin: historyRoutes(ctx, winners) },
-        { prefix: '/api/provider-wallet', plugin: providerWalletRoutes(ctx) },
+        ...aggregatorWalletRoutes(ctx),
       ],
       events: [
         registerBetRefusalPushes,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { SandboxGameSession } from './tables.ts';
 import { grant, grantOf, revoke } from './rounds/grants.ts';
 import { cashout, getRound, sessionOf } from './rounds/reads.ts';
-import type { RoundsRuntime } from './rounds/runtime.ts';
+import type { RoundsRuntime, SandboxParty } from './rounds/runtime.ts';
 import { settleDue } from './rounds/settle-due.ts';
 import type { StartInput } from './rounds/reserve.ts';
 import { startRound } from './rounds/start-round.ts';
@@ -21,8 +21,8 @@ const SWEEP_INTERVAL_MS = 5_000;
  * sweeper) can race on the same round and only one of them settles it; wallet calls are repeated
  * with the same transaction id, which the casino processes once.
  */
-export function createRounds(ctx: AppContext, log: FastifyBaseLogger) {
-  const rt: RoundsRuntime = { ctx, log, timers: new Set(), winsInFlight: new Map(), closed: false };
+export function createRounds(ctx: AppContext, log: FastifyBaseLogger, party: SandboxParty = 'games') {
+  const rt: RoundsRuntime = { ctx, party, log, timers: new Set(), winsInFlight: new Map(), closed: false };
   let sweeping: Promise<void> | null = null;
 
   async function sweep(): Promise<void> {

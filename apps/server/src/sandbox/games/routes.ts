@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,8 @@ import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { badSignature, invalidRequest, ProviderError, roundNotFound, sessionNotFound } from './errors.ts';
 import { createRounds } from './rounds.ts';
-import { clientSeedSchema, createSessions } from './sessions.ts';
+import type { SandboxParty } from './rounds/runtime.ts';
+import { clientSeedSchema, createSessions, type Sessions } from './sessions.ts';
 import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets, sendGamePage } from './static.ts';
 
 const BODY_LIMIT = 64 * 1024;
@@ -37,12 +38,23 @@ const sessionIdOf = (request: FastifyRequest): string => {
  * it receives, the wallet calls it makes), and it keeps its own tables.
  */
 export const sandboxGamesRoutes =
-  (ctx: AppContext, options: { distDir?: string } = {}): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    options: {
+      distDir?: string;
+      /** Another sandbox party on the same game server (its own prefix, sessions and protocols). */
+      party?: SandboxParty;
+      /** That party's launch API, in place of the native one (and of free spins, which it has not). */
+      launch?: (scope: FastifyInstance, sessions: Sessions) => void;
+    } = {},
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const distDir = options.distDir ?? DEFAULT_GAMES_DIST;
-    const log = app.log.child({ module: 'sandbox-games' });
-    const roundsApi = createRounds(ctx, log);
-    const sessionsApi = createSessions(ctx, roundsApi, log);
+    const party = options.party ?? 'games';
+    const base = `/sandbox/${party}/`;
+    const log = app.log.child({ module: `sandbox-${party}` });
+    const roundsApi = createRounds(ctx, log, party);
+    const sessionsApi = createSessions(ctx, roundsApi, log, party);
     app.addHook('onClose', async () => roundsApi.close());
 
     // The game UIs may post as text/plain (no CORS preflight); both are JSON here.
@@ -93,33 +105,37 @@ export const sandboxGamesRoutes =
 
     // The casino launches a game: a signed call (method, path, timestamp, request id and body), checked
     // before the body is parsed, in a scope of its own so the game UIs' unsigned calls are not affected.
-    await app.register(async (launchScope) => {
-      acceptSignedJson(launchScope, {
-        secret: ctx.gameWalletSecret,
-        previousSecret: ctx.previousSecrets.gameWallet,
-        scope: 'game-launch',
-        replayGuard: ctx.replayGuard,
-        bodyLimit: BODY_LIMIT,
-        refuse: badSignature,
-        invalidJson: (message) => invalidRequest(message),
+    if (options.launch) await app.register(async (launchScope) => options.launch!(launchScope, sessionsApi));
+    else
+      await app.register(async (launchScope) => {
+        acceptSignedJson(launchScope, {
+          secret: ctx.gameWalletSecret,
+          previousSecret: ctx.previousSecrets.gameWallet,
+          scope: 'game-launch',
+          replayGuard: ctx.replayGuard,
+          bodyLimit: BODY_LIMIT,
+          refuse: badSignature,
+          invalidJson: (message) => invalidRequest(message),
+        });
+        launchScope
+          .withTypeProvider<ZodTypeProvider>()
+          .post('/api/launch', { schema: { ...hidden, body: launchBodySchema } }, async (request) =>
+            sessionsApi.launch(request.body),
+          );
+        // The casino grants free spins (and revokes what is left of them): the game plays only grants it knows.
+        launchScope
+          .withTypeProvider<ZodTypeProvider>()
+          .post('/api/freespins', { schema: { ...hidden, body: providerFreespinGrantSchema } }, async (request) =>
+            roundsApi.grant(request.body),
+          );
+        launchScope
+          .withTypeProvider<ZodTypeProvider>()
+          .post(
+            '/api/freespins/revoke',
+            { schema: { ...hidden, body: providerFreespinRevokeSchema } },
+            async (request) => roundsApi.revoke(request.body.grantId),
+          );
       });
-      launchScope
-        .withTypeProvider<ZodTypeProvider>()
-        .post('/api/launch', { schema: { ...hidden, body: launchBodySchema } }, async (request) =>
-          sessionsApi.launch(request.body),
-        );
-      // The casino grants free spins (and revokes what is left of them): the game plays only grants it knows.
-      launchScope
-        .withTypeProvider<ZodTypeProvider>()
-        .post('/api/freespins', { schema: { ...hidden, body: providerFreespinGrantSchema } }, async (request) =>
-          roundsApi.grant(request.body),
-        );
-      launchScope
-        .withTypeProvider<ZodTypeProvider>()
-        .post('/api/freespins/revoke', { schema: { ...hidden, body: providerFreespinRevokeSchema } }, async (request) =>
-          roundsApi.revoke(request.body.grantId),
-        );
-    });
 
     // The game UI's API.
     app.get('/api/sessions/:sid', { schema: hidden }, async (request) => sessionsApi.info(sessionIdOf(request)));
@@ -156,7 +172,7 @@ export const sandboxGamesRoutes =
           .status(404)
           .type('text/plain; charset=utf-8')
           .send('This game session does not exist (or is over): start the game again.');
-      return sendGamePage(reply, distDir, session.engine, ctx.config.publicUrl);
+      return sendGamePage(reply, distDir, session.engine, ctx.config.publicUrl, base);
     });
     app.get('/verify', { schema: hidden }, async (_request, reply) =>
       sendGamePage(reply, distDir, 'verify', ctx.config.publicUrl),

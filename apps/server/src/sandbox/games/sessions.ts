@@ -6,9 +6,10 @@ import type { AppContext } from '../../context.ts';
 import { betLevels, defaultBet, demoBalance, subunitToUnit } from './bet-levels.ts';
 import { casinoRefusal, invalidRequest, roundOpen, sessionNotFound } from './errors.ts';
 import type { Rounds } from './rounds.ts';
+import type { SandboxParty } from './rounds/runtime.ts';
 import { sandboxGameRounds as rounds, sandboxGameSessions as sessions } from './tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { walletCall } from './wallet-client.ts';
+import { sessionWalletCall } from './wallet-client.ts';
 import { fairnessOf } from './wire.ts';
 
 /** Client seeds the player may choose: short, and without the `:` that separates the HMAC message parts. */
@@ -27,7 +28,12 @@ async function newSeedPair(clientSeed?: string) {
   };
 }
 
-export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyBaseLogger) {
+export function createSessions(
+  ctx: AppContext,
+  roundsApi: Rounds,
+  log: FastifyBaseLogger,
+  party: SandboxParty = 'games',
+) {
   const load = roundsApi.sessionOf;
 
   /** A new provider session with a fresh seed pair (the seed itself is kept until the player rotates it). */
@@ -38,6 +44,7 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyB
     const [session] = await ctx.db
       .insert(sessions)
       .values({
+        party,
         engine: body.engine,
         gameIdentity: body.gameIdentity,
         gameName: body.gameName,
@@ -53,7 +60,7 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyB
         expiresAt: new Date(Date.now() + ctx.config.game.sessionTtlSec * 1000),
       })
       .returning({ id: sessions.id });
-    return { gameUrl: `/sandbox/games/play/${session!.id}` };
+    return { gameUrl: `/sandbox/${party}/play/${session!.id}` };
   }
 
   async function info(sessionId: string) {
@@ -62,7 +69,7 @@ export function createSessions(ctx: AppContext, roundsApi: Rounds, log: FastifyB
     let session = await load(sessionId);
     let balance = session.balance;
     if (session.mode === 'real') {
-      const result = await walletCall(ctx, 'balance', { token: session.token! }, log);
+      const result = await sessionWalletCall(ctx, session, 'balance', { token: session.token! }, log);
       if (result.kind === 'refused') throw casinoRefusal(result.status, result.error);
       if (result.kind === 'ok') {
         balance = result.answer.balance;

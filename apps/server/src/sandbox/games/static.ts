@@ -36,8 +36,21 @@ const notBuilt = (reply: FastifyReply) =>
     .header('cache-control', 'no-store')
     .send('The games are not built yet: run `npm run build -w @casino/games`.');
 
-/** Sends `<dist>/<page>.html` with a CSP that allows its own inline scripts, or 503 when there is no build. */
-export async function sendGamePage(reply: FastifyReply, distDir: string, page: string, publicUrl: string) {
+/** The path the game front ends are built for (Vite's `base`). */
+const BUILT_BASE = '/sandbox/games/';
+
+/**
+ * Sends `<dist>/<page>.html` with a CSP that allows its own inline scripts, or 503 when there is no build.
+ * Another sandbox party serving the same front ends (`base`, e.g. `/sandbox/lantern/`) gets the page
+ * with its own paths, so its pages load its assets and call its API.
+ */
+export async function sendGamePage(
+  reply: FastifyReply,
+  distDir: string,
+  page: string,
+  publicUrl: string,
+  base = BUILT_BASE,
+) {
   const file = path.join(distDir, `${page}.html`);
   let html: string;
   try {
@@ -45,6 +58,7 @@ export async function sendGamePage(reply: FastifyReply, distDir: string, page: s
   } catch {
     return notBuilt(reply);
   }
+  if (base !== BUILT_BASE) html = html.replaceAll(BUILT_BASE, base);
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')

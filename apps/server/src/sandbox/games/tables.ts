@@ -10,6 +10,11 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid 
 /** One launched game: its fair seed pair, its demo balance, its free-spin state. */
 export const sandboxGameSessions = pgTable('sandbox_game_sessions', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /**
+   * The sandbox party that launched it (`games`, `lantern`): each serves and plays only its own
+   * sessions, and calls the casino in its own wallet protocol.
+   */
+  party: text('party').notNull().default('games'),
   engine: text('engine').notNull(),
   gameIdentity: text('game_identity').notNull(),
   gameName: text('game_name').notNull(),

@@ -9,6 +9,8 @@ import {
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { signedPost } from '../../lib/signing.ts';
+import { lanternWalletCall } from '../lantern/wallet-client.ts';
+import type { SandboxGameSession } from './tables.ts';
 
 /**
  * The provider's side of the seamless wallet (docs/provider-wallet-api.md): signed JSON POSTs to the
@@ -56,22 +58,44 @@ export async function walletCall<C extends WalletCall>(
   return { kind: 'unknown', reason: `HTTP ${status}` };
 }
 
+/**
+ * A wallet call for a game `session`, in the protocol of the party that launched it: the sandbox
+ * provider's (the native protocol, `walletCall`) or the sandbox Lantern's (sandbox/lantern). Keyed by the
+ * session, so whichever party's sweeper settles a round, it is said to the casino as its party speaks.
+ */
+export function sessionWalletCall<C extends WalletCall>(
+  ctx: AppContext,
+  session: SandboxGameSession,
+  call: C,
+  body: WalletBodies[C],
+  log: FastifyBaseLogger,
+): Promise<WalletResult> {
+  return session.party === 'lantern'
+    ? lanternWalletCall(ctx, session, call, body, log)
+    : walletCall(ctx, call, body, log);
+}
+
 const RETRY_DELAYS_MS = [0, 200, 800];
 
 /**
  * A call that is safe to repeat (win, rollback: the same transactionId is processed once), tried a
  * few times while the outcome is unknown. Every attempt is a new signed request (a new request id).
  */
-export async function walletCallWithRetry<C extends WalletCall>(
+export function walletCallWithRetry<C extends WalletCall>(
   ctx: AppContext,
   call: C,
   body: WalletBodies[C],
   log: FastifyBaseLogger,
 ): Promise<WalletResult> {
+  return retried(() => walletCall(ctx, call, body, log));
+}
+
+/** `call` tried again while its outcome is unknown (each attempt is a new signed request). */
+export async function retried(call: () => Promise<WalletResult>): Promise<WalletResult> {
   let result: WalletResult = { kind: 'unknown', reason: 'not tried' };
   for (const delay of RETRY_DELAYS_MS) {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-    result = await walletCall(ctx, call, body, log);
+    result = await call();
     if (result.kind !== 'unknown') return result;
   }
   return result;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, GameApi, sessionIdFromPath } from '../shell/api.ts';
+import { ApiError, apiBaseOf, GameApi, sessionIdFromPath } from '../shell/api.ts';
 import { errorMessage, sessionEnded } from '../shell/errors.ts';
 import { verifyExtras } from '../shell/fairness.ts';
 import { parseVerifyQuery, verifyUrl } from '../shell/verify-link.ts';
@@ -12,6 +12,12 @@ describe('session id and API client', () => {
     expect(sessionIdFromPath('/sandbox/games/play/abc/')).toBe('abc');
     expect(sessionIdFromPath('/slot.html')).toBeNull();
     expect(sessionIdFromPath('/')).toBeNull();
+  });
+
+  it("calls the API of the party that serves the page (the sandbox provider's, or the sandbox Lantern's)", () => {
+    expect(apiBaseOf('/sandbox/games/play/abc')).toBe('/sandbox/games/api');
+    expect(apiBaseOf('/sandbox/lantern/play/abc')).toBe('/sandbox/lantern/api');
+    expect(apiBaseOf('/slot.html')).toBe('/sandbox/games/api');
   });
 
   it('retries a too-fast spin after the time the server names, then returns the round', async () => {

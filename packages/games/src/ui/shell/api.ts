@@ -128,6 +128,15 @@ export class ApiError extends Error {
 
 export const API_BASE = '/sandbox/games/api';
 
+/**
+ * The API of the party that serves this page: `/sandbox/<party>/play/<sid>` → `/sandbox/<party>/api`
+ * (the sandbox provider's pages are served by the sandbox Lantern too); API_BASE elsewhere.
+ */
+export function apiBaseOf(pathname: string): string {
+  const match = /^(\/sandbox\/[a-z0-9-]+)\/play\//.exec(pathname);
+  return match ? `${match[1]}/api` : API_BASE;
+}
+
 /** `/sandbox/games/play/<sid>` → `<sid>` (the last non-empty path segment). */
 export function sessionIdFromPath(pathname: string): string | null {
   const segment = pathname.split('/').filter(Boolean).at(-1);
@@ -148,7 +157,7 @@ export class GameApi {
   ) {}
 
   private get base(): string {
-    return `${API_BASE}/sessions/${encodeURIComponent(this.sessionId)}`;
+    return `${apiBaseOf(globalThis.location?.pathname ?? '')}/sessions/${encodeURIComponent(this.sessionId)}`;
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

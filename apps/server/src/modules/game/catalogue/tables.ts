@@ -47,6 +47,11 @@ export const games = pgTable(
     providerId: uuid('provider_id')
       .notNull()
       .references(() => gameProviders.id),
+    /**
+     * The aggregator that serves the game: its launch client and its wallet protocol
+     * (`modules/game/providers/<id>/`). `native` speaks docs/provider-wallet-api.md.
+     */
+    aggregator: text('aggregator').notNull().default('native'),
     /** Sandbox engine: slot | roulette | dice | crash. */
     engine: text('engine').$type<GameEngine>().notNull(),
     type: text('type').notNull(),

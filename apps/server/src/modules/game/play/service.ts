@@ -3,7 +3,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ErrorCode,
-  launchAnswerSchema,
   Platform,
   sportsbookLaunchAnswerSchema,
   sportsbookPathSchema,
@@ -15,22 +14,18 @@ import {
 } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { DomainError, forbidden, notFound, unauthorized, unprocessable } from '../../../lib/errors.ts';
-import { signedPost } from '../../../lib/signing.ts';
+import { forbidden, notFound, unauthorized, unprocessable } from '../../../lib/errors.ts';
 import { assertMayPlay } from '../../limits/index.ts';
 import { playerStatusOf } from '../../player/index.ts';
 import { BASE_CURRENCY, restrictionOf } from '../../settings/index.ts';
 import { accountNotFound, playableAccount } from '../../wallet/index.ts';
 import { findGame, recordPlayed, type PlayableGame } from '../catalogue/service.ts';
 import type { GameRow } from '../catalogue/tables.ts';
+import { nativeLaunchCall, providerUnavailable } from '../providers/native/launch.ts';
+import { aggregatorOf } from '../providers/registry.ts';
 import { restrictionsFor, stakeLimitsIn } from '../sportsbook/risk.ts';
+import { gameDisabled, gameRestrictedInCountry } from './refusals.ts';
 import { gameSessions, type GameSessionRow } from './tables.ts';
-
-const LAUNCH_TIMEOUT_MS = 10_000;
-
-export const gameDisabled = () => forbidden('Bets on this game are closed for now', ErrorCode.restrictedBets);
-export const gameRestrictedInCountry = () =>
-  forbidden('This game is not available in your country', ErrorCode.gameRestrictedInCountry);
 
 /** Whether the game may be played from `country`: its own block list, then the site-wide restricted countries. */
 export function assertGameAllowedIn(game: GameRow, country: string): void {
@@ -93,39 +88,16 @@ function safeLobbyUrl(value: string | undefined): string {
   return value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
 }
 
-const providerUnavailable = (detail: string) =>
-  new DomainError(
-    ErrorCode.gameProviderUnavailable,
-    `The game could not be started: ${detail}. Please try again in a moment.`,
-  );
-
-/** A signed launch call (docs/provider-wallet-api.md), answered with the URL to frame. */
-async function callLaunch(
+/** The launch on the game's aggregator (its adapter: providers/<id>/); 14310 when this deployment runs none. */
+function callProviderLaunch(
   ctx: AppContext,
-  url: string,
-  launch: LaunchBody | SportsbookLaunchBody,
+  game: PlayableGame,
+  launch: LaunchBody,
   log: FastifyBaseLogger,
-  who: string,
 ): Promise<string> {
-  let answer;
-  try {
-    answer = await signedPost(ctx.gameWalletSecret, url, launch, { timeoutMs: LAUNCH_TIMEOUT_MS });
-  } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, `${who} launch unreachable`);
-    throw providerUnavailable(`the ${who} is not reachable`);
-  }
-  const parsed = launchAnswerSchema.safeParse(answer.json);
-  if (answer.status !== 200 || !parsed.success) {
-    log.warn({ requestId: answer.requestId, status: answer.status }, `${who} refused the launch`);
-    throw providerUnavailable(`the ${who} answered ${answer.status}`);
-  }
-  return parsed.data.gameUrl;
-}
-
-/** Calls the game provider's launch API (docs/provider-wallet-api.md), signed like the wallet API. Returns the game URL. */
-function callProviderLaunch(ctx: AppContext, launch: LaunchBody, log: FastifyBaseLogger): Promise<string> {
-  const base = ctx.config.game.providerUrl ?? ctx.selfUrl();
-  return callLaunch(ctx, `${base}/sandbox/games/api/launch`, launch, log, 'game provider');
+  const aggregator = aggregatorOf(ctx, game.aggregator);
+  if (!aggregator) throw providerUnavailable('its game aggregator is not available');
+  return aggregator.launch(ctx, launch, log);
 }
 
 /**
@@ -138,7 +110,7 @@ async function callSportsbookLaunch(
   log: FastifyBaseLogger,
 ): Promise<string> {
   const host = ctx.config.sportsbook!.host;
-  const gameUrl = await callLaunch(ctx, `${host}/api/launch`, launch, log, 'sportsbook provider');
+  const gameUrl = await nativeLaunchCall(ctx, `${host}/api/launch`, launch, log, 'sportsbook provider');
   if (!sportsbookLaunchAnswerSchema.safeParse({ gameUrl }).success)
     throw providerUnavailable('the sportsbook provider answered no client URL');
   return gameUrl;
@@ -191,7 +163,7 @@ export async function playGame(ctx: AppContext, input: PlayInput, log: FastifyBa
       : null;
     // A guest, or a player without a visible account, plays demo in the base currency.
     const currency = account?.currency ?? BASE_CURRENCY;
-    const gameUrl = await callProviderLaunch(ctx, { ...common, mode: 'demo', token: null, currency }, log);
+    const gameUrl = await callProviderLaunch(ctx, game, { ...common, mode: 'demo', token: null, currency }, log);
     if (input.auth) await recordPlayed(db, input.auth.playerId, game.id);
     return { gameUrl, token: `demo-${randomBytes(16).toString('base64url')}` };
   }
@@ -199,7 +171,7 @@ export async function playGame(ctx: AppContext, input: PlayInput, log: FastifyBa
   if (!input.auth) throw unauthorized('Log in to play for real money');
   const { playerId } = input.auth;
   const result = await launchReal(ctx, game, input.auth, input, (token, currency) =>
-    callProviderLaunch(ctx, { ...common, mode: 'real', token, currency, playerId }, log),
+    callProviderLaunch(ctx, game, { ...common, mode: 'real', token, currency, playerId }, log),
   );
   await recordPlayed(db, playerId, game.id);
   return result;

@@ -18,7 +18,7 @@ import { inUnitOfWork, noteEnqueued, type OutboxConsumers } from '../../../outbo
 import { playRefusal } from '../../limits/index.ts';
 import { restrictedCountryCodes, subunitOf } from '../../settings/index.ts';
 import { forgetAccountsOf } from '../../wallet/index.ts';
-import { gameDisabled, gameRestrictedInCountry } from '../play/service.ts';
+import { gameDisabled, gameRestrictedInCountry } from '../play/refusals.ts';
 
 /**
  * The seamless-wallet calls. Each is one call of a database function (game/sql/provider-wallet.sql:

@@ -35,6 +35,8 @@ export async function grantOf(
   tx: Tx | null = null,
 ): Promise<FreeSpinGrantState> {
   if (session.mode !== 'real' || session.engine !== 'slot' || !session.playerRef) return null;
+  // Grants come through the native provider's API: the sandbox Lantern has no free spins to play.
+  if (session.party !== 'games') return null;
   const db = tx ?? ctx.db;
   const [row] = await db
     .select()

@@ -20,7 +20,10 @@ async function findRound(rt: RoundsRuntime, sessionId: string, roundId: string):
 }
 
 export async function sessionOf(rt: RoundsRuntime, sessionId: string): Promise<SandboxGameSession> {
-  const [session] = await rt.ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
+  const [session] = await rt.ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.party, rt.party)));
   if (!session) throw sessionNotFound();
   return session;
 }

@@ -4,9 +4,13 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { sandboxGameSessions as sessions } from '../tables.ts';
 
+export type SandboxParty = 'games' | 'lantern';
+
 /** What the parts of the sandbox's rounds share: the app, the log, and the node's own timers and deliveries. */
 export type RoundsRuntime = {
   ctx: AppContext;
+  /** The sandbox party these rounds belong to (`games`, `lantern`): it serves only its own sessions. */
+  party: SandboxParty;
   log: FastifyBaseLogger;
   timers: Set<NodeJS.Timeout>;
   /**

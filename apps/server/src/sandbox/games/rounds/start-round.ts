@@ -7,13 +7,14 @@ import {
   type SandboxGameRound,
   type SandboxGameSession,
 } from '../tables.ts';
-import { walletCall } from '../wallet-client.ts';
+import { sessionWalletCall } from '../wallet-client.ts';
 import { fairnessOf, toWireRound, type WireRound } from '../wire.ts';
 import { schedule } from './crash.ts';
 import { grantOf, type FreeSpinGrantState, type GrantState } from './grants.ts';
 import { playLocked } from './play.ts';
 import { reserveRound, type StartInput } from './reserve.ts';
 import { lockSession, type RoundsRuntime } from './runtime.ts';
+import { sessionOf } from './reads.ts';
 import { settleDue } from './settle-due.ts';
 import { deliverWin, rememberBalance, voidPending } from './wallet-delivery.ts';
 
@@ -39,8 +40,9 @@ async function placeBet(
 ) {
   const { ctx, log } = rt;
   const { session, round } = reserved;
-  const bet = await walletCall(
+  const bet = await sessionWalletCall(
     ctx,
+    session,
     'bet',
     {
       token: session.token!,
@@ -86,6 +88,8 @@ async function placeBet(
 export async function startRound(rt: RoundsRuntime, sessionId: string, input: StartInput): Promise<RoundAnswer> {
   // The minimum spin duration counts between arrivals, not between whenever the database got to them.
   const now = new Date();
+  // Another party's session is not this one's to play (404 before any work).
+  await sessionOf(rt, sessionId);
   await settleDue(rt, sessionId);
   const roundId = randomUUID();
   const reserved = await reserveRound(rt.ctx, sessionId, input, roundId, now);

@@ -7,7 +7,7 @@ import {
   type SandboxGameRound,
   type SandboxGameSession,
 } from '../tables.ts';
-import { walletCall, walletCallWithRetry, type WalletResult } from '../wallet-client.ts';
+import { retried, sessionWalletCall, type WalletResult } from '../wallet-client.ts';
 import type { RoundsRuntime } from './runtime.ts';
 
 export const rememberBalance = async ({ ctx }: RoundsRuntime, sessionId: string, result: WalletResult) => {
@@ -33,7 +33,9 @@ async function deliver<C extends 'win' | 'rollback'>(
   retry: boolean,
 ): Promise<WalletResult | null> {
   const { ctx, log } = rt;
-  const result = retry ? await walletCallWithRetry(ctx, call, payload, log) : await walletCall(ctx, call, payload, log);
+  const result = retry
+    ? await retried(() => sessionWalletCall(ctx, session, call, payload, log))
+    : await sessionWalletCall(ctx, session, call, payload, log);
   await rememberBalance(rt, session.id, result);
   if (result.kind === 'unknown') return null;
   const walletError = result.kind === 'refused' ? `${result.error.code} ${result.error.message}` : null;

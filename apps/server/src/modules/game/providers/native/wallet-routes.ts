@@ -9,10 +9,16 @@ import {
   walletTransactionAnswerSchema,
   walletWinBodySchema,
 } from '@casino/contracts';
-import type { AppContext } from '../../../context.ts';
-import { toHttpError } from '../../../lib/errors.ts';
-import { acceptSignedJson, signedCallOf } from '../../../lib/signed-json.ts';
-import { walletBalance, walletBet, walletRollback, walletWin, type WalletOutcome } from './service.ts';
+import type { AppContext } from '../../../../context.ts';
+import { toHttpError } from '../../../../lib/errors.ts';
+import { acceptSignedJson, signedCallOf } from '../../../../lib/signed-json.ts';
+import {
+  walletBalance,
+  walletBet,
+  walletRollback,
+  walletWin,
+  type WalletOutcome,
+} from '../../provider-wallet/service.ts';
 
 /** Wallet calls are small; anything bigger is not one. */
 const BODY_LIMIT = 16 * 1024;
