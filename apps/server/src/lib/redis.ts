@@ -4,6 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 /** Opens one connection to the deployment's Redis (`name` says what for, in the log). */
 export type RedisConnect = (name: string, options?: RedisOptions) => Redis;
 
+/**
+ * Reconnect attempts every 100 ms at first, then every half second (ioredis waits up to 2 s between
+ * them by default): pushes and shared counters come back within half a second of Redis.
+ */
+const RECONNECT: RedisOptions = { retryStrategy: (times: number) => Math.min(100 * times, 500) };
+
 export type RedisWatch = {
   connect: RedisConnect;
   /** Whether every connection opened here is connected (false from the first error until all are back). */
@@ -20,7 +26,7 @@ export function redisWatch(url: string, log: Pick<FastifyBaseLogger, 'error' | '
   let awaySince = 0;
   return {
     connect(name, options) {
-      const client = new Redis(url, options ?? {});
+      const client = new Redis(url, { ...RECONNECT, ...options });
       const key = `${name}#${Math.random().toString(36).slice(2)}`;
       client.on('error', (error: Error) => {
         if (down.has(key)) return;
@@ -47,7 +53,7 @@ export function redisWatch(url: string, log: Pick<FastifyBaseLogger, 'error' | '
 /** A connect function without a watch (tests, benches): errors are the callers' rejections, never a log flood. */
 export function quietRedis(url: string): RedisConnect {
   return (_name, options) => {
-    const client = new Redis(url, options ?? {});
+    const client = new Redis(url, { ...RECONNECT, ...options });
     client.on('error', () => {});
     return client;
   };
