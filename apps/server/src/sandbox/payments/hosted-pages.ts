@@ -9,7 +9,8 @@ import { cryptoFaucetPage, qrPayPage, resultPage, walletPage } from './pages.ts'
 import { find, finish, scaleOf, type Payment, type SandboxPay } from './provider.ts';
 import { sandboxPayPayments } from './tables.ts';
 
-const idParams = z.object({ id: z.string().max(80) });
+// An id no payment can have (too long) is an unknown payment: a 4xx, never a 500.
+const idParams = z.object({ id: z.string().max(80).catch('') });
 const amountText = (p: Payment) => `${formatMinor(p.amountMinor, scaleOf(p.currency))} ${p.currency}`;
 
 /** The e-wallet's page (a new tab): pay or cancel, then back to the casino's return address. */

@@ -391,6 +391,16 @@ describe('attacks on the second provider’s webhook', () => {
   });
 });
 
+describe("the first sandbox provider's pages", () => {
+  it('answer an id no payment can have (too long) with a 4xx, never a 500', async () => {
+    const long = 'x'.repeat(200);
+    for (const url of [`/sandbox/pay/ewallet/${long}`, `/sandbox/pay/qr/${long}`, `/sandbox/pay/checkout/${long}`]) {
+      const answer = await server.app.inject({ method: 'GET', url });
+      expect([url, answer.statusCode >= 400 && answer.statusCode < 500]).toEqual([url, true]);
+    }
+  });
+});
+
 describe('the sandbox Orbit itself', () => {
   it('answers hostile paths and unsigned calls with a 4xx, never a 5xx, and no one but the casino may call its API', async () => {
     const probes = [
