@@ -14,7 +14,9 @@ export default async function globalSetup() {
   await prepared.stop({ keepData: true });
   process.env.E2E_PREPARED_DIR = prepared.dataDir;
   process.env.E2E_OPS_CLI = opsCli;
-  const server = await runServer({ TRUST_PROXY: '1', CRYPTO_CONFIRM_SECONDS: '2' }, { from: prepared.dataDir });
+  // A crypto transfer stays "incoming" for 6 s: long enough for a journey on a loaded machine to see
+  // that state (2 s was not: the page showed it credited first), short enough to wait for the credit.
+  const server = await runServer({ TRUST_PROXY: '1', CRYPTO_CONFIRM_SECONDS: '6' }, { from: prepared.dataDir });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
