@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { releaseClientsOnFailedBegin } from './pg-transaction.ts';
 import { applySqlSources } from './sql-source.ts';
 
 export type Schema = typeof schema;
@@ -49,6 +50,7 @@ export type OpenOptions =
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
+    releaseClientsOnFailedBegin((client) => client instanceof pg.Pool);
     const { timeouts } = options;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
