@@ -343,8 +343,9 @@ try {
   const loops = [...players.flatMap((p) => [play(p), browse(p)]), probeReady()];
   await sleep(CALM_MS);
 
+  // The cluster's server processes (not tsx's esbuild helper, also a child of the primary).
   const workerPids = () =>
-    execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+    execFileSync('pgrep', ['-P', String(server.child.pid), '-f', 'main.ts'], { encoding: 'utf8' })
       .split('\n')
       .filter(Boolean)
       .map(Number);
@@ -515,7 +516,7 @@ else {
     );
   }
   console.log(
-    `\n  rounds ${JSON.stringify(report.rounds)}; crashes ${report.crashes}; players whose last balance was never pushed ${report.pushesLost}`,
+    `\n  rounds ${JSON.stringify(report.rounds)}; crashes ${report.crashes}; balances answered but never pushed ${report.pushesLost}`,
   );
   console.log(`  audit: ${JSON.stringify(report.audit)}`);
 }
