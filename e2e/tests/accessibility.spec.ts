@@ -107,7 +107,7 @@ const lightPlayerPages = ['/?wallet', '/?wallet=deposit', '/profile/history'];
 test.describe.configure({ mode: 'parallel' });
 
 test('axe: no serious or critical violation on any guest page', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const findings = await auditAll(page, guestPages, 'guest dark');
   await page.context().clearCookies();
   await setTheme(page, 'light');
@@ -156,7 +156,7 @@ test('with less motion asked for, nothing on the home page keeps moving (no loop
 }) => {
   // The run asks for less motion (playwright.config.ts); the live events' heading has a pulsing dot.
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 2, name: 'Live events' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Live events' })).toBeVisible({ timeout: 45_000 });
   await stillScreen(page);
   const looping = await page.evaluate(() =>
     document

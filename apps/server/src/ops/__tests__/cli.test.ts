@@ -67,7 +67,7 @@ describe('ops CLI', () => {
     const unknown = await cli(['explode'], dataDir);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command "explode"');
-  });
+  }, 180_000);
 
   it('credits through the embedded database when no server runs, and releases the data dir', async () => {
     const run = await cli(['credit', 'demo@example.com', '25', 'EUR'], dataDir);
