@@ -222,50 +222,37 @@ export const lanternWalletRoutes = (ctx: AppContext) => async (app: FastifyInsta
       return answer;
     }),
   );
-  app.post(
-    '/debit',
-    hidden,
-    handle(async (raw, now) => {
-      const body = parse(lanternDebitBodySchema, raw, now.getTime());
-      const amount = minorOf(body.amount, body.currency);
-      await assertSession(ctx, body.session_id, body.player_id);
-      const outcome = await walletBet(ctx, {
-        now,
-        body: {
-          token: body.session_id,
-          transactionId: own(body.transaction_id),
-          roundId: own(body.round_id),
-          gameIdentity: body.game_id,
-          amount,
-          currency: body.currency,
-          closeRound: body.round_closed ?? false,
-        },
-      });
-      return answerOf(outcome, body.transaction_id);
-    }),
-  );
-  app.post(
-    '/credit',
-    hidden,
-    handle(async (raw, now) => {
-      const body = parse(lanternCreditBodySchema, raw, now.getTime());
-      const amount = minorOf(body.amount, body.currency);
-      await assertSession(ctx, body.session_id, body.player_id);
-      const outcome = await walletWin(ctx, {
-        now,
-        body: {
-          token: body.session_id,
-          transactionId: own(body.transaction_id),
-          roundId: own(body.round_id),
-          gameIdentity: body.game_id,
-          amount,
-          currency: body.currency,
-          closeRound: body.round_closed ?? true,
-        },
-      });
-      return answerOf(outcome, body.transaction_id);
-    }),
-  );
+  // A debit is a bet and a credit a win, in the wallet's own words; a credit closes its round unless told.
+  const move = (
+    path: string,
+    schema: typeof lanternDebitBodySchema | typeof lanternCreditBodySchema,
+    call: typeof walletBet | typeof walletWin,
+    closesByDefault: boolean,
+  ) =>
+    app.post(
+      path,
+      hidden,
+      handle(async (raw, now) => {
+        const body = parse(schema, raw, now.getTime());
+        const amount = minorOf(body.amount, body.currency);
+        await assertSession(ctx, body.session_id, body.player_id);
+        const outcome = await call(ctx, {
+          now,
+          body: {
+            token: body.session_id,
+            transactionId: own(body.transaction_id),
+            roundId: own(body.round_id),
+            gameIdentity: body.game_id,
+            amount,
+            currency: body.currency,
+            closeRound: body.round_closed ?? closesByDefault,
+          },
+        });
+        return answerOf(outcome, body.transaction_id);
+      }),
+    );
+  move('/debit', lanternDebitBodySchema, walletBet, false);
+  move('/credit', lanternCreditBodySchema, walletWin, true);
   app.post(
     '/rollback',
     hidden,
