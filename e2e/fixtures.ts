@@ -1,15 +1,70 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { runServer } from '../scripts/run-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export const test = base.extend({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  context: async ({ context }, use) => {
+    await recordMessages(context);
+    await use(context);
+  },
 });
 export { expect };
+
+/** What each page of a recorded context has shown as a toast, a status or an alert, in order. */
+const shownBy = new WeakMap<Page, string[]>();
+const MESSAGE = '[data-toast-type],[role=status],[role=alert],output';
+
+/**
+ * Records every toast, status and alert text the pages of a context show, as it appears. Toasts are on
+ * screen for 3 s: on a loaded machine a poll can fall either side of them, so a journey asks whether
+ * the player was shown a message (`expectShown`) rather than whether it is still there. The default
+ * `context` records; a journey's own `browser.newContext()` calls this.
+ */
+export async function recordMessages(context: BrowserContext) {
+  await context.exposeBinding('e2eShown', ({ page }, text: string) => {
+    const list = shownBy.get(page) ?? [];
+    list.push(text);
+    shownBy.set(page, list);
+  });
+  await context.addInitScript((selector) => {
+    const reported = new Set<string>();
+    const report = (el: Element) => {
+      const text = el.textContent?.replace(/\s+/g, ' ').trim();
+      if (!text || reported.has(text) || !el.checkVisibility()) return;
+      reported.add(text);
+      (window as unknown as { e2eShown: (text: string) => void }).e2eShown(text);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        const host = target?.closest(selector);
+        if (host) report(host);
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          if (node.matches(selector)) report(node);
+          node.querySelectorAll(selector).forEach(report);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, MESSAGE);
+}
+
+/** Whether the page has shown a toast, status or alert whose text contains `text` (or matches it). */
+export function wasShown(page: Page, text: string | RegExp): boolean {
+  return (shownBy.get(page) ?? []).some((shown) =>
+    typeof text === 'string' ? shown.includes(text) : text.test(shown),
+  );
+}
+
+/** Waits until the page has shown such a message (see `recordMessages`). */
+export async function expectShown(page: Page, text: string | RegExp, timeout = 15_000) {
+  await expect.poll(() => wasShown(page, text), { message: `a message shown: ${text}`, timeout }).toBe(true);
+}
 
 /** A server of a journey's own (its own settings or clock), on a copy of the run's prepared database. */
 export const startServer = (env: Record<string, string | undefined>) =>

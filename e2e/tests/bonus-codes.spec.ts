@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, ops, signUpAndSignIn, stillScreen, test, uniqueEmail } from '../fixtures.ts';
+import { expect, expectShown, ops, signUpAndSignIn, stillScreen, test, uniqueEmail } from '../fixtures.ts';
 
 /** An operator's no-deposit bonus and a code for it, through the ops CLI; answers both. */
 async function codeForBonus(): Promise<{ name: string; code: string }> {
@@ -51,7 +51,7 @@ test('a new player signs up with a bonus code and finds the bonus; wrong and use
   await shots(page, 'bonus-code-sign-up', dialog.getByLabel('Bonus code (optional)'));
   await dialog.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByText(`Bonus code ${code} applied`)).toBeVisible();
+  await expectShown(page, `Bonus code ${code} applied`);
   // Registered: the wallet opens on the deposit, which takes a code of its own (trigger 3).
   const wallet = page.getByRole('dialog', { name: 'Wallet' });
   await expect(wallet).toBeVisible();

@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gameShots, ops, opsCredit, paidSpin, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import {
+  expect,
+  expectShown,
+  gameShots,
+  ops,
+  opsCredit,
+  paidSpin,
+  shot,
+  signUpAndSignIn,
+  test,
+  wasShown,
+} from '../fixtures.ts';
 
 type Game = { identity: string; name: string; isDemoMode: boolean; platforms: number[] };
 
@@ -68,14 +79,9 @@ test('a bonus is activated, wagered at a slot and turns into real money; another
   const game = await slot(request);
   await page.goto(`/games/${game.identity}`);
   await expect(page.getByRole('button', { name: 'Real money', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  // Watched while spinning: the toast is brief and can come and go during a spin's wait.
-  const seen = { toast: false };
-  const toast = page
-    .getByText(`Bonus wagered: ${wagered}`)
-    .waitFor({ timeout: 150_000 })
-    .then(() => (seen.toast = true));
-  for (let i = 0; i < 6 && !seen.toast; i++) await spin(page, game);
-  await toast;
+  const toast = `Bonus wagered: ${wagered}`;
+  for (let i = 0; i < 6 && !wasShown(page, toast); i++) await spin(page, game);
+  await expectShown(page, toast);
   await expect(page.getByTestId('header-bonus-balance')).toHaveCount(0);
 
   await page.goto('/profile/bonuses');

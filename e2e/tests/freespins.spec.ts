@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { bearerOf, expect, gameShots, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { bearerOf, expect, expectShown, gameShots, ops, opsCredit, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = { id: string; identity: string; name: string; platforms: number[] };
 
@@ -58,7 +58,7 @@ test('free spins are activated, played in the sandbox game without a stake, and 
   await expect(dialog).toContainText(`3 free spins at €0.20 each on ${game.name}`);
   await dialog.getByRole('button', { name: 'Activate', exact: true }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`3 free spins on ${game.name} are ready to play.`)).toBeVisible();
+  await expectShown(page, `3 free spins on ${game.name} are ready to play.`);
   await expect(card).toContainText('0 of 3 spins played');
 
   // Play: the game is in its locked free-spin mode, one button plays the next free spin at the grant's

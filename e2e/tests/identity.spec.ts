@@ -1,4 +1,15 @@
-import { expect, followMailedLink, ops, registerByApi, shot, signUpAndSignIn, test, uniqueEmail } from '../fixtures.ts';
+import {
+  expect,
+  expectShown,
+  followMailedLink,
+  ops,
+  recordMessages,
+  registerByApi,
+  shot,
+  signUpAndSignIn,
+  test,
+  uniqueEmail,
+} from '../fixtures.ts';
 
 test('password reset by the e-mailed link: the old password and every session stop working', async ({
   page,
@@ -42,7 +53,7 @@ test('password reset by the e-mailed link: the old password and every session st
   await reset.getByRole('button', { name: 'Save the new password' }).click();
 
   // Signed out everywhere: the other device's tab asks to sign in again.
-  await expect(otherPage.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 10_000 });
+  await expect(otherPage.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
 
   await expect(guestPage.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 
@@ -117,7 +128,7 @@ test('password change in the security tab: a wrong current password is refused, 
   await expect(page.getByTestId('header-balance')).toBeVisible();
   await page.getByLabel('Current password').fill('secret-pass-1');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Your password is changed')).toBeVisible();
+  await expectShown(page, 'Your password is changed');
   await shot(page, 'security-phone');
   const relogin = await page.request.post('/api/player/sessions', {
     data: { login: email, password: 'changed-it-77' },
@@ -202,6 +213,7 @@ test('phone sign-up: the code texted to the number (read from the mailbox) opens
 
   // Forgotten: a guest resets the password with a code texted to the number.
   const guest = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  await recordMessages(guest);
   const guestPage = await guest.newPage();
   await guestPage.goto('/?forgot-pass');
   const forgot = guestPage.getByRole('dialog', { name: 'Forgot your password?' });
@@ -222,7 +234,7 @@ test('phone sign-up: the code texted to the number (read from the mailbox) opens
   await reset.getByLabel('Repeat the new password').fill('new-phone-pass-2');
   await shot(guestPage, 'reset-by-phone-phone');
   await reset.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(guestPage.getByText('Your password is changed')).toBeVisible();
+  await expectShown(guestPage, 'Your password is changed');
   await guest.close();
 });
 
@@ -245,7 +257,7 @@ test('profile edit: the server refuses an under-age birth date in words, then sa
   await expect(page.getByText('You must be at least 18 years old')).toBeVisible();
   await page.getByLabel('Date of birth').fill('1990-06-01');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your details are saved')).toBeVisible();
+  await expectShown(page, 'Your details are saved');
   await expect(page).toHaveURL(/\/profile\/info$/);
   await expect(page.getByRole('definition').filter({ hasText: 'Porto' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Germany' })).toBeVisible();
@@ -288,7 +300,7 @@ test('documents: an upload shows its progress, and the operator approval appears
     }).observe(document.body, { subtree: true, childList: true });
   });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText('Document uploaded. We will review it shortly.')).toBeVisible();
+  await expectShown(page, 'Document uploaded. We will review it shortly.');
   expect(await page.evaluate(() => (window as unknown as { seen: { progress: boolean } }).seen.progress)).toBe(true);
   const list = page.getByRole('list', { name: 'Your documents' });
   const row = list.getByRole('listitem').filter({ hasText: 'passport.png' });

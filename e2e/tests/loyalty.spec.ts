@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, opsCredit, paidSpin, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, expectShown, opsCredit, paidSpin, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = { identity: string; name: string; platforms: number[] };
 
@@ -51,7 +51,7 @@ test('real-money spins earn loyalty points: the level rises live, and /loyalty s
   await spin(page, game);
   await expect(badge).toHaveAttribute('aria-label', 'Loyalty: Bronze, 20% to the next level', { timeout: 10_000 });
   for (let i = 0; i < 4; i++) await spin(page, game);
-  await expect(page.getByText('New loyalty level: Silver!')).toBeVisible({ timeout: 10_000 });
+  await expectShown(page, 'New loyalty level: Silver!');
   await expect(badge).toHaveAttribute('aria-label', /^Loyalty: Silver, \d+% to the next level$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await picture(page, 'loyalty-game-notice-desktop');
@@ -88,7 +88,7 @@ test('away from a game, a level-up opens the level-up modal', async ({ page, con
   const playing = await context.newPage();
   await playing.goto(`/games/${game.identity}`);
   await spin(playing, game);
-  await expect(playing.getByText('New loyalty level: Silver!')).toBeVisible({ timeout: 10_000 });
+  await expectShown(playing, 'New loyalty level: Silver!');
   await expect(playing.getByRole('dialog', { name: 'New level reached' })).toHaveCount(0);
   await page.bringToFront();
   const modal = page.getByRole('dialog', { name: 'New level reached' });

@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, registerByApi, shotsAtBothSizes, signIn, startServer, test, uniqueEmail } from '../fixtures.ts';
+import {
+  expect,
+  expectShown,
+  registerByApi,
+  shotsAtBothSizes,
+  signIn,
+  startServer,
+  test,
+  uniqueEmail,
+} from '../fixtures.ts';
 
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -30,7 +39,7 @@ test('without network a page load shows the offline page; the session is kept an
   test.slow(); // waits for the worker, and for the page's own retry
   await page.goto('/');
   // The worker's first install says so, briefly.
-  await expect(page.getByRole('status').filter({ hasText: 'Ready to work offline' })).toBeVisible({ timeout: 15_000 });
+  await expectShown(page, 'Ready to work offline', 30_000);
   await controlledByServiceWorker(page);
   const email = uniqueEmail('offline');
   await registerByApi(page, email);

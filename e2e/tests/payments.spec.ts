@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { bearerOf, expect, ops, opsCredit, shot, signUpAndSignIn, test, verifyIdentity } from '../fixtures.ts';
+import {
+  bearerOf,
+  expect,
+  expectShown,
+  ops,
+  opsCredit,
+  shot,
+  signUpAndSignIn,
+  test,
+  verifyIdentity,
+} from '../fixtures.ts';
 
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
@@ -135,9 +145,9 @@ test('crypto deposit: an address per network with a QR, a transfer shows at once
   await expect(wallet.getByRole('img', { name: 'QR code of your USDT deposit address' })).toBeVisible();
   await shot(page, 'deposit-crypto-desktop');
   expect(await ops('crypto', 'send', (await address.textContent())!, '25')).toContain('Sent 25');
-  await expect(page.getByText(/We see your .*25.* deposit/)).toBeVisible();
+  await expectShown(page, /We see your .*25.* deposit/);
   await expect(page.getByTestId('header-balance')).toContainText('25', { timeout: 15_000 });
-  await expect(page.getByText(/deposit is in your balance/)).toBeVisible();
+  await expectShown(page, /deposit is in your balance/);
 });
 
 test('PIX: the QR arrives by push after the invoice, and paying it credits the BRL account', async ({ page }) => {

@@ -1,5 +1,6 @@
 import {
   expect,
+  expectShown,
   followMailedLink,
   ops,
   opsAt,
@@ -56,7 +57,7 @@ test('a daily deposit limit refuses a larger deposit; raising it waits for the e
 
   await followMailedLink(page, email, 'Confirm your limit change');
   await expect(page).toHaveURL(/\/profile\/limits$/);
-  await expect(page.getByText('Limit change confirmed', { exact: true })).toBeVisible();
+  await expectShown(page, 'Limit change confirmed');
   await expect(row).toContainText(/It takes effect on .+ \(in (23 h 5\d|24 h 0) min\)/);
   await expect(row).toContainText('€20.00');
   await shot(page, 'limits-pending-desktop');
@@ -128,14 +129,14 @@ test('a deposit result arrives as a toast and in the bell; an operator message t
   await frame.getByLabel('Security code').press('Enter');
   await expect(wallet.getByRole('heading', { name: 'Deposit successful' })).toBeVisible({ timeout: 15_000 });
   // The toast (toasts are buttons: a click dismisses one).
-  await expect(page.getByRole('button', { name: /Your €25\.00 deposit is in your balance/ })).toBeVisible();
+  await expectShown(page, /Your €25\.00 deposit is in your balance/);
   await page.keyboard.press('Escape');
   await expect(wallet).toHaveCount(0);
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
 
   await ops('message', email, 'Weekend tournament', 'Join us on Saturday <script>alert(1)</script>');
   // An operator message shows as a toast with its words as text.
-  await expect(page.getByRole('button', { name: /Weekend tournament/ })).toBeVisible();
+  await expectShown(page, 'Weekend tournament');
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
 
   await page.keyboard.press('Escape');

@@ -34,7 +34,7 @@ export default function ModalLayer({ entry, level, onMounted }: ModalLayerProps)
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay
-          className="animate-fade-in fixed inset-0 bg-[var(--overlay)] backdrop-blur-[2px]"
+          className="animate-fade-in fixed inset-0 bg-[var(--overlay)]"
           style={{ zIndex }}
           data-modal-overlay={entry.name}
         />

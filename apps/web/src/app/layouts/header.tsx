@@ -19,7 +19,7 @@ export function Header() {
   const navItems = useFeatureItems(HEADER_NAV);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-page/85 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-line bg-page">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-5">
         <button
           type="button"
