@@ -449,7 +449,8 @@ function summarise(name, startedAt, endedAt) {
   const during = answers.filter((a) => a.at >= startedAt && a.at < endedAt);
   const byStatus = {};
   for (const a of during) (byStatus[a.kind] ??= {})[a.status] = ((byStatus[a.kind] ?? {})[a.status] ?? 0) + 1;
-  const slowRefusals = during.filter((a) => a.kind === 'player api' && a.status !== 200 && a.ms > 1000).length;
+  const refusals = during.filter((a) => a.kind === 'player api' && a.status !== 200);
+  const slowRefusals = refusals.filter((a) => a.ms > 1000).length;
   const wrongStatus = during.filter((a) => a.kind === 'player api' && a.status !== 200 && a.status !== 503).length;
   const roundsDuring = rounds.filter((r) => r.at >= startedAt && r.at < endedAt);
   const firstGood = answers.find((a) => a.kind === 'player api' && a.status === 200 && a.at >= endedAt);
@@ -459,6 +460,7 @@ function summarise(name, startedAt, endedAt) {
     name,
     answers: byStatus,
     playerRefusalsSlowerThan1s: slowRefusals,
+    slowestPlayerRefusalMs: Math.round(Math.max(0, ...refusals.map((a) => a.ms))),
     playerAnswersNeither200Nor503: wrongStatus,
     rounds: {
       played: roundsDuring.length,
@@ -508,7 +510,7 @@ else {
       `    rounds: ${fault.rounds.settled} of ${fault.rounds.played} settled, ${fault.rounds.voidedAfterNoAnswer} voided after no answer`,
     );
     console.log(
-      `    player refusals slower than 1 s: ${fault.playerRefusalsSlowerThan1s}; answers neither 200 nor 503: ${fault.playerAnswersNeither200Nor503}`,
+      `    player refusals slower than 1 s: ${fault.playerRefusalsSlowerThan1s} (slowest ${fault.slowestPlayerRefusalMs} ms); answers neither 200 nor 503: ${fault.playerAnswersNeither200Nor503}`,
     );
     console.log(`    ready: ${JSON.stringify(fault.ready)}`);
     console.log(

@@ -47,7 +47,14 @@ export async function createServer(config: Config, options: { database?: Databas
     database =
       options.database ??
       (config.databaseUrl
-        ? await openDatabase({ databaseUrl: config.databaseUrl, timeouts: config.databaseTimeouts })
+        ? await openDatabase({
+            databaseUrl: config.databaseUrl,
+            timeouts: config.databaseTimeouts,
+            onUnreachable: (away) =>
+              away
+                ? log.warn({ module: 'database' }, 'PostgreSQL is not answering: requests get 503 until it does')
+                : log.info({ module: 'database' }, 'PostgreSQL answers again'),
+          })
         : await openDatabase({ dataDir: `${config.dataDir}/pglite` }));
     if (!options.database) await prepareDatabase(database);
     // Outside production a deployment without JWT_SECRET makes its own, kept in its database (shared

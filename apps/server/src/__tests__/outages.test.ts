@@ -219,6 +219,49 @@ describe.runIf(enabled)('outages of Redis and PostgreSQL', () => {
     await waitFor(async () => (await call('GET', '/api/ready')).status === 200, 10_000);
   }, 60_000);
 
+  it('PostgreSQL frozen: requests caught by it are refused within a second, the next at once; back within a second of the thaw', async () => {
+    const player = await playerWithGame();
+    pg.freeze();
+    let held: Promise<Array<{ status: number; ms: number }>> | null = null;
+    try {
+      // More requests than the pool has connections, caught by the freeze with their statements sent.
+      held = Promise.all(Array.from({ length: 14 }, () => call('GET', '/api/player/profile', player.token)));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const attemptsBefore = pg.accepted;
+      for (let i = 0; i < 10; i++) {
+        const refused = await call('GET', '/api/player/profile', player.token);
+        expect(refused.status).toBe(503);
+        expect(refused.retryAfter).toBe('5');
+        // Before the breaker each waited the whole connect deadline and left a connection attempt behind.
+        expect(refused.ms).toBeLessThan(250);
+      }
+      const ready = await call('GET', '/api/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.ms).toBeLessThan(250);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // One probe at a time, each waiting its connect deadline: a few attempts, not one per request.
+      expect(pg.accepted - attemptsBefore).toBeLessThanOrEqual(3);
+    } finally {
+      await pg.restore();
+    }
+    const thawed = Date.now();
+    await waitFor(async () => (await call('GET', '/api/player/profile', player.token)).status === 200, 10_000);
+    expect(Date.now() - thawed).toBeLessThan(1_500);
+    // Those too were refused within about a second (a probe found no answer), not at the 10 s query deadline.
+    for (const caught of await held!) {
+      expect(caught.status).toBe(503);
+      expect(caught.ms).toBeLessThan(1_000);
+    }
+  }, 60_000);
+
+  it('a statement that is only slow keeps running: the probe finds PostgreSQL answering', async () => {
+    const slow = node.ctx.database.pool!.query('select pg_sleep(1.2) as slept');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const ready = await call('GET', '/api/ready');
+    expect(ready.status).toBe(200);
+    expect((await slow).rows).toEqual([{ slept: '' }]);
+  }, 30_000);
+
   it('pushes resume within a second of PostgreSQL coming back, however long it was away', async () => {
     const player = await playerWithGame();
     const client = new Centrifuge(node.ws, { websocket: WebSocket, token: player.token, minReconnectDelay: 60_000 });

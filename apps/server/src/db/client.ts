@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { guardPool } from './pg-breaker.ts';
 import { releaseClientsOnFailedBegin } from './pg-transaction.ts';
 import { applySqlSources } from './sql-source.ts';
 
@@ -45,7 +46,13 @@ const MIGRATION_LOCK_KEY = 727_001;
 export type DatabaseTimeouts = { connectMs: number; queryMs: number };
 
 export type OpenOptions =
-  | { databaseUrl: string; poolSize?: number; timeouts?: DatabaseTimeouts }
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      timeouts?: DatabaseTimeouts;
+      /** With `timeouts`: told when the pool stops asking PostgreSQL (true) and when it answers again. */
+      onUnreachable?: (unreachable: boolean) => void;
+    }
   | { dataDir: string | null /* null = in memory */; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -70,11 +77,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // forgets; one checked out (in a transaction, between statements) fails its next statement instead.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
+    const stopProbe = timeouts
+      ? guardPool(
+          pool,
+          {
+            connectionString: options.databaseUrl,
+            connectionTimeoutMillis: timeouts.connectMs,
+            query_timeout: timeouts.connectMs,
+          },
+          options.onUnreachable ?? (() => {}),
+        )
+      : () => {};
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: () => {
+        stopProbe();
+        return pool.end();
+      },
       pool,
       query: async <Row>(name: string, text: string, params: readonly unknown[]) =>
         (await pool.query({ name, text, values: params as unknown[] })).rows as Row[],

@@ -51,7 +51,7 @@ export function isInvalidInput(error: unknown): boolean {
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** What node-postgres, the pool and ioredis say when their server is not there or does not answer. */
 const UNAVAILABLE_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries per request limit)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries per request limit|Database unreachable)/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 
 /**

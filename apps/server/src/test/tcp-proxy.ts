@@ -8,6 +8,8 @@ import net from 'node:net';
  */
 export type TcpProxy = {
   port: number;
+  /** Connections accepted so far (a connection attempt the server would have had to answer). */
+  readonly accepted: number;
   url(of: string): string;
   cut(): Promise<void>;
   freeze(): void;
@@ -18,6 +20,7 @@ export type TcpProxy = {
 export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   let frozen = false;
+  let accepted = 0;
   let server: net.Server;
   let port = 0;
 
@@ -28,6 +31,7 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
   const open = () =>
     new Promise<void>((resolve, reject) => {
       server = net.createServer((client) => {
+        accepted++;
         const upstream = net.connect(target.port, target.host);
         const pair = { client, upstream };
         pairs.add(pair);
@@ -59,6 +63,9 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
   return {
     get port() {
       return port;
+    },
+    get accepted() {
+      return accepted;
     },
     url(of) {
       const url = new URL(of);
