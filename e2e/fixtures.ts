@@ -179,13 +179,19 @@ export async function bearerOf(page: Page): Promise<Record<string, string>> {
 }
 
 /** Opens the development mailbox for `to` and follows the link of the newest message titled `subject`. */
-export async function followMailedLink(page: Page, to: string, subject: string) {
+export async function followMailedLink(page: Page, to: string, subject: string, { count = 1 } = {}) {
   await page.goto('/dev/mailbox');
   await page.getByLabel('E-mail address or phone number').fill(to);
-  await page.getByRole('button', { name: 'Open' }).click();
-  const message = page.getByRole('article', { name: subject }).first();
-  await expect(message).toBeVisible();
-  await message.getByRole('link').click();
+  // Mail leaves through the outbox, a moment after the answer that asked for it: the box is opened
+  // again until it holds `count` such messages (the newest is first).
+  const messages = page.getByRole('article', { name: subject });
+  await expect
+    .poll(async () => {
+      await page.getByRole('button', { name: 'Open' }).click();
+      return messages.count();
+    })
+    .toBeGreaterThanOrEqual(count);
+  await messages.first().getByRole('link').click();
 }
 
 /**

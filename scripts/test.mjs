@@ -85,8 +85,10 @@ async function checksAndSuites() {
   await run('lint', 'npm', ['run', 'lint', '--silent']);
   await vitest('contracts', 'packages/contracts');
   await vitest('games', 'packages/games');
-  await vitest('server', 'apps/server');
+  // The web suite (one worker) before the server suites (two): whichever runs on after the journeys
+  // end has both cores to itself, and only the server suites can use them.
   await vitest('web', 'apps/web');
+  await vitest('server', 'apps/server');
 }
 
 async function journeys() {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@/shared/i18n';
-import { all, server } from '@/test-api.ts';
+import { dataEnvelope, playResultSchema } from '@casino/contracts';
+import { all, post, reply, server } from '@/test-api.ts';
 import { initWith, mockApi, renderApp } from './test-support.tsx';
 
 describe('locale in the URL', () => {
@@ -106,8 +107,18 @@ describe('conditional pages', () => {
 
   it('shows loyalty and sportsbook when their flags are on', async () => {
     mockApi({ init: initWith({}, { loyalty: true, sportsbook: true }) });
+    let launched = false;
+    server.use(
+      post('/api/game/games/sportsbook/play', () => {
+        launched = true;
+        return reply(dataEnvelope(playResultSchema), { data: { gameUrl: 'http://localhost:3000/client', token: 't' } });
+      }),
+    );
     renderApp('/betting');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sports' })).toBeInTheDocument();
+    // The page starts the guest's sportsbook client once the session is known, which can be after its
+    // heading: waited for here, so the start does not land in the next test (CI, under load).
+    await waitFor(() => expect(launched).toBe(true));
   });
 
   it('drops the documents tab of the profile when the flag is off', async () => {
