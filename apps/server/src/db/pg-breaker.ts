@@ -30,6 +30,7 @@ type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?:
 export function guardPool(pool: pg.Pool, probe: pg.ClientConfig, onChange: (open: boolean) => void): () => void {
   let open = false;
   let probing = false;
+  let probeStartedAt = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const held = new Map<pg.PoolClient, number>();
@@ -73,7 +74,6 @@ export function guardPool(pool: pg.Pool, probe: pg.ClientConfig, onChange: (open
     } else timer = setTimeout(retry, PROBE_EVERY_MS);
   };
   /** Trips the breaker if a probe gets no answer; one probe at a time. */
-  let probeStartedAt = 0;
   const suspect = async () => {
     if (open || probing || stopped) return;
     probing = true;
