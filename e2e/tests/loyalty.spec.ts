@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectShown, opsCredit, paidSpin, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import {
+  expect,
+  expectShown,
+  opsCredit,
+  paidSpin,
+  playOutFreeSpins,
+  shot,
+  signUpAndSignIn,
+  test,
+} from '../fixtures.ts';
 
 type Game = { identity: string; name: string; platforms: number[] };
 
@@ -12,8 +21,17 @@ async function slot(request: APIRequestContext): Promise<Game> {
   return games.find((g) => g.platforms.includes(1) && g.platforms.includes(2))!;
 }
 
-/** One real-money spin at the game's default stake (€1), waiting for its result line. */
-const spin = (page: Page, game: Game) => paidSpin(page.frameLocator(`iframe[title="${game.name} — game"]`));
+const frameOf = (page: Page, game: Game) => page.frameLocator(`iframe[title="${game.name} — game"]`);
+
+/**
+ * One real-money spin at the game's default stake (€1), waiting for its result line. A spin that wins
+ * free spins is a round that ends with its last free spin, and only an ended round earns its points:
+ * those are played out too.
+ */
+async function spin(page: Page, game: Game) {
+  await paidSpin(frameOf(page, game));
+  await playOutFreeSpins(frameOf(page, game));
+}
 
 /** A screenshot for people to look at, in /tmp/shots as well as with the other specs' pictures. */
 async function picture(page: Page, name: string) {
