@@ -77,7 +77,8 @@ export async function runServer(env = {}, { serverRoot = root, from } = {}) {
         child.kill('SIGINT');
         await new Promise((resolve) => child.once('exit', resolve));
       }
-      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      // Files a stopping process still writes can land while the folder is removed (ENOTEMPTY): retried.
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
