@@ -1,10 +1,18 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { serviceWorker } from './build/service-worker.ts';
 
 const api = 'http://127.0.0.1:3000';
+
+/** The test files that replace a module with vi.mock: each needs a module graph of its own. */
+const src = fileURLToPath(new URL('./src/', import.meta.url));
+const mockingFiles = fs
+  .readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(src + file, 'utf8')))
+  .map((file) => `src/${file}`);
 
 export default defineConfig({
   base: '/',
@@ -64,8 +72,20 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
     // A test's own waits (findBy…, waitFor) have their own bounds; this one only ends a test stuck for
     // good. Beside the journeys on two cores a jsdom test of a few clicks has taken over 5 s (CI, stop 41).
     testTimeout: 30_000,
+    // Files share their worker's jsdom and loaded modules: a fresh window and module graph per file
+    // cost three quarters of the suite's CPU (209 → 50 CPU-s). test-setup.ts resets what the app keeps
+    // in modules between tests. A file that replaces a module (vi.mock) needs a module graph of its own,
+    // so those files run isolated.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...mockingFiles] },
+      },
+      { extends: true, test: { name: 'isolated', include: mockingFiles } },
+    ],
   },
 });

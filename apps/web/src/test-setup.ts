@@ -4,6 +4,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@/shared/i18n/i18n.ts';
 import { queryClient } from '@/shared/lib/query-client.ts';
 import { handlerErrors, server } from '@/test-api.ts';
+import { useToasts } from '@/shared/ui/toast.ts';
+import { useTheme } from '@/shared/lib/theme.ts';
+import { useDrawer } from '@/app/drawer-store.ts';
+import { useSession } from '@/features/auth/session-store.ts';
+import { useReturnToGame } from '@/features/game-play/return-to-game-store.ts';
+import { useUpdates } from '@/features/updates/update-store.ts';
 
 // findBy… and waitFor wait for a state, at most this long. Testing Library's 1 s suits a quiet machine;
 // `npm test` runs these files beside the server suites and the journeys on two cores, where a first
@@ -24,6 +30,18 @@ beforeAll(() =>
   }),
 );
 afterAll(() => server.close());
+
+// Most files share their worker's window and modules (vite.config.ts): each starts as in a fresh
+// window, at /, with a bare <html> and the app's stores as first made.
+const stores = [useToasts, useTheme, useDrawer, useSession, useReturnToGame, useUpdates];
+beforeAll(() => {
+  history.replaceState(null, '', '/');
+  document.title = '';
+  const root = document.documentElement;
+  for (const name of root.getAttributeNames()) root.removeAttribute(name);
+  for (const store of stores)
+    (store.setState as (state: unknown, replace: true) => void)(store.getInitialState(), true);
+});
 
 // Without vitest globals, Testing Library does not clean up by itself.
 afterEach(async () => {

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+// The games feature's texts, as its index registers them in the app.
+import './i18n/index.ts';
 import { ScrollerButtons } from './ui/scroller-buttons.tsx';
 
 function Row({ items }: { items: number }) {
@@ -62,8 +64,8 @@ describe('scroller buttons', () => {
     const io = stubInView();
     const sizeRead = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get');
     render(<Harness />);
-    const next = screen.getByRole('button', { name: /next/i });
-    const previous = screen.getByRole('button', { name: /previous/i });
+    const next = screen.getByRole('button', { name: 'Scroll Slots forward' });
+    const previous = screen.getByRole('button', { name: 'Scroll Slots back' });
     const items = () => screen.getAllByRole('listitem');
 
     // Two skeletons, both on screen: nothing to scroll to.
