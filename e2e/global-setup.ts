@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { runServer } from '../scripts/run-server.mjs';
-import { bundleOpsCli } from './ops-bundle.ts';
+import { bundleOpsCli } from '../scripts/ops-bundle.mjs';
 
 /**
  * One real production server for the whole run; tests read its URL and data dir from the environment.

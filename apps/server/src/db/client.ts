@@ -53,7 +53,12 @@ export type OpenOptions =
       /** With `timeouts`: told when the pool stops asking PostgreSQL (true) and when it answers again. */
       onUnreachable?: (unreachable: boolean) => void;
     }
-  | { dataDir: string | null /* null = in memory */; loadDataDir?: Blob };
+  | {
+      dataDir: string | null /* null = in memory */;
+      loadDataDir?: Blob;
+      /** PostgreSQL settings for this start (`-c name=value`), e.g. for a database made to be dumped. */
+      settings?: Record<string, string>;
+    };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -106,6 +111,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const client = new PGlite(options.dataDir ?? 'memory://', {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.settings && {
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...Object.entries(options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ],
+    }),
     parsers: DRIZZLE_RAW_TYPES,
   });
   await client.waitReady;

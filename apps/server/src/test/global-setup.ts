@@ -33,8 +33,11 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', name);
     return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   }
-  const database = await openDatabase({ dataDir: null });
+  // Every file loads the dump: with old WAL segments removed rather than kept for reuse, and a
+  // checkpoint before it, the dump holds one 16 MB segment instead of two (69 → 53 MB).
+  const database = await openDatabase({ dataDir: null, settings: { wal_recycle: 'off', min_wal_size: '32MB' } });
   await prepareTemplate(database);
+  await database.exec('checkpoint');
   const dump = await database.dump!();
   await database.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'casino-test-')), 'template.tar');

@@ -14,11 +14,15 @@ import { adminQuery } from './postgres.ts';
  * the embedded snapshot, or, when DATABASE_URL is set (CI), a new database on that PostgreSQL server
  * made from the template database and dropped afterwards.
  */
+let template: Blob | undefined;
+
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const bytes = fs.readFileSync(inject('pgliteTemplate'));
-    return openDatabase({ dataDir: null, loadDataDir: new Blob([bytes]) });
+    // Read once per worker (its files share loaded modules: vitest.config.ts). With the smaller dump
+    // (global-setup.ts) a file's database costs 0.79 CPU-s instead of 1.02.
+    template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ dataDir: null, loadDataDir: template });
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
