@@ -130,23 +130,27 @@ describe('the other ops routes', () => {
         headers: { 'x-ops-secret': server.ctx.opsSecret },
       });
     const player = await createPlayer(server.ctx.db);
-    await parkRow(
-      server.ctx.db,
-      'quests',
-      {
-        id: 987_654_321,
-        tx: '1',
-        v: 1,
-        event: 'player.profile.updated',
-        payload: { playerId: player.id, fields: [] },
-        createdAt: new Date(),
-      },
-      5,
-      new TypeError("Cannot read properties of undefined (reading 'tasks')"),
-    );
+    // Two rows the quests lane gave up on: one to retry (the lane then delivers it), one to skip.
+    for (const id of [987_654_321, 987_654_322])
+      await parkRow(
+        server.ctx.db,
+        'quests',
+        {
+          id,
+          tx: '1',
+          v: 1,
+          event: 'player.profile.updated',
+          payload: { playerId: player.id, fields: [] },
+          createdAt: new Date(),
+        },
+        5,
+        new TypeError("Cannot read properties of undefined (reading 'tasks')"),
+      );
     const listed = await events({ action: 'list' });
-    const [parked] = listed.json().data.parked;
-    expect(parked).toMatchObject({ consumer: 'quests', outboxId: 987_654_321, state: 'parked', failures: 5 });
+    const byOutboxId = (id: number) =>
+      listed.json().data.parked.find((row: { outboxId: number }) => row.outboxId === id);
+    const parked = byOutboxId(987_654_321);
+    expect(parked).toMatchObject({ consumer: 'quests', state: 'parked', failures: 5 });
     expect(parked.payload).toBeUndefined();
     const shown = await events({ action: 'show', id: parked.id });
     expect(shown.json().data.parked[0].payload).toEqual({ playerId: player.id, fields: [] });
@@ -156,8 +160,12 @@ describe('the other ops routes', () => {
       parked: [{ state: 'retry' }],
       message: expect.stringContaining('quests lane again'),
     });
-    const skipped = await events({ action: 'skip', id: parked.id });
+    const skipped = await events({ action: 'skip', id: byOutboxId(987_654_322).id });
     expect(skipped.json().data.parked[0].state).toBe('skipped');
+    // The retried row goes once the lane has delivered it, whenever its next round comes.
+    await expect
+      .poll(async () => (await events({ action: 'show', id: parked.id })).json().data.parked[0].state)
+      .toBe('delivered');
     expect((await events({ action: 'list' })).json().data.parked).toEqual([]);
 
     const unknown = await events({ action: 'retry', id: parked.id + 1_000 });
