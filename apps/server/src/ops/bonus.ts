@@ -13,7 +13,7 @@ import {
   setDefinitionEnabled,
   type BonusRules,
 } from '../modules/bonus/index.ts';
-import { findGame } from '../modules/game/index.ts';
+import { findGame, grantsFreespins } from '../modules/game/index.ts';
 import { subunitOf } from '../modules/settings/index.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
 
@@ -90,6 +90,14 @@ const amounts = (values: Record<string, number>) =>
 export async function opsBonus(ctx: UnitOfWorkContext, body: OpsBonusBody, rules: BonusRules) {
   switch (body.action) {
     case 'create': {
+      const spinsOn = body.definition.freespins && (await findGame(ctx.db, body.definition.freespins.game));
+      if (spinsOn && !grantsFreespins(spinsOn))
+        throw unprocessable(
+          `Free spins cannot be granted on ${spinsOn.name}: its aggregator's free spins are not supported`,
+          {
+            freespins: ['This game’s aggregator takes no free-spin grants'],
+          },
+        );
       const row = await createDefinition(
         ctx.db,
         body.definition,

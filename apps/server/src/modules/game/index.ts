@@ -7,6 +7,7 @@ export {
   publicCatalogueIdentities,
   setGameEnabled,
 } from './catalogue/service.ts';
+export { grantsFreespins } from './providers/registry.ts';
 export { seedCatalogue } from './catalogue/seed/seed-catalogue.ts';
 export { LANTERN_GAME_IDENTITIES, seedLanternGames } from './catalogue/seed/lantern-games.ts';
 export { closeLiveGameSessions } from './play/service.ts';

@@ -13,6 +13,10 @@ export function aggregatorOf(ctx: AppContext, id: string): GameAggregator | null
   return found && found.runs(ctx) ? found : null;
 }
 
+/** Whether free spins can be granted on a game of this aggregator. */
+export const grantsFreespins = (game: { aggregator: string }): boolean =>
+  AGGREGATORS.find((aggregator) => aggregator.id === game.aggregator)?.grantsFreespins ?? false;
+
 /** The wallet APIs of the aggregators this deployment runs. */
 export const aggregatorWalletRoutes = (ctx: AppContext): RouteMount[] =>
   AGGREGATORS.filter((aggregator) => aggregator.runs(ctx)).map((aggregator) => aggregator.walletRoutes(ctx));

@@ -12,6 +12,11 @@ import type { RouteMount } from '../../../lib/module.ts';
 export type GameAggregator = {
   /** The value of `games.aggregator` for its games. */
   id: string;
+  /**
+   * Whether the casino can grant free spins on its games (the native protocol's grants). Lantern's own
+   * free-spins API is not mapped: a grant on one of its games could never be played.
+   */
+  grantsFreespins: boolean;
   /** Whether this deployment runs it (configured, or its sandbox outside production). */
   runs(ctx: AppContext): boolean;
   /**

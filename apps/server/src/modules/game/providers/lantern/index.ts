@@ -10,6 +10,7 @@ import { lanternWalletRoutes } from './wallet-routes.ts';
  */
 export const lanternAggregator: GameAggregator = {
   id: LANTERN_ID,
+  grantsFreespins: false,
   runs: (ctx) => ctx.config.game.aggregators.lantern !== null,
   launch: lanternLaunch,
   walletRoutes: (ctx) => ({ prefix: '/api/game-wallet/lantern', plugin: lanternWalletRoutes(ctx) }),

@@ -9,6 +9,7 @@ import { providerWalletRoutes } from './wallet-routes.ts';
  */
 export const nativeAggregator: GameAggregator = {
   id: 'native',
+  grantsFreespins: true,
   runs: () => true,
   launch(ctx, launch, log) {
     const base = ctx.config.game.providerUrl ?? ctx.selfUrl();

@@ -4,7 +4,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { hubSignature } from '../../../../../lib/hub-signature.ts';
 import { signCall } from '../../../../../lib/signing.ts';
 import { sandboxGameSessions } from '../../../../../sandbox/games/tables.ts';
-import { createTestServer, type TestServer } from '../../../../../test/server.ts';
+import { createTestServer, opsCall, type TestServer } from '../../../../../test/server.ts';
 import { authHeader, createPlayer } from '../../../../wallet/__tests__/factories.ts';
 import { credit } from '../../../../wallet/index.ts';
 import { ledgerEntries, walletAccounts } from '../../../../wallet/tables.ts';
@@ -128,6 +128,25 @@ describe('a Lantern game for real', () => {
     const sid = gameUrl.split('/').pop()!;
     expect((await ui('lantern', 'GET', `/sessions/${sid}`)).body.session.state.freeSpinGrant).toBeNull();
     expect((await ui('lantern', 'POST', `/sessions/${sid}/rounds`, { bet: 100 })).status).toBe(200);
+  });
+
+  it('takes no free-spins bonus from the operator: its grants would never be played', async () => {
+    const define = (game: string) =>
+      opsCall(server, 'bonus', {
+        action: 'create',
+        definition: {
+          name: `Spins on ${game}`,
+          type: 3,
+          amounts: { EUR: 0 },
+          freespins: { count: 5, game, stakes: { EUR: 20 } },
+          wagerMultiplier: 1,
+        },
+      });
+    const refused = await define('lantern-harbour-lights');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toMatch(/^Free spins cannot be granted on .+: its aggregator's free spins/);
+    const native = await createGame(server.ctx.db);
+    expect((await define(native.identity)).statusCode).toBe(200);
   });
 
   it('answers insufficient funds in the game, as the sandbox provider does', async () => {
