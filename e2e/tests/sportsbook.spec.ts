@@ -14,6 +14,7 @@ import {
   uniqueEmail,
 } from '../fixtures.ts';
 
+/** Odds in thousandths, as the provider's API sends them. */
 type Outcome = { id: string; name: string; odds: number; suspended: boolean };
 type SportEvent = {
   id: string;
@@ -71,12 +72,15 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     const events = async () =>
       (await (await page.request.get('/sandbox/sportsbook/api/events')).json()) as SportEvent[];
     const open = (e: SportEvent) => e.main !== null && e.main.outcomes.every((o) => !o.suspended);
-    // A live basketball game in its first three quarters (its odds move with every basket, not in a
-    // break), a later one, and any pre-match event.
+    // A live basketball game in its first half with a side priced between 1.25 and 5.00: its odds move
+    // with every basket, and a few baskets cannot make it decided (the simulation then suspends it for
+    // good). A later one, and any pre-match event.
+    const pickable = (e: SportEvent) =>
+      e.main?.outcomes.find((o) => !o.suspended && o.odds >= 1_250 && o.odds <= 5_000);
     let live: SportEvent | undefined;
     for (let i = 0; i < 8 && !live; i++) {
       live = (await events()).find(
-        (e) => e.sport === 'basketball' && e.status === 'live' && /^Q[1-3]$/.test(e.clock ?? '') && open(e),
+        (e) => e.sport === 'basketball' && e.status === 'live' && /^Q[12]$/.test(e.clock ?? '') && !!pickable(e),
       );
       if (!live) await ops('sportsbook', 'clock', '--advance', '10');
     }
@@ -98,9 +102,11 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     // An accumulator of the live game and a later one; the live odds move before it is placed.
     await page.goto(`/betting?setIframePath=${encodeURIComponent('/sports/basketball')}`);
     await expect(page).toHaveURL(/setIframePath=%2Fsports%2Fbasketball/);
-    const liveOutcome = async () => (await events()).find((e) => e.id === live!.id)?.main?.outcomes[0];
+    const side = pickable(live!)!;
+    const liveOutcome = async () =>
+      (await events()).find((e) => e.id === live!.id)?.main?.outcomes.find((o) => o.id === side.id);
     const picked = await liveOutcome();
-    await odds(frame, live!).click();
+    await odds(frame, live!, side).click();
     await odds(frame, later).click();
     await expect(frame.getByText('Accumulator', { exact: true })).toBeVisible();
     await frame.getByLabel('Stake (EUR)').fill('2');
