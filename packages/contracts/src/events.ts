@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { playerDocumentSchema } from './identity.ts';
 import { kycStateSchema } from './kyc.ts';
 import { messengerMessageSchema, supportMessageSchema } from './notification.ts';
-import { invoiceSchema } from './payment.ts';
+import { INVOICE_STATES, invoicePublicDataSchema } from './payment.ts';
 import { bonusCodeSchema } from './bonus-codes.ts';
 import { loyaltyAccountSchema } from './loyalty.ts';
 
@@ -35,6 +35,28 @@ const limitChanged = z
  * `cancelled`.
  */
 export type LimitChangedEvent = z.infer<typeof limitChanged>;
+
+/**
+ * An invoice as the payment module keeps it, at the change: its own state, the amount in minor units.
+ * Consumers act on these; the push's wire shape (InvoiceStatus, amounts in major units) is built from
+ * them by the payment module.
+ */
+const invoiceFacts = z
+  .object({
+    playerId: z.string(),
+    invoiceId: z.string(),
+    number: z.number().int(),
+    state: z.enum(INVOICE_STATES),
+    method: z.string(),
+    currency: z.string(),
+    amountMinor: minor,
+    /** The provider's or the operator's words on the outcome ('Cancelled by you' when the player cancelled). */
+    statusResult: z.string(),
+    publicData: invoicePublicDataSchema,
+    createdAt: z.string(),
+    updatedAt: z.string().nullable(),
+  })
+  .strict();
 
 const outboundMessage = z
   .object({
@@ -147,16 +169,10 @@ export const eventSchemas = {
       limit: minor,
     })
     .strict(),
-  /** `amountMinor` and `bonusId` (the deposit bonus chosen) let consumers act on a paid deposit. */
-  'payment.deposit.updated': z
-    .object({
-      playerId: z.string(),
-      invoice: invoiceSchema,
-      amountMinor: minor.optional(),
-      bonusId: z.string().nullable().optional(),
-    })
-    .strict(),
-  'payment.withdrawal.updated': z.object({ playerId: z.string(), invoice: invoiceSchema }).strict(),
+  /** A deposit changed state; `bonusId`: the deposit bonus the player chose, issued once it succeeds. */
+  'payment.deposit.updated': invoiceFacts.extend({ bonusId: z.string().nullable() }).strict(),
+  /** A withdrawal changed state. */
+  'payment.withdrawal.updated': invoiceFacts,
   /** A player's bonus code use was recorded or changed (status 1 accepted, 2 used, 3 incorrect, 4 not available). */
   'bonus.code.updated': z.object({ playerId: z.string(), code: bonusCodeSchema }).strict(),
   /** An operator reviewed an identity document. */
@@ -248,13 +264,21 @@ export const eventSchemas = {
 export type EventName = keyof typeof eventSchemas;
 export type EventMap = { [E in EventName]: z.infer<(typeof eventSchemas)[E]> };
 
+/** The events whose payload changed shape since its first, with the version of the shape now written. */
+const RAISED: { readonly [E in EventName]?: number } = {
+  // 2: the invoice's own facts (state, minor units) in place of its wire shape.
+  'payment.deposit.updated': 2,
+  'payment.withdrawal.updated': 2,
+};
+
 /**
- * The version of each payload's shape, written with every row (`outbox.v`). Raise it when a payload
- * changes in a way a consumer must tell apart (a field renamed or its meaning changed); a consumer then
- * reads `row.v`. All are at their first shape.
+ * The version of each payload's shape, written with every row (`outbox.v`). Raise it (in RAISED) when a
+ * payload changes in a way a consumer must tell apart (a field renamed or its meaning changed), and
+ * register an upcast of the older rows with the consumers (`registerUpcast`): a row written before the
+ * change, or by a node not yet upgraded, reaches every consumer in the current shape.
  */
 export const EVENT_VERSIONS: { readonly [E in EventName]: number } = Object.fromEntries(
-  Object.keys(eventSchemas).map((name) => [name, 1]),
+  Object.keys(eventSchemas).map((name) => [name, RAISED[name as EventName] ?? 1]),
 ) as { [E in EventName]: number };
 
 /** Why a payload does not match its event's schema, or that the event is unknown; null when it matches. */

@@ -129,6 +129,38 @@ export const withdrawResultSchema = z.object({
 });
 export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
 
+/**
+ * Where an invoice is, as the payment module keeps it. Deposits: awaiting_payment → succeeded | failed |
+ * expired. Withdrawals: requested (money locked; the player may cancel) → sent (the provider has the
+ * payout) → succeeded | failed; requested → declined (by the player or the operator: the money comes
+ * back). The wire's `status` (InvoiceStatus) is derived from it.
+ */
+export const INVOICE_STATES = [
+  'awaiting_payment',
+  'requested',
+  'sent',
+  'succeeded',
+  'failed',
+  'declined',
+  /** A deposit not paid in time (a late payment is still credited). */
+  'expired',
+] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+/** What the player may see of the provider's answer: a QR, a hosted page, an address. */
+export const invoicePublicDataSchema = z
+  .object({
+    qr: text().optional(),
+    url: text().optional(),
+    address: text().optional(),
+    /** Why the provider refused a payment (PaymentFailureReason), so the player is told what to do. */
+    reason: text().optional(),
+    /** Crypto: confirmations the transfer has, and how many it needs before it is credited. */
+    confirmations: z.number().int().optional(),
+    confirmationsRequired: z.number().int().optional(),
+  })
+  .nullable();
+
 export const invoiceSchema = z.object({
   id: text(),
   number: z.number().int(),
@@ -147,18 +179,7 @@ export const invoiceSchema = z.object({
   cancellable: z.boolean(),
   createdAt: text(),
   updatedAt: text().nullable(),
-  publicData: z
-    .object({
-      qr: text().optional(),
-      url: text().optional(),
-      address: text().optional(),
-      /** Why the provider refused a payment (PaymentFailureReason), so the player is told what to do. */
-      reason: text().optional(),
-      /** Crypto: confirmations the transfer has, and how many it needs before it is credited. */
-      confirmations: z.number().int().optional(),
-      confirmationsRequired: z.number().int().optional(),
-    })
-    .nullable(),
+  publicData: invoicePublicDataSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

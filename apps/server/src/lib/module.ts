@@ -12,7 +12,7 @@ export type RouteMount = { prefix: string; plugin: FastifyPluginAsync };
  */
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown>; runNow?: boolean };
 
-/** A lane, push publisher or delivery observer added to this node's outbox; returns its removal. */
+/** A lane, push publisher, delivery observer or upcast added to this node's outbox; returns its removal. */
 export type EventRegistration = (consumers: OutboxConsumers) => () => void;
 
 /** What a module contributes to a node. Route plugins hold HTTP only; everything else is listed here. */

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { EventName } from '@casino/contracts';
+import { EVENT_VERSIONS, type EventName } from '@casino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
@@ -462,7 +462,19 @@ function pushLane(
   publishTimeoutMs: number,
   coalesceMs: number,
 ): LaneSpec {
-  const publish = async (row: OutboxRow, tx: Tx) => {
+  const park = async (row: OutboxRow, tx: Tx, error: unknown, what: string) => {
+    await parkRow(tx, PUSH_LANE, row, 1, error);
+    log.error({ err: error, consumer: PUSH_LANE, outboxId: row.id, event: row.event }, what);
+  };
+  const publish = async (written: OutboxRow, tx: Tx) => {
+    let row: OutboxRow;
+    try {
+      row = await consumers.current(written, tx);
+    } catch (error) {
+      if (pgErrorOf(error)) throw error;
+      // A shape this node cannot read (a newer node wrote it): parked, the other rows' pushes go on.
+      return park(written, tx, error, 'a push row is in a shape this node cannot read; the row is parked');
+    }
     const publications: Publication[] = [];
     let failed: unknown = null;
     for (const publisher of consumers.publishersOf(row.event)) {
@@ -482,13 +494,8 @@ function pushLane(
       }
     }
     for (const observe of consumers.observersOf(row.event)) observe(row);
-    if (failed) {
-      await parkRow(tx, PUSH_LANE, row, 1, failed);
-      log.error(
-        { err: failed, consumer: PUSH_LANE, outboxId: row.id, event: row.event },
-        'a push publisher failed on a row; the row is parked, the other pushes go on',
-      );
-    }
+    if (failed)
+      await park(row, tx, failed, 'a push publisher failed on a row; the row is parked, the other pushes go on');
   };
   // Publishers only read: no savepoint needed.
   return {
@@ -502,15 +509,33 @@ function pushLane(
   };
 }
 
-const consumerLane = (lane: OutboxLane, coalesceMs: number): LaneSpec => ({
-  name: lane.name,
-  startFrom: lane.startFrom,
-  events: [...Object.keys(lane.handlers), ...Object.keys(lane.batches ?? {})],
-  coalesceMs,
-  writes: true,
-  handlerOf: (event) => lane.handlers[event as EventName] as Handle | undefined,
-  batchOf: (event) => lane.batches?.[event as EventName] as BatchHandle | undefined,
-});
+/** A consumer's lane; its handlers get each row in its event's current shape (`consumers.current`). */
+function consumerLane(lane: OutboxLane, consumers: OutboxConsumers, coalesceMs: number): LaneSpec {
+  return {
+    name: lane.name,
+    startFrom: lane.startFrom,
+    events: [...Object.keys(lane.handlers), ...Object.keys(lane.batches ?? {})],
+    coalesceMs,
+    writes: true,
+    handlerOf(event) {
+      const handle = lane.handlers[event as EventName] as Handle | undefined;
+      return handle && (async (row, tx) => handle(await consumers.current(row, tx), tx));
+    },
+    batchOf(event) {
+      const handle = lane.batches?.[event as EventName] as BatchHandle | undefined;
+      return (
+        handle &&
+        (async (rows, tx) => {
+          // Every bet writes these rows: a run already in the current shape is handed over as it is.
+          if (rows.every((row) => row.v === EVENT_VERSIONS[row.event])) return handle(rows, tx);
+          const current: OutboxRow[] = [];
+          for (const row of rows) current.push(await consumers.current(row, tx));
+          await handle(current, tx);
+        })
+      );
+    },
+  };
+}
 
 type Runner = { wake(): void; stop(): Promise<void> };
 
@@ -647,9 +672,9 @@ export function startOutboxDispatcher(
     );
 
   add(pushLane(ctx.outboxConsumers, ctx.broker, log, options.publishTimeoutMs ?? 5_000, coalesceMs));
-  for (const lane of ctx.outboxConsumers.lanes()) add(consumerLane(lane, consumerCoalesceMs));
+  for (const lane of ctx.outboxConsumers.lanes()) add(consumerLane(lane, ctx.outboxConsumers, consumerCoalesceMs));
   const unwatch = ctx.outboxConsumers.watchLanes((lane, added) => {
-    if (added) return add(consumerLane(lane, consumerCoalesceMs));
+    if (added) return add(consumerLane(lane, ctx.outboxConsumers, consumerCoalesceMs));
     const runner = runners.get(lane.name);
     runners.delete(lane.name);
     const stopping = runner?.stop().finally(() => leaving.delete(stopping!));

@@ -76,6 +76,12 @@ export type OutboxPublisher<E extends EventName = EventName> = (
 
 export type OutboxObserver<E extends EventName = EventName> = (row: OutboxRow<E>) => void;
 
+/**
+ * Brings a payload written at version `from` of its event to version `from + 1`, reading through `tx`
+ * what the old shape did not carry (the owner of the event knows how).
+ */
+export type OutboxUpcast = (payload: Record<string, unknown>, tx: Tx) => Promise<Record<string, unknown>>;
+
 export type OutboxConsumers = {
   /** Registers a lane (its name unique on this node); returns the function that removes it again. */
   register(lane: OutboxLane): () => void;
@@ -83,6 +89,14 @@ export type OutboxConsumers = {
   registerPublisher<E extends EventName>(event: E, publisher: OutboxPublisher<E>): () => void;
   /** Registers a callback the push lane tells of every row of one event it publishes (a node's caches follow the changes); returns its removal. */
   onDelivery<E extends EventName>(event: E, observer: OutboxObserver<E>): () => void;
+  /** Registers how rows written at version `from` of an event become `from + 1` (EVENT_VERSIONS); returns its removal. */
+  registerUpcast(event: EventName, from: number, upcast: OutboxUpcast): () => void;
+  /**
+   * The row in its event's current shape: as it is, or brought up by the registered upcasts. Throws
+   * for a row no upcast reaches (a newer node wrote it, or the upcast is missing): its lane retries
+   * it, then parks it with the reason, and goes on.
+   */
+  current<E extends EventName>(row: OutboxRow<E>, tx: Tx): Promise<OutboxRow<E>>;
   lanes(): readonly OutboxLane[];
   /** Calls `listener` with every lane registered (true) or removed (false) from now on; returns its removal. */
   watchLanes(listener: (lane: OutboxLane, added: boolean) => void): () => void;
@@ -110,6 +124,7 @@ function registry<T>() {
 export function createOutboxConsumers(): OutboxConsumers {
   const publishers = registry<OutboxPublisher>();
   const observers = registry<OutboxObserver>();
+  const upcasts = registry<OutboxUpcast>();
   const lanes = new Map<string, OutboxLane>();
   const listeners = new Set<(lane: OutboxLane, added: boolean) => void>();
   const consumers: OutboxConsumers = {
@@ -126,6 +141,21 @@ export function createOutboxConsumers(): OutboxConsumers {
     },
     registerPublisher: (event, publisher) => publishers.add(event, publisher as OutboxPublisher),
     onDelivery: (event, observer) => observers.add(event, observer as OutboxObserver),
+    registerUpcast: (event, from, upcast) => upcasts.add(`${event}@${from}`, upcast),
+    async current(row, tx) {
+      const now = EVENT_VERSIONS[row.event];
+      if (row.v === now) return row;
+      let payload = row.payload as Record<string, unknown>;
+      for (let v = row.v; v !== now; v++) {
+        const [upcast] = upcasts.of(`${row.event}@${v}`);
+        if (v > now || !upcast)
+          throw new Error(
+            `${row.event} written at version ${row.v}: this node reads version ${now} and has no upcast from ${v}`,
+          );
+        payload = await upcast(payload, tx);
+      }
+      return { ...row, v: now, payload: payload as EventMap[typeof row.event] };
+    },
     lanes: () => [...lanes.values()],
     watchLanes(listener) {
       listeners.add(listener);

@@ -23,10 +23,6 @@ const push = (channel: string, payload: Record<string, unknown>): Publication =>
 
 /** The push each domain event written by the services makes, on the player's channel. */
 const DERIVED: { [E in EventName]?: Derive<E> } = {
-  'payment.deposit.updated': ({ playerId, invoice }) =>
-    push(Channel.paymentInvoices(playerId), { event: PushEvent.invoiceDepositUpdated, invoice }),
-  'payment.withdrawal.updated': ({ playerId, invoice }) =>
-    push(Channel.paymentInvoices(playerId), { event: PushEvent.invoiceWithdrawalUpdated, invoice }),
   'documents.updated': ({ playerId, document }) =>
     push(Channel.playerDocuments(playerId), { event: PushEvent.documentUpdated, document }),
   'kyc.verification.updated': ({ playerId, state }) =>

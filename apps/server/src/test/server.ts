@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { eventPayloadProblem } from '@casino/contracts';
+import { EVENT_VERSIONS, eventPayloadProblem } from '@casino/contracts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServer, type RunningServer } from '../server.ts';
@@ -102,24 +102,29 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
 
 /**
  * Every outbox row the file's tests wrote, checked against its event's schema in contracts: the rows
- * written by SQL functions (jsonb_build_object) as well as by TypeScript. A database a test broke on
- * purpose is not read.
+ * written by SQL functions (jsonb_build_object) as well as by TypeScript, each at its event's current
+ * version (a writer that changed a payload without raising it, or a SQL writer left on the default,
+ * fails here). A database a test broke on purpose is not read.
  */
 async function driftedEvents(database: Database): Promise<string[]> {
-  let rows: { event: string; payload: unknown }[];
+  let rows: { event: string; v: number; payload: unknown }[];
   try {
-    rows = await database.query<{ event: string; payload: unknown }>(
+    rows = await database.query<{ event: string; v: number; payload: unknown }>(
       'outbox_schemas',
-      'select event, payload from outbox',
+      'select event, v, payload from outbox',
       [],
     );
   } catch {
     return [];
   }
   const problems = new Map<string, string>();
-  for (const { event, payload } of rows) {
+  for (const { event, v, payload } of rows) {
     if (problems.has(event)) continue;
-    const problem = eventPayloadProblem(event, payload);
+    const now = (EVENT_VERSIONS as Record<string, number>)[event];
+    const problem =
+      now !== undefined && v !== now
+        ? `written at version ${v}, the current one is ${now}`
+        : eventPayloadProblem(event, payload);
     if (problem) problems.set(event, `${event}: ${problem}`);
   }
   return [...problems.values()];

@@ -8,10 +8,7 @@ import {
   BonusCodeTrigger,
   Channel,
   ErrorCode,
-  InvoiceStatus,
-  InvoiceType,
   PushEvent,
-  toMinor,
   type BonusCode,
   type BonusCodeRefusal,
   type EventMap,
@@ -31,7 +28,6 @@ import {
 } from '../../outbox/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { playerHome } from '../player/index.ts';
-import { subunitOf } from '../settings/index.ts';
 import { playableAccount } from '../wallet/index.ts';
 import { issueOffer } from './offer.ts';
 import { claimedByPerson, isOnePerPersonRefusal } from './one-per-person.ts';
@@ -275,12 +271,12 @@ export async function withdrawCode(ctx: Ctx, playerId: string, id: string): Prom
  * (currency, exclusion, definition off) becomes 4 and gives its use back.
  */
 export async function redeemDepositCode(tx: Tx, rules: BonusRules, event: EventMap['payment.deposit.updated']) {
-  const { invoice, playerId } = event;
-  if (invoice.status !== InvoiceStatus.success || invoice.invoiceType !== InvoiceType.deposit) return;
+  const { invoiceId, currency, playerId } = event;
+  if (event.state !== 'succeeded') return;
   const [already] = await tx
     .select({ id: playerBonusCodes.id })
     .from(playerBonusCodes)
-    .where(eq(playerBonusCodes.invoiceId, invoice.id))
+    .where(eq(playerBonusCodes.invoiceId, invoiceId))
     .limit(1);
   if (already) return;
   const [waiting] = await tx
@@ -298,26 +294,24 @@ export async function redeemDepositCode(tx: Tx, rules: BonusRules, event: EventM
   if (!waiting?.codeId) return;
   const [code] = await tx.select().from(bonusCodes).where(eq(bonusCodes.id, waiting.codeId));
   const now = new Date();
-  const depositMinor = event.amountMinor
-    ? BigInt(event.amountMinor)
-    : toMinor(invoice.amount, subunitOf(invoice.currency));
-  const currencyRefused = code && code.currencies.length > 0 && !code.currencies.includes(invoice.currency);
+  const depositMinor = BigInt(event.amountMinor);
+  const currencyRefused = code && code.currencies.length > 0 && !code.currencies.includes(currency);
   try {
     if (!code || currencyRefused) throw new DomainError(ErrorCode.conflict, 'not available');
     await atomic(tx, async (sp) => {
       const [used] = await sp
         .update(playerBonusCodes)
-        .set({ status: BonusCodeStatus.used, invoiceId: invoice.id, usedAt: now })
+        .set({ status: BonusCodeStatus.used, invoiceId, usedAt: now })
         .where(and(eq(playerBonusCodes.id, waiting.id), eq(playerBonusCodes.status, BonusCodeStatus.accepted)))
         .returning();
       if (!used) return;
       await issueOffer(joinedUnitOfWork(sp), rules, {
         playerId,
         definition: code.definitionId,
-        currency: invoice.currency,
+        currency,
         source: 'code',
         codeUseId: used.id,
-        amountMinor: await depositShare(sp, code.definitionId, invoice.currency, depositMinor),
+        amountMinor: await depositShare(sp, code.definitionId, currency, depositMinor),
         now,
       });
       await enqueue(sp, 'bonus.code.updated', { playerId, code: wireCode(used) });
@@ -328,7 +322,7 @@ export async function redeemDepositCode(tx: Tx, rules: BonusRules, event: EventM
       .update(playerBonusCodes)
       .set({
         status: BonusCodeStatus.notAvailable,
-        invoiceId: invoice.id,
+        invoiceId,
         reason: isOnePerPersonRefusal(error) ? 'one_per_person' : null,
       })
       .where(and(eq(playerBonusCodes.id, waiting.id), eq(playerBonusCodes.status, BonusCodeStatus.accepted)))

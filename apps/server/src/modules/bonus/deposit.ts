@@ -1,7 +1,6 @@
 import {
   BASE_CURRENCY,
   httpStatusOf,
-  InvoiceStatus,
   toMajor,
   type BonusDefinition,
   type DepositBonusStatus,
@@ -404,15 +403,15 @@ export function registerDepositBonusConsumer(
     startFrom: 'beginning',
     handlers: {
       'payment.deposit.updated': async ({ payload }: { payload: EventMap['payment.deposit.updated'] }, tx) => {
-        if (!payload.bonusId || !payload.amountMinor || payload.invoice.status !== InvoiceStatus.success) return;
+        if (!payload.bonusId || payload.state !== 'succeeded') return;
         await issueDepositBonus(
           tx,
           deps.notifyOutbox,
           deps.rules,
           {
             playerId: payload.playerId,
-            invoiceId: payload.invoice.id,
-            currency: payload.invoice.currency,
+            invoiceId: payload.invoiceId,
+            currency: payload.currency,
             amountMinor: BigInt(payload.amountMinor),
             bonusId: payload.bonusId,
           },

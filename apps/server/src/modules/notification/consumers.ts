@@ -4,11 +4,9 @@ import {
   CURRENCY_SEEDS,
   toMajor,
   type EventMap,
-  InvoiceStatus,
   LimitDefinition,
   PushEvent,
   formatMoney,
-  type Invoice,
   type LimitChangedEvent,
 } from '@casino/contracts';
 import type { Tx } from '../../db/client.ts';
@@ -27,11 +25,10 @@ const money = (amount: number | string, currency: string, locale: string) =>
     locale,
   );
 
-function invoiceTopic(invoice: Invoice, deposit: boolean, locale: string): Topic | null {
-  const amount = money(invoice.amount, invoice.currency, locale);
-  if (invoice.status === InvoiceStatus.success)
-    return { kind: deposit ? 'depositSucceeded' : 'withdrawalPaid', amount };
-  if (invoice.status !== InvoiceStatus.failed) return null;
+function invoiceTopic(invoice: EventMap['payment.withdrawal.updated'], deposit: boolean, locale: string): Topic | null {
+  const amount = money(toMajorText(invoice.amountMinor, invoice.currency), invoice.currency, locale);
+  if (invoice.state === 'succeeded') return { kind: deposit ? 'depositSucceeded' : 'withdrawalPaid', amount };
+  if (invoice.state !== 'failed' && invoice.state !== 'declined') return null;
   // The player's own cancellation needs no message to tell them of it.
   if (!deposit && invoice.statusResult === 'Cancelled by you') return null;
   return { kind: deposit ? 'depositFailed' : 'withdrawalFailed', amount };
@@ -108,17 +105,12 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
     startFrom: 'beginning',
     handlers: {
       'payment.deposit.updated': ({ payload }, tx) =>
-        post(
-          tx,
-          payload.playerId,
-          (locale) => invoiceTopic(payload.invoice, true, locale),
-          PushEvent.invoiceDepositUpdated,
-        ),
+        post(tx, payload.playerId, (locale) => invoiceTopic(payload, true, locale), PushEvent.invoiceDepositUpdated),
       'payment.withdrawal.updated': ({ payload }, tx) =>
         post(
           tx,
           payload.playerId,
-          (locale) => invoiceTopic(payload.invoice, false, locale),
+          (locale) => invoiceTopic(payload, false, locale),
           PushEvent.invoiceWithdrawalUpdated,
         ),
       'documents.updated': ({ payload: { playerId, document } }, tx) =>

@@ -1,6 +1,6 @@
 // What is read of invoices: a player's history, one invoice and totals; the operator's queues.
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import { InvoiceType, pageMeta, toMajor, type Invoice, type PageMeta } from '@casino/contracts';
+import { InvoiceType, pageMeta, toMajor, type Invoice, type InvoiceState, type PageMeta } from '@casino/contracts';
 import type { z } from 'zod';
 import type { invoicesQuerySchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +9,7 @@ import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { playerContacts } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
-import { paymentInvoices, type InvoiceRow, type InvoiceState } from './tables.ts';
+import { paymentInvoices, type InvoiceRow } from './tables.ts';
 import { STATUS_OF_STATE, PENDING_STATES, wireInvoice, transferReference, identityVerified } from './invoices.ts';
 
 export async function invoiceOf(ctx: AppContext, playerId: string, invoiceId: string): Promise<Invoice> {

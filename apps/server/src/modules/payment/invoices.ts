@@ -8,7 +8,9 @@ import {
   PlayerStatus,
   isValidCpf,
   toMajor,
+  type EventMap,
   type Invoice,
+  type InvoiceState,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import type { PaymentProviderId } from '../../config.ts';
@@ -23,7 +25,7 @@ import { playerStatusIn, playerStatusOf } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountIn } from '../wallet/index.ts';
 import { boundsOf, CRYPTO_NETWORKS, fieldsOf, findMethod } from './methods.ts';
-import { paymentInvoices, type InvoiceRow, type InvoiceState } from './tables.ts';
+import { paymentInvoices, type InvoiceRow } from './tables.ts';
 
 export const STATUS_OF_STATE: Record<InvoiceState, number> = {
   awaiting_payment: InvoiceStatus.pending,
@@ -37,8 +39,24 @@ export const STATUS_OF_STATE: Record<InvoiceState, number> = {
 
 export const PENDING_STATES: InvoiceState[] = ['awaiting_payment', 'requested', 'sent'];
 
-/** The wire shape of an invoice. */
-export function wireInvoice(row: InvoiceRow): Invoice {
+/** The wire shape of an invoice (of its row, or of an event's facts). */
+export function wireInvoice(
+  row: Pick<
+    InvoiceRow,
+    | 'id'
+    | 'number'
+    | 'playerId'
+    | 'type'
+    | 'state'
+    | 'method'
+    | 'currency'
+    | 'amountMinor'
+    | 'statusResult'
+    | 'publicData'
+    | 'createdAt'
+    | 'updatedAt'
+  >,
+): Invoice {
   const amount = toMajor(row.amountMinor, subunitOf(row.currency));
   return {
     id: row.id,
@@ -70,18 +88,30 @@ export async function saveInvoice(tx: Tx, row: InvoiceRow, change: Partial<Invoi
   return updated!;
 }
 
+/** What a change of the invoice tells its consumers: the invoice's own facts, not its wire shape. */
+export function invoiceFacts(row: InvoiceRow): EventMap['payment.withdrawal.updated'] {
+  return {
+    playerId: row.playerId,
+    invoiceId: row.id,
+    number: row.number,
+    state: row.state,
+    method: row.method,
+    currency: row.currency,
+    amountMinor: row.amountMinor.toString(),
+    statusResult: row.statusResult,
+    publicData: row.publicData ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+  };
+}
+
 export async function announce(tx: DbOrTx, row: InvoiceRow): Promise<void> {
   if (row.type !== InvoiceType.deposit) {
-    await enqueue(tx, 'payment.withdrawal.updated', { playerId: row.playerId, invoice: wireInvoice(row) });
+    await enqueue(tx, 'payment.withdrawal.updated', invoiceFacts(row));
     return;
   }
   // The deposit bonus chosen goes with the event: the bonus module issues it once the deposit succeeds.
-  await enqueue(tx, 'payment.deposit.updated', {
-    playerId: row.playerId,
-    invoice: wireInvoice(row),
-    amountMinor: row.amountMinor.toString(),
-    bonusId: row.bonusId,
-  });
+  await enqueue(tx, 'payment.deposit.updated', { ...invoiceFacts(row), bonusId: row.bonusId });
 }
 
 export async function lockInvoice(tx: Tx, id: string, playerId?: string): Promise<InvoiceRow> {

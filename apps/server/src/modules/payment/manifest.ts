@@ -1,9 +1,10 @@
 import type { ModuleManifest } from '../../lib/module.ts';
 import { expireDeposits } from './deposits.ts';
+import { registerInvoiceEvents } from './events.ts';
 import { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
 
 /**
- * Payments: the player's invoices, the provider's webhooks, the turnover gate, and the job that expires
+ * Payments: the player's invoices and their pushes, the provider's webhooks, the turnover gate, and the job that expires
  * unpaid deposits (not a read: a GET writes nothing), a quarter of the card pages' time apart, between
  * 250 ms (tests) and 15 s.
  */
@@ -15,6 +16,7 @@ export const paymentModule: ModuleManifest = {
       { prefix: '/api/payment/webhooks', plugin: paymentWebhookRoutes(ctx) },
       { prefix: '/api/risk', plugin: riskRoutes(ctx) },
     ],
+    events: [registerInvoiceEvents],
     jobs: [
       {
         name: 'deposit-expiry',

@@ -12,25 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { InvoiceType, ValueOf } from '@casino/contracts';
+import type { InvoiceState, InvoiceType, ValueOf } from '@casino/contracts';
 import type { PaymentProviderId } from '../../config.ts';
 import { players } from '../player/tables.ts';
 import { walletAccounts } from '../wallet/tables.ts';
-
-/**
- * Where an invoice is. Deposits: awaiting_payment → succeeded | failed | expired. Withdrawals: requested (money
- * locked; the player may cancel) → sent (the provider has the payout) → succeeded | failed; requested →
- * declined (by the player or the operator: the money comes back).
- */
-export type InvoiceState =
-  | 'awaiting_payment'
-  | 'requested'
-  | 'sent'
-  | 'succeeded'
-  | 'failed'
-  | 'declined'
-  /** A deposit not paid in time (a late payment is still credited). */
-  | 'expired';
 
 export const paymentInvoices = pgTable(
   'payment_invoices',

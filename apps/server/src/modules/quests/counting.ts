@@ -1,6 +1,6 @@
 /** Progress by events: settled rounds, paid deposits and changes of the player's state count toward open tasks. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { QuestState, TaskType } from '@casino/contracts';
+import { QuestState, TaskType, type EventMap } from '@casino/contracts';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { BonusRules } from '../bonus/index.ts';
@@ -162,20 +162,16 @@ export async function countBets(tx: Tx, rules: BonusRules, rows: readonly { payl
 export async function countDeposit(
   tx: Tx,
   rules: BonusRules,
-  payload: {
-    playerId: string;
-    invoice: { id: string; status: number; invoiceType: number; currency: string };
-    amountMinor?: string;
-  },
+  payload: Pick<EventMap['payment.deposit.updated'], 'playerId' | 'invoiceId' | 'state' | 'currency' | 'amountMinor'>,
 ) {
-  if (payload.invoice.status !== 2 || payload.invoice.invoiceType !== 1) return;
+  if (payload.state !== 'succeeded') return;
   const tasks = await openTasks(tx, [payload.playerId], [TaskType.makeDeposits]);
   const items = tasks
-    .filter((task) => task.unit !== 'amount' || task.currency === payload.invoice.currency)
+    .filter((task) => task.unit !== 'amount' || task.currency === payload.currency)
     .map((task) => ({
       taskId: task.id,
-      key: `invoice:${payload.invoice.id}`,
-      amount: task.unit === 'amount' ? BigInt(payload.amountMinor ?? '0') : 1n,
+      key: `invoice:${payload.invoiceId}`,
+      amount: task.unit === 'amount' ? BigInt(payload.amountMinor) : 1n,
     }));
   await countAll(tx, rules, tasks, items);
 }

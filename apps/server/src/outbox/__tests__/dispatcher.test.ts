@@ -647,23 +647,6 @@ describe('dispatcher', () => {
         return inner.publish(channel, data);
       },
     };
-    const invoice = {
-      id: 'i-1',
-      number: 7,
-      playerId: 'p-1',
-      amount: 50,
-      currency: 'EUR',
-      transactionAmount: 50,
-      transactionCurrency: 'EUR',
-      status: 2,
-      statusResult: 'Paid',
-      invoiceType: 1,
-      paymentMethod: 'card',
-      cancellable: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: null,
-      publicData: null,
-    };
     const message = {
       id: 'm-1',
       state: 1,
@@ -696,16 +679,6 @@ describe('dispatcher', () => {
     const support = { id: '1', author: 'operator', text: 'Hi', createdAt: '2026-01-01T00:00:00.000Z' } as const;
     // What each enqueue site wrote before: its channel and the wire payload itself.
     const cases: { [E in EventName]?: [EventMap[E], string, Record<string, unknown>] } = {
-      'payment.deposit.updated': [
-        { playerId: 'p-1', invoice },
-        'payment:invoices#p-1',
-        { event: 'invoice.deposit.updated', invoice },
-      ],
-      'payment.withdrawal.updated': [
-        { playerId: 'p-1', invoice: { ...invoice, invoiceType: 2 } },
-        'payment:invoices#p-1',
-        { event: 'invoice.withdrawal.updated', invoice: { ...invoice, invoiceType: 2 } },
-      ],
       'documents.updated': [
         { playerId: 'p-1', document },
         'player:documents#p-1',

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { EventMap, EventName, Invoice } from '@casino/contracts';
+import type { EventMap, EventName, InvoiceState } from '@casino/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { createOutboxConsumers, enqueue, type OutboxRow } from '../outbox.ts';
 
@@ -29,7 +29,8 @@ describe('typed events', () => {
         startFrom: 'now',
         handlers: {
           'payment.deposit.updated': async (row) => {
-            expectTypeOf(row.payload.invoice).toEqualTypeOf<Invoice>();
+            expectTypeOf(row.payload.amountMinor).toEqualTypeOf<string>();
+            expectTypeOf(row.payload.state).toEqualTypeOf<InvoiceState>();
             expectTypeOf(row.event).toEqualTypeOf<'payment.deposit.updated'>();
           },
           'game.bet.settled': async ({ payload }) => {

@@ -335,9 +335,21 @@ describe('a deposit code', () => {
     expect(bonuses[0]).toMatchObject({ amountMinor: 1_000n, invoiceId: null, codeUseId: use!.id, source: 'code' });
     // The event delivered again (at-least-once): nothing more.
     const [row] = await server.ctx.db.select().from(paymentInvoices).where(eq(paymentInvoices.id, invoiceId));
-    const invoice = { id: invoiceId, status: 2, invoiceType: 1, amount: 30, currency: 'EUR' } as Json;
     await withTransaction(server.ctx, (tx) =>
-      redeemDepositCode(tx, DEFAULT_BONUS_RULES, { playerId: p.playerId, invoice: invoice as never }),
+      redeemDepositCode(tx, DEFAULT_BONUS_RULES, {
+        playerId: p.playerId,
+        invoiceId,
+        number: row!.number,
+        state: 'succeeded',
+        method: row!.method,
+        currency: 'EUR',
+        amountMinor: '3000',
+        statusResult: '',
+        publicData: null,
+        createdAt: row!.createdAt.toISOString(),
+        updatedAt: null,
+        bonusId: null,
+      }),
     );
     expect(row).toBeTruthy();
     expect(await bonusesOf(p.playerId)).toHaveLength(1);

@@ -304,29 +304,22 @@ describe('progress', () => {
     const id = started.json.data.id as string;
     await emit('game.bet.settled', settled(p.playerId, 100)); // another game
     await emit('game.bet.settled', { ...settled(p.playerId, 100), gameId });
-    const invoice: EventMap['payment.deposit.updated']['invoice'] = {
-      id: randomUUID(),
-      number: 1,
+    const deposit: EventMap['payment.deposit.updated'] = {
       playerId: p.playerId,
-      amount: 20,
+      invoiceId: randomUUID(),
+      number: 1,
+      state: 'awaiting_payment',
+      method: 'card',
       currency: 'EUR',
-      transactionAmount: 20,
-      transactionCurrency: 'EUR',
-      status: 1,
-      statusResult: 'pending',
-      invoiceType: 1,
-      paymentMethod: 'card',
-      cancellable: false,
+      amountMinor: '2000',
+      statusResult: '',
+      publicData: null,
       createdAt: new Date().toISOString(),
       updatedAt: null,
-      publicData: null,
+      bonusId: null,
     };
-    await emit('payment.deposit.updated', { playerId: p.playerId, invoice, amountMinor: '2000' });
-    await emit('payment.deposit.updated', {
-      playerId: p.playerId,
-      invoice: { ...invoice, status: 2 },
-      amountMinor: '2000',
-    });
+    await emit('payment.deposit.updated', deposit);
+    await emit('payment.deposit.updated', { ...deposit, state: 'succeeded' });
     await waitFor(async () => (await tasksOf(id))[1]!.isCompleted);
     expect((await tasksOf(id)).map((t) => t.progress)).toEqual([1n, 1n]);
     expect((await questRow(id)).state).toBe(2);
