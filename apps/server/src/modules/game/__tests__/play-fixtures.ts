@@ -62,7 +62,15 @@ export async function accountRow(db: DbOrTx, accountId: string): Promise<WalletA
 
 export async function openSession(
   ctx: AppContext,
-  input: { playerId: string; accountId: string; currency?: string; gameId: string; platform?: 1 | 2; country?: string },
+  input: {
+    playerId: string;
+    accountId: string;
+    currency?: string;
+    gameId: string;
+    aggregator?: string;
+    platform?: 1 | 2;
+    country?: string;
+  },
 ): Promise<GameSessionRow> {
   return createGameSession(ctx.db, {
     playerId: input.playerId,
@@ -70,6 +78,7 @@ export async function openSession(
     accountId: input.accountId,
     currency: input.currency ?? 'EUR',
     gameId: input.gameId,
+    aggregator: input.aggregator ?? 'native',
     platform: input.platform ?? 2,
     country: input.country ?? 'DE',
     ttlSec: ctx.config.game.sessionTtlSec,

@@ -23,6 +23,7 @@ import { findGame, recordPlayed, type PlayableGame } from '../catalogue/service.
 import type { GameRow } from '../catalogue/tables.ts';
 import { nativeLaunchCall, providerUnavailable } from '../providers/native/launch.ts';
 import { aggregatorOf } from '../providers/registry.ts';
+import { newSessionToken } from '../providers/session-token.ts';
 import { restrictionsFor, stakeLimitsIn } from '../sportsbook/risk.ts';
 import { gameDisabled, gameRestrictedInCountry } from './refusals.ts';
 import { gameSessions, type GameSessionRow } from './tables.ts';
@@ -38,15 +39,14 @@ function assertGameEnabled(game: PlayableGame): void {
   if (!game.isEnabled || !game.providerEnabled) throw gameDisabled();
 }
 
-/** A random game-session token: 32 bytes, base64url (43 characters). */
-const newSessionToken = (): string => randomBytes(32).toString('base64url');
-
 export type NewGameSession = {
   playerId: string;
   playerSessionId: string | null;
   accountId: string;
   currency: string;
   gameId: string;
+  /** The game's aggregator: its mark goes into the token (providers/session-token.ts). */
+  aggregator: string;
   platform: Platform;
   country: string;
   ttlSec: number;
@@ -58,7 +58,7 @@ export async function createGameSession(db: DbOrTx, input: NewGameSession): Prom
   const [row] = await db
     .insert(gameSessions)
     .values({
-      token: newSessionToken(),
+      token: newSessionToken(input.aggregator),
       playerId: input.playerId,
       playerSessionId: input.playerSessionId,
       accountId: input.accountId,
@@ -203,6 +203,7 @@ async function launchReal(
     accountId: account.id,
     currency: account.currency,
     gameId: game.id,
+    aggregator: game.aggregator,
     platform: input.body.platform,
     country: input.country,
     ttlSec: ctx.config.game.sessionTtlSec,

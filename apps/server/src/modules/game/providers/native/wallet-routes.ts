@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ErrorCode,
   walletBalanceAnswerSchema,
   walletBalanceBodySchema,
   walletBetBodySchema,
@@ -10,7 +11,7 @@ import {
   walletWinBodySchema,
 } from '@casino/contracts';
 import type { AppContext } from '../../../../context.ts';
-import { toHttpError } from '../../../../lib/errors.ts';
+import { DomainError, toHttpError } from '../../../../lib/errors.ts';
 import { acceptSignedJson, signedCallOf } from '../../../../lib/signed-json.ts';
 import {
   walletBalance,
@@ -19,6 +20,7 @@ import {
   walletWin,
   type WalletOutcome,
 } from '../../provider-wallet/service.ts';
+import { isNativeToken } from '../session-token.ts';
 
 /** Wallet calls are small; anything bigger is not one. */
 const BODY_LIMIT = 16 * 1024;
@@ -60,6 +62,13 @@ export const providerWalletRoutes =
       if (mapped.unexpected) request.log.error({ err: error }, 'unhandled error');
       logCall(request, mapped.status, mapped.body.error.code);
       return reply.status(mapped.status).send(mapped.body);
+    });
+
+    // A session another aggregator launched is not this route's: its token is refused as unknown
+    // before any lookup (its mark says whose it is: providers/session-token.ts).
+    app.addHook('preHandler', async (request) => {
+      if (!isNativeToken((request.body as { token: string }).token))
+        throw new DomainError(ErrorCode.gameSessionExpired, 'Unknown game session token');
     });
 
     const send = (request: FastifyRequest, reply: FastifyReply, outcome: WalletOutcome) => {

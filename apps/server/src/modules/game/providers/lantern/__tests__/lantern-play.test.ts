@@ -9,8 +9,8 @@ import { authHeader, createPlayer } from '../../../../wallet/__tests__/factories
 import { credit } from '../../../../wallet/index.ts';
 import { ledgerEntries, walletAccounts } from '../../../../wallet/tables.ts';
 import { seedLanternGames } from '../../../catalogue/seed/lantern-games.ts';
-import { gameRounds } from '../../../play/tables.ts';
-import { createGame } from '../../../__tests__/play-fixtures.ts';
+import { gameRounds, gameSessions } from '../../../play/tables.ts';
+import { createGame, txId, walletCall } from '../../../__tests__/play-fixtures.ts';
 
 /**
  * A Lantern game played for real over HTTP: the casino launches it on the sandbox Lantern (its launch
@@ -175,6 +175,35 @@ describe('a Lantern game for real', () => {
     expect(nativeLaunch.gameUrl).toMatch(/^\/sandbox\/games\/play\//);
     const nativeSid = nativeLaunch.gameUrl.split('/').pop()!;
     expect((await ui('lantern', 'GET', `/sessions/${nativeSid}`)).status).toBe(404);
+  });
+
+  it("refuses a Lantern session's token on the native wallet route, signed as the native provider signs", async () => {
+    const { accountId, player } = await launchReal('lantern-harbour-lights');
+    const [session] = await server.ctx.db
+      .select({ token: gameSessions.token })
+      .from(gameSessions)
+      .where(eq(gameSessions.playerId, player.id));
+    expect(session!.token).toMatch(/^lantern_/);
+    const bet = await walletCall(server, 'bet', {
+      token: session!.token,
+      transactionId: txId('cross'),
+      roundId: txId('cross-round'),
+      gameIdentity: 'lantern-harbour-lights',
+      amount: 1_000,
+      currency: 'EUR',
+    });
+    expect(bet.body.error).toMatchObject({ code: 15011, message: 'Unknown game session token' });
+    expect((await walletCall(server, 'balance', { token: session!.token })).body.error?.code).toBe(15011);
+    expect(await balanceOf(accountId)).toBe(10_000);
+    // A native game's session still plays on the native route.
+    const native = await createGame(server.ctx.db);
+    const own = await launchReal(native.identity);
+    const [nativeSession] = await server.ctx.db
+      .select({ token: gameSessions.token })
+      .from(gameSessions)
+      .where(eq(gameSessions.playerId, own.player.id));
+    expect(nativeSession!.token).not.toMatch(/^lantern_/);
+    expect((await walletCall(server, 'balance', { token: nativeSession!.token })).status).toBe(200);
   });
 });
 
