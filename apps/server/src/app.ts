@@ -85,6 +85,25 @@ function unstorableInput(values: unknown): string | null {
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = createServer(ctx);
+  registerRequestGuards(app, ctx.config);
+  await registerHttpPlugins(app, ctx);
+  if (ctx.config.apiDocs) await registerApiDocs(app);
+  registerProbes(app, ctx);
+  registerMetrics(app, ctx);
+  // Every module's routes, lanes, pushes and jobs, from its manifest (module-list.ts).
+  await registerModules(app, ctx, appModules(ctx, { idTokens: await socialSignIn(app, ctx) }));
+  await registerPush(app, ctx);
+  registerSeo(app, ctx);
+  await registerWebApp(app, ctx.config.webDist, pageExists(ctx));
+  app.addHook('onClose', async () => {
+    await ctx.push?.close();
+  });
+  return app;
+}
+
+/** The Fastify instance: proxies, body limit, zod compilers, the error envelope, and a worker's paths only. */
+function createServer(ctx: AppContext) {
   const { config } = ctx;
   const hops = typeof config.trustProxy === 'number' ? config.trustProxy : 0;
   const app = Fastify({
@@ -110,7 +129,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       if (!WORKER_PATHS.test(request.url))
         return reply.code(404).send(errorBody(ErrorCode.notFound, 'Not found: this process is a worker'));
     });
+  return app;
+}
 
+type App = ReturnType<typeof createServer>;
+
+/** Security headers (the document's, and a short set on API answers), and path or query text PostgreSQL cannot store refused. */
+function registerRequestGuards(app: App, config: AppContext['config']): void {
   // The third-party support widget (Zendesk) loads its script and talks to its own hosts.
   const widget = config.supportWidgetKey
     ? {
@@ -167,7 +192,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const key = unstorableInput(request.params) ?? unstorableInput(request.query);
     if (key !== null) throw unprocessable('The request is not valid', { [key]: [UNSTORABLE_TEXT_MESSAGE] });
   });
+}
 
+/** Compression and the rate limiter (its counters in Redis when there is one). */
+async function registerHttpPlugins(app: App, ctx: AppContext): Promise<void> {
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 5 } } });
   await app.register(rateLimit, {
     global: false,
@@ -177,33 +205,35 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }),
     ...(ctx.redis ? { store: redisOrLocalStore(ctx.redis, 'casino-rl:') } : {}),
   });
+}
 
-  // The OpenAPI document and its page: outside production only (in production it maps the API for an attacker).
-  if (config.apiDocs) {
-    // Recursive schemas need a name of their own in the document (else a dangling `schema0` reference).
-    const named = z.registry<{ id: string }>();
-    named.add(currencySchema, { id: 'Currency' });
-    await app.register(swagger, {
-      openapi: {
-        info: {
-          title: 'Casino platform API',
-          version: '1.0.0',
-          description: 'Player API. Amounts are major units; ids are strings.',
-        },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+/** The OpenAPI document and its page: outside production only (in production it maps the API for an attacker). */
+async function registerApiDocs(app: App): Promise<void> {
+  // Recursive schemas need a name of their own in the document (else a dangling `schema0` reference).
+  const named = z.registry<{ id: string }>();
+  named.add(currencySchema, { id: 'Currency' });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Casino platform API',
+        version: '1.0.0',
+        description: 'Player API. Amounts are major units; ids are strings.',
       },
-      transform: createJsonSchemaTransform({ schemaRegistry: named }),
-      transformObject: createJsonSchemaTransformObject({ schemaRegistry: named }),
-    });
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      staticCSP: true,
-      transformStaticCSP: (header) => header,
-    });
-  }
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: createJsonSchemaTransform({ schemaRegistry: named }),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: named }),
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+}
 
+/** Liveness, and readiness: each dependency and the outbox lag, within a second whatever hangs (lib/readiness.ts). */
+function registerProbes(app: App, ctx: AppContext): void {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
-  // Each dependency and the outbox lag, within a second whatever hangs (lib/readiness.ts).
   app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
     const report = await readiness(ctx);
     if (report.ready) return { data: { status: report.redis?.up === false ? 'degraded' : 'ready', ...report } };
@@ -212,12 +242,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       .status(503)
       .send(errorBody(ErrorCode.serviceUnavailable, 'The database is not reachable', undefined, { report }));
   });
+}
 
-  registerMetrics(app, ctx);
-
-  // Every module's routes, lanes, pushes and jobs, from its manifest (module-list.ts).
-  await registerModules(app, ctx, appModules(ctx, { idTokens: await socialSignIn(app, ctx) }));
-
+/** The push hub on this node, and the end of an ended session's live connections on every node. */
+async function registerPush(app: App, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
   ctx.push = await registerPushHub(app, {
     broker: ctx.broker,
     allowedOrigins: config.production ? [config.publicUrl] : null,
@@ -252,13 +281,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       .then((open) => open || push.disconnectAuthSession(sessionId))
       .catch((err: unknown) => app.log.warn({ err }, 'push: ended session check failed'));
   });
-
-  registerSeo(app, ctx);
-  await registerWebApp(app, config.webDist, pageExists(ctx));
-  app.addHook('onClose', async () => {
-    await ctx.push?.close();
-  });
-  return app;
 }
 
 /**
