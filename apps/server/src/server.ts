@@ -14,7 +14,8 @@ import { connected, FAIL_FAST, redisWatch, type RedisWatch } from './lib/redis.t
 import { memoryReplayGuard, redisReplayGuard } from './lib/replay-guard.ts';
 import { legacyJwtSecret, newOpsSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { readStakeRule, seedCatalogue } from './modules/game/index.ts';
+import { seedCatalogue } from './modules/game/index.ts';
+import { readStakeRule } from './modules/sportsbook/index.ts';
 import { keptSecret } from './modules/settings/index.ts';
 import { seedContent } from './modules/content/index.ts';
 import { createSessionStates } from './modules/player/index.ts';

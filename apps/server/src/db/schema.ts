@@ -8,6 +8,7 @@ export * from '../modules/player/tables.ts';
 export * from '../modules/wallet/tables.ts';
 export * from '../outbox/tables.ts';
 export * from '../modules/game/tables.ts';
+export * from '../modules/sportsbook/tables.ts';
 export * from '../modules/limits/tables.ts';
 export * from '../sandbox/games/tables.ts';
 export * from '../modules/payment/tables.ts';

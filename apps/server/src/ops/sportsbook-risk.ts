@@ -12,8 +12,8 @@ import {
   setStakeRule,
   stakeLimitsIn,
   type SportsbookCatalogue,
-} from '../modules/game/index.ts';
-import { BASE_CURRENCY, currencyByCode, SUPPORTED_CURRENCIES } from '../modules/settings/index.ts';
+} from '../modules/sportsbook/index.ts';
+import { BASE_CURRENCY, currencyByCode } from '../modules/settings/index.ts';
 import { catalogueEvent, catalogueSports } from '../sandbox/sportsbook/catalogue.ts';
 
 /**
@@ -139,11 +139,8 @@ export async function opsSportsbookRisk(
             'No maximum stakes are set: every sports ticket is refused until they are ' +
             `(sportsbook limits set <maxBet> <maxEvent>, in ${BASE_CURRENCY}).`,
         };
-      const codes = SUPPORTED_CURRENCIES.map((c) => c.code);
-      const inEach = await stakeLimitsIn(ctx.db, codes);
-      const lines = codes.map((code) => {
-        const limits = inEach.get(code);
-        if (!limits || limits.maxBetMinor === null) return `${code}  no rate: sports tickets refused`;
+      const lines = [...(await stakeLimitsIn(ctx.db))].map(([code, limits]) => {
+        if (limits.maxBetMinor === null) return `${code}  no rate: sports tickets refused`;
         return `${code}  per ticket ${money(limits.maxBetMinor, code)}  per event ${money(limits.maxEventMinor, code)}`;
       });
       return {

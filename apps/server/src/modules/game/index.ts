@@ -13,15 +13,3 @@ export { LANTERN_GAME_IDENTITIES, seedLanternGames } from './catalogue/seed/lant
 export { closeLiveGameSessions } from './play/service.ts';
 export { ABANDONED_ROUND_MS, openPlayOf, type OpenPlay } from './play/open-play.ts';
 export { playSince } from './history/service.ts';
-export {
-  addRestriction,
-  listRestrictions,
-  readStakeRule,
-  removeRestriction,
-  restrictionsFor,
-  seedStakeRule,
-  setStakeRule,
-  stakeLimitsIn,
-  type StakeRule,
-} from './sportsbook/risk.ts';
-export { providerCatalogue, type CatalogueAnswer, type SportsbookCatalogue } from './sportsbook/provider-catalogue.ts';

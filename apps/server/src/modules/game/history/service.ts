@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { BetStatus, pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { pageMeta, toMajor, type Bet, type PageMeta, type Spin } from '@casino/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { subunitOf } from '../../settings/index.ts';
 import { gameRounds } from '../play/tables.ts';
 import { games } from '../catalogue/tables.ts';
 import { SPORTSBOOK_GAME } from '../catalogue/seed/sportsbook-game.ts';
-import { sportsbookTicketItems, sportsbookTickets } from '../sportsbook/tables.ts';
+import { ticketPage } from '../../sportsbook/index.ts';
 
 export type Page<T> = { data: T[]; meta: PageMeta };
 type PageQuery = { page: number; perPage: number };
@@ -65,67 +65,52 @@ export async function listBets(
   playerId: string,
   query: PageQuery & { isSettled?: boolean | undefined },
 ): Promise<Page<Bet>> {
-  const conditions: SQL[] = [eq(sportsbookTickets.playerId, playerId)];
-  const settled = sql`(${gameRounds.closed} or ${gameRounds.status} = ${BetStatus.rolledBack})`;
-  if (query.isSettled !== undefined) conditions.push(query.isSettled ? settled : sql`not ${settled}`);
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ticket: sportsbookTickets, round: gameRounds, game: { id: games.id, name: games.name } })
-      .from(sportsbookTickets)
-      .innerJoin(gameRounds, eq(gameRounds.id, sportsbookTickets.roundId))
-      .innerJoin(games, eq(games.id, gameRounds.gameId))
-      .where(where)
-      .orderBy(desc(sportsbookTickets.createdAt), desc(sportsbookTickets.roundId))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db
-      .select({ n: count() })
-      .from(sportsbookTickets)
-      .innerJoin(gameRounds, eq(gameRounds.id, sportsbookTickets.roundId))
-      .where(where),
-  ]);
-  const items = rows.length
+  const { tickets, totalRows } = await ticketPage(db, playerId, query);
+  const rounds = tickets.length
     ? await db
-        .select()
-        .from(sportsbookTicketItems)
+        .select({ round: gameRounds, game: { id: games.id, name: games.name } })
+        .from(gameRounds)
+        .innerJoin(games, eq(games.id, gameRounds.gameId))
         .where(
           inArray(
-            sportsbookTicketItems.roundId,
-            rows.map((r) => r.ticket.roundId),
+            gameRounds.id,
+            tickets.map((t) => t.roundId),
           ),
         )
-        .orderBy(asc(sportsbookTicketItems.roundId), asc(sportsbookTicketItems.position))
     : [];
-  const itemsOf = new Map<string, typeof items>();
-  for (const item of items) itemsOf.set(item.roundId, [...(itemsOf.get(item.roundId) ?? []), item]);
+  const roundOf = new Map(rounds.map((row) => [row.round.id, row]));
   return {
-    meta: pageMeta(query.page, query.perPage, Number(total?.n ?? 0)),
-    data: rows.map(({ ticket, round, game }) => {
+    meta: pageMeta(query.page, query.perPage, totalRows),
+    data: tickets.flatMap((ticket) => {
+      const found = roundOf.get(ticket.roundId);
+      if (!found) return [];
+      const { round, game } = found;
       const subunit = subunitOf(round.currency);
-      return {
-        id: round.id,
-        game: game.name,
-        gameId: game.id,
-        roundId: round.providerRoundId,
-        amount: toMajor(round.betMinor, subunit),
-        payout: toMajor(round.winMinor, subunit),
-        currency: round.currency,
-        coefficient: ticket.odds / 1000,
-        status: round.status,
-        ticketType: ticket.ticketType,
-        createdAt: ticket.createdAt.toISOString(),
-        items: (itemsOf.get(ticket.roundId) ?? []).map((item) => ({
-          event: item.event,
-          stage: item.stage,
-          discipline: item.discipline,
-          tournament: item.tournament,
-          eventDate: item.eventDate.toISOString(),
-          market: item.market,
-          outcome: item.outcome,
-          coefficient: item.odds / 1000,
-        })),
-      };
+      return [
+        {
+          id: round.id,
+          game: game.name,
+          gameId: game.id,
+          roundId: round.providerRoundId,
+          amount: toMajor(round.betMinor, subunit),
+          payout: toMajor(round.winMinor, subunit),
+          currency: round.currency,
+          coefficient: ticket.odds / 1000,
+          status: round.status,
+          ticketType: ticket.ticketType,
+          createdAt: ticket.createdAt.toISOString(),
+          items: ticket.items.map((item) => ({
+            event: item.event,
+            stage: item.stage,
+            discipline: item.discipline,
+            tournament: item.tournament,
+            eventDate: item.eventDate.toISOString(),
+            market: item.market,
+            outcome: item.outcome,
+            coefficient: item.odds / 1000,
+          })),
+        },
+      ];
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
+import { SPORTSBOOK_GAME } from '../catalogue/seed/sportsbook-game.ts';
 
 /**
  * A casino round its provider has not called about for this long is taken as abandoned (a provider that
@@ -21,9 +22,10 @@ export async function openPlayOf(db: DbOrTx, playerId: string, now = new Date())
   const since = new Date(now.getTime() - ABANDONED_ROUND_MS).toISOString();
   const [row] = await rowsOf<{ sports: number; casino: number }>(
     db,
-    sql`select count(*) filter (where t.round_id is not null)::int as sports,
-               count(*) filter (where t.round_id is null and r.updated_at > ${since}::timestamptz)::int as casino
-          from game_rounds r left join sportsbook_tickets t on t.round_id = r.id
+    sql`select count(*) filter (where r.game_id = ${SPORTSBOOK_GAME.id}::uuid)::int as sports,
+               count(*) filter (where r.game_id <> ${SPORTSBOOK_GAME.id}::uuid
+                                  and r.updated_at > ${since}::timestamptz)::int as casino
+          from game_rounds r
          where r.player_id = ${playerId}::uuid and not r.closed and r.bet_minor > 0`,
   );
   return { sportsBets: row?.sports ?? 0, casinoRounds: row?.casino ?? 0 };

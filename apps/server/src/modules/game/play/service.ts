@@ -24,7 +24,7 @@ import type { GameRow } from '../catalogue/tables.ts';
 import { nativeLaunchCall, providerUnavailable } from '../providers/native/launch.ts';
 import { aggregatorOf } from '../providers/registry.ts';
 import { newSessionToken } from '../providers/session-token.ts';
-import { restrictionsFor, stakeLimitsIn } from '../sportsbook/risk.ts';
+import { restrictionsFor, stakeLimitsIn } from '../../sportsbook/index.ts';
 import { gameDisabled, gameRestrictedInCountry } from './refusals.ts';
 import { gameSessions, type GameSessionRow } from './tables.ts';
 

@@ -22,7 +22,7 @@ import { gameDisabled, gameRestrictedInCountry } from '../play/refusals.ts';
 
 /**
  * The seamless-wallet calls. Each is one call of a database function (game/sql/provider-wallet.sql:
- * game_wallet_balance, _bet_ticket, _settle, _rollback; the sportsbook's rules in game/sql/sportsbook.sql)
+ * game_wallet_balance, _bet_ticket, _settle, _rollback; the sportsbook's rules in sportsbook/sql/sportsbook.sql)
  * that locks the account, checks, moves the money (split between real and bonus money by the wallet's
  * rule, wallet/sql/stake-rules.sql), keeps the round and
  * the transaction, counts the play and writes the events, in one round trip. It answers either the

@@ -91,6 +91,13 @@ CREATE OR REPLACE FUNCTION game_wallet_answer(p_transaction text, a wallet_accou
     'transactionId', p_transaction, 'currency', a.currency, 'balance', wallet_playable(a)))
 $$;
 
+-- What a provider may stake: real and bonus money on a casino game, real money only on the sportsbook
+-- (sports bets never take bonus money).
+CREATE OR REPLACE FUNCTION game_sportsbook_stakeable(a wallet_accounts, p_game_type text) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p_game_type = 'sportsbook' THEN a.real_balance ELSE wallet_playable(a) END
+$$;
+
 -- The same for a game of type `p_game_type`: the sportsbook is told the real money only (sports bets
 -- never take bonus money: game_sportsbook_stakeable).
 CREATE OR REPLACE FUNCTION game_wallet_answer_for(p_transaction text, a wallet_accounts, p_game_type text)
@@ -223,6 +230,10 @@ BEGIN
              status = v_round_status, closed = v_closed, closed_at = v_closed_at, updated_at = p_now,
              risk_key = v_key, risk_group = v_group
        WHERE id = v_round;
+      -- A sports ticket follows its round: what is still staked, and whether it is settled (closed or voided).
+      IF p_game_type = 'sportsbook' THEN
+        PERFORM sportsbook_round_changed(v_round, v_bet, v_closed OR v_round_status = bet_status('rolledBack'));
+      END IF;
     END IF;
     IF v_closing THEN
       INSERT INTO outbox (event, payload)
@@ -260,7 +271,7 @@ END $$;
 -- are answers, not exceptions, so what a refusal writes (the stored 15013, the restricted-bets event)
 -- commits with it.
 -- A sports bet (the sportsbook's pseudo-game) carries its ticket `p_ticket` (no other game takes one):
--- one ticket per round; the operator's restrictions and maximum stakes (game_sportsbook_refusal), read
+-- one ticket per round; the operator's restrictions and maximum stakes (sportsbook_refusal, the sportsbook module's), read
 -- under the account's lock so concurrent tickets cannot pass a maximum together; real money only, no
 -- bonus rule; the ticket and its items recorded with the round.
 CREATE OR REPLACE FUNCTION game_wallet_bet_ticket(
@@ -328,7 +339,7 @@ BEGIN
   IF v_sports THEN
     -- One ticket per round.
     IF r.id IS NOT NULL THEN answer := jsonb_build_object('code', error_code('conflict'), 'reason', 'ticket'); RETURN; END IF;
-    answer := game_sportsbook_refusal(s, p_ticket, p_amount);
+    answer := sportsbook_refusal(s.player_id, s.country, s.currency, p_ticket, p_amount);
     IF answer IS NOT NULL THEN
       -- The open sportsbook page learns it by push, like a game page.
       INSERT INTO outbox (event, payload)
@@ -387,7 +398,10 @@ BEGIN
                              a.bonus_balance,
                              CASE WHEN v_sports THEN 'event:' || (p_ticket -> 'items' -> 0 ->> 'eventId') ELSE 'casino' END)
             OR events;
-  IF v_sports THEN PERFORM game_sportsbook_record(s, c.provider_id, p_round, p_ticket, p_now); END IF;
+  IF v_sports THEN
+    PERFORM sportsbook_record((SELECT id FROM game_rounds WHERE provider_id = c.provider_id AND provider_round_id = p_round),
+                              s.player_id, s.currency, p_amount, coalesce(p_close, false), p_ticket, p_now);
+  END IF;
 END $$;
 
 -- A bet without a ticket (the first signature, kept for its callers).
@@ -436,7 +450,7 @@ BEGIN
   IF v_sports THEN
     -- A voided ticket stays void: a late settlement is refused like one on a closed round.
     IF r.status = bet_status('rolledBack') THEN answer := jsonb_build_object('code', error_code('roundClosed')); RETURN; END IF;
-    SELECT odds INTO v_odds FROM sportsbook_tickets WHERE round_id = r.id;
+    v_odds := sportsbook_ticket_odds(r.id);
     IF p_amount > 0 AND coalesce(r.win_minor, 0)::numeric + p_amount > floor(coalesce(r.bet_minor, 0)::numeric * v_odds / 1000) THEN
       answer := jsonb_build_object('code', error_code('winAboveCap'), 'maxMultiplier', v_odds / 1000.0);
       RETURN;
@@ -487,7 +501,7 @@ BEGIN
                              a.bonus_balance, NULL) OR events;
   IF p_cash_out THEN
     UPDATE game_rounds SET status = bet_status('cashedOut') WHERE provider_id = c.provider_id AND provider_round_id = p_round;
-    UPDATE sportsbook_tickets SET cashed_out = true WHERE round_id = r.id;
+    PERFORM sportsbook_cash_out(r.id);
   END IF;
 END $$;
 

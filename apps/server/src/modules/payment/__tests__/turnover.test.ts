@@ -6,7 +6,7 @@ import { signCall } from '../../../lib/signing.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createGame, openSession, txId, walletFetch } from '../../game/__tests__/play-fixtures.ts';
 import { findGame } from '../../game/catalogue/service.ts';
-import { setStakeRule } from '../../game/index.ts';
+import { setStakeRule } from '../../sportsbook/index.ts';
 import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
 import { walletAccounts } from '../../wallet/tables.ts';
 import { approveWithdrawal } from '../index.ts';

@@ -15,7 +15,7 @@ import { gameProviders, games } from '../../../modules/game/catalogue/tables.ts'
 import { gameSessions, gameTransactions } from '../../../modules/game/play/tables.ts';
 import { createPlayer } from '../../../modules/wallet/__tests__/factories.ts';
 import { credit } from '../../../modules/wallet/index.ts';
-import { providerCatalogue, setStakeRule } from '../../../modules/game/index.ts';
+import { providerCatalogue, setStakeRule } from '../../../modules/sportsbook/index.ts';
 import { createTestServer, opsCall, type TestServer } from '../../../test/server.ts';
 import { readClock, simTimeOf } from '../events.ts';
 import { sandboxSportTickets } from '../tables.ts';

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SPORTSBOOK_GAME_IDENTITY, sportsbookLaunchBodySchema } from '@casino/contracts';
-import { verifyCall } from '../../../../lib/signing.ts';
-import { createTestServer, type TestServer } from '../../../../test/server.ts';
-import { authHeader } from '../../../wallet/__tests__/factories.ts';
-import { fundedPlayer, signedRequest } from '../../__tests__/play-fixtures.ts';
-import { gameSessions } from '../../play/tables.ts';
+import { verifyCall } from '../../../lib/signing.ts';
+import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { authHeader } from '../../wallet/__tests__/factories.ts';
+import { fundedPlayer, signedRequest } from '../../game/__tests__/play-fixtures.ts';
+import { gameSessions } from '../../game/play/tables.ts';
 import { addRestriction, setStakeRule } from '../risk.ts';
 import { sportsbookRestrictions, sportsbookStakeRule } from '../tables.ts';
 import { eq } from 'drizzle-orm';

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
-import { rowsOf } from '../../../db/rows.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { SUPPORTED_CURRENCIES } from '../settings/index.ts';
 import { sportsbookRestrictions, sportsbookStakeRule } from './tables.ts';
 
 /**
  * The operator's risk rules on sports bets, kept by the casino and enforced by the wallet under the
- * player's lock (game/sql/sportsbook.sql): the maximum stake per ticket and per event (the player's
+ * player's lock (sportsbook/sql/sportsbook.sql): the maximum stake per ticket and per event (the player's
  * open tickets on it together, in every currency), set once in the base currency, and the sports or
  * events not taken in a country.
  */
@@ -43,10 +44,14 @@ export async function seedStakeRule(db: DbOrTx, rule: StakeRule): Promise<void> 
 export type StakeLimitsIn = { maxBetMinor: bigint | null; maxEventMinor: bigint | null };
 
 /**
- * The maximums in each of these currencies, converted by the database's own function, the one the
- * wallet's refusal checks with: what a launch tells the sportsbook is what the wallet then enforces.
+ * The maximums in each of these currencies (by default every currency the casino supports, in its
+ * order), converted by the database's own function, the one the wallet's refusal checks with: what a
+ * launch tells the sportsbook is what the wallet then enforces.
  */
-export async function stakeLimitsIn(db: DbOrTx, currencies: readonly string[]): Promise<Map<string, StakeLimitsIn>> {
+export async function stakeLimitsIn(
+  db: DbOrTx,
+  currencies: readonly string[] = SUPPORTED_CURRENCIES.map((c) => c.code),
+): Promise<Map<string, StakeLimitsIn>> {
   const rows = await rowsOf<{ currency: string; max_bet: string | null; max_event: string | null }>(
     db,
     sql`select c.currency, l.max_bet::text as max_bet, l.max_event::text as max_event
@@ -54,7 +59,7 @@ export async function stakeLimitsIn(db: DbOrTx, currencies: readonly string[]): 
             currencies.map((c) => sql`${c}`),
             sql`, `,
           )}]::text[]) as c(currency)
-          cross join lateral game_sportsbook_limits_in(c.currency) l`,
+          cross join lateral sportsbook_limits_in(c.currency) l`,
   );
   return new Map(
     rows.map((r) => [

@@ -11,13 +11,15 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { players } from '../../player/tables.ts';
-import { gameRounds } from '../play/tables.ts';
+import { gameRounds } from '../game/tables.ts';
+import { players } from '../player/tables.ts';
 
 /**
  * Sports bets as the casino keeps them: each ticket is one wallet round of the sportsbook's
  * pseudo-game (its money lives in game_rounds and the ledger); these rows say what it was on, for
- * the bets history and the risk rules (the maximum stake per event sums the open tickets' items).
+ * the bets history and the risk rules (the maximum stake per event sums the unsettled tickets' stakes).
+ * The game module's wallet tells a ticket what its round's stake and state become
+ * (sportsbook_round_changed), so this module reads no table of the game's.
  */
 export const sportsbookTickets = pgTable(
   'sportsbook_tickets',
@@ -32,6 +34,11 @@ export const sportsbookTickets = pgTable(
     ticketType: integer('ticket_type').notNull(),
     /** Combined odds in thousandths. */
     odds: integer('odds').notNull(),
+    /** The round's currency and what is staked on it now (minor units; 0 once voided). */
+    currency: text('currency').notNull(),
+    stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull(),
+    /** The round closed, or was voided: its stake no longer counts toward the maximum per event. */
+    settled: boolean('settled').notNull().default(false),
     /** Settled early at the provider's cash-out price. */
     cashedOut: boolean('cashed_out').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,8 +76,8 @@ export const sportsbookTicketItems = pgTable(
 /**
  * The operator's maximum stakes on sports bets, set once in the base currency (EUR, minor units): per
  * ticket, and per event across a player's open tickets (in every currency, each converted to the base
- * currency). One row or none; none refuses every ticket (game/sql/sportsbook.sql). Each currency is
- * bounded by them at its rate, rounded down (`game_sportsbook_limits_in`).
+ * currency). One row or none; none refuses every ticket (sportsbook/sql/sportsbook.sql). Each currency is
+ * bounded by them at its rate, rounded down (`sportsbook_limits_in`).
  */
 export const sportsbookStakeRule = pgTable(
   'sportsbook_stake_rule',

@@ -10,17 +10,17 @@ import {
   TicketType,
   type WalletTicketItem,
 } from '@casino/contracts';
-import { rowsOf } from '../../../../db/rows.ts';
-import { opsCall, createTestServer, type TestServer } from '../../../../test/server.ts';
-import { waitFor } from '../../../../test/wait.ts';
-import { opsExclude } from '../../../../ops/play-controls.ts';
-import { parseArgs, withFields } from '../../../../ops/cli.ts';
-import { activateBonus, createDefinition, DEFAULT_BONUS_RULES, issueBonus } from '../../../bonus/service.ts';
-import { playerBonuses } from '../../../bonus/tables.ts';
-import { authHeader } from '../../../wallet/__tests__/factories.ts';
-import { openAccount, postEntry } from '../../../wallet/index.ts';
-import { findGame } from '../../catalogue/service.ts';
-import { gameRounds } from '../../play/tables.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { opsCall, createTestServer, type TestServer } from '../../../test/server.ts';
+import { waitFor } from '../../../test/wait.ts';
+import { opsExclude } from '../../../ops/play-controls.ts';
+import { parseArgs, withFields } from '../../../ops/cli.ts';
+import { activateBonus, createDefinition, DEFAULT_BONUS_RULES, issueBonus } from '../../bonus/service.ts';
+import { playerBonuses } from '../../bonus/tables.ts';
+import { authHeader } from '../../wallet/__tests__/factories.ts';
+import { openAccount, postEntry } from '../../wallet/index.ts';
+import { findGame } from '../../game/catalogue/service.ts';
+import { gameRounds } from '../../game/play/tables.ts';
 import {
   accountRow,
   createGame,
@@ -30,10 +30,10 @@ import {
   walletCall,
   walletFetch,
   type WalletCall,
-} from '../../__tests__/play-fixtures.ts';
+} from '../../game/__tests__/play-fixtures.ts';
 import { setStakeRule, stakeLimitsIn } from '../risk.ts';
 import { sportsbookStakeRule, sportsbookTicketItems, sportsbookTickets } from '../tables.ts';
-import { syncCurrencyScales } from '../../../settings/index.ts';
+import { syncCurrencyScales } from '../../settings/index.ts';
 
 let server: TestServer;
 let baseUrl: string;
@@ -128,8 +128,19 @@ async function bettor(minor = 100_000n, options: { currency?: string; country?: 
   return { db, game, player, account, session, base, bet, settle, rollback };
 }
 
-/** The ledger proves the balances, real and bonus apart. */
+/**
+ * The ledger proves the balances, real and bonus apart; and every ticket on the account follows its
+ * wallet round (the stake on it now, settled once closed or voided), as the per-event maximum reads it.
+ */
 async function audit(accountId: string) {
+  const drifted = await rowsOf<{ round_id: string }>(
+    server.ctx.db,
+    sql`select t.round_id from sportsbook_tickets t join game_rounds r on r.id = t.round_id
+         where r.account_id = ${accountId}::uuid
+           and (t.stake_minor <> r.bet_minor or t.currency <> r.currency
+                or t.settled <> (r.closed or r.status = ${BetStatus.rolledBack}))`,
+  );
+  expect(drifted).toEqual([]);
   const [sums] = await rowsOf<{ real: string; bonus: string; real_balance: string; bonus_balance: string }>(
     server.ctx.db,
     sql`select coalesce(sum(l.real_delta), 0)::text as real, coalesce(sum(l.bonus_delta), 0)::text as bonus,
