@@ -10,13 +10,33 @@ import './dice.css';
 
 void startGame('dice', mountDice);
 
-function mountDice(shell: Shell): void {
-  const { session } = shell;
-  let over = true;
-  let target = 50.5;
-  let rolling = false;
+/** The dice card and controls, and the bet being set up: shared by the functions below. */
+type Dice = ReturnType<typeof buildStage> &
+  ReturnType<typeof buildControls> & {
+    shell: Shell;
+    over: boolean;
+    target: number;
+    rolling: boolean;
+  };
 
-  // ---- stage: result and the track (the range input is the track) ----
+function mountDice(shell: Shell): void {
+  const dice: Dice = {
+    ...buildStage(shell),
+    ...buildControls(shell),
+    shell,
+    over: true,
+    target: 50.5,
+    rolling: false,
+  };
+  wireTarget(dice);
+  shell.bet.onChange(() => render(dice));
+  dice.rollButton.addEventListener('click', () => void roll(dice));
+  onPrimaryKey(() => void roll(dice));
+  render(dice);
+}
+
+/** The stage: result and the track (the range input is the track). */
+function buildStage(shell: Shell) {
   const rollValue = h('output', { class: 'roll-value', 'aria-hidden': 'true' }, '–');
   const rollCaption = h('p', { class: 'roll-caption' }, t('pickTarget'));
   const marker = h('div', { class: 'roll-marker', hidden: true }, h('span', {}));
@@ -44,8 +64,11 @@ function mountDice(shell: Shell): void {
     track,
   );
   shell.stage.append(card);
+  return { rollValue, rollCaption, marker, slider, track, card };
+}
 
-  // ---- controls ----
+/** The controls: target, over/under, the chance, multiplier and payout they make, the stake and roll. */
+function buildControls(shell: Shell) {
   const targetInput = h('input', {
     type: 'number',
     id: 'dice-target-number',
@@ -76,127 +99,130 @@ function mountDice(shell: Shell): void {
     ),
     h('div', { class: 'dice-row' }, shell.bet.el, rollButton),
   );
+  return { targetInput, overButton, underButton, chanceOut, multiplierOut, payoutOut, rollButton };
+}
 
-  function render(): void {
-    const { min, max } = diceTargetRange(over);
-    // The slider spans the whole 0–100 scale (so it lines up with the rolls); values outside the
-    // engine's range snap back to its edge.
-    slider.min = '0';
-    slider.max = '100';
-    slider.value = target.toFixed(2);
-    targetInput.min = String(min);
-    targetInput.max = String(max);
-    if (document.activeElement !== targetInput) targetInput.value = target.toFixed(2);
-    overButton.setAttribute('aria-pressed', String(over));
-    underButton.setAttribute('aria-pressed', String(!over));
-    const chance = diceWinChance(target, over);
-    const multiplierX100 = diceMultiplierX100(target, over);
-    chanceOut.textContent = `${chance.toFixed(2)}%`;
-    multiplierOut.textContent = `${(multiplierX100 / 100).toFixed(2)}×`;
-    payoutOut.textContent = shell.format(payoutOnWin(shell.bet.value, multiplierX100));
-    slider.setAttribute(
-      'aria-valuetext',
-      t(over ? 'sliderOver' : 'sliderUnder', { target: target.toFixed(2), chance: chance.toFixed(2) }),
-    );
-    track.style.setProperty('--t', `${target}%`);
-    track.dataset.dir = over ? 'over' : 'under';
-    const locked = rolling || shell.ended;
-    for (const el of [slider, targetInput, overButton, underButton]) el.disabled = locked;
-    rollButton.disabled = locked;
-    shell.bet.setDisabled(locked);
-  }
+function render(dice: Dice): void {
+  const { shell, over, target, slider, targetInput, overButton, underButton, track } = dice;
+  const { min, max } = diceTargetRange(over);
+  // The slider spans the whole 0–100 scale (so it lines up with the rolls); values outside the
+  // engine's range snap back to its edge.
+  slider.min = '0';
+  slider.max = '100';
+  slider.value = target.toFixed(2);
+  targetInput.min = String(min);
+  targetInput.max = String(max);
+  if (document.activeElement !== targetInput) targetInput.value = target.toFixed(2);
+  overButton.setAttribute('aria-pressed', String(over));
+  underButton.setAttribute('aria-pressed', String(!over));
+  const chance = diceWinChance(target, over);
+  const multiplierX100 = diceMultiplierX100(target, over);
+  dice.chanceOut.textContent = `${chance.toFixed(2)}%`;
+  dice.multiplierOut.textContent = `${(multiplierX100 / 100).toFixed(2)}×`;
+  dice.payoutOut.textContent = shell.format(payoutOnWin(shell.bet.value, multiplierX100));
+  slider.setAttribute(
+    'aria-valuetext',
+    t(over ? 'sliderOver' : 'sliderUnder', { target: target.toFixed(2), chance: chance.toFixed(2) }),
+  );
+  track.style.setProperty('--t', `${target}%`);
+  track.dataset.dir = over ? 'over' : 'under';
+  const locked = dice.rolling || shell.ended;
+  for (const el of [slider, targetInput, overButton, underButton]) el.disabled = locked;
+  dice.rollButton.disabled = locked;
+  shell.bet.setDisabled(locked);
+}
 
+/** The target from the slider or the field, and the direction from over / under. */
+function wireTarget(dice: Dice): void {
+  const { slider, targetInput } = dice;
   slider.addEventListener('input', () => {
-    target = clampTarget(Number(slider.value), over);
-    render();
+    dice.target = clampTarget(Number(slider.value), dice.over);
+    render(dice);
   });
   targetInput.addEventListener('change', () => {
     const value = Number(targetInput.value);
-    if (Number.isFinite(value)) target = clampTarget(value, over);
-    targetInput.value = target.toFixed(2);
-    render();
+    if (Number.isFinite(value)) dice.target = clampTarget(value, dice.over);
+    targetInput.value = dice.target.toFixed(2);
+    render(dice);
   });
   const setDirection = (next: boolean) => {
-    if (next === over) return;
+    if (next === dice.over) return;
     // Flipping keeps the win chance: "over 50.50" becomes "under 49.49".
-    target = flipTarget(target, over);
-    over = next;
-    render();
+    dice.target = flipTarget(dice.target, dice.over);
+    dice.over = next;
+    render(dice);
   };
-  overButton.addEventListener('click', () => setDirection(true));
-  underButton.addEventListener('click', () => setDirection(false));
-  shell.bet.onChange(render);
+  dice.overButton.addEventListener('click', () => setDirection(true));
+  dice.underButton.addEventListener('click', () => setDirection(false));
+}
 
-  function showRoll(value: number, final: boolean, won?: boolean): void {
-    rollValue.textContent = value.toFixed(2);
-    marker.hidden = false;
-    marker.style.left = `${value}%`;
-    marker.firstElementChild!.textContent = value.toFixed(2);
-    card.dataset.result = final ? (won ? 'win' : 'lose') : 'rolling';
+function showRoll(dice: Dice, value: number, final: boolean, won?: boolean): void {
+  const { marker } = dice;
+  dice.rollValue.textContent = value.toFixed(2);
+  marker.hidden = false;
+  marker.style.left = `${value}%`;
+  marker.firstElementChild!.textContent = value.toFixed(2);
+  dice.card.dataset.result = final ? (won ? 'win' : 'lose') : 'rolling';
+}
+
+async function animateUntil(dice: Dice, endAt: number, stop: () => boolean): Promise<void> {
+  if (prefersReducedMotion()) {
+    dice.rollValue.textContent = '…';
+    while (!stop() || performance.now() < endAt) await sleep(50);
+    return;
   }
-
-  async function animateUntil(endAt: number, stop: () => boolean): Promise<void> {
-    if (prefersReducedMotion()) {
-      rollValue.textContent = '…';
-      while (!stop() || performance.now() < endAt) await sleep(50);
-      return;
-    }
-    while (!stop() || performance.now() < endAt) {
-      showRoll(Math.floor(Math.random() * 10000) / 100, false);
-      await sleep(70);
-    }
+  while (!stop() || performance.now() < endAt) {
+    showRoll(dice, Math.floor(Math.random() * 10000) / 100, false);
+    await sleep(70);
   }
+}
 
-  async function roll(): Promise<void> {
-    if (rolling || shell.ended) return;
-    const bet = shell.bet.value;
-    const params = { target, over };
-    rolling = true;
-    render();
-    shell.clearError();
-    shell.announce('');
-    const before = shell.balance();
-    shell.setBalance(before - bet);
-    const startedAt = performance.now();
-    let result: PlayResult | null = null;
-    let failure: unknown = null;
-    const request = shell.api.play<'dice'>(bet, params).then(
-      (r) => (result = r),
-      (e) => (failure = e ?? new Error('failed')),
-    );
-    await animateUntil(startedAt + session.minSpinMs, () => result !== null || failure !== null);
-    await request;
-    if (!result) {
-      shell.setBalance(balanceAfterFailure(failure, before));
-      shell.showError(failure);
-      rollValue.textContent = '–';
-      marker.hidden = true;
-      delete card.dataset.result;
-      rolling = false;
-      render();
-      return;
-    }
-    const played: PlayResult = result;
-    const outcome = played.round.outcome as DiceOutcome;
-    showRoll(outcome.roll, true, outcome.won);
-    shell.setBalance(played.balance);
-    shell.recordRound(played, { target: outcome.target.toFixed(2), over: String(outcome.over) });
-    rollCaption.textContent = t(outcome.over ? 'diceNeededOver' : 'diceNeededUnder', {
-      result: outcome.won ? t('win') : t('noWin'),
-      target: outcome.target.toFixed(2),
-    });
-    shell.announce(
-      outcome.won
-        ? t('rolledWon', { roll: outcome.roll.toFixed(2), sum: shell.format(outcome.totalWin) })
-        : t('rolledLost', { roll: outcome.roll.toFixed(2) }),
-      outcome.won ? 'win' : 'lose',
-    );
-    rolling = false;
-    render();
-    shell.roundOver();
+async function roll(dice: Dice): Promise<void> {
+  const { shell } = dice;
+  if (dice.rolling || shell.ended) return;
+  const bet = shell.bet.value;
+  const params = { target: dice.target, over: dice.over };
+  dice.rolling = true;
+  render(dice);
+  shell.clearError();
+  shell.announce('');
+  const before = shell.balance();
+  shell.setBalance(before - bet);
+  const startedAt = performance.now();
+  let result: PlayResult | null = null;
+  let failure: unknown = null;
+  const request = shell.api.play<'dice'>(bet, params).then(
+    (r) => (result = r),
+    (e) => (failure = e ?? new Error('failed')),
+  );
+  await animateUntil(dice, startedAt + shell.session.minSpinMs, () => result !== null || failure !== null);
+  await request;
+  if (!result) {
+    shell.setBalance(balanceAfterFailure(failure, before));
+    shell.showError(failure);
+    dice.rollValue.textContent = '–';
+    dice.marker.hidden = true;
+    delete dice.card.dataset.result;
+    dice.rolling = false;
+    render(dice);
+    return;
   }
-
-  rollButton.addEventListener('click', () => void roll());
-  onPrimaryKey(() => void roll());
-  render();
+  const played: PlayResult = result;
+  const outcome = played.round.outcome as DiceOutcome;
+  showRoll(dice, outcome.roll, true, outcome.won);
+  shell.setBalance(played.balance);
+  shell.recordRound(played, { target: outcome.target.toFixed(2), over: String(outcome.over) });
+  dice.rollCaption.textContent = t(outcome.over ? 'diceNeededOver' : 'diceNeededUnder', {
+    result: outcome.won ? t('win') : t('noWin'),
+    target: outcome.target.toFixed(2),
+  });
+  shell.announce(
+    outcome.won
+      ? t('rolledWon', { roll: outcome.roll.toFixed(2), sum: shell.format(outcome.totalWin) })
+      : t('rolledLost', { roll: outcome.roll.toFixed(2) }),
+    outcome.won ? 'win' : 'lose',
+  );
+  dice.rolling = false;
+  render(dice);
+  shell.roundOver();
 }

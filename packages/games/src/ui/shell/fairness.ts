@@ -22,17 +22,67 @@ export type FairnessPanel = {
   setLocked(reason: string | null): void;
 };
 
-export function createFairnessPanel(options: {
+type PanelOptions = {
   api: GameApi;
   engine: EngineId;
   initial: Fairness;
   format: (minor: number) => string;
   onRotate?: (fairness: Fairness) => void;
-}): FairnessPanel {
-  const { api, engine, format } = options;
-  let fairness = options.initial;
-  const paramsBySeed = new Map<string, Record<string, string>>();
+};
 
+/** The panel's parts and what changes while it is open: shared by the functions below. */
+type Panel = ReturnType<typeof buildPanel> & {
+  options: PanelOptions;
+  fairness: Fairness;
+  paramsBySeed: Map<string, Record<string, string>>;
+  locked: string | null;
+  loading: boolean;
+};
+
+export function createFairnessPanel(options: PanelOptions): FairnessPanel {
+  const p: Panel = {
+    ...buildPanel(),
+    options,
+    fairness: options.initial,
+    paramsBySeed: new Map(),
+    locked: null,
+    loading: false,
+  };
+  p.randomButton.addEventListener('click', () => {
+    p.seedInput.value = randomSeed(12);
+    p.seedInput.focus();
+  });
+  p.seedInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void rotate(p);
+    }
+  });
+  p.rotateButton.addEventListener('click', () => void rotate(p));
+
+  const panel: FairnessPanel = {
+    open() {
+      p.open();
+      void loadRounds(p);
+    },
+    update: (next) => update(p, next),
+    rememberParams(nonceKey, extra) {
+      p.paramsBySeed.set(nonceKey, extra);
+    },
+    refresh: () => refresh(p),
+    setLocked(reason) {
+      p.locked = reason;
+      p.rotateButton.disabled = reason !== null;
+      p.lockNote.hidden = reason === null;
+      p.lockNote.textContent = reason ?? '';
+    },
+  };
+  update(p, p.fairness);
+  return panel;
+}
+
+/** The dialog: the seed pair's facts, the lock note, the client-seed form, the revealed seed, recent rounds. */
+function buildPanel() {
   const hashOut = h('code', { class: 'seed' });
   const nonceOut = h('output', { class: 'mono' });
   const seedInput = h('input', {
@@ -52,11 +102,6 @@ export function createFairnessPanel(options: {
   const roundsList = h('ol', { class: 'rounds', 'aria-label': t('fairRecent') });
   const roundsNote = h('p', { class: 'note' });
 
-  randomButton.addEventListener('click', () => {
-    seedInput.value = randomSeed(12);
-    seedInput.focus();
-  });
-
   // Not a <form>: the game iframe has no allow-forms, and a sandboxed frame drops submit events.
   const form = h(
     'div',
@@ -67,126 +112,6 @@ export function createFairnessPanel(options: {
     rotateButton,
     formNote,
   );
-  seedInput.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void rotate();
-    }
-  });
-  rotateButton.addEventListener('click', () => void rotate());
-  async function rotate(): Promise<void> {
-    if (rotateButton.disabled) return;
-    const clientSeed = seedInput.value.trim();
-    if (clientSeed && !/^[A-Za-z0-9_.-]{1,64}$/.test(clientSeed)) {
-      formNote.textContent = t('fairSeedInvalid');
-      seedInput.focus();
-      return;
-    }
-    rotateButton.disabled = true;
-    formNote.textContent = t('fairChanging');
-    try {
-      const rotation = await api.rotateSeeds(clientSeed || undefined);
-      showRevealed(rotation);
-      panel.update(rotation.fairness);
-      options.onRotate?.(rotation.fairness);
-      formNote.textContent = t('fairChanged');
-      panel.refresh();
-    } catch (error) {
-      formNote.textContent = errorMessage(error) ?? t('fairTryAgain');
-    } finally {
-      rotateButton.disabled = locked !== null;
-    }
-  }
-
-  function verifyLink(
-    serverSeed: string,
-    clientSeed: string,
-    nonce: number,
-    hash: string,
-    label: string,
-    round?: RoundSummary,
-  ): HTMLAnchorElement {
-    const extra = {
-      ...paramsBySeed.get(paramsKey(hash, nonce)),
-      ...(round ? verifyExtras(engine, round) : {}),
-      serverSeedHash: hash,
-    };
-    const url = verifyUrl({ engine, serverSeed, clientSeed, nonce, extra });
-    const link = h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: 'verify-link' }, label);
-    link.addEventListener('click', (event) => {
-      event.preventDefault();
-      openVerifier(url);
-    });
-    return link;
-  }
-
-  function showRevealed(rotation: SeedRotation): void {
-    const { revealed } = rotation;
-    revealedBox.hidden = false;
-    revealedBox.replaceChildren(
-      h('h3', {}, t('fairPrevious')),
-      h(
-        'dl',
-        { class: 'facts' },
-        h('dt', {}, t('fairServerSeed')),
-        h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeed)),
-        h('dt', {}, t('fairItsHash')),
-        h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeedHash)),
-        h('dt', {}, t('fairClientSeed')),
-        h('dd', {}, h('code', { class: 'seed' }, revealed.clientSeed)),
-        h('dt', {}, t('fairRoundsPlayed')),
-        h('dd', {}, String(revealed.lastNonce === null ? 0 : revealed.lastNonce + 1)),
-      ),
-      revealed.lastNonce !== null
-        ? verifyLink(
-            revealed.serverSeed,
-            revealed.clientSeed,
-            revealed.lastNonce,
-            revealed.serverSeedHash,
-            t('fairVerifyLast'),
-          )
-        : h('p', { class: 'note' }, t('fairNoRoundsPair')),
-    );
-  }
-
-  function renderRounds(rounds: RoundSummary[]): void {
-    roundsList.replaceChildren(
-      ...rounds.map((round) =>
-        h(
-          'li',
-          { class: round.win > 0 ? 'won' : '' },
-          h('span', { class: 'mono nonce' }, `#${round.nonce}`),
-          h('span', { class: 'amount' }, t('fairBet', { sum: format(round.bet) })),
-          h('span', { class: 'amount win' }, round.win > 0 ? t('fairWin', { sum: format(round.win) }) : t('noWin')),
-          round.revealedServerSeed
-            ? verifyLink(
-                round.revealedServerSeed,
-                round.clientSeed,
-                round.nonce,
-                round.serverSeedHash,
-                t('fairVerify'),
-                round,
-              )
-            : h('span', { class: 'muted small', title: t('fairSeedHiddenTitle') }, t('fairSeedHidden')),
-        ),
-      ),
-    );
-    roundsNote.textContent =
-      rounds.length === 0 ? t('fairNoRounds') : rounds.some((r) => !r.revealedServerSeed) ? t('fairVerifyLater') : '';
-  }
-
-  let loading = false;
-  async function loadRounds(): Promise<void> {
-    if (loading) return;
-    loading = true;
-    try {
-      renderRounds(await api.rounds(20));
-    } catch (error) {
-      roundsNote.textContent = errorMessage(error) ?? '';
-    } finally {
-      loading = false;
-    }
-  }
 
   const lockNote = h('p', { class: 'note warn', hidden: true });
   const { open, dialog } = createDialog(
@@ -208,34 +133,150 @@ export function createFairnessPanel(options: {
     roundsNote,
   );
   dialog.classList.add('fairness-dialog');
-
-  let locked: string | null = null;
-  const panel: FairnessPanel = {
-    open() {
-      open();
-      void loadRounds();
-    },
-    update(next) {
-      fairness = next;
-      hashOut.textContent = fairness.serverSeedHash;
-      nonceOut.textContent = String(fairness.nonce);
-      if (document.activeElement !== seedInput) seedInput.value = fairness.clientSeed;
-    },
-    rememberParams(nonceKey, extra) {
-      paramsBySeed.set(nonceKey, extra);
-    },
-    refresh() {
-      if (dialog.open) void loadRounds();
-    },
-    setLocked(reason) {
-      locked = reason;
-      rotateButton.disabled = reason !== null;
-      lockNote.hidden = reason === null;
-      lockNote.textContent = reason ?? '';
-    },
+  return {
+    hashOut,
+    nonceOut,
+    seedInput,
+    randomButton,
+    rotateButton,
+    formNote,
+    revealedBox,
+    roundsList,
+    roundsNote,
+    lockNote,
+    open,
+    dialog,
   };
-  panel.update(fairness);
-  return panel;
+}
+
+function update(p: Panel, next: Fairness): void {
+  p.fairness = next;
+  p.hashOut.textContent = p.fairness.serverSeedHash;
+  p.nonceOut.textContent = String(p.fairness.nonce);
+  if (document.activeElement !== p.seedInput) p.seedInput.value = p.fairness.clientSeed;
+}
+
+function refresh(p: Panel): void {
+  if (p.dialog.open) void loadRounds(p);
+}
+
+async function rotate(p: Panel): Promise<void> {
+  const { rotateButton, seedInput, formNote } = p;
+  if (rotateButton.disabled) return;
+  const clientSeed = seedInput.value.trim();
+  if (clientSeed && !/^[A-Za-z0-9_.-]{1,64}$/.test(clientSeed)) {
+    formNote.textContent = t('fairSeedInvalid');
+    seedInput.focus();
+    return;
+  }
+  rotateButton.disabled = true;
+  formNote.textContent = t('fairChanging');
+  try {
+    const rotation = await p.options.api.rotateSeeds(clientSeed || undefined);
+    showRevealed(p, rotation);
+    update(p, rotation.fairness);
+    p.options.onRotate?.(rotation.fairness);
+    formNote.textContent = t('fairChanged');
+    refresh(p);
+  } catch (error) {
+    formNote.textContent = errorMessage(error) ?? t('fairTryAgain');
+  } finally {
+    rotateButton.disabled = p.locked !== null;
+  }
+}
+
+function verifyLink(
+  p: Panel,
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  hash: string,
+  label: string,
+  round?: RoundSummary,
+): HTMLAnchorElement {
+  const { engine } = p.options;
+  const extra = {
+    ...p.paramsBySeed.get(paramsKey(hash, nonce)),
+    ...(round ? verifyExtras(engine, round) : {}),
+    serverSeedHash: hash,
+  };
+  const url = verifyUrl({ engine, serverSeed, clientSeed, nonce, extra });
+  const link = h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: 'verify-link' }, label);
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    openVerifier(url);
+  });
+  return link;
+}
+
+function showRevealed(p: Panel, rotation: SeedRotation): void {
+  const { revealed } = rotation;
+  p.revealedBox.hidden = false;
+  p.revealedBox.replaceChildren(
+    h('h3', {}, t('fairPrevious')),
+    h(
+      'dl',
+      { class: 'facts' },
+      h('dt', {}, t('fairServerSeed')),
+      h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeed)),
+      h('dt', {}, t('fairItsHash')),
+      h('dd', {}, h('code', { class: 'seed' }, revealed.serverSeedHash)),
+      h('dt', {}, t('fairClientSeed')),
+      h('dd', {}, h('code', { class: 'seed' }, revealed.clientSeed)),
+      h('dt', {}, t('fairRoundsPlayed')),
+      h('dd', {}, String(revealed.lastNonce === null ? 0 : revealed.lastNonce + 1)),
+    ),
+    revealed.lastNonce !== null
+      ? verifyLink(
+          p,
+          revealed.serverSeed,
+          revealed.clientSeed,
+          revealed.lastNonce,
+          revealed.serverSeedHash,
+          t('fairVerifyLast'),
+        )
+      : h('p', { class: 'note' }, t('fairNoRoundsPair')),
+  );
+}
+
+function renderRounds(p: Panel, rounds: RoundSummary[]): void {
+  const { format } = p.options;
+  p.roundsList.replaceChildren(
+    ...rounds.map((round) =>
+      h(
+        'li',
+        { class: round.win > 0 ? 'won' : '' },
+        h('span', { class: 'mono nonce' }, `#${round.nonce}`),
+        h('span', { class: 'amount' }, t('fairBet', { sum: format(round.bet) })),
+        h('span', { class: 'amount win' }, round.win > 0 ? t('fairWin', { sum: format(round.win) }) : t('noWin')),
+        round.revealedServerSeed
+          ? verifyLink(
+              p,
+              round.revealedServerSeed,
+              round.clientSeed,
+              round.nonce,
+              round.serverSeedHash,
+              t('fairVerify'),
+              round,
+            )
+          : h('span', { class: 'muted small', title: t('fairSeedHiddenTitle') }, t('fairSeedHidden')),
+      ),
+    ),
+  );
+  p.roundsNote.textContent =
+    rounds.length === 0 ? t('fairNoRounds') : rounds.some((r) => !r.revealedServerSeed) ? t('fairVerifyLater') : '';
+}
+
+async function loadRounds(p: Panel): Promise<void> {
+  if (p.loading) return;
+  p.loading = true;
+  try {
+    renderRounds(p, await p.options.api.rounds(20));
+  } catch (error) {
+    p.roundsNote.textContent = errorMessage(error) ?? '';
+  } finally {
+    p.loading = false;
+  }
 }
 
 /** The key `rememberParams` expects for a round: the seed hash it was played on and its nonce. */

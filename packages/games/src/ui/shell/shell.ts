@@ -180,14 +180,64 @@ export async function startGame(
   if (window.parent !== window) window.parent.postMessage({ type: 'sandbox-game:ready', tells: ['max-bet'] }, '*');
 }
 
+/** The shell's parts and what changes while it is used: shared by the functions below. */
+type ShellParts = ReturnType<typeof buildFrame> & {
+  root: HTMLElement;
+  session: Session;
+  format: (minor: number) => string;
+  bet: BetSelector;
+  fairness: FairnessPanel;
+  balance: number;
+  ended: boolean;
+  stakeCap: StakeCap;
+  /** The maximum the banner's "lower the stake" button lowers to. */
+  cappedAt: number | null;
+  currentFairness: Fairness;
+};
+
 function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel: string): Shell {
   const money: Money = { currency: session.currency, subunitToUnit: session.subunitToUnit };
   const locale = session.locale || navigator.language || 'en';
   const format = (minor: number) => formatMoney(minor, money, locale);
-  let balance = session.balance;
-  let ended = false;
+  const frame = buildFrame(root, session, format);
 
-  const balanceValue = h('span', { class: 'balance-value' }, format(balance));
+  const fairness = createFairnessPanel({
+    api,
+    engine: session.engine,
+    initial: session.fairness,
+    format,
+    onRotate: (next) => (s.currentFairness = next),
+  });
+  const bet = createBetSelector(session.betLevels, session.defaultBet, format, betLabel);
+  const s: ShellParts = {
+    ...frame,
+    root,
+    session,
+    format,
+    bet,
+    fairness,
+    balance: session.balance,
+    ended: false,
+    stakeCap: {
+      within: (maxBet) => highestLevelWithin(bet.levels, maxBet),
+      apply(maxBet) {
+        const level = highestLevelWithin(bet.levels, maxBet);
+        if (level !== null) bet.select(level);
+      },
+    },
+    cappedAt: null,
+    currentFairness: session.fairness,
+  };
+  frame.bannerAction.addEventListener('click', () => lowerStake(s));
+
+  const shell = shellOf(s, api, money);
+  shell.addHeaderButton(t('fairness'), 'shield', () => fairness.open());
+  return shell;
+}
+
+/** The page's frame: header (name, demo badge, balance, buttons), banner, stage, result line, controls. */
+function buildFrame(root: HTMLElement, session: Session, format: (minor: number) => string) {
+  const balanceValue = h('span', { class: 'balance-value' }, format(session.balance));
   const headerActions = h('div', { class: 'header-actions' });
   const header = h(
     'header',
@@ -215,38 +265,25 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
 
   root.classList.add(`engine-${session.engine}`);
   root.replaceChildren(header, banner, stage, result, controls);
-
-  let currentFairness = session.fairness;
-  const fairness = createFairnessPanel({
-    api,
-    engine: session.engine,
-    initial: session.fairness,
-    format,
-    onRotate: (next) => (currentFairness = next),
-  });
-  const bet = createBetSelector(session.betLevels, session.defaultBet, format, betLabel);
-  let stakeCap: StakeCap = {
-    within: (maxBet) => highestLevelWithin(bet.levels, maxBet),
-    apply(maxBet) {
-      const level = highestLevelWithin(bet.levels, maxBet);
-      if (level !== null) bet.select(level);
-    },
+  return {
+    balanceValue,
+    headerActions,
+    bannerText,
+    bannerAction,
+    bannerClose,
+    banner,
+    stage,
+    resultText,
+    resultBalance,
+    result,
+    controls,
   };
-  /** The maximum the banner's "lower the stake" button lowers to. */
-  let cappedAt: number | null = null;
-  bannerAction.addEventListener('click', () => {
-    if (cappedAt === null || ended) return;
-    const stake = stakeCap.within(cappedAt);
-    stakeCap.apply(cappedAt);
-    cappedAt = null;
-    banner.hidden = true;
-    bannerAction.hidden = true;
-    if (stake !== null) shell.announce(t('stakeLowered', { sum: format(stake) }), 'info');
-    // The next thing the player does is play again: the game's main button takes the focus.
-    root.querySelector<HTMLButtonElement>('.controls .primary-action:not([hidden])')?.focus();
-  });
+}
 
-  const shell: Shell = {
+/** What the games see of the shell. */
+function shellOf(s: ShellParts, api: GameApi, money: Money): Shell {
+  const { session, stage, controls, fairness, bet, format } = s;
+  return {
     session,
     api,
     money,
@@ -255,64 +292,32 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
     fairness,
     bet,
     format,
-    balance: () => balance,
+    balance: () => s.balance,
     setBalance(minor) {
-      balance = minor;
-      balanceValue.textContent = format(minor);
+      s.balance = minor;
+      s.balanceValue.textContent = format(minor);
     },
-    announce(text, tone = 'info') {
-      result.dataset.tone = tone;
-      resultText.textContent = text || '\u00a0';
-      resultBalance.textContent = text ? ` ${t('resultBalance', { sum: format(balance) })}` : '';
-    },
-    showError(error) {
-      let message = errorMessage(error);
-      if (!message) return;
-      const capped = maxBetRefusal(error, session.currency);
-      cappedAt = null;
-      if (capped) {
-        const stake = stakeCap.within(capped.maxBet);
-        message =
-          stake === null
-            ? t('errMaxBetNoStake', { sum: format(capped.maxBet), min: format(bet.levels[0] ?? 0) })
-            : t('errMaxBet', { sum: format(capped.maxBet) });
-        if (stake !== null) {
-          cappedAt = capped.maxBet;
-          bannerAction.textContent = t('lowerStakeTo', { sum: format(stake) });
-        }
-      }
-      bannerAction.hidden = cappedAt === null;
-      bannerText.textContent = message;
-      banner.hidden = false;
-      if (cappedAt !== null) bannerAction.focus();
-      if (sessionEnded(error)) {
-        ended = true;
-        for (const el of root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
-          '.controls button, .controls input, .controls select, .stage button',
-        ))
-          el.disabled = true;
-        bannerClose.hidden = true;
-      }
-    },
+    announce: (text, tone = 'info') => announce(s, text, tone),
+    showError: (error) => showError(s, error),
     clearError() {
-      if (!ended) banner.hidden = true;
+      if (!s.ended) s.banner.hidden = true;
     },
     capStake(cap) {
-      stakeCap = cap;
+      s.stakeCap = cap;
     },
-    fairnessNow: () => currentFairness,
+    fairnessNow: () => s.currentFairness,
     addHeaderButton(label, icon, onClick) {
       const button = h('button', { type: 'button', class: 'icon-button labelled', 'aria-haspopup': 'dialog' });
       button.innerHTML = ICONS[icon];
       button.append(h('span', { class: 'icon-label' }, label));
       button.addEventListener('click', onClick);
-      headerActions.append(button);
+      s.headerActions.append(button);
       return button;
     },
     recordRound(played, extra) {
-      if (extra) fairness.rememberParams(paramsKey(currentFairness.serverSeedHash, played.round.nonce), extra);
+      if (extra) fairness.rememberParams(paramsKey(s.currentFairness.serverSeedHash, played.round.nonce), extra);
       if (played.fairness) {
-        currentFairness = played.fairness;
+        s.currentFairness = played.fairness;
         fairness.update(played.fairness);
       }
       fairness.refresh();
@@ -322,9 +327,58 @@ function buildShell(root: HTMLElement, api: GameApi, session: Session, betLabel:
       if (window.parent !== window) window.parent.postMessage({ type: 'sandbox-game:round-over' }, '*');
     },
     get ended() {
-      return ended;
+      return s.ended;
     },
   };
-  shell.addHeaderButton(t('fairness'), 'shield', () => fairness.open());
-  return shell;
+}
+
+function announce(s: ShellParts, text: string, tone: Tone): void {
+  s.result.dataset.tone = tone;
+  s.resultText.textContent = text || '\u00a0';
+  s.resultBalance.textContent = text ? ` ${t('resultBalance', { sum: s.format(s.balance) })}` : '';
+}
+
+function showError(s: ShellParts, error: unknown): void {
+  const { format, bannerAction } = s;
+  let message = errorMessage(error);
+  if (!message) return;
+  const capped = maxBetRefusal(error, s.session.currency);
+  s.cappedAt = null;
+  if (capped) {
+    const stake = s.stakeCap.within(capped.maxBet);
+    message =
+      stake === null
+        ? t('errMaxBetNoStake', { sum: format(capped.maxBet), min: format(s.bet.levels[0] ?? 0) })
+        : t('errMaxBet', { sum: format(capped.maxBet) });
+    if (stake !== null) {
+      s.cappedAt = capped.maxBet;
+      bannerAction.textContent = t('lowerStakeTo', { sum: format(stake) });
+    }
+  }
+  bannerAction.hidden = s.cappedAt === null;
+  s.bannerText.textContent = message;
+  s.banner.hidden = false;
+  if (s.cappedAt !== null) bannerAction.focus();
+  if (sessionEnded(error)) {
+    s.ended = true;
+    for (const el of s.root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+      '.controls button, .controls input, .controls select, .stage button',
+    ))
+      el.disabled = true;
+    s.bannerClose.hidden = true;
+  }
+}
+
+/** The banner's "lower the stake" button: the stake set within the maximum, the game's main button focused. */
+function lowerStake(s: ShellParts): void {
+  const { cappedAt } = s;
+  if (cappedAt === null || s.ended) return;
+  const stake = s.stakeCap.within(cappedAt);
+  s.stakeCap.apply(cappedAt);
+  s.cappedAt = null;
+  s.banner.hidden = true;
+  s.bannerAction.hidden = true;
+  if (stake !== null) announce(s, t('stakeLowered', { sum: s.format(stake) }), 'info');
+  // The next thing the player does is play again: the game's main button takes the focus.
+  s.root.querySelector<HTMLButtonElement>('.controls .primary-action:not([hidden])')?.focus();
 }

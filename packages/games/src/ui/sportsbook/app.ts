@@ -8,7 +8,7 @@ import { h } from './dom.ts';
 import { setLocale, t } from './i18n.ts';
 import { connectParent, type ParentLink } from './messages.ts';
 import { parseRoute, routePath, SPORTS, type Route } from './router.ts';
-import { createSlip } from './slip.ts';
+import { createSlip, type SlipView } from './slip.ts';
 import { icon, type IconName } from './icons.ts';
 import { sportName } from './names.ts';
 import { formatOdds } from './slip-math.ts';
@@ -55,18 +55,82 @@ function safeLocale(tag: string): string {
   }
 }
 
-function mount(
-  root: HTMLElement,
-  env: {
-    win: Window;
-    api: SportsbookApi;
-    session: ClientSession;
-    localeTag: string;
-    parent: ParentLink;
-    query: URLSearchParams;
-  },
-): void {
-  const { win, api, session, localeTag, parent, query } = env;
+type MountEnv = {
+  win: Window;
+  api: SportsbookApi;
+  session: ClientSession;
+  localeTag: string;
+  parent: ParentLink;
+  query: URLSearchParams;
+};
+
+/** What the casino takes no bets on from the player's country. */
+type Restricted = { sports: Set<string>; events: Set<string> };
+
+/** The client's frame and the page on show: shared by the router's functions below. */
+type App = {
+  root: HTMLElement;
+  env: MountEnv;
+  ctx: Ctx;
+  restricted: Restricted;
+  navLinks: Map<string, HTMLAnchorElement>;
+  main: HTMLElement;
+  slipView: SlipView;
+  currentPath: string;
+  view: View | null;
+  generation: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+};
+
+function mount(root: HTMLElement, env: MountEnv): void {
+  const { session } = env;
+  // What the casino takes no bets on from the player's country: the launch's rules, and any refusal since.
+  const restricted: Restricted = {
+    sports: new Set(session.restricted?.sports ?? []),
+    events: new Set(session.restricted?.events ?? []),
+  };
+  const { ctx, live, balanceValue } = createCtx(env, restricted, {
+    onRestricted() {
+      markNav(app);
+      app.view?.render();
+    },
+    navigate: (path) => go(app, path, true),
+  });
+  const { navLinks, main, slipView } = renderFrame(root, ctx, live, balanceValue);
+  const app: App = {
+    root,
+    env,
+    ctx,
+    restricted,
+    navLinks,
+    main,
+    slipView,
+    currentPath: '',
+    view: null,
+    generation: 0,
+    timer: undefined,
+  };
+  markNav(app);
+  startRouter(app);
+}
+
+/** An in-app path as a real href: the same page with `?path=`. */
+function hrefFor(env: MountEnv, path: string): string {
+  const next = new URLSearchParams(env.query);
+  next.set('path', path);
+  return `${env.win.location.pathname}?${next.toString()}`;
+}
+
+/**
+ * The context every part of the client shares, with the live region it announces in and the header's
+ * balance it sets; `frame` is where a new restriction and a navigation go.
+ */
+function createCtx(
+  env: MountEnv,
+  restricted: Restricted,
+  frame: { onRestricted(): void; navigate(path: string): void },
+) {
+  const { api, session, localeTag, parent } = env;
   const money = { currency: session.currency, subunitToUnit: session.subunit };
   const format = (minor: number) => formatMoney(minor, money, localeTag);
 
@@ -79,20 +143,9 @@ function mount(
     announceTimer = setTimeout(() => (live.textContent = text), 60);
   };
 
-  const hrefFor = (path: string) => {
-    const next = new URLSearchParams(query);
-    next.set('path', path);
-    return `${win.location.pathname}?${next.toString()}`;
-  };
-
   const price = (thousandths: number) => formatOdds(thousandths, localeTag);
   const slip = new Slip();
   const odds = new OddsBook(slip, announce, price);
-  // What the casino takes no bets on from the player's country: the launch's rules, and any refusal since.
-  const restricted = {
-    sports: new Set(session.restricted?.sports ?? []),
-    events: new Set(session.restricted?.events ?? []),
-  };
   const balanceValue = h('span', { class: 'balance-value mono' });
   const setBalance = (balance: number | null) => {
     session.balance = balance;
@@ -113,20 +166,23 @@ function mount(
       const set = kind === 'sport' ? restricted.sports : restricted.events;
       if (set.has(ref)) return;
       set.add(ref);
-      markNav();
-      view?.render();
+      frame.onRestricted();
     },
     link(path, attrs, ...children) {
-      return h('a', { ...attrs, href: hrefFor(path), 'data-path': path }, ...children);
+      return h('a', { ...attrs, href: hrefFor(env, path), 'data-path': path }, ...children);
     },
-    navigate: (path) => go(path, true),
+    navigate: (path) => frame.navigate(path),
     announce,
     slip,
     odds,
     setBalance,
   };
+  return { ctx, live, balanceValue };
+}
 
-  // ---- frame ----
+/** The frame: skip link, header with the balance, the sports navigation, the page's main and the slip. */
+function renderFrame(root: HTMLElement, ctx: Ctx, live: HTMLElement, balanceValue: HTMLElement) {
+  const { session } = ctx;
   const navLinks = new Map<string, HTMLAnchorElement>();
   const navItem = (path: string, label: string, iconName: IconName | SportId) => {
     const a = ctx.link(path, { class: 'nav-link' }, icon(iconName), label);
@@ -162,92 +218,34 @@ function mount(
     h('div', { class: 'layout' }, main, slipView.el),
     live,
   );
-  setBalance(session.balance);
+  ctx.setBalance(session.balance);
+  return { navLinks, main, slipView };
+}
 
-  // A sport the casino does not take from the player's country carries a lock in the navigation.
-  function markNav(): void {
-    for (const sport of SPORTS) {
-      const a = navLinks.get(`/sports/${sport}`);
-      if (!a || !restricted.sports.has(sport) || a.querySelector('.na-mark')) continue;
-      a.append(
-        h('span', { class: 'na-mark', 'aria-hidden': 'true' }, icon('lock', 'lock')),
-        h('span', { class: 'sr-only' }, `, ${t('notAvailable')}`),
-      );
-    }
+/** A sport the casino does not take from the player's country carries a lock in the navigation. */
+function markNav(app: App): void {
+  for (const sport of SPORTS) {
+    const a = app.navLinks.get(`/sports/${sport}`);
+    if (!a || !app.restricted.sports.has(sport) || a.querySelector('.na-mark')) continue;
+    a.append(
+      h('span', { class: 'na-mark', 'aria-hidden': 'true' }, icon('lock', 'lock')),
+      h('span', { class: 'sr-only' }, `, ${t('notAvailable')}`),
+    );
   }
-  markNav();
+}
 
-  // ---- router + polling ----
-  let currentPath = '';
-  let view: View | null = null;
-  let generation = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const viewFor = (route: Route): View => {
-    switch (route.name) {
-      case 'home':
-        return new HomeView(ctx);
-      case 'sport':
-        return new SportView(ctx, route.sport);
-      case 'event':
-        return new EventView(ctx, route.id);
-      case 'my-bets':
-        return new MyBetsView(ctx);
-      case 'not-found':
-        return new NotFoundView(ctx);
-    }
-  };
-
-  const poll = async (gen: number, tick: number) => {
-    if (gen !== generation || !view) return;
-    if (win.document.visibilityState === 'hidden') return; // visibilitychange resumes
-    await view.refresh(tick);
-    if (gen !== generation) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void poll(gen, tick + 1), view.delay());
-  };
+/** Polling, re-rendering on slip changes, in-app links and the parent's navigation, then the first page. */
+function startRouter(app: App): void {
+  const { root, ctx } = app;
+  const { win, parent, query } = app.env;
   win.document.addEventListener('visibilitychange', () => {
-    if (win.document.visibilityState !== 'visible' || !view) return;
-    clearTimeout(timer);
-    void poll(generation, 0);
+    if (win.document.visibilityState !== 'visible' || !app.view) return;
+    clearTimeout(app.timer);
+    void poll(app, app.generation, 0);
   });
 
   // Re-render the page when the slip changes (pressed odds buttons).
-  slip.onChange(() => view?.render());
-
-  function go(path: string, userAction: boolean, post = true): void {
-    const route = parseRoute(path);
-    const canonical = route.name === 'not-found' ? path : routePath(route);
-    if (canonical === currentPath) return;
-    currentPath = canonical;
-    generation++;
-    clearTimeout(timer);
-    view = viewFor(route);
-    main.replaceChildren(view.el);
-    for (const [p, a] of navLinks) {
-      const active = p === routePath(route) && route.name !== 'not-found';
-      if (active) a.setAttribute('aria-current', 'page');
-      else a.removeAttribute('aria-current');
-    }
-    navLinks.get(routePath(route))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    try {
-      win.history.replaceState(null, '', hrefFor(canonical));
-    } catch {
-      /* an opaque-origin frame may refuse; the casino keeps the path anyway */
-    }
-    if (post && route.name !== 'not-found') parent.post({ source: 'sportsbook', type: 'route', path: canonical });
-    if (userAction) {
-      win.scrollTo?.({ top: 0 });
-      slipView.close();
-    }
-    const gen = generation;
-    void poll(gen, 0).then(() => {
-      if (!userAction || gen !== generation) return;
-      const active = win.document.activeElement;
-      if (active && active !== win.document.body && !root.querySelector('.sports-nav')?.contains(active)) return;
-      (main.querySelector<HTMLElement>('h1') ?? main).focus({ preventScroll: true });
-    });
-  }
+  ctx.slip.onChange(() => app.view?.render());
 
   root.addEventListener('click', (event) => {
     if (
@@ -262,11 +260,72 @@ function mount(
     const a = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-path]') : null;
     if (!a) return;
     event.preventDefault();
-    go(a.dataset.path!, true);
+    go(app, a.dataset.path!, true);
   });
 
-  parent.listen((path) => go(path, false));
+  parent.listen((path) => go(app, path, false));
   const initial = query.get('path') || '/';
   parent.post({ source: 'sportsbook', type: 'ready' });
-  go(initial, false, parseRoute(initial).name !== 'not-found' && routePath(parseRoute(initial)) !== initial);
+  go(app, initial, false, parseRoute(initial).name !== 'not-found' && routePath(parseRoute(initial)) !== initial);
+}
+
+function viewFor(ctx: Ctx, route: Route): View {
+  switch (route.name) {
+    case 'home':
+      return new HomeView(ctx);
+    case 'sport':
+      return new SportView(ctx, route.sport);
+    case 'event':
+      return new EventView(ctx, route.id);
+    case 'my-bets':
+      return new MyBetsView(ctx);
+    case 'not-found':
+      return new NotFoundView(ctx);
+  }
+}
+
+async function poll(app: App, gen: number, tick: number): Promise<void> {
+  const { view } = app;
+  if (gen !== app.generation || !view) return;
+  if (app.env.win.document.visibilityState === 'hidden') return; // visibilitychange resumes
+  await view.refresh(tick);
+  if (gen !== app.generation) return;
+  clearTimeout(app.timer);
+  app.timer = setTimeout(() => void poll(app, gen, tick + 1), view.delay());
+}
+
+function go(app: App, path: string, userAction: boolean, post = true): void {
+  const { root, main, navLinks } = app;
+  const { win, parent } = app.env;
+  const route = parseRoute(path);
+  const canonical = route.name === 'not-found' ? path : routePath(route);
+  if (canonical === app.currentPath) return;
+  app.currentPath = canonical;
+  app.generation++;
+  clearTimeout(app.timer);
+  app.view = viewFor(app.ctx, route);
+  main.replaceChildren(app.view.el);
+  for (const [p, a] of navLinks) {
+    const active = p === routePath(route) && route.name !== 'not-found';
+    if (active) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  navLinks.get(routePath(route))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  try {
+    win.history.replaceState(null, '', hrefFor(app.env, canonical));
+  } catch {
+    /* an opaque-origin frame may refuse; the casino keeps the path anyway */
+  }
+  if (post && route.name !== 'not-found') parent.post({ source: 'sportsbook', type: 'route', path: canonical });
+  if (userAction) {
+    win.scrollTo?.({ top: 0 });
+    app.slipView.close();
+  }
+  const gen = app.generation;
+  void poll(app, gen, 0).then(() => {
+    if (!userAction || gen !== app.generation) return;
+    const active = win.document.activeElement;
+    if (active && active !== win.document.body && !root.querySelector('.sports-nav')?.contains(active)) return;
+    (main.querySelector<HTMLElement>('h1') ?? main).focus({ preventScroll: true });
+  });
 }

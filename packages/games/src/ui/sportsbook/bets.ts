@@ -177,59 +177,8 @@ export class MyBetsView implements View {
         ? h('time', { class: 'muted small', datetime: ticket.createdAt }, startLabel(ticket.createdAt, ctx.localeTag))
         : h('span', { class: `badge ${ticket.status}` }, t(STATUS_LABEL[ticket.status])),
     );
-    const selections = h(
-      'ul',
-      { class: 'ticket-picks' },
-      ...ticket.selections.map((s) =>
-        h(
-          'li',
-          { class: s.result ? `res-${s.result}` : '' },
-          h(
-            'div',
-            { class: 'pick-main' },
-            h(
-              'span',
-              { class: 'pick-outcome' },
-              outcomeName(s.marketId, { id: s.outcomeId, name: s.outcome }, s, ctx.localeTag),
-            ),
-            h('span', { class: 'pick-market' }, marketName({ id: s.marketId, name: s.market }, s, ctx.localeTag)),
-            ctx.link(`/events/${encodeURIComponent(s.eventId)}`, { class: 'pick-event' }, s.event),
-          ),
-          h(
-            'div',
-            { class: 'pick-odds' },
-            s.score ? h('span', { class: 'score' }, `${s.score.home}:${s.score.away}`) : null,
-            h('strong', {}, ctx.price(s.odds)),
-            s.result
-              ? h(
-                  'span',
-                  { class: `dot ${s.result}`, title: t(STATUS_LABEL[s.result]) },
-                  h('span', { class: 'sr-only' }, t(STATUS_LABEL[s.result])),
-                )
-              : null,
-          ),
-        ),
-      ),
-    );
-    const figures = h(
-      'dl',
-      { class: 'slip-summary ticket-figures' },
-      h('div', {}, h('dt', {}, t('stakeLabel')), h('dd', { class: 'mono' }, ctx.money(ticket.stake))),
-      h('div', {}, h('dt', {}, t('oddsLabel')), h('dd', { class: 'mono' }, ctx.price(ticket.odds))),
-      open
-        ? h(
-            'div',
-            { class: 'win' },
-            h('dt', {}, t('potentialWin')),
-            h('dd', { class: 'mono' }, ctx.money(ticket.potentialWin)),
-          )
-        : h(
-            'div',
-            { class: 'win' },
-            h('dt', {}, t('payout')),
-            h('dd', { class: 'mono' }, ctx.money(ticket.payout ?? 0)),
-          ),
-    );
+    const selections = h('ul', { class: 'ticket-picks' }, ...ticket.selections.map((s) => ticketPick(ctx, s)));
+    const figures = ticketFigures(ctx, ticket, open);
     let action: HTMLElement | null = null;
     if (ticket.status === 'open') {
       const price = ticket.cashOut;
@@ -318,4 +267,54 @@ export class MyBetsView implements View {
     dialog.showModal();
     confirm.focus();
   }
+}
+
+/** One selection on a ticket: outcome, market and event (a link), the score, its odds and result. */
+function ticketPick(ctx: Ctx, s: Ticket['selections'][number]): HTMLElement {
+  return h(
+    'li',
+    { class: s.result ? `res-${s.result}` : '' },
+    h(
+      'div',
+      { class: 'pick-main' },
+      h(
+        'span',
+        { class: 'pick-outcome' },
+        outcomeName(s.marketId, { id: s.outcomeId, name: s.outcome }, s, ctx.localeTag),
+      ),
+      h('span', { class: 'pick-market' }, marketName({ id: s.marketId, name: s.market }, s, ctx.localeTag)),
+      ctx.link(`/events/${encodeURIComponent(s.eventId)}`, { class: 'pick-event' }, s.event),
+    ),
+    h(
+      'div',
+      { class: 'pick-odds' },
+      s.score ? h('span', { class: 'score' }, `${s.score.home}:${s.score.away}`) : null,
+      h('strong', {}, ctx.price(s.odds)),
+      s.result
+        ? h(
+            'span',
+            { class: `dot ${s.result}`, title: t(STATUS_LABEL[s.result]) },
+            h('span', { class: 'sr-only' }, t(STATUS_LABEL[s.result])),
+          )
+        : null,
+    ),
+  );
+}
+
+/** A ticket's stake and odds, with its potential win while open, its payout once settled. */
+function ticketFigures(ctx: Ctx, ticket: Ticket, open: boolean): HTMLElement {
+  return h(
+    'dl',
+    { class: 'slip-summary ticket-figures' },
+    h('div', {}, h('dt', {}, t('stakeLabel')), h('dd', { class: 'mono' }, ctx.money(ticket.stake))),
+    h('div', {}, h('dt', {}, t('oddsLabel')), h('dd', { class: 'mono' }, ctx.price(ticket.odds))),
+    open
+      ? h(
+          'div',
+          { class: 'win' },
+          h('dt', {}, t('potentialWin')),
+          h('dd', { class: 'mono' }, ctx.money(ticket.potentialWin)),
+        )
+      : h('div', { class: 'win' }, h('dt', {}, t('payout')), h('dd', { class: 'mono' }, ctx.money(ticket.payout ?? 0))),
+  );
 }
