@@ -1,8 +1,8 @@
 import { memo, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
-import { useSession } from '@/features/auth';
+import { useSession, type SessionStatus } from '@/features/auth';
 import { LocaleLink } from '@/shared/i18n';
-import { useModal } from '@/shared/modals/use-modal.ts';
+import { useModal, type ModalApi } from '@/shared/modals/use-modal.ts';
 import { Button, buttonClass } from '@/shared/ui/button.tsx';
 import { Icon, type IconName } from '@/shared/ui/icon.tsx';
 import { usePageTitle } from '@/shared/lib/use-page-title.ts';
@@ -20,6 +20,85 @@ const pillars: { icon: IconName; key: string }[] = [
   { icon: 'bolt', key: 'fast' },
 ];
 
+/** The page's opening: what the site is, and the way in — deposit for a player, sign-up for a guest. */
+function Hero({ status, open }: { status: SessionStatus; open: ModalApi['open'] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="relative overflow-hidden rounded-3xl border border-line bg-surface px-5 py-6 sm:rounded-[2rem] sm:px-10 sm:py-10"
+      aria-labelledby="home-title"
+    >
+      <div
+        className="pointer-events-none absolute inset-0"
+        aria-hidden="true"
+        style={{
+          background:
+            'radial-gradient(640px 360px at 88% 0%, color-mix(in srgb, var(--accent) 22%, transparent), transparent 70%), radial-gradient(520px 300px at 40% 120%, color-mix(in srgb, var(--accent) 10%, transparent), transparent 70%)',
+        }}
+      />
+      <div className="relative max-w-2xl">
+        <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent sm:text-sm">{t('home.eyebrow')}</p>
+        <h1
+          id="home-title"
+          className="mt-2 text-[1.75rem] font-extrabold leading-[1.08] tracking-tight text-fg sm:mt-3 sm:text-4xl lg:text-5xl"
+        >
+          {t('home.title')}
+        </h1>
+        <p className="mt-3 max-w-xl text-base text-muted sm:mt-4 sm:text-lg">{t('home.subtitle')}</p>
+        <div className="mt-5 flex flex-wrap gap-2 sm:mt-6 sm:gap-3">
+          {status === 'player' ? (
+            <>
+              <Button size="lg" onClick={() => open('wallet', 'deposit')}>
+                {t('account.deposit')}
+              </Button>
+              <LocaleLink to="/categories" className={buttonClass('secondary', 'lg')}>
+                {t('home.browse')}
+              </LocaleLink>
+            </>
+          ) : (
+            <>
+              <Button size="lg" onClick={() => open('sign-up')} disabled={status === 'unknown'}>
+                {t('home.join')}
+              </Button>
+              <Button size="lg" variant="secondary" onClick={() => open('sign-in')} disabled={status === 'unknown'}>
+                {t('account.signIn')}
+              </Button>
+            </>
+          )}
+        </div>
+        <WelcomeOffer
+          onOpen={status === 'player' ? () => open('package-bonus') : null}
+          disabled={status === 'unknown'}
+        />
+        <p className="mt-5 text-xs text-muted">{t('home.ageNote')}</p>
+      </div>
+    </section>
+  );
+}
+
+/** What the site stands for, three cards with an icon each. */
+function Pillars() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="home-pillars">
+      <h2 id="home-pillars" className="sr-only">
+        {t('home.pillarsTitle')}
+      </h2>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {pillars.map((pillar) => (
+          <li key={pillar.key} className="rounded-2xl border border-line bg-surface p-6">
+            <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent">
+              <Icon name={pillar.icon} />
+            </span>
+            <h3 className="mt-4 font-semibold text-fg">{t(`home.pillars.${pillar.key}.title`)}</h3>
+            <p className="mt-1.5 text-sm text-muted">{t(`home.pillars.${pillar.key}.text`)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function HomePage() {
   const { t } = useTranslation();
   const status = useSession((s) => s.status);
@@ -28,57 +107,7 @@ export default function HomePage() {
 
   return (
     <div className="space-y-10">
-      <section
-        className="relative overflow-hidden rounded-3xl border border-line bg-surface px-5 py-6 sm:rounded-[2rem] sm:px-10 sm:py-10"
-        aria-labelledby="home-title"
-      >
-        <div
-          className="pointer-events-none absolute inset-0"
-          aria-hidden="true"
-          style={{
-            background:
-              'radial-gradient(640px 360px at 88% 0%, color-mix(in srgb, var(--accent) 22%, transparent), transparent 70%), radial-gradient(520px 300px at 40% 120%, color-mix(in srgb, var(--accent) 10%, transparent), transparent 70%)',
-          }}
-        />
-        <div className="relative max-w-2xl">
-          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-accent sm:text-sm">
-            {t('home.eyebrow')}
-          </p>
-          <h1
-            id="home-title"
-            className="mt-2 text-[1.75rem] font-extrabold leading-[1.08] tracking-tight text-fg sm:mt-3 sm:text-4xl lg:text-5xl"
-          >
-            {t('home.title')}
-          </h1>
-          <p className="mt-3 max-w-xl text-base text-muted sm:mt-4 sm:text-lg">{t('home.subtitle')}</p>
-          <div className="mt-5 flex flex-wrap gap-2 sm:mt-6 sm:gap-3">
-            {status === 'player' ? (
-              <>
-                <Button size="lg" onClick={() => open('wallet', 'deposit')}>
-                  {t('account.deposit')}
-                </Button>
-                <LocaleLink to="/categories" className={buttonClass('secondary', 'lg')}>
-                  {t('home.browse')}
-                </LocaleLink>
-              </>
-            ) : (
-              <>
-                <Button size="lg" onClick={() => open('sign-up')} disabled={status === 'unknown'}>
-                  {t('home.join')}
-                </Button>
-                <Button size="lg" variant="secondary" onClick={() => open('sign-in')} disabled={status === 'unknown'}>
-                  {t('account.signIn')}
-                </Button>
-              </>
-            )}
-          </div>
-          <WelcomeOffer
-            onOpen={status === 'player' ? () => open('package-bonus') : null}
-            disabled={status === 'unknown'}
-          />
-          <p className="mt-5 text-xs text-muted">{t('home.ageNote')}</p>
-        </div>
-      </section>
+      <Hero status={status} open={open} />
 
       <Suspense fallback={null}>
         <TournamentsSection />
@@ -86,22 +115,7 @@ export default function HomePage() {
 
       <Lobby />
 
-      <section aria-labelledby="home-pillars">
-        <h2 id="home-pillars" className="sr-only">
-          {t('home.pillarsTitle')}
-        </h2>
-        <ul className="grid gap-4 md:grid-cols-3">
-          {pillars.map((pillar) => (
-            <li key={pillar.key} className="rounded-2xl border border-line bg-surface p-6">
-              <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent">
-                <Icon name={pillar.icon} />
-              </span>
-              <h3 className="mt-4 font-semibold text-fg">{t(`home.pillars.${pillar.key}.title`)}</h3>
-              <p className="mt-1.5 text-sm text-muted">{t(`home.pillars.${pillar.key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Pillars />
     </div>
   );
 }

@@ -51,6 +51,28 @@ export default function ProvidersPage() {
   );
 }
 
+/** A studio as a link to its games: its logo, name and number of games. */
+function ProviderCard({ provider }: { provider: Provider }) {
+  const { t } = useTranslation();
+  return (
+    <LocaleLink
+      to={providerGamesPath(provider)}
+      className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-line bg-surface p-4 text-center transition-colors hover:border-accent/60"
+    >
+      <span className="grid h-14 w-full place-items-center rounded-xl bg-raised/60">
+        <ProviderLogo provider={provider} decorative />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate font-semibold text-fg">{provider.name}</span>
+        <span className="mt-0.5 flex items-center justify-center gap-1 text-xs text-muted">
+          {t('games.providers.count', { count: provider.gameEnabledCount })}
+          <Icon name="chevronRight" className="size-3.5 transition-transform group-hover:translate-x-0.5" />
+        </span>
+      </span>
+    </LocaleLink>
+  );
+}
+
 function ProviderList({ providers }: { providers: ReturnType<typeof useProviders> }) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
@@ -110,21 +132,7 @@ function ProviderList({ providers }: { providers: ReturnType<typeof useProviders
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {list.map((provider) => (
               <li key={provider.id}>
-                <LocaleLink
-                  to={providerGamesPath(provider)}
-                  className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-line bg-surface p-4 text-center transition-colors hover:border-accent/60"
-                >
-                  <span className="grid h-14 w-full place-items-center rounded-xl bg-raised/60">
-                    <ProviderLogo provider={provider} decorative />
-                  </span>
-                  <span className="min-w-0">
-                    <span className="block truncate font-semibold text-fg">{provider.name}</span>
-                    <span className="mt-0.5 flex items-center justify-center gap-1 text-xs text-muted">
-                      {t('games.providers.count', { count: provider.gameEnabledCount })}
-                      <Icon name="chevronRight" className="size-3.5 transition-transform group-hover:translate-x-0.5" />
-                    </span>
-                  </span>
-                </LocaleLink>
+                <ProviderCard provider={provider} />
               </li>
             ))}
           </ul>

@@ -11,12 +11,49 @@ import { LocaleSwitcher } from './locale-switcher.tsx';
 import { HEADER_NAV } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
+/** The primary links, the page's own underlined. */
+function HeaderNav() {
+  const { t } = useTranslation();
+  const navItems = useFeatureItems(HEADER_NAV);
+  return (
+    <nav aria-label={t('nav.primary')} className="ml-4 hidden 2xl:block">
+      <ul className="flex items-center gap-1">
+        {navItems.map((item) => (
+          <li key={item.to}>
+            <LocaleNavLink
+              to={item.to}
+              end={item.end ?? false}
+              className={({ isActive }) =>
+                cn(
+                  'whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+                  isActive ? 'text-fg' : 'text-muted hover:text-fg',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <span
+                  className={cn(
+                    'relative',
+                    isActive &&
+                      'after:absolute after:-bottom-2.5 after:left-0 after:h-0.5 after:w-full after:rounded after:bg-accent',
+                  )}
+                >
+                  {t(item.label)}
+                </span>
+              )}
+            </LocaleNavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
   const { open } = useModal();
   const drawerOpen = useDrawer((s) => s.open);
   const setDrawerOpen = useDrawer((s) => s.setOpen);
-  const navItems = useFeatureItems(HEADER_NAV);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-page">
@@ -43,36 +80,7 @@ export function Header() {
 
         {/* The side nav (from 1024px) holds the same links: the header repeats them only where a signed-in
             player's header still fits on one line beside them. */}
-        <nav aria-label={t('nav.primary')} className="ml-4 hidden 2xl:block">
-          <ul className="flex items-center gap-1">
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <LocaleNavLink
-                  to={item.to}
-                  end={item.end ?? false}
-                  className={({ isActive }) =>
-                    cn(
-                      'whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
-                      isActive ? 'text-fg' : 'text-muted hover:text-fg',
-                    )
-                  }
-                >
-                  {({ isActive }) => (
-                    <span
-                      className={cn(
-                        'relative',
-                        isActive &&
-                          'after:absolute after:-bottom-2.5 after:left-0 after:h-0.5 after:w-full after:rounded after:bg-accent',
-                      )}
-                    >
-                      {t(item.label)}
-                    </span>
-                  )}
-                </LocaleNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <HeaderNav />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <button

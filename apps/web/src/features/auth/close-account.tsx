@@ -22,13 +22,8 @@ const OPEN_KINDS = [
   'withdrawals',
 ] as const satisfies readonly (keyof ClosureOpen)[];
 
-/**
- * The profile's "Close account" section: a dialog says what closing means, the password confirms
- * it. Refused while something can still move money — the dialog lists it (open sports bets, unfinished
- * game rounds, unpaid deposits, withdrawals on their way) — or real money is on the account (the player
- * withdraws first).
- */
-export function CloseAccount() {
+/** Closing the account: the dialog's state, the password's confirmation, and leaving once it is closed. */
+function useCloseAccount() {
   const { t } = useTranslation();
   const undoCalls = useRef<() => void>(undefined);
   const [pending, setPending] = useState(false);
@@ -77,23 +72,98 @@ export function CloseAccount() {
     undoCalls.current?.();
   };
 
+  // Opening or closing the dialog starts it afresh; closing it once the account is closed leaves.
+  const onOpenChange = (next: boolean) => {
+    if (!next && closed) return leave();
+    setDialogOpen(next);
+    setFailure(null);
+    setOpenItems(null);
+    setPasswordError(undefined);
+    setPassword('');
+  };
+  return {
+    pending,
+    dialogOpen,
+    password,
+    setPassword,
+    closed,
+    failure,
+    open,
+    passwordError,
+    confirm,
+    leave,
+    onOpenChange,
+  };
+}
+
+/** Refused while something is still open: what, kind by kind. */
+function OpenItems({ open }: { open: ClosureOpen }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-fg">
+      <p className="font-medium">{t('auth.close.openTitle')}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {OPEN_KINDS.filter((kind) => open[kind] > 0).map((kind) => (
+          <li key={kind}>{t(`auth.close.openItems.${kind}`, { count: open[kind] })}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The dialog before closing: what closing means, and the password that confirms it. */
+function ConfirmClosing({ closing }: { closing: ReturnType<typeof useCloseAccount> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dialog.Title className="text-xl font-semibold text-fg">{t('auth.close.dialogTitle')}</Dialog.Title>
+      <Dialog.Description className="mt-2 text-sm text-muted">{t('auth.close.dialogText')}</Dialog.Description>
+      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-fg">
+        <li>{t('auth.close.pointBalance')}</li>
+        <li>{t('auth.close.pointSessions')}</li>
+        <li>{t('auth.close.pointSignIn')}</li>
+        <li>{t('auth.close.pointRecords')}</li>
+      </ul>
+      <form onSubmit={closing.confirm} noValidate className="mt-5 flex flex-col gap-4">
+        <FormFailure message={closing.failure} />
+        {closing.open && <OpenItems open={closing.open} />}
+        <PasswordField
+          label={t('auth.password.current')}
+          hint={t('auth.close.passwordHint')}
+          autoComplete="current-password"
+          value={closing.password}
+          error={closing.passwordError}
+          onChange={(e) => closing.setPassword(e.target.value)}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Dialog.Close asChild>
+            <Button variant="secondary">{t('auth.close.cancel')}</Button>
+          </Dialog.Close>
+          <Button type="submit" loading={closing.pending}>
+            {t('auth.close.confirm')}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/**
+ * The profile's "Close account" section: a dialog says what closing means, the password confirms
+ * it. Refused while something can still move money — the dialog lists it (open sports bets, unfinished
+ * game rounds, unpaid deposits, withdrawals on their way) — or real money is on the account (the player
+ * withdraws first).
+ */
+export function CloseAccount() {
+  const { t } = useTranslation();
+  const closing = useCloseAccount();
   return (
     <section aria-labelledby="close-account-title" className="rounded-3xl border border-line bg-surface p-6 sm:p-8">
       <h3 id="close-account-title" className="text-lg font-semibold text-fg">
         {t('auth.close.title')}
       </h3>
       <p className="mt-1 max-w-prose text-sm text-muted">{t('auth.close.text')}</p>
-      <Dialog.Root
-        open={dialogOpen}
-        onOpenChange={(next) => {
-          if (!next && closed) return leave();
-          setDialogOpen(next);
-          setFailure(null);
-          setOpenItems(null);
-          setPasswordError(undefined);
-          setPassword('');
-        }}
-      >
+      <Dialog.Root open={closing.dialogOpen} onOpenChange={closing.onOpenChange}>
         <Dialog.Trigger asChild>
           <Button variant="secondary" className="mt-5">
             {t('auth.close.open')}
@@ -102,56 +172,16 @@ export function CloseAccount() {
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[2000] bg-black/70" />
           <Dialog.Content className="fixed left-1/2 top-1/2 z-[2001] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6">
-            {closed ? (
+            {closing.closed ? (
               <>
                 <Dialog.Title className="text-xl font-semibold text-fg">{t('auth.close.done')}</Dialog.Title>
                 <Dialog.Description className="mt-2 text-sm text-muted">{t('auth.close.doneText')}</Dialog.Description>
-                <Button className="mt-5" block onClick={leave}>
+                <Button className="mt-5" block onClick={closing.leave}>
                   {t('auth.close.leave')}
                 </Button>
               </>
             ) : (
-              <>
-                <Dialog.Title className="text-xl font-semibold text-fg">{t('auth.close.dialogTitle')}</Dialog.Title>
-                <Dialog.Description className="mt-2 text-sm text-muted">
-                  {t('auth.close.dialogText')}
-                </Dialog.Description>
-                <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-fg">
-                  <li>{t('auth.close.pointBalance')}</li>
-                  <li>{t('auth.close.pointSessions')}</li>
-                  <li>{t('auth.close.pointSignIn')}</li>
-                  <li>{t('auth.close.pointRecords')}</li>
-                </ul>
-                <form onSubmit={confirm} noValidate className="mt-5 flex flex-col gap-4">
-                  <FormFailure message={failure} />
-                  {open && (
-                    <div role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-fg">
-                      <p className="font-medium">{t('auth.close.openTitle')}</p>
-                      <ul className="mt-2 list-disc space-y-1 pl-5">
-                        {OPEN_KINDS.filter((kind) => open[kind] > 0).map((kind) => (
-                          <li key={kind}>{t(`auth.close.openItems.${kind}`, { count: open[kind] })}</li>
-                        ))}
-                      </ul>
-                    </div>
-                  )}
-                  <PasswordField
-                    label={t('auth.password.current')}
-                    hint={t('auth.close.passwordHint')}
-                    autoComplete="current-password"
-                    value={password}
-                    error={passwordError}
-                    onChange={(e) => setPassword(e.target.value)}
-                  />
-                  <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                    <Dialog.Close asChild>
-                      <Button variant="secondary">{t('auth.close.cancel')}</Button>
-                    </Dialog.Close>
-                    <Button type="submit" loading={pending}>
-                      {t('auth.close.confirm')}
-                    </Button>
-                  </div>
-                </form>
-              </>
+              <ConfirmClosing closing={closing} />
             )}
           </Dialog.Content>
         </Dialog.Portal>

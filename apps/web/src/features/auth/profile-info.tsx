@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
@@ -163,21 +163,8 @@ function ProfileView({
   );
 }
 
-function ProfileForm({
-  profile,
-  fields,
-  countries,
-  onDone,
-}: {
-  profile: Profile;
-  fields: FieldMeta[];
-  countries: readonly Country[];
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const names = useDisplayNames();
-  const update = useUpdateProfile();
-  const [failure, setFailure] = useState<string | null>(null);
+/** The edit form's setup: the fields it edits, those locked once filled, their defaults, and the form itself. */
+function useProfileForm(profile: Profile, fields: FieldMeta[], countries: readonly Country[]) {
   const editable = fields.filter((f) => !TOGGLES.has(f.name));
   // A field that locks once filled is shown, not edited, when it has a value.
   const locked = (f: FieldMeta) => !f.editable && valueOf(profile, f.name) !== null;
@@ -197,21 +184,107 @@ function ProfileForm({
       f.name === 'securityAnswer' ? '' : ((valueOf(profile, f.name) as string | null) ?? ''),
     ]),
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FieldValues>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const form = useForm<FieldValues>({ resolver: zodResolver(schema), defaultValues: defaults });
+  return { editable, locked, defaults, form };
+}
+
+/** What goes out: each field not locked whose value changed from the one the form started with. */
+function changedValues(
+  editable: FieldMeta[],
+  locked: (f: FieldMeta) => boolean,
+  values: FieldValues,
+  defaults: Record<string, unknown>,
+) {
+  const body: Record<string, string> = {};
+  for (const f of editable) {
+    if (locked(f)) continue;
+    const next = typeof values[f.name] === 'string' ? (values[f.name] as string) : '';
+    if (next !== (defaults[f.name] ?? '')) body[f.name] = next;
+  }
+  return body;
+}
+
+/** One field the player may edit, as the control its name calls for. */
+function ProfileFieldControl({
+  field: f,
+  common,
+  profile,
+  countries,
+}: {
+  field: FieldMeta;
+  common: { label: string; error: string | undefined } & UseFormRegisterReturn;
+  profile: Profile;
+  countries: readonly Country[];
+}) {
+  const { t } = useTranslation();
+  const names = useDisplayNames();
+  const choose = t('auth.profile.choose');
+  switch (f.name) {
+    case 'gender':
+      return (
+        <Select
+          {...common}
+          placeholder={choose}
+          options={GENDERS.map((g) => ({ value: g, label: t(`auth.profile.genders.${g}`) }))}
+        />
+      );
+    case 'country':
+      return (
+        <Select
+          {...common}
+          placeholder={choose}
+          options={names.sortCountries(countries).map((c) => ({ value: c.code, label: names.country(c) }))}
+        />
+      );
+    case 'timeZone':
+      return (
+        <Select {...common} placeholder={choose} options={TIME_ZONES.map((z) => ({ value: z.id, label: z.name }))} />
+      );
+    case 'locale':
+      return <Select {...common} options={LOCALES.map((l) => ({ value: l.code, label: l.nativeName }))} />;
+    case 'birthdate':
+      return <TextField {...common} type="date" autoComplete="bday" />;
+    case 'securityAnswer':
+      return (
+        <TextField
+          {...common}
+          type="password"
+          autoComplete="off"
+          hint={profile.hasSecurityAnswer ? t('auth.profile.answerHint') : undefined}
+        />
+      );
+    default:
+      return (
+        <TextField
+          {...common}
+          autoComplete={AUTOCOMPLETE[f.name] ?? 'off'}
+          hint={!f.editable ? t('auth.profile.locksOnce') : undefined}
+        />
+      );
+  }
+}
+
+function ProfileForm({
+  profile,
+  fields,
+  countries,
+  onDone,
+}: {
+  profile: Profile;
+  fields: FieldMeta[];
+  countries: readonly Country[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { editable, locked, defaults, form } = useProfileForm(profile, fields, countries);
+  const { register, handleSubmit, setError } = form;
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const body: Record<string, string> = {};
-    for (const f of editable) {
-      if (locked(f)) continue;
-      const next = typeof values[f.name] === 'string' ? (values[f.name] as string) : '';
-      if (next !== (defaults[f.name] ?? '')) body[f.name] = next;
-    }
+    const body = changedValues(editable, locked, values, defaults);
     try {
       if (Object.keys(body).length > 0) await update.mutateAsync(body as ProfileUpdateBody);
       toast({ type: 'success', title: t('auth.profile.saved') });
@@ -248,61 +321,7 @@ function ProfileForm({
       error: translateValidation(t, errors[f.name]?.message as string | undefined),
       ...register(f.name),
     };
-    const choose = t('auth.profile.choose');
-    switch (f.name) {
-      case 'gender':
-        return (
-          <Select
-            key={f.name}
-            {...common}
-            placeholder={choose}
-            options={GENDERS.map((g) => ({ value: g, label: t(`auth.profile.genders.${g}`) }))}
-          />
-        );
-      case 'country':
-        return (
-          <Select
-            key={f.name}
-            {...common}
-            placeholder={choose}
-            options={names.sortCountries(countries).map((c) => ({ value: c.code, label: names.country(c) }))}
-          />
-        );
-      case 'timeZone':
-        return (
-          <Select
-            key={f.name}
-            {...common}
-            placeholder={choose}
-            options={TIME_ZONES.map((z) => ({ value: z.id, label: z.name }))}
-          />
-        );
-      case 'locale':
-        return (
-          <Select key={f.name} {...common} options={LOCALES.map((l) => ({ value: l.code, label: l.nativeName }))} />
-        );
-      case 'birthdate':
-        return <TextField key={f.name} {...common} type="date" autoComplete="bday" />;
-      case 'securityAnswer':
-        return (
-          <TextField
-            key={f.name}
-            {...common}
-            type="password"
-            autoComplete="off"
-            hint={profile.hasSecurityAnswer ? t('auth.profile.answerHint') : undefined}
-          />
-        );
-      default:
-        return (
-          <TextField
-            key={f.name}
-            {...common}
-            autoComplete={AUTOCOMPLETE[f.name] ?? 'off'}
-            hint={!f.editable ? t('auth.profile.locksOnce') : undefined}
-          />
-        );
-    }
+    return <ProfileFieldControl key={f.name} field={f} common={common} profile={profile} countries={countries} />;
   };
 
   return (

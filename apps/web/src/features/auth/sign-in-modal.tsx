@@ -59,25 +59,37 @@ function signInReason(t: TFunction, value: string): string {
   return t('auth.signIn.description');
 }
 
-export default function SignInModal({ value, close }: ModalProps) {
+/** Signed in: the session starts, the modal closes, and a player-only page that sent the guest here opens again. */
+async function finishSignIn(result: AuthResult, close: () => void) {
+  // completeLogin marks the player at once; closing in the same tick keeps the modal host from
+  // dropping this guest-only modal on its own and leaving an extra history entry.
+  const loading = completeLogin(result);
+  close();
+  // A player-only page that sent the guest here is where they go back to.
+  const back = takeReturnPath();
+  if (back) navigateTo(back);
+  await loading;
+}
+
+/** Why the modal opened, besides asking: a refused social sign-in's reason, or the session the server ended. */
+function useSignInNotices() {
   const { t } = useTranslation();
-  const modal = useModal();
-  const loginMutation = useLogin();
   // Sent back here by a refused social sign-in: its reason shows as a password sign-in's would.
   const [failure, setFailure] = useState<string | null>(() => {
     const refused = peekSocialRefusal();
     return refused ? signInFailure(t, refused) : null;
   });
-  /** Refused for an exclusion: the same credentials may open a withdraw-only session. */
-  const [excludedWith, setExcludedWith] = useState<SignInValues | null>(null);
-  /** The account is paused after failed attempts: the challenge its code (sent if the password was right) passes. */
-  const [challenge, setChallenge] = useState<string | null>(null);
   // Sent here because the server ended the session: say why, once.
   const [ended] = useState(peekSessionEnd);
   useEffect(() => {
     forgetSocialRefusal();
     if (ended) forgetSessionEnd();
   }, [ended]);
+  return { failure, setFailure, ended };
+}
+
+/** The login form and its tab: switching between e-mail and phone empties the form and changes its rules. */
+function useChannelForm() {
   const [channel, setChannel] = useState<Channel>('email');
   // Read by the resolver at validation time; changed with the tab.
   const channelRef = useRef<Channel>('email');
@@ -91,40 +103,132 @@ export default function SignInModal({ value, close }: ModalProps) {
     resolver: (values, context, options) => resolvers[channelRef.current](values, context, options),
     defaultValues: { login: '', password: '' },
   });
+  const switchChannel = (next: Channel) => {
+    channelRef.current = next;
+    setChannel(next);
+    reset({ login: '', password: '' });
+  };
+  return { channel, switchChannel, register, handleSubmit, setError, errors, isSubmitting };
+}
+
+type ChannelForm = ReturnType<typeof useChannelForm>;
+
+/** The login (an e-mail address or a phone number, by tab), the password, and the way to a forgotten one. */
+function CredentialFields({ form }: { form: ChannelForm }) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const { channel, errors, register } = form;
+  return (
+    <>
+      {channel === 'email' ? (
+        <TextField
+          key="email"
+          label={t('auth.signIn.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={translateValidation(t, errors.login?.message)}
+          {...register('login')}
+        />
+      ) : (
+        <TextField
+          key="phone"
+          {...phoneFieldProps(t)}
+          error={translateValidation(t, errors.login?.message)}
+          {...register('login')}
+        />
+      )}
+      <PasswordField
+        label={t('auth.signIn.password')}
+        autoComplete="current-password"
+        error={translateValidation(t, errors.password?.message)}
+        {...register('password')}
+      />
+      <button
+        type="button"
+        className="self-start text-sm font-medium text-accent hover:underline"
+        onClick={() => modal.replace('sign-in', 'forgot-pass')}
+      >
+        {t('auth.signIn.forgot')}
+      </button>
+    </>
+  );
+}
+
+/** A guest without an account: the way to sign up instead. */
+function SignUpLink() {
+  const { t } = useTranslation();
+  const modal = useModal();
+  return (
+    <p className="text-center text-sm text-muted">
+      {t('auth.signIn.noAccount')}{' '}
+      <button
+        type="button"
+        className="font-semibold text-accent hover:underline"
+        onClick={() => modal.replace('sign-in', 'sign-up')}
+      >
+        {t('auth.signIn.toSignUp')}
+      </button>
+    </p>
+  );
+}
+
+/** Signing in with the form's values: the refusal it may meet, the exclusion's withdraw-only way in, the challenge. */
+function useSignInAttempt(close: () => void) {
+  const { t } = useTranslation();
+  const loginMutation = useLogin();
+  const { failure, setFailure, ended } = useSignInNotices();
+  /** Refused for an exclusion: the same credentials may open a withdraw-only session. */
+  const [excludedWith, setExcludedWith] = useState<SignInValues | null>(null);
+  /** The account is paused after failed attempts: the challenge its code (sent if the password was right) passes. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (result: AuthResult) => finishSignIn(result, close);
+
+  const submit = async (values: SignInValues, setError: ChannelForm['setError']) => {
+    setFailure(null);
+    setExcludedWith(null);
+    try {
+      await signedIn(await loginMutation.mutateAsync(values));
+    } catch (error) {
+      if (
+        isApiError(error) &&
+        error.status === 422 &&
+        applyServerFieldErrors(error.fields, setError, ['login', 'password'])
+      )
+        return;
+      if (isApiError(error) && error.code === ErrorCode.signInChallenge && error.challenge)
+        return setChallenge(error.challenge);
+      setFailure(signInFailure(t, error));
+      if (isApiError(error) && error.code === ErrorCode.accountExcluded) setExcludedWith(values);
+    }
+  };
+  const signInWithdrawOnly = async (values: SignInValues) => {
+    try {
+      const result = await loginMutation.mutateAsync({ ...values, withdrawOnly: true });
+      rememberExclusion(result);
+      const loading = completeLogin(result);
+      close();
+      await loading;
+    } catch (error) {
+      setExcludedWith(null);
+      setFailure(signInFailure(t, error));
+    }
+  };
+  return { failure, setFailure, ended, excludedWith, challenge, setChallenge, signedIn, submit, signInWithdrawOnly };
+}
+
+export default function SignInModal({ value, close }: ModalProps) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const { failure, setFailure, ended, excludedWith, challenge, setChallenge, signedIn, submit, signInWithdrawOnly } =
+    useSignInAttempt(close);
+  const form = useChannelForm();
 
   // A new attempt clears the last answer's banner, also when the form itself refuses the input.
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFailure(null);
-      setExcludedWith(null);
-      try {
-        await signedIn(await loginMutation.mutateAsync(values));
-      } catch (error) {
-        if (
-          isApiError(error) &&
-          error.status === 422 &&
-          applyServerFieldErrors(error.fields, setError, ['login', 'password'])
-        )
-          return;
-        if (isApiError(error) && error.code === ErrorCode.signInChallenge && error.challenge)
-          return setChallenge(error.challenge);
-        setFailure(signInFailure(t, error));
-        if (isApiError(error) && error.code === ErrorCode.accountExcluded) setExcludedWith(values);
-      }
-    },
+  const onSubmit = form.handleSubmit(
+    (values) => submit(values, form.setError),
     () => setFailure(null),
   );
-
-  async function signedIn(result: AuthResult) {
-    // completeLogin marks the player at once; closing in the same tick keeps the modal host from
-    // dropping this guest-only modal on its own and leaving an extra history entry.
-    const loading = completeLogin(result);
-    close();
-    // A player-only page that sent the guest here is where they go back to.
-    const back = takeReturnPath();
-    if (back) navigateTo(back);
-    await loading;
-  }
 
   if (challenge)
     return (
@@ -147,83 +251,20 @@ export default function SignInModal({ value, close }: ModalProps) {
           {t(`auth.signIn.ended.${ended}`)}
         </output>
       )}
-      <ChannelSwitch
-        value={channel}
-        onChange={(next) => {
-          channelRef.current = next;
-          setChannel(next);
-          reset({ login: '', password: '' });
-        }}
-        label={t('auth.channel.signInWith')}
-      />
+      <ChannelSwitch value={form.channel} onChange={form.switchChannel} label={t('auth.channel.signInWith')} />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormFailure message={failure} />
         {excludedWith && (
-          <Button
-            type="button"
-            variant="secondary"
-            block
-            onClick={async () => {
-              try {
-                const result = await loginMutation.mutateAsync({ ...excludedWith, withdrawOnly: true });
-                rememberExclusion(result);
-                const loading = completeLogin(result);
-                close();
-                await loading;
-              } catch (error) {
-                setExcludedWith(null);
-                setFailure(signInFailure(t, error));
-              }
-            }}
-          >
+          <Button type="button" variant="secondary" block onClick={() => signInWithdrawOnly(excludedWith)}>
             {t('auth.withdrawOnly.signIn')}
           </Button>
         )}
-        {channel === 'email' ? (
-          <TextField
-            key="email"
-            label={t('auth.signIn.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={translateValidation(t, errors.login?.message)}
-            {...register('login')}
-          />
-        ) : (
-          <TextField
-            key="phone"
-            {...phoneFieldProps(t)}
-            error={translateValidation(t, errors.login?.message)}
-            {...register('login')}
-          />
-        )}
-        <PasswordField
-          label={t('auth.signIn.password')}
-          autoComplete="current-password"
-          error={translateValidation(t, errors.password?.message)}
-          {...register('password')}
-        />
-        <button
-          type="button"
-          className="self-start text-sm font-medium text-accent hover:underline"
-          onClick={() => modal.replace('sign-in', 'forgot-pass')}
-        >
-          {t('auth.signIn.forgot')}
-        </button>
-        <Button type="submit" block loading={isSubmitting}>
+        <CredentialFields form={form} />
+        <Button type="submit" block loading={form.isSubmitting}>
           {t('auth.signIn.submit')}
         </Button>
         <SocialButtons />
-        <p className="text-center text-sm text-muted">
-          {t('auth.signIn.noAccount')}{' '}
-          <button
-            type="button"
-            className="font-semibold text-accent hover:underline"
-            onClick={() => modal.replace('sign-in', 'sign-up')}
-          >
-            {t('auth.signIn.toSignUp')}
-          </button>
-        </p>
+        <SignUpLink />
       </form>
     </ModalFrame>
   );

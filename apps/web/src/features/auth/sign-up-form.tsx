@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import type { TFunction } from '@/shared/i18n/translator.ts';
 import type { z } from 'zod';
 import {
   buildFieldsSchema,
@@ -85,31 +86,63 @@ function defaultValueOf(field: FieldMeta, defaultCountry: string): unknown {
   return '';
 }
 
-/**
- * The registration form, built from the server's field definitions: the same `buildFieldsSchema`
- * validates here and on the server, so a rule cannot differ between the two.
- */
-export function SignUpForm({ fields, currencies, countries, defaultCountry, onRegistered, channel = 'email' }: Props) {
-  const { t, i18n } = useTranslation();
-  const names = useDisplayNames();
-  const registerMutation = useRegister();
-  const [failure, setFailure] = useState<string | null>(null);
-  // A bonus code typed here never fails the sign-up: what became of it is told once the account exists.
-  const registered = async (result: AuthResult) => {
-    const use = result.bonusCode;
-    if (use && use.status >= 2 && use.status <= 4)
-      toast({
-        type: use.status === 2 ? 'success' : 'warn',
-        title: t(`auth.signUp.bonusCodeResult.${use.status === 4 && use.reason ? use.reason : use.status}`, {
-          code: use.bonusCode,
-        }),
-      });
-    await onRegistered(result);
-  };
+/** The body sent: the values the channel's endpoint takes (hidden ones included), the language, the affiliate tag. */
+function signUpBody(values: Record<string, unknown>, channel: SignUpChannel, language: string) {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (BODY_KEYS[channel].has(key) && value !== undefined) body[key] = value;
+  }
+  body.locale = language;
+  const affiliateTag = getAffiliateTag();
+  if (affiliateTag) body.affiliateTag = affiliateTag;
+  return body;
+}
 
+/** A bonus code typed here never fails the sign-up: what became of it is told once the account exists. */
+function announceBonusCode(t: TFunction, result: AuthResult) {
+  const use = result.bonusCode;
+  if (use && use.status >= 2 && use.status <= 4)
+    toast({
+      type: use.status === 2 ? 'success' : 'warn',
+      title: t(`auth.signUp.bonusCodeResult.${use.status === 4 && use.reason ? use.reason : use.status}`, {
+        code: use.bonusCode,
+      }),
+    });
+}
+
+/** A field's label: the agreements link to the terms, the others are named by the server's field. */
+function labelOf(t: TFunction, field: FieldMeta) {
+  return field.name === 'agreements' ? (
+    // The terms open in a new tab, so the form keeps what the visitor typed.
+    <Trans
+      i18nKey="auth.signUp.agreementsLinked"
+      components={{
+        terms: (
+          <LocaleLink
+            to="/static/terms"
+            target="_blank"
+            rel="noopener"
+            className="font-semibold text-accent underline"
+          />
+        ),
+      }}
+    />
+  ) : (
+    t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name })
+  );
+}
+
+/** The form's fields from the server's definitions: those shown, those sent hidden, their schema and defaults. */
+function useSignUpFields(
+  {
+    fields,
+    currencies,
+    countries,
+    defaultCountry,
+  }: Pick<Props, 'fields' | 'currencies' | 'countries' | 'defaultCountry'>,
+  channel: SignUpChannel,
+) {
   const visible = useMemo(() => fieldsFor(fields, channel), [fields, channel]);
-  /** Phone sign-up: the form as filled in, once the code is texted (the second step asks for it). */
-  const [awaitingCode, setAwaitingCode] = useState<Omit<RegisterPhoneBody, 'code'> | null>(null);
   // Hidden fields keep the server's value and go out with the form untouched.
   const hiddenValues = useMemo(
     () =>
@@ -131,6 +164,84 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
     () => Object.fromEntries(visible.map((f) => [f.name, defaultValueOf(f, defaultCountry)])),
     [visible, defaultCountry],
   );
+  return { visible, hiddenValues, schema, defaultValues };
+}
+
+/** The props every field takes: its label, error, whether required, and its registration with the form. */
+type FieldCommon = { label: ReactNode; error: string | undefined; required: boolean } & UseFormRegisterReturn;
+
+/** One field, as the control its name or rules call for. */
+function SignUpField({
+  field,
+  common,
+  currencies,
+  countries,
+}: {
+  field: FieldMeta;
+  common: FieldCommon;
+  currencies: readonly Currency[];
+  countries: readonly Country[];
+}) {
+  const { t } = useTranslation();
+  const names = useDisplayNames();
+  if (isCheckbox(field)) return <Checkbox {...common} />;
+  if (field.name === 'currency') {
+    return (
+      <Select
+        {...common}
+        placeholder={t('auth.signUp.chooseCurrency')}
+        options={currencies.map((c) => ({ value: c.code, label: `${c.code} — ${names.currency(c)}` }))}
+      />
+    );
+  }
+  if (field.name === 'country') {
+    return (
+      <Select
+        {...common}
+        placeholder={t('auth.signUp.chooseCountry')}
+        options={names.sortCountries(countries).map((c) => ({ value: c.code, label: names.country(c) }))}
+      />
+    );
+  }
+  if (field.name === 'password' || field.name === 'password_confirmation') {
+    const min = field.rules.find((rule) => rule.name === 'minLength')?.min;
+    return (
+      <PasswordField
+        {...common}
+        autoComplete="new-password"
+        hint={field.name === 'password' && min ? t('auth.signUp.passwordHint', { min }) : undefined}
+      />
+    );
+  }
+  if (field.name === 'phone') {
+    return <TextField {...phoneFieldProps(t)} {...common} />;
+  }
+  return (
+    <TextField
+      {...common}
+      type={field.name === 'email' ? 'email' : 'text'}
+      autoComplete={field.name === 'email' ? 'email' : field.name === 'nickname' ? 'nickname' : 'off'}
+    />
+  );
+}
+
+/**
+ * The registration form, built from the server's field definitions: the same `buildFieldsSchema`
+ * validates here and on the server, so a rule cannot differ between the two.
+ */
+export function SignUpForm(props: Props) {
+  const { currencies, countries, onRegistered, channel = 'email' } = props;
+  const { t, i18n } = useTranslation();
+  const registerMutation = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+  const registered = async (result: AuthResult) => {
+    announceBonusCode(t, result);
+    await onRegistered(result);
+  };
+
+  const { visible, hiddenValues, schema, defaultValues } = useSignUpFields(props, channel);
+  /** Phone sign-up: the form as filled in, once the code is texted (the second step asks for it). */
+  const [awaitingCode, setAwaitingCode] = useState<Omit<RegisterPhoneBody, 'code'> | null>(null);
 
   const {
     register,
@@ -141,13 +252,7 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries({ ...hiddenValues, ...values })) {
-      if (BODY_KEYS[channel].has(key) && value !== undefined) body[key] = value;
-    }
-    body.locale = i18n.language;
-    const affiliateTag = getAffiliateTag();
-    if (affiliateTag) body.affiliateTag = affiliateTag;
+    const body = signUpBody({ ...hiddenValues, ...values }, channel, i18n.language);
     try {
       if (channel === 'phone') {
         const phoneBody = body as Omit<RegisterPhoneBody, 'code'>;
@@ -174,26 +279,12 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
     }
   });
 
-  const errorOf = (name: string) => translateValidation(t, errors[name]?.message as string | undefined);
-  const labelOf = (field: FieldMeta) =>
-    field.name === 'agreements' ? (
-      // The terms open in a new tab, so the form keeps what the visitor typed.
-      <Trans
-        i18nKey="auth.signUp.agreementsLinked"
-        components={{
-          terms: (
-            <LocaleLink
-              to="/static/terms"
-              target="_blank"
-              rel="noopener"
-              className="font-semibold text-accent underline"
-            />
-          ),
-        }}
-      />
-    ) : (
-      t(`auth.signUp.fields.${field.name}`, { defaultValue: field.description || field.name })
-    );
+  const commonOf = (field: FieldMeta): FieldCommon => ({
+    label: labelOf(t, field),
+    error: translateValidation(t, errors[field.name]?.message as string | undefined),
+    required: field.isRequired,
+    ...register(field.name),
+  });
 
   if (awaitingCode)
     return <PhoneCodeStep body={awaitingCode} onRegistered={registered} onBack={() => setAwaitingCode(null)} />;
@@ -201,57 +292,15 @@ export function SignUpForm({ fields, currencies, countries, defaultCountry, onRe
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormFailure message={failure} />
-      {visible.map((field) => {
-        const common = {
-          label: labelOf(field),
-          error: errorOf(field.name),
-          required: field.isRequired,
-          ...register(field.name),
-        };
-        if (isCheckbox(field)) return <Checkbox key={field.name} {...common} />;
-        if (field.name === 'currency') {
-          return (
-            <Select
-              key={field.name}
-              {...common}
-              placeholder={t('auth.signUp.chooseCurrency')}
-              options={currencies.map((c) => ({ value: c.code, label: `${c.code} — ${names.currency(c)}` }))}
-            />
-          );
-        }
-        if (field.name === 'country') {
-          return (
-            <Select
-              key={field.name}
-              {...common}
-              placeholder={t('auth.signUp.chooseCountry')}
-              options={names.sortCountries(countries).map((c) => ({ value: c.code, label: names.country(c) }))}
-            />
-          );
-        }
-        if (field.name === 'password' || field.name === 'password_confirmation') {
-          const min = field.rules.find((rule) => rule.name === 'minLength')?.min;
-          return (
-            <PasswordField
-              key={field.name}
-              {...common}
-              autoComplete="new-password"
-              hint={field.name === 'password' && min ? t('auth.signUp.passwordHint', { min }) : undefined}
-            />
-          );
-        }
-        if (field.name === 'phone') {
-          return <TextField key={field.name} {...phoneFieldProps(t)} {...common} />;
-        }
-        return (
-          <TextField
-            key={field.name}
-            {...common}
-            type={field.name === 'email' ? 'email' : 'text'}
-            autoComplete={field.name === 'email' ? 'email' : field.name === 'nickname' ? 'nickname' : 'off'}
-          />
-        );
-      })}
+      {visible.map((field) => (
+        <SignUpField
+          key={field.name}
+          field={field}
+          common={commonOf(field)}
+          currencies={currencies}
+          countries={countries}
+        />
+      ))}
       <Button type="submit" block loading={isSubmitting}>
         {channel === 'phone' ? t('auth.phone.sendCode') : t('auth.signUp.submit')}
       </Button>

@@ -39,19 +39,13 @@ function useCountdown(stored: () => number | null) {
   return { left, lockUntil: (next: number) => setLock({ until: next, now: Date.now() }) };
 }
 
-/**
- * The promo-code form of the bonuses page (trigger 1) or the deposit form's code field (trigger 3: not
- * a form of its own, since it sits inside the deposit form; Enter applies it): says what became of the code, and after too many
- * wrong codes (error 5) counts down until it opens again.
- */
-export function BonusCodeForm({ trigger = 1, onApplied }: { trigger?: 1 | 3; onApplied?: () => void }) {
+/** Applying a code: what became of it, and the countdown after too many wrong codes. */
+function useApplyCode(trigger: 1 | 3, onApplied: (() => void) | undefined) {
   const { t } = useTranslation();
-  const id = useId();
   const apply = useApplyBonusCode();
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<Message>(null);
   const { left, lockUntil } = useCountdown(lockedUntil);
-  const locked = left > 0;
 
   const submit = async (event: FormEvent | KeyboardEvent) => {
     event.preventDefault();
@@ -80,9 +74,39 @@ export function BonusCodeForm({ trigger = 1, onApplied }: { trigger?: 1 | 3; onA
       });
     }
   };
+  return { pending: apply.isPending, code, setCode, message, left, submit };
+}
 
+/** Under the field: the time left while locked, else what became of the last code. */
+function CodeNotice({ left, message }: { left: number; message: Message }) {
+  const { t } = useTranslation();
   const minutes = Math.floor(left / 60);
   const seconds = String(left % 60).padStart(2, '0');
+  return left > 0 ? (
+    <p role="alert" className="text-sm text-danger">
+      {t('bonuses.codes.locked', { time: `${minutes}:${seconds}` })}
+    </p>
+  ) : message ? (
+    <p
+      role={message.tone === 'error' ? 'alert' : 'status'}
+      className={message.tone === 'error' ? 'text-sm text-danger' : 'text-sm text-success'}
+    >
+      {message.text}
+    </p>
+  ) : null;
+}
+
+/**
+ * The promo-code form of the bonuses page (trigger 1) or the deposit form's code field (trigger 3: not
+ * a form of its own, since it sits inside the deposit form; Enter applies it): says what became of the code, and after too many
+ * wrong codes (error 5) counts down until it opens again.
+ */
+export function BonusCodeForm({ trigger = 1, onApplied }: { trigger?: 1 | 3; onApplied?: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { pending, code, setCode, message, left, submit } = useApplyCode(trigger, onApplied);
+  const locked = left > 0;
+
   const inDeposit = trigger === 3;
   const body = (
     <>
@@ -107,25 +131,14 @@ export function BonusCodeForm({ trigger = 1, onApplied }: { trigger?: 1 | 3; onA
         <Button
           type={inDeposit ? 'button' : 'submit'}
           variant={inDeposit ? 'secondary' : 'primary'}
-          loading={apply.isPending}
+          loading={pending}
           disabled={locked || !code.trim()}
           onClick={inDeposit ? (e) => void submit(e as unknown as FormEvent) : undefined}
         >
           {t('bonuses.codes.submit')}
         </Button>
       </div>
-      {locked ? (
-        <p role="alert" className="text-sm text-danger">
-          {t('bonuses.codes.locked', { time: `${minutes}:${seconds}` })}
-        </p>
-      ) : message ? (
-        <p
-          role={message.tone === 'error' ? 'alert' : 'status'}
-          className={message.tone === 'error' ? 'text-sm text-danger' : 'text-sm text-success'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <CodeNotice left={left} message={message} />
     </>
   );
   return inDeposit ? (

@@ -33,12 +33,45 @@ export type RunningState = 'notOptedIn' | 'ahead' | 'earning';
 export const runningState = (running: Pick<CashbackRunning, 'optedIn' | 'amount'>): RunningState =>
   !running.optedIn ? 'notOptedIn' : running.amount > 0 ? 'earning' : 'ahead';
 
+/** A programme's period so far: its rule, the cashback and net loss to date, and the next payout. */
+function RunningCashback({ running }: { running: CashbackRunning }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const payoutDay = usePayoutDay();
+  const state = runningState(running);
+  return (
+    <article className="rounded-2xl border border-line bg-surface p-4">
+      <p className="font-semibold text-fg">{running.bonusName}</p>
+      <p className="text-sm text-muted">
+        {t('bonuses.cashback.rule', {
+          percentage: running.percentage,
+          multiplier: running.wagerMultiplier,
+        })}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
+        <dt className="text-muted">{t(`bonuses.cashback.soFar.${running.period}`)}</dt>
+        <dd className="text-right text-lg font-semibold text-fg" data-testid="cashback-running">
+          {money(running.amount, running.currency)}
+        </dd>
+        <dt className="text-muted">{t('bonuses.cashback.netLoss')}</dt>
+        <dd className="text-right text-fg">{money(running.netLoss, running.currency)}</dd>
+        <dt className="text-muted">{t('bonuses.cashback.nextPayout')}</dt>
+        <dd className="text-right text-fg">
+          <time dateTime={running.nextPayoutAt}>{payoutDay(running.nextPayoutAt)}</time>
+        </dd>
+      </dl>
+      {state !== 'earning' && (
+        <p className="mt-3 text-sm text-muted">{t(`bonuses.cashback.${state}.${running.period}`)}</p>
+      )}
+    </article>
+  );
+}
+
 /** The bonuses page's cashback block: each programme's period so far and next payout, then what was paid. */
 export function CashbackBlock({ level = 2 }: { level?: 2 | 3 }) {
   const { t } = useTranslation();
   const money = useMoney();
   const date = useFormatDate();
-  const payoutDay = usePayoutDay();
   const currency = activeAccount(useAccounts().data)?.currency;
   const cashback = useCashback(currency);
   const Heading = `h${level}` as const;
@@ -57,38 +90,9 @@ export function CashbackBlock({ level = 2 }: { level?: 2 | 3 }) {
       ) : (
         <>
           <div className="grid gap-3 lg:grid-cols-2">
-            {data.current.map((running) => {
-              const state = runningState(running);
-              return (
-                <article
-                  key={`${running.bonusName}-${running.currency}`}
-                  className="rounded-2xl border border-line bg-surface p-4"
-                >
-                  <p className="font-semibold text-fg">{running.bonusName}</p>
-                  <p className="text-sm text-muted">
-                    {t('bonuses.cashback.rule', {
-                      percentage: running.percentage,
-                      multiplier: running.wagerMultiplier,
-                    })}
-                  </p>
-                  <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
-                    <dt className="text-muted">{t(`bonuses.cashback.soFar.${running.period}`)}</dt>
-                    <dd className="text-right text-lg font-semibold text-fg" data-testid="cashback-running">
-                      {money(running.amount, running.currency)}
-                    </dd>
-                    <dt className="text-muted">{t('bonuses.cashback.netLoss')}</dt>
-                    <dd className="text-right text-fg">{money(running.netLoss, running.currency)}</dd>
-                    <dt className="text-muted">{t('bonuses.cashback.nextPayout')}</dt>
-                    <dd className="text-right text-fg">
-                      <time dateTime={running.nextPayoutAt}>{payoutDay(running.nextPayoutAt)}</time>
-                    </dd>
-                  </dl>
-                  {state !== 'earning' && (
-                    <p className="mt-3 text-sm text-muted">{t(`bonuses.cashback.${state}.${running.period}`)}</p>
-                  )}
-                </article>
-              );
-            })}
+            {data.current.map((running) => (
+              <RunningCashback key={`${running.bonusName}-${running.currency}`} running={running} />
+            ))}
           </div>
           {data.data.length === 0 ? (
             <p className="text-sm text-muted">{t('bonuses.cashback.none')}</p>

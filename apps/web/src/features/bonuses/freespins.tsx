@@ -41,6 +41,28 @@ export function FreespinsBlock({ level, currency }: { level: 2 | 3; currency: st
   );
 }
 
+/** How many of the spins are played, in words and as a bar. */
+function SpinsProgress({ spins, used }: { spins: PlayerFreespin; used: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 space-y-1.5">
+      <p className="flex justify-between gap-3 text-sm">
+        <span className="text-fg tabular-nums">{used}</span>
+        <span className="text-muted tabular-nums" aria-hidden="true">
+          {Math.floor(spins.progress)}%
+        </span>
+      </p>
+      <progress
+        value={spins.usedCount}
+        max={spins.count}
+        aria-label={t('bonuses.freespins.progress', { name: spins.name })}
+        aria-valuetext={used}
+        className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-raised [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-raised [&::-webkit-progress-value]:bg-accent"
+      />
+    </div>
+  );
+}
+
 export function FreespinCard({ spins, level }: { spins: PlayerFreespin; level: 3 | 4 }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -80,23 +102,7 @@ export function FreespinCard({ spins, level }: { spins: PlayerFreespin; level: 3
           <span className="text-xl font-bold text-fg tabular-nums">{spins.count}</span>
         </p>
       </div>
-      {active && (
-        <div className="mt-4 space-y-1.5">
-          <p className="flex justify-between gap-3 text-sm">
-            <span className="text-fg tabular-nums">{used}</span>
-            <span className="text-muted tabular-nums" aria-hidden="true">
-              {Math.floor(spins.progress)}%
-            </span>
-          </p>
-          <progress
-            value={spins.usedCount}
-            max={spins.count}
-            aria-label={t('bonuses.freespins.progress', { name: spins.name })}
-            aria-valuetext={used}
-            className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-raised [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-raised [&::-webkit-progress-value]:bg-accent"
-          />
-        </div>
-      )}
+      {active && <SpinsProgress spins={spins} used={used} />}
       <TermList rows={rows} className="mt-4" />
       <p className="mt-3 text-sm text-muted">{t('bonuses.freespins.winningsNote')}</p>
       <div className="mt-4 flex flex-wrap gap-2">

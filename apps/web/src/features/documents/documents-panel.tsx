@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, DocumentStatus, type PlayerDocument } from '@casino/contracts';
 import { useSession } from '@/features/auth';
@@ -88,6 +88,45 @@ function DocumentRow({ document }: { document: PlayerDocument }) {
   );
 }
 
+/** The file to upload, with the kinds and size it may be. */
+function FileField({ ref }: { ref: Ref<HTMLInputElement> }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor="document-file" className="mb-1.5 block text-sm font-medium text-fg">
+        {t('documents.file')}
+      </label>
+      <input
+        ref={ref}
+        id="document-file"
+        type="file"
+        accept="image/jpeg,image/png,application/pdf"
+        aria-describedby="document-file-hint"
+        className="block w-full text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-raised file:px-3 file:py-2 file:font-semibold file:text-fg"
+      />
+      <p id="document-file-hint" className="mt-1.5 text-sm text-muted">
+        {t('documents.fileHint')}
+      </p>
+    </div>
+  );
+}
+
+/** How far the upload is, as a bar and a percentage. */
+function UploadProgress({ progress }: { progress: number }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <progress
+        value={progress}
+        max={1}
+        aria-label={t('documents.progress')}
+        className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-raised [&::-webkit-progress-value]:bg-accent"
+      />
+      <p className="mt-1 text-sm text-muted">{Math.round(progress * 100)} %</p>
+    </div>
+  );
+}
+
 function UploadForm() {
   const { t } = useTranslation();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -137,33 +176,8 @@ function UploadForm() {
           placeholder={t('documents.chooseType')}
           options={DOCUMENT_TYPES.map((d) => ({ value: d.id, label: t(`documents.types.${d.id}`) }))}
         />
-        <div>
-          <label htmlFor="document-file" className="mb-1.5 block text-sm font-medium text-fg">
-            {t('documents.file')}
-          </label>
-          <input
-            ref={fileRef}
-            id="document-file"
-            type="file"
-            accept="image/jpeg,image/png,application/pdf"
-            aria-describedby="document-file-hint"
-            className="block w-full text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-raised file:px-3 file:py-2 file:font-semibold file:text-fg"
-          />
-          <p id="document-file-hint" className="mt-1.5 text-sm text-muted">
-            {t('documents.fileHint')}
-          </p>
-        </div>
-        {progress !== null ? (
-          <div>
-            <progress
-              value={progress}
-              max={1}
-              aria-label={t('documents.progress')}
-              className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-raised [&::-webkit-progress-value]:bg-accent"
-            />
-            <p className="mt-1 text-sm text-muted">{Math.round(progress * 100)} %</p>
-          </div>
-        ) : null}
+        <FileField ref={fileRef} />
+        {progress !== null ? <UploadProgress progress={progress} /> : null}
         <Button type="submit" loading={progress !== null} className="justify-self-start">
           {t('documents.upload')}
         </Button>

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useNavigate } from '@/shared/router';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Game } from '@casino/contracts';
@@ -21,19 +21,18 @@ type Props = {
   onRetry: () => void;
 };
 
-/** What the stage shows: the game's frame, what stands before it (sign-up, deposit), a refusal, or the wait. */
-export function StageContent({ game, plan, mode, failure, gameUrl, frameRef, onDemo, onRetry }: Props) {
+/** What stands before a game the plan cannot start: a guest's sign-up, or a deposit. */
+function PlanPlug({
+  game,
+  plan,
+  demoButton,
+}: {
+  game: Props['game'];
+  plan: Extract<LaunchPlan, { kind: 'sign-up' | 'deposit' }>;
+  demoButton: ReactNode;
+}) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const localize = useLocalizedPath();
   const modal = useModal();
-
-  const demoButton = game.isDemoMode && (
-    <button type="button" className={stagePlugButton} onClick={onDemo}>
-      {t('gamePlay.mode.playDemo')}
-    </button>
-  );
-
   if (plan.kind === 'sign-up') {
     return (
       <StagePlug
@@ -48,24 +47,36 @@ export function StageContent({ game, plan, mode, failure, gameUrl, frameRef, onD
       </StagePlug>
     );
   }
-  if (plan.kind === 'deposit') {
-    return (
-      <StagePlug
-        title={t('gamePlay.plug.depositTitle')}
-        text={
-          plan.currency
-            ? t('gamePlay.plug.depositText', { game: game.name, currency: plan.currency })
-            : t('gamePlay.plug.noAccountText')
-        }
-      >
-        <Button onClick={() => modal.open('wallet', 'deposit')}>
-          {plan.currency ? t('account.deposit') : t('gamePlay.plug.openWallet')}
-        </Button>
-        {demoButton}
-      </StagePlug>
-    );
-  }
-  if (failure?.kind === 'geo') {
+  return (
+    <StagePlug
+      title={t('gamePlay.plug.depositTitle')}
+      text={
+        plan.currency
+          ? t('gamePlay.plug.depositText', { game: game.name, currency: plan.currency })
+          : t('gamePlay.plug.noAccountText')
+      }
+    >
+      <Button onClick={() => modal.open('wallet', 'deposit')}>
+        {plan.currency ? t('account.deposit') : t('gamePlay.plug.openWallet')}
+      </Button>
+      {demoButton}
+    </StagePlug>
+  );
+}
+
+/** Why the game did not start, with what the player can do about it. */
+function FailurePlug({
+  game,
+  failure,
+  mode,
+  demoButton,
+  onRetry,
+}: Pick<Props, 'game' | 'mode' | 'onRetry'> & { failure: StartFailure; demoButton: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const modal = useModal();
+  if (failure.kind === 'geo') {
     return (
       <StagePlug
         tone="alert"
@@ -74,7 +85,7 @@ export function StageContent({ game, plan, mode, failure, gameUrl, frameRef, onD
       />
     );
   }
-  if (failure?.kind === 'limit' || failure?.kind === 'limited') {
+  if (failure.kind === 'limit' || failure.kind === 'limited') {
     return (
       <StagePlug tone="alert" title={t('gamePlay.plug.limitTitle')} text={t('gamePlay.plug.limitText')}>
         <Button onClick={() => void navigate(localize('/profile/limits'))}>{t('gamePlay.plug.limitAction')}</Button>
@@ -82,7 +93,7 @@ export function StageContent({ game, plan, mode, failure, gameUrl, frameRef, onD
       </StagePlug>
     );
   }
-  if (failure?.kind === 'restricted') {
+  if (failure.kind === 'restricted') {
     return (
       <StagePlug
         tone="alert"
@@ -93,24 +104,38 @@ export function StageContent({ game, plan, mode, failure, gameUrl, frameRef, onD
       </StagePlug>
     );
   }
-  if (failure?.kind === 'sign-in') {
+  if (failure.kind === 'sign-in') {
     return (
       <StagePlug title={t('gamePlay.plug.signInTitle')} text={t('gamePlay.plug.signInText')}>
         <Button onClick={() => modal.open('sign-in')}>{t('account.signIn')}</Button>
       </StagePlug>
     );
   }
-  if (failure) {
-    return (
-      <StagePlug
-        tone="alert"
-        title={t('gamePlay.plug.errorTitle')}
-        text={t('gamePlay.plug.errorText', { game: game.name })}
-      >
-        <Button onClick={onRetry}>{t('gamePlay.retry')}</Button>
-      </StagePlug>
-    );
-  }
+  return (
+    <StagePlug
+      tone="alert"
+      title={t('gamePlay.plug.errorTitle')}
+      text={t('gamePlay.plug.errorText', { game: game.name })}
+    >
+      <Button onClick={onRetry}>{t('gamePlay.retry')}</Button>
+    </StagePlug>
+  );
+}
+
+/** What the stage shows: the game's frame, what stands before it (sign-up, deposit), a refusal, or the wait. */
+export function StageContent({ game, plan, mode, failure, gameUrl, frameRef, onDemo, onRetry }: Props) {
+  const { t } = useTranslation();
+
+  const demoButton = game.isDemoMode && (
+    <button type="button" className={stagePlugButton} onClick={onDemo}>
+      {t('gamePlay.mode.playDemo')}
+    </button>
+  );
+
+  if (plan.kind === 'sign-up' || plan.kind === 'deposit')
+    return <PlanPlug game={game} plan={plan} demoButton={demoButton} />;
+  if (failure)
+    return <FailurePlug game={game} failure={failure} mode={mode} demoButton={demoButton} onRetry={onRetry} />;
   if (gameUrl) {
     return (
       <iframe

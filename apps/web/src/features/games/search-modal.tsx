@@ -34,13 +34,8 @@ function onSubmit(event: FormEvent<HTMLFormElement>) {
   stopsOf(event.currentTarget)[1]?.focus();
 }
 
-/**
- * The header search (`?search`): game names, 500 ms after typing stops, from two characters.
- * A result is a plain link to the game: following it leaves the `?search` query behind, which closes the modal.
- */
-export default function SearchModal(_props: ModalProps) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
+/** The input takes focus once the dialog has opened, and the arrow keys walk the form's stops. */
+function useSearchFocus() {
   const input = useRef<HTMLInputElement>(null);
   // The dialog would focus its first stop, the close button. Moving to the input one task later
   // lets the dialog first note what had focus before (it gets focus back on close).
@@ -54,18 +49,22 @@ export default function SearchModal(_props: ModalProps) {
     el?.addEventListener('keydown', onArrowKeys);
     return () => el?.removeEventListener('keydown', onArrowKeys);
   }, []);
-  const typed = text.trim();
-  const term = useDebounced(typed, SEARCH_DEBOUNCE_MS);
-  const platform = usePlatform();
-  const searching = typed.length >= SEARCH_MIN_LENGTH;
-  const ready = term.length >= SEARCH_MIN_LENGTH && searching;
-  const results = useInfiniteGames(
-    { name: term, perPage: RESULTS_PER_PAGE, platform, sortBy: 'default' },
-    { enabled: ready },
-  );
+  return { input, form };
+}
+
+/** The results for the term: a short announced status, the games found, and more of them on request. */
+function SearchResults({
+  term,
+  waiting,
+  results,
+}: {
+  term: string;
+  waiting: boolean;
+  results: ReturnType<typeof useInfiniteGames>;
+}) {
+  const { t } = useTranslation();
   const games = results.data?.pages.flatMap((p) => p.data) ?? [];
   const total = results.data?.pages[0]?.meta.totalRows ?? 0;
-  const waiting = searching && (term !== typed || results.isPending);
   const status = waiting
     ? { text: t('games.search.searching'), className: 'text-sm text-muted' }
     : results.isError
@@ -79,6 +78,57 @@ export default function SearchModal(_props: ModalProps) {
             text: t('games.search.found', { count: total }),
             className: 'text-xs font-semibold uppercase tracking-wider text-muted',
           };
+  return (
+    <div className="min-h-24">
+      {/* Only the short status is announced, not the whole list. */}
+      <p aria-live="polite" className={status.className}>
+        {waiting && <Spinner className="mr-2 align-[-2px] text-accent" />}
+        {status.text}
+      </p>
+      {!waiting && games.length > 0 && (
+        <>
+          <ul className="mt-2 flex flex-col gap-1">
+            {games.map((game) => (
+              <li key={game.id}>
+                <GameListItem game={game} />
+              </li>
+            ))}
+          </ul>
+          {results.hasNextPage && (
+            <Button
+              variant="secondary"
+              block
+              className="mt-3"
+              loading={results.isFetchingNextPage}
+              onClick={() => void results.fetchNextPage()}
+            >
+              {t('games.loadMore')}
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The header search (`?search`): game names, 500 ms after typing stops, from two characters.
+ * A result is a plain link to the game: following it leaves the `?search` query behind, which closes the modal.
+ */
+export default function SearchModal(_props: ModalProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const { input, form } = useSearchFocus();
+  const typed = text.trim();
+  const term = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  const platform = usePlatform();
+  const searching = typed.length >= SEARCH_MIN_LENGTH;
+  const ready = term.length >= SEARCH_MIN_LENGTH && searching;
+  const results = useInfiniteGames(
+    { name: term, perPage: RESULTS_PER_PAGE, platform, sortBy: 'default' },
+    { enabled: ready },
+  );
+  const waiting = searching && (term !== typed || results.isPending);
 
   return (
     <ModalFrame title={t('modals.titles.search')} size="lg">
@@ -99,37 +149,7 @@ export default function SearchModal(_props: ModalProps) {
             }
           />
           {!searching && <Suggestions />}
-          {searching && (
-            <div className="min-h-24">
-              {/* Only the short status is announced, not the whole list. */}
-              <p aria-live="polite" className={status.className}>
-                {waiting && <Spinner className="mr-2 align-[-2px] text-accent" />}
-                {status.text}
-              </p>
-              {!waiting && games.length > 0 && (
-                <>
-                  <ul className="mt-2 flex flex-col gap-1">
-                    {games.map((game) => (
-                      <li key={game.id}>
-                        <GameListItem game={game} />
-                      </li>
-                    ))}
-                  </ul>
-                  {results.hasNextPage && (
-                    <Button
-                      variant="secondary"
-                      block
-                      className="mt-3"
-                      loading={results.isFetchingNextPage}
-                      onClick={() => void results.fetchNextPage()}
-                    >
-                      {t('games.loadMore')}
-                    </Button>
-                  )}
-                </>
-              )}
-            </div>
-          )}
+          {searching && <SearchResults term={term} waiting={waiting} results={results} />}
         </form>
       </search>
     </ModalFrame>

@@ -34,13 +34,63 @@ const readPage = (value: string | null) => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
+/** The history's sections, each a link: the tab lives in the URL. */
+function HistoryTabs({ tabs, tab }: { tabs: HistoryTab[]; tab: HistoryTab }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('history.sections')}>
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map((key) => (
+          <li key={key}>
+            <LocaleLink
+              to={TAB_PATHS[key]}
+              aria-current={tab === key ? 'page' : undefined}
+              preventScrollReset
+              state={{ preventScrollReset: true }}
+              className={cn(
+                'inline-flex h-9 items-center rounded-full px-4 text-sm font-semibold transition-colors',
+                tab === key ? 'bg-accent text-on-accent' : 'border border-line bg-surface text-muted hover:text-fg',
+              )}
+            >
+              {t(`history.tabs.${key}`)}
+            </LocaleLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Settled or unsettled bets, as two toggle buttons. */
+function SettledFilter({ settled, onChange }: { settled: boolean; onChange: (settled: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="m-0 inline-flex min-w-0 rounded-xl border border-line bg-surface p-1">
+      <legend className="sr-only">{t('history.filter.label')}</legend>
+      {[true, false].map((value) => (
+        <button
+          key={String(value)}
+          type="button"
+          aria-pressed={settled === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'h-8 rounded-lg px-3 text-sm font-semibold transition-colors',
+            settled === value ? 'bg-raised text-fg' : 'text-muted hover:text-fg',
+          )}
+        >
+          {t(value ? 'history.filter.settled' : 'history.filter.unsettled')}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * The player's history: casino rounds (`GET /api/game/spins`) and bets (`GET /api/game/bets`,
  * settled or not). Tab, filter and page live in the query (`?tab=bets&settled=false&page=2`),
  * so a page can be linked and Back steps through it.
  */
 export function HistoryView() {
-  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tabs = tabsOf(usePlayerInit().features.sportsbook);
   const requested = params.get('tab');
@@ -64,26 +114,7 @@ export function HistoryView() {
 
   return (
     <div className="space-y-5">
-      <nav aria-label={t('history.sections')}>
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map((key) => (
-            <li key={key}>
-              <LocaleLink
-                to={TAB_PATHS[key]}
-                aria-current={tab === key ? 'page' : undefined}
-                preventScrollReset
-                state={{ preventScrollReset: true }}
-                className={cn(
-                  'inline-flex h-9 items-center rounded-full px-4 text-sm font-semibold transition-colors',
-                  tab === key ? 'bg-accent text-on-accent' : 'border border-line bg-surface text-muted hover:text-fg',
-                )}
-              >
-                {t(`history.tabs.${key}`)}
-              </LocaleLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <HistoryTabs tabs={tabs} tab={tab} />
       {tab === 'transactions' ? (
         <Suspense fallback={<Spinner />}>
           <TransactionsPanel
@@ -107,23 +138,10 @@ export function HistoryView() {
         <RoundsPanel page={page} onPage={goToPage} />
       ) : (
         <>
-          <fieldset className="m-0 inline-flex min-w-0 rounded-xl border border-line bg-surface p-1">
-            <legend className="sr-only">{t('history.filter.label')}</legend>
-            {[true, false].map((value) => (
-              <button
-                key={String(value)}
-                type="button"
-                aria-pressed={settled === value}
-                onClick={() => update({ settled: value ? null : 'false', page: null })}
-                className={cn(
-                  'h-8 rounded-lg px-3 text-sm font-semibold transition-colors',
-                  settled === value ? 'bg-raised text-fg' : 'text-muted hover:text-fg',
-                )}
-              >
-                {t(value ? 'history.filter.settled' : 'history.filter.unsettled')}
-              </button>
-            ))}
-          </fieldset>
+          <SettledFilter
+            settled={settled}
+            onChange={(value) => update({ settled: value ? null : 'false', page: null })}
+          />
           <TicketsPanel settled={settled} page={page} onPage={goToPage} />
         </>
       )}

@@ -13,6 +13,42 @@ import './i18n/index.ts';
 
 const ALIASES = new Set(['daily', 'weekly', 'monthly']);
 
+/** The lengths offered, as a radio group of cards. */
+function PeriodPicker({
+  periods,
+  value,
+  onChange,
+}: {
+  periods: readonly string[];
+  value: string;
+  onChange: (period: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-fg">{t('limits.exclusion.period')}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {periods.map((p) => (
+          <label
+            key={p}
+            className="flex cursor-pointer items-center gap-2 rounded-xl border border-line bg-page px-3 py-2.5 text-sm text-fg has-[:checked]:border-accent has-[:checked]:bg-accent/10"
+          >
+            <input
+              type="radio"
+              name="period"
+              value={p}
+              checked={value === p}
+              onChange={() => onChange(p)}
+              className="accent-[var(--accent)]"
+            />
+            {t(`limits.periods.${p}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * `?self-exclusion-limit=<4|5>`: a cooling-off (5) or a self-exclusion (4). It starts at once, signs
  * the player out on every device and cannot be shortened, so the player confirms they understand.
@@ -71,27 +107,7 @@ export default function ExclusionModal({ value }: ModalProps) {
   return (
     <ModalFrame title={t(`limits.exclusion.${kind}.title`)} description={t(`limits.exclusion.${kind}.text`)}>
       <form onSubmit={submit} noValidate className="space-y-5">
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-fg">{t('limits.exclusion.period')}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {periods.map((p) => (
-              <label
-                key={p}
-                className="flex cursor-pointer items-center gap-2 rounded-xl border border-line bg-page px-3 py-2.5 text-sm text-fg has-[:checked]:border-accent has-[:checked]:bg-accent/10"
-              >
-                <input
-                  type="radio"
-                  name="period"
-                  value={p}
-                  checked={period === p}
-                  onChange={() => setPeriod(p)}
-                  className="accent-[var(--accent)]"
-                />
-                {t(`limits.periods.${p}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <PeriodPicker periods={periods} value={period} onChange={setPeriod} />
         <Checkbox
           label={t(`limits.exclusion.${kind}.understand`)}
           checked={understood}

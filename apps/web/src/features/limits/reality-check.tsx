@@ -11,21 +11,8 @@ import './i18n/index.ts';
 
 type Shown = { summary: PlaySummary | null; elapsedMs: number; over: boolean };
 
-/**
- * The reality check during real-money play: every interval the player chose (the site's default
- * until then) a dialog shows how long they have played, what they staked and won, with "keep
- * playing" and "stop". Once the session-time limit is reached only "stop" is offered.
- */
-export function RealityCheck({
-  active,
-  currency,
-  onStop,
-}: {
-  active: boolean;
-  currency: string | undefined;
-  onStop: () => void;
-}) {
-  const { t, i18n } = useTranslation();
+/** The reminder's timer: due at each multiple of the player's interval, or at the session limit if sooner. */
+function useRealityTimer(active: boolean, currency: string | undefined) {
   const settings = useRealityCheck(active);
   const [shown, setShown] = useState<Shown | null>(null);
   const intervalMs = (settings.data?.intervalMinutes ?? 0) * 60_000;
@@ -45,6 +32,48 @@ export function RealityCheck({
     }, due - elapsed);
     return () => clearTimeout(timer);
   }, [active, currency, intervalMs, limitMs, shown]);
+  return { shown, setShown, limitMs };
+}
+
+/** What the session staked, won and came to. */
+function PlaySummaryList({ summary, money }: { summary: PlaySummary; money: (amount: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-raised p-3 text-center">
+      <div>
+        <dt className="text-xs text-muted">{t('limits.reality.dialog.stakes')}</dt>
+        <dd className="font-semibold tabular-nums text-fg">{money(summary.stakes)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted">{t('limits.reality.dialog.wins')}</dt>
+        <dd className="font-semibold tabular-nums text-fg">{money(summary.wins)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted">{t('limits.reality.dialog.net')}</dt>
+        <dd className={`font-semibold tabular-nums ${summary.netResult < 0 ? 'text-danger' : 'text-fg'}`}>
+          {money(summary.netResult)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The reality check during real-money play: every interval the player chose (the site's default
+ * until then) a dialog shows how long they have played, what they staked and won, with "keep
+ * playing" and "stop". Once the session-time limit is reached only "stop" is offered.
+ */
+export function RealityCheck({
+  active,
+  currency,
+  onStop,
+}: {
+  active: boolean;
+  currency: string | undefined;
+  onStop: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { shown, setShown, limitMs } = useRealityTimer(active, currency);
 
   if (!shown || !active) return null;
   const minutes = Math.max(1, Math.round(shown.elapsedMs / 60_000));
@@ -81,24 +110,7 @@ export function RealityCheck({
               ? t('limits.reality.dialog.sessionOverText', { time: limitTime })
               : t('limits.reality.dialog.text', { time })}
           </Dialog.Description>
-          {shown.summary && (
-            <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-raised p-3 text-center">
-              <div>
-                <dt className="text-xs text-muted">{t('limits.reality.dialog.stakes')}</dt>
-                <dd className="font-semibold tabular-nums text-fg">{money(shown.summary.stakes)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted">{t('limits.reality.dialog.wins')}</dt>
-                <dd className="font-semibold tabular-nums text-fg">{money(shown.summary.wins)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted">{t('limits.reality.dialog.net')}</dt>
-                <dd className={`font-semibold tabular-nums ${shown.summary.netResult < 0 ? 'text-danger' : 'text-fg'}`}>
-                  {money(shown.summary.netResult)}
-                </dd>
-              </div>
-            </dl>
-          )}
+          {shown.summary && <PlaySummaryList summary={shown.summary} money={money} />}
           <div className="mt-5 flex flex-col gap-2">
             {!shown.over && (
               <Button block onClick={() => setShown(null)}>

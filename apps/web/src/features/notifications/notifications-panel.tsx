@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import type { MessengerMessage } from '@casino/contracts';
 import { Button } from '@/shared/ui/button.tsx';
 import { Spinner } from '@/shared/ui/spinner.tsx';
 import { useDeleteMessages, useMarkAllRead, useMarkRead, useMessages, useUnreadCount } from './api.ts';
@@ -7,6 +8,28 @@ import { MessageItem } from './message-item.tsx';
 import './i18n/index.ts';
 
 const PER_PAGE = 10;
+
+/** A message's actions: mark it read while it is unread, and delete it. */
+function MessageActions(props: { message: MessengerMessage; onRead: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {props.message.state === 1 && (
+        <button type="button" className="font-semibold text-fg hover:underline" onClick={props.onRead}>
+          {t('notifications.markRead')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="font-semibold text-danger hover:underline"
+        aria-label={`${t('notifications.delete')}: ${props.message.content.title}`}
+        onClick={props.onDelete}
+      >
+        {t('notifications.delete')}
+      </button>
+    </>
+  );
+}
 
 /** The notifications tab: every message, a page at a time, to read and delete. */
 export function NotificationsPanel() {
@@ -52,28 +75,16 @@ export function NotificationsPanel() {
           {data.map((message) => (
             <li key={message.id} className="py-1">
               <MessageItem message={message}>
-                {message.state === 1 && (
-                  <button
-                    type="button"
-                    className="font-semibold text-fg hover:underline"
-                    onClick={() => read.mutate([message.id])}
-                  >
-                    {t('notifications.markRead')}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="font-semibold text-danger hover:underline"
-                  aria-label={`${t('notifications.delete')}: ${message.content.title}`}
-                  onClick={() =>
+                <MessageActions
+                  message={message}
+                  onRead={() => read.mutate([message.id])}
+                  onDelete={() =>
                     remove.mutate([message.id], {
                       // The last one of a later page gone: show the page before.
                       onSuccess: () => data.length === 1 && page > 1 && setPage(page - 1),
                     })
                   }
-                >
-                  {t('notifications.delete')}
-                </button>
+                />
               </MessageItem>
             </li>
           ))}

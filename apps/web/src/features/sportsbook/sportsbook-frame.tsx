@@ -12,23 +12,21 @@ import { useSportsbookLaunch } from './use-sportsbook-launch.ts';
 import './i18n/index.ts';
 
 /**
- * The sportsbook client in a frame, started like a game. The page's `?setIframePath=` and the
- * client's path stay in step: the client reports where it went (`route`, the query is replaced, the
- * frame is not reloaded), and a path the URL gets otherwise (Back, Forward, a link) is sent to it
- * (`navigate`). The client asks the page to sign in or to deposit; pushes about sports bets open
- * their modals.
+ * The frame and the page's URL in step: the client's `route` replaces the query, a path the URL gets
+ * otherwise is sent to the client; `ready` marks its page loaded, `login` and `deposit` open their modals.
  */
-export function SportsbookFrame() {
-  const { t } = useTranslation();
-  const { sportsbook } = usePlayerInit();
-  const origin = sportsbook ? providerOrigin(sportsbook.host) : null;
-  const status = useSession((s) => s.status);
+function useFrameSync({
+  origin,
+  path,
+  gameUrl,
+  setParams,
+}: {
+  origin: string | null;
+  path: string | null;
+  gameUrl: string | undefined;
+  setParams: ReturnType<typeof useSearchParams>[1];
+}) {
   const modal = useModal();
-  const [params, setParams] = useSearchParams();
-  const path = clientPath(params.get(PATH_PARAM));
-  const launch = useSportsbookLaunch(path);
-  useSportsbookBetPushes(status === 'player');
-
   const frame = useRef<HTMLIFrameElement>(null);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   // Where the client is, as far as the page knows: a URL path equal to it needs no message.
@@ -38,8 +36,8 @@ export function SportsbookFrame() {
     framePath.current = path ?? '/';
   });
   useEffect(() => {
-    if (launch.gameUrl) resetFramePath();
-  }, [launch.gameUrl]);
+    if (gameUrl) resetFramePath();
+  }, [gameUrl]);
 
   const onMessage = useEffectEvent((event: MessageEvent) => {
     if (!origin) return;
@@ -47,7 +45,7 @@ export function SportsbookFrame() {
     if (!message) return;
     switch (message.type) {
       case 'ready':
-        setLoadedUrl(launch.gameUrl ?? null);
+        setLoadedUrl(gameUrl ?? null);
         return;
       case 'route':
         framePath.current = message.path;
@@ -82,6 +80,26 @@ export function SportsbookFrame() {
     const win = frame.current?.contentWindow;
     if (win && origin) postNavigate(win, origin, target);
   }, [target, origin]);
+  return { frame, loadedUrl, setLoadedUrl };
+}
+
+/**
+ * The sportsbook client in a frame, started like a game. The page's `?setIframePath=` and the
+ * client's path stay in step: the client reports where it went (`route`, the query is replaced, the
+ * frame is not reloaded), and a path the URL gets otherwise (Back, Forward, a link) is sent to it
+ * (`navigate`). The client asks the page to sign in or to deposit; pushes about sports bets open
+ * their modals.
+ */
+export function SportsbookFrame() {
+  const { t } = useTranslation();
+  const { sportsbook } = usePlayerInit();
+  const origin = sportsbook ? providerOrigin(sportsbook.host) : null;
+  const status = useSession((s) => s.status);
+  const [params, setParams] = useSearchParams();
+  const path = clientPath(params.get(PATH_PARAM));
+  const launch = useSportsbookLaunch(path);
+  useSportsbookBetPushes(status === 'player');
+  const { frame, loadedUrl, setLoadedUrl } = useFrameSync({ origin, path, gameUrl: launch.gameUrl, setParams });
 
   if (launch.failed) {
     return (

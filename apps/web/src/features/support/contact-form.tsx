@@ -10,8 +10,8 @@ import './i18n/index.ts';
 
 type Errors = Partial<Record<keyof ContactBody | 'form', string>>;
 
-/** The contact form (`POST /api/notification/communications`): guests and players alike. */
-export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+/** The contact form's state: what is typed (a player's name and address to start with), and sending it. */
+function useContactForm() {
   const { t } = useTranslation();
   const profile = useSession((s) => s.profile);
   const [form, setForm] = useState({
@@ -22,14 +22,6 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   });
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-
-  if (state === 'sent')
-    return (
-      <output className="block rounded-xl border border-success/40 bg-success/10 p-4 text-sm text-fg">
-        {t('support.contact.sent')}
-      </output>
-    );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -58,6 +50,49 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       });
     }
   };
+  return { form, setForm, errors, state, submit };
+}
+
+/** The message, a labelled text area with its error under it. */
+function MessageField(props: { value: string; error: string | undefined; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-fg">
+        {t('support.contact.message')}
+      </label>
+      <textarea
+        id="contact-message"
+        rows={4}
+        maxLength={2000}
+        required
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? 'contact-message-error' : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        className="block w-full rounded-xl border border-line bg-page px-3.5 py-2.5 text-fg focus-visible:border-accent"
+      />
+      {props.error && (
+        <p id="contact-message-error" className="mt-1.5 text-sm text-danger">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The contact form (`POST /api/notification/communications`): guests and players alike. */
+export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const { form, setForm, errors, state, submit } = useContactForm();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  if (state === 'sent')
+    return (
+      <output className="block rounded-xl border border-success/40 bg-success/10 p-4 text-sm text-fg">
+        {t('support.contact.sent')}
+      </output>
+    );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="contact-title" className="space-y-4">
@@ -98,27 +133,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: t(`support.contact.subjects.${s}`) }))}
         error={errors.subject}
       />
-      <div>
-        <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-fg">
-          {t('support.contact.message')}
-        </label>
-        <textarea
-          id="contact-message"
-          rows={4}
-          maxLength={2000}
-          required
-          value={form.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? 'contact-message-error' : undefined}
-          onChange={(e) => setForm({ ...form, message: e.target.value })}
-          className="block w-full rounded-xl border border-line bg-page px-3.5 py-2.5 text-fg focus-visible:border-accent"
-        />
-        {errors.message && (
-          <p id="contact-message-error" className="mt-1.5 text-sm text-danger">
-            {errors.message}
-          </p>
-        )}
-      </div>
+      <MessageField value={form.message} error={errors.message} onChange={(message) => setForm({ ...form, message })} />
       {errors.form && (
         <p role="alert" className="text-sm text-danger">
           {errors.form}

@@ -66,30 +66,33 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   );
 }
 
-function LiveChat({ playerId }: { playerId: string }) {
-  const { t, i18n } = useTranslation();
-  const history = useQuery({
-    queryKey: historyKey,
-    queryFn: ({ signal }) => api<SupportMessage[]>('GET', '/api/notification/support/messages', { signal }),
-  });
-  useSubscription(playerId, () =>
-    subscribeChannel(Channel.support(playerId), {
-      onPublication: (data) => {
-        const push = pushSchema.safeParse(data);
-        if (push.success) addLine(push.data.message);
-      },
-    }),
+/** One line of the chat: the player's on the right, the agent's on the left, each with its time. */
+function ChatLine({ line, time }: { line: SupportMessage; time: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  return (
+    <li className={cn('flex', line.author === 'player' ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
+          line.author === 'player' ? 'bg-accent text-on-accent' : 'bg-raised text-fg',
+        )}
+      >
+        <span className="sr-only">{line.author === 'player' ? t('support.chat.you') : t('support.chat.agent')}: </span>
+        <p className="whitespace-pre-line break-words">{line.text}</p>
+        <time dateTime={line.createdAt} className="mt-0.5 block text-right text-[11px] opacity-75">
+          {time.format(new Date(line.createdAt))}
+        </time>
+      </div>
+    </li>
   );
+}
+
+/** The player's message box: Enter sends, Shift+Enter breaks the line. */
+function ChatComposer() {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
-  const endRef = useRef<HTMLDivElement>(null);
-  const lines = history.data ?? [];
-  const count = lines.length;
-  useEffect(() => {
-    if (count > 0) endRef.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -107,6 +110,63 @@ function LiveChat({ playerId }: { playerId: string }) {
   };
 
   return (
+    <form onSubmit={send} className="border-t border-line p-3">
+      {failed && (
+        <p role="alert" className="mb-2 text-sm text-danger">
+          {t('support.chat.failed')}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <label htmlFor="support-input" className="sr-only">
+          {t('support.chat.input')}
+        </label>
+        <textarea
+          id="support-input"
+          rows={1}
+          maxLength={2000}
+          value={text}
+          placeholder={t('support.chat.input')}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-line bg-page px-3 py-2.5 text-sm text-fg focus-visible:border-accent"
+        />
+        <Button type="submit" loading={sending} disabled={!text.trim()}>
+          {t('support.chat.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The player's chat with support: the history, kept up to date by push, and the message box. */
+function LiveChat({ playerId }: { playerId: string }) {
+  const { t, i18n } = useTranslation();
+  const history = useQuery({
+    queryKey: historyKey,
+    queryFn: ({ signal }) => api<SupportMessage[]>('GET', '/api/notification/support/messages', { signal }),
+  });
+  useSubscription(playerId, () =>
+    subscribeChannel(Channel.support(playerId), {
+      onPublication: (data) => {
+        const push = pushSchema.safeParse(data);
+        if (push.success) addLine(push.data.message);
+      },
+    }),
+  );
+  const endRef = useRef<HTMLDivElement>(null);
+  const lines = history.data ?? [];
+  const count = lines.length;
+  useEffect(() => {
+    if (count > 0) endRef.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
+
+  return (
     <>
       <div className="flex-1 overflow-y-auto px-4 py-3" aria-live="polite" aria-relevant="additions">
         <p className="mb-3 text-xs text-muted">{t('support.chat.intro')}</p>
@@ -115,56 +175,12 @@ function LiveChat({ playerId }: { playerId: string }) {
         {history.isSuccess && lines.length === 0 && <p className="text-sm text-muted">{t('support.chat.empty')}</p>}
         <ol className="space-y-2">
           {lines.map((line) => (
-            <li key={line.id} className={cn('flex', line.author === 'player' ? 'justify-end' : 'justify-start')}>
-              <div
-                className={cn(
-                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
-                  line.author === 'player' ? 'bg-accent text-on-accent' : 'bg-raised text-fg',
-                )}
-              >
-                <span className="sr-only">
-                  {line.author === 'player' ? t('support.chat.you') : t('support.chat.agent')}:{' '}
-                </span>
-                <p className="whitespace-pre-line break-words">{line.text}</p>
-                <time dateTime={line.createdAt} className="mt-0.5 block text-right text-[11px] opacity-75">
-                  {time.format(new Date(line.createdAt))}
-                </time>
-              </div>
-            </li>
+            <ChatLine key={line.id} line={line} time={time} />
           ))}
         </ol>
         <div ref={endRef} />
       </div>
-      <form onSubmit={send} className="border-t border-line p-3">
-        {failed && (
-          <p role="alert" className="mb-2 text-sm text-danger">
-            {t('support.chat.failed')}
-          </p>
-        )}
-        <div className="flex items-end gap-2">
-          <label htmlFor="support-input" className="sr-only">
-            {t('support.chat.input')}
-          </label>
-          <textarea
-            id="support-input"
-            rows={1}
-            maxLength={2000}
-            value={text}
-            placeholder={t('support.chat.input')}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                e.currentTarget.form?.requestSubmit();
-              }
-            }}
-            className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-line bg-page px-3 py-2.5 text-sm text-fg focus-visible:border-accent"
-          />
-          <Button type="submit" loading={sending} disabled={!text.trim()}>
-            {t('support.chat.send')}
-          </Button>
-        </div>
-      </form>
+      <ChatComposer />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
 import type { Account } from '@casino/contracts';
 import { Button } from '@/shared/ui/button.tsx';
@@ -10,6 +10,38 @@ type Props = {
   onSwitch: (account: Account) => void;
   onHide: (account: Account) => void;
 };
+
+/** Hiding an account that holds money asks first, saying where the money goes; "keep" takes focus. */
+function HideConfirm({
+  account,
+  money,
+  busy,
+  keepRef,
+  onKeep,
+  onHide,
+}: Pick<Props, 'account' | 'money' | 'busy'> & {
+  keepRef: RefObject<HTMLButtonElement | null>;
+  onKeep: () => void;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const code = account.currency;
+  return (
+    <div className="mt-3 rounded-lg border border-line bg-surface p-3">
+      <p id={`hide-${account.id}`} className="text-sm text-fg">
+        {t('wallet.hideFunded', { code, sum: money(account.balance + account.lockedBalance, code) })}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button ref={keepRef} size="sm" variant="secondary" aria-describedby={`hide-${account.id}`} onClick={onKeep}>
+          {t('wallet.hideKeep')}
+        </Button>
+        <Button size="sm" variant="ghost" disabled={busy} onClick={onHide}>
+          {t('wallet.hideConfirm', { code })}
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * One account with its balances; switch and hide exist only on the accounts that are not active. Hiding
@@ -71,33 +103,17 @@ export function AccountCard({ account, money, busy, onSwitch, onHide }: Props) {
         </div>
       )}
       {!isActive && confirming && (
-        <div className="mt-3 rounded-lg border border-line bg-surface p-3">
-          <p id={`hide-${account.id}`} className="text-sm text-fg">
-            {t('wallet.hideFunded', { code, sum: money(account.balance + account.lockedBalance, code) })}
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button
-              ref={keepRef}
-              size="sm"
-              variant="secondary"
-              aria-describedby={`hide-${account.id}`}
-              onClick={() => setConfirming(false)}
-            >
-              {t('wallet.hideKeep')}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              onClick={() => {
-                setConfirming(false);
-                onHide(account);
-              }}
-            >
-              {t('wallet.hideConfirm', { code })}
-            </Button>
-          </div>
-        </div>
+        <HideConfirm
+          account={account}
+          money={money}
+          busy={busy}
+          keepRef={keepRef}
+          onKeep={() => setConfirming(false)}
+          onHide={() => {
+            setConfirming(false);
+            onHide(account);
+          }}
+        />
       )}
     </li>
   );

@@ -8,6 +8,7 @@ import { useSwitchAccount } from './api/switch-account.ts';
 import { useMoney } from '@/shared/lib/use-money.ts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';
 import { usePreference } from './display-prefs.ts';
+import type { Account, ModalName } from '@casino/contracts';
 import './i18n/index.ts';
 
 /**
@@ -18,7 +19,6 @@ export function HeaderBalance({ extra: Extra }: { extra?: ComponentType<{ curren
   const { t } = useTranslation();
   const { data: accounts } = useAccounts();
   const money = useMoney();
-  const modal = useModal();
   const switchAccount = useSwitchAccount();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -38,7 +38,6 @@ export function HeaderBalance({ extra: Extra }: { extra?: ComponentType<{ curren
   const equivalent =
     crypto && target ? money((active.balance * crypto.rate.rate) / target.rate.rate, target.code) : null;
   const others = accounts!.filter((a) => a.id !== active.id);
-  const hasBonus = active.bonusBalance > 0;
 
   const choose = (id: string, code: string) => {
     setOpen(false);
@@ -59,25 +58,7 @@ export function HeaderBalance({ extra: Extra }: { extra?: ComponentType<{ curren
         className="flex h-10 items-center gap-2 rounded-xl border border-line bg-raised px-3 text-sm font-semibold text-fg tabular-nums"
       >
         {/* Named by what it shows, with what it opens for screen readers. */}
-        <span className="sr-only">{t('wallet.accountsToggle')}:</span>{' '}
-        {hasBonus ? (
-          // Real and bonus money apart: only real money can be withdrawn.
-          <span className="flex flex-col items-end leading-tight">
-            <span>
-              <span data-testid="header-balance" title={t('wallet.realLabel')}>
-                {money(active.realBalance, active.currency)}
-              </span>{' '}
-              <span className="sr-only">{t('wallet.realSuffix')},</span>
-            </span>{' '}
-            <span data-testid="header-bonus-balance" className="text-[11px] font-medium text-muted">
-              {t('wallet.bonusLine', { sum: money(active.bonusBalance, active.currency) })}
-            </span>
-          </span>
-        ) : (
-          <span data-testid="header-balance" title={t('wallet.balanceLabel')}>
-            {money(active.balance, active.currency)}
-          </span>
-        )}
+        <span className="sr-only">{t('wallet.accountsToggle')}:</span> <BalanceFigures account={active} />
         {equivalent && (
           <span className="hidden text-xs font-medium text-muted sm:inline">
             {t('wallet.equivalent.approx', { sum: equivalent })}
@@ -95,86 +76,146 @@ export function HeaderBalance({ extra: Extra }: { extra?: ComponentType<{ curren
         </svg>
       </button>
       {open && (
-        <div
+        <AccountsMenu
           id={listId}
-          className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-line bg-page p-2 shadow-xl"
-        >
-          <dl
-            aria-label={t('wallet.breakdown', { code: active.currency })}
-            className="mb-2 grid grid-cols-2 gap-x-3 gap-y-1 rounded-lg bg-raised px-3 py-2 text-xs tabular-nums"
-          >
-            {(
-              [
-                ['real', active.realBalance],
-                ['bonus', active.bonusBalance],
-                ['locked', active.lockedBalance],
-                ['withdrawable', active.withdrawalBalance],
-              ] as const
-            ).map(([key, amount]) => (
-              <div key={key} className="contents">
-                <dt className="text-muted">{t(`wallet.${key}`)}</dt>
-                <dd className="text-right font-semibold text-fg">{money(amount, active.currency)}</dd>
-              </div>
-            ))}
-          </dl>
-          {/* What another feature adds for this account (the bonuses' cashback lines). */}
-          {Extra && (
-            <Suspense fallback={null}>
-              <Extra currency={active.currency} />
-            </Suspense>
-          )}
-          {hasBonus && (
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                modal.open('wallet-bonus-info');
-              }}
-              className="mb-2 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
-            >
-              {t('wallet.bonusInfo')}
-            </button>
-          )}
-          {crypto && (
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                modal.open('equivalent-currency');
-              }}
-              className="mb-2 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
-            >
-              {t('wallet.equivalent.open')}
-            </button>
-          )}
-          <ul className="flex flex-col gap-1">
-            {others.map((account) => (
-              <li key={account.id}>
-                <button
-                  type="button"
-                  onClick={() => choose(account.id, account.currency)}
-                  className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm text-fg hover:bg-raised tabular-nums"
-                >
-                  <span>
-                    <span className="sr-only">{t('wallet.switchToPrefix')}</span> {account.currency}
-                  </span>{' '}
-                  <span className="text-muted">{money(account.balance, account.currency)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            onClick={() => {
-              setOpen(false);
-              modal.open('wallet');
-            }}
-            className="mt-1 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
-          >
-            {t('wallet.openWallet')}
-          </button>
-        </div>
+          active={active}
+          others={others}
+          isCrypto={!!crypto}
+          Extra={Extra}
+          onClose={() => setOpen(false)}
+          onChoose={choose}
+        />
       )}
+    </div>
+  );
+}
+
+/** The balance the toggle shows: real and bonus money apart when there is a bonus. */
+function BalanceFigures({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return account.bonusBalance > 0 ? (
+    // Real and bonus money apart: only real money can be withdrawn.
+    <span className="flex flex-col items-end leading-tight">
+      <span>
+        <span data-testid="header-balance" title={t('wallet.realLabel')}>
+          {money(account.realBalance, account.currency)}
+        </span>{' '}
+        <span className="sr-only">{t('wallet.realSuffix')},</span>
+      </span>{' '}
+      <span data-testid="header-bonus-balance" className="text-[11px] font-medium text-muted">
+        {t('wallet.bonusLine', { sum: money(account.bonusBalance, account.currency) })}
+      </span>
+    </span>
+  ) : (
+    <span data-testid="header-balance" title={t('wallet.balanceLabel')}>
+      {money(account.balance, account.currency)}
+    </span>
+  );
+}
+
+/** The active account's balance, part by part: real, bonus, locked and withdrawable. */
+function BalanceBreakdown({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <dl
+      aria-label={t('wallet.breakdown', { code: account.currency })}
+      className="mb-2 grid grid-cols-2 gap-x-3 gap-y-1 rounded-lg bg-raised px-3 py-2 text-xs tabular-nums"
+    >
+      {(
+        [
+          ['real', account.realBalance],
+          ['bonus', account.bonusBalance],
+          ['locked', account.lockedBalance],
+          ['withdrawable', account.withdrawalBalance],
+        ] as const
+      ).map(([key, amount]) => (
+        <div key={key} className="contents">
+          <dt className="text-muted">{t(`wallet.${key}`)}</dt>
+          <dd className="text-right font-semibold text-fg">{money(amount, account.currency)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The toggle's list: the breakdown, what the bonus and crypto accounts explain, the other accounts, the wallet. */
+function AccountsMenu({
+  id,
+  active,
+  others,
+  isCrypto,
+  Extra,
+  onClose,
+  onChoose,
+}: {
+  id: string;
+  active: Account;
+  others: Account[];
+  isCrypto: boolean;
+  Extra?: ComponentType<{ currency: string }>;
+  onClose: () => void;
+  onChoose: (id: string, code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const modal = useModal();
+  // Each way out of the list closes it first.
+  const openModal = (name: ModalName) => {
+    onClose();
+    modal.open(name);
+  };
+  return (
+    <div id={id} className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-line bg-page p-2 shadow-xl">
+      <BalanceBreakdown account={active} />
+      {/* What another feature adds for this account (the bonuses' cashback lines). */}
+      {Extra && (
+        <Suspense fallback={null}>
+          <Extra currency={active.currency} />
+        </Suspense>
+      )}
+      {active.bonusBalance > 0 && (
+        <button
+          type="button"
+          onClick={() => openModal('wallet-bonus-info')}
+          className="mb-2 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
+        >
+          {t('wallet.bonusInfo')}
+        </button>
+      )}
+      {isCrypto && (
+        <button
+          type="button"
+          onClick={() => openModal('equivalent-currency')}
+          className="mb-2 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
+        >
+          {t('wallet.equivalent.open')}
+        </button>
+      )}
+      <ul className="flex flex-col gap-1">
+        {others.map((account) => (
+          <li key={account.id}>
+            <button
+              type="button"
+              onClick={() => onChoose(account.id, account.currency)}
+              className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm text-fg hover:bg-raised tabular-nums"
+            >
+              <span>
+                <span className="sr-only">{t('wallet.switchToPrefix')}</span> {account.currency}
+              </span>{' '}
+              <span className="text-muted">{money(account.balance, account.currency)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => openModal('wallet')}
+        className="mt-1 w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-accent hover:bg-raised"
+      >
+        {t('wallet.openWallet')}
+      </button>
     </div>
   );
 }

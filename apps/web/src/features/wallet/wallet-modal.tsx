@@ -26,21 +26,9 @@ import './i18n/index.ts';
 const TABS = ['deposit', 'withdraw', 'accounts'] as const;
 type Tab = (typeof TABS)[number];
 
-/**
- * The wallet (`?wallet=deposit`, `?wallet=withdraw`, `?wallet` for the accounts): deposits and
- * withdrawals of the active account, and the accounts themselves.
- */
-export default function WalletModal({ value, depositCodeField }: ModalProps & { depositCodeField?: ReactNode }) {
+/** Switching to an account and hiding one, each told by a toast. */
+function useAccountActions() {
   const { t } = useTranslation();
-  const localized = useLocalizedPath();
-  const modal = useModal();
-  const navigate = useNavigate();
-  const tab: Tab = value === 'deposit' || value === 'withdraw' ? value : 'accounts';
-  const detected = usePlayerInit().country;
-  const region = usePreference('paymentGeo') ?? detected;
-  const regionName = useDisplayNames().country({ code: region, name: region });
-  const accounts = useAccounts();
-  const money = useMoney();
   const switchAccount = useSwitchAccount();
   const hideAccount = useHideAccount();
   const busy = switchAccount.isPending || hideAccount.isPending;
@@ -57,6 +45,74 @@ export default function WalletModal({ value, depositCodeField }: ModalProps & { 
       onSuccess: () => toast({ type: 'success', title: t('wallet.hidden', { code: account.currency }) }),
       onError,
     });
+  return { busy, onSwitch, onHide };
+}
+
+/** The wallet's sections, each a tab that keeps the modal open. */
+function WalletTabs({ tab }: { tab: Tab }) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  return (
+    <nav aria-label={t('wallet.sections')} className="mb-5">
+      <ul className="flex gap-1 rounded-xl border border-line bg-surface p-1">
+        {TABS.map((key) => (
+          <li key={key} className="flex-1">
+            <button
+              type="button"
+              aria-current={tab === key ? 'page' : undefined}
+              onClick={() => modal.replace('wallet', 'wallet', key === 'accounts' ? '' : key)}
+              className={cn(
+                'h-9 w-full rounded-lg text-sm font-semibold transition-colors',
+                tab === key ? 'bg-accent text-on-accent' : 'text-muted hover:text-fg',
+              )}
+            >
+              {t(`wallet.tabs.${key}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Which account pays and its balance, and the payment region with the way to change it. */
+function PaymentAccountLine({ active, regionName }: { active: Account; regionName: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const modal = useModal();
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+      <p>{t('wallet.pay.account', { code: active.currency, sum: money(active.balance, active.currency) })}</p>
+      <p className="flex items-center gap-2">
+        {t('wallet.region.current', { country: regionName })}
+        <button
+          type="button"
+          className="font-semibold text-accent underline"
+          onClick={() => modal.open('wallet-region')}
+        >
+          {t('wallet.region.change')}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The wallet (`?wallet=deposit`, `?wallet=withdraw`, `?wallet` for the accounts): deposits and
+ * withdrawals of the active account, and the accounts themselves.
+ */
+export default function WalletModal({ value, depositCodeField }: ModalProps & { depositCodeField?: ReactNode }) {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const modal = useModal();
+  const navigate = useNavigate();
+  const tab: Tab = value === 'deposit' || value === 'withdraw' ? value : 'accounts';
+  const detected = usePlayerInit().country;
+  const region = usePreference('paymentGeo') ?? detected;
+  const regionName = useDisplayNames().country({ code: region, name: region });
+  const accounts = useAccounts();
+  const money = useMoney();
+  const { busy, onSwitch, onHide } = useAccountActions();
 
   // Active account first, the rest in the server's order.
   const list = [...(accounts.data ?? [])].sort((a, b) => Number(b.status === 1) - Number(a.status === 1));
@@ -70,40 +126,8 @@ export default function WalletModal({ value, depositCodeField }: ModalProps & { 
 
   return (
     <ModalFrame title={t('wallet.title')} description={t('wallet.description')} size="lg">
-      <nav aria-label={t('wallet.sections')} className="mb-5">
-        <ul className="flex gap-1 rounded-xl border border-line bg-surface p-1">
-          {TABS.map((key) => (
-            <li key={key} className="flex-1">
-              <button
-                type="button"
-                aria-current={tab === key ? 'page' : undefined}
-                onClick={() => modal.replace('wallet', 'wallet', key === 'accounts' ? '' : key)}
-                className={cn(
-                  'h-9 w-full rounded-lg text-sm font-semibold transition-colors',
-                  tab === key ? 'bg-accent text-on-accent' : 'text-muted hover:text-fg',
-                )}
-              >
-                {t(`wallet.tabs.${key}`)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {tab !== 'accounts' && active && (
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
-          <p>{t('wallet.pay.account', { code: active.currency, sum: money(active.balance, active.currency) })}</p>
-          <p className="flex items-center gap-2">
-            {t('wallet.region.current', { country: regionName })}
-            <button
-              type="button"
-              className="font-semibold text-accent underline"
-              onClick={() => modal.open('wallet-region')}
-            >
-              {t('wallet.region.change')}
-            </button>
-          </p>
-        </div>
-      )}
+      <WalletTabs tab={tab} />
+      {tab !== 'accounts' && active && <PaymentAccountLine active={active} regionName={regionName} />}
       {tab === 'deposit' && active && <DepositForm key={active.id} account={active} codeField={depositCodeField} />}
       {tab === 'withdraw' && active && !bonusLock && (
         <WithdrawForm

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import type { TFunction } from '@/shared/i18n/translator.ts';
 import { BonusStatus, type BonusDefinition } from '@casino/contracts';
 import { activeAccount, depositRange, mostOf, prefillDeposit, useAccounts, useDepositBonuses } from '@/features/wallet';
 import { useMoney } from '@/shared/lib/use-money.ts';
@@ -25,6 +26,106 @@ const CHIP: Record<StepState, string> = {
   next: 'border border-accent text-accent',
   later: 'bg-raised text-muted',
 };
+
+/** The most the whole package gives ("Up to €500 + 200 free spins"), said under the title. */
+function summaryOf(
+  t: TFunction,
+  money: (amount: number, code: string) => string,
+  steps: readonly BonusDefinition[],
+  currency: string,
+) {
+  const most = steps.reduce(
+    (sum, step) => {
+      const one = mostOf(step, currency);
+      return { cash: sum.cash + one.cash, spins: sum.spins + one.spins };
+    },
+    { cash: 0, spins: 0 },
+  );
+  return [
+    most.cash > 0 ? t('bonuses.deposit.package.upTo', { amount: money(most.cash, currency) }) : null,
+    most.spins > 0 ? t('bonuses.deposit.package.spins', { count: most.spins }) : null,
+  ]
+    .filter(Boolean)
+    .join(' + ');
+}
+
+/** One bonus of the package: what it gives, from which deposit, where the player is with it; the next one's deposit. */
+function PackageStep({
+  step,
+  index,
+  state,
+  currency,
+  onDeposit,
+}: {
+  step: BonusDefinition;
+  index: number;
+  state: StepState;
+  currency: string;
+  onDeposit: () => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const range = depositRange(step, currency);
+  const one = mostOf(step, currency);
+  const gives =
+    step.type === 2
+      ? t('bonuses.deposit.package.percentage', {
+          percentage: step.assignConditions.depositPercentage ?? 0,
+          max: money(one.cash, currency),
+        })
+      : step.type === 3
+        ? t('bonuses.deposit.package.spins', { count: one.spins })
+        : money(one.cash, currency);
+  return (
+    <li
+      className={cn('rounded-xl border p-4', state === 'next' ? 'border-accent bg-accent/5' : 'border-line bg-surface')}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+            {t('bonuses.deposit.package.step', { number: index + 1 })}
+          </p>
+          <h3 className="font-semibold text-fg">{step.name}</h3>
+          <p className="text-sm text-fg">{gives}</p>
+          {range && (
+            <p className="text-xs text-muted">
+              {t('bonuses.deposit.package.from', { min: money(range.from, currency) })}
+            </p>
+          )}
+        </div>
+        <span className={cn('shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold', CHIP[state])}>
+          {t(`bonuses.deposit.package.state.${state}`)}
+        </span>
+      </div>
+      {state === 'next' && range && (
+        <Button className="mt-3" size="sm" onClick={onDeposit}>
+          {t('bonuses.deposit.package.deposit', { min: money(range.from, currency) })}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** How many of the package's bonuses the player has had, in words and as a bar. */
+function PackageProgress({ headingId, taken, total }: { headingId: string; taken: number; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1.5">
+      <p id={headingId} className="flex justify-between text-sm text-fg">
+        <span>{t('bonuses.deposit.package.progress', { taken, total })}</span>
+        <span className="text-muted tabular-nums" aria-hidden="true">
+          {Math.round((taken / total) * 100)}%
+        </span>
+      </p>
+      <progress
+        value={taken}
+        max={total}
+        aria-labelledby={headingId}
+        className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-raised [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-raised [&::-webkit-progress-value]:bg-accent"
+      />
+    </div>
+  );
+}
 
 /**
  * `?package-bonus` (value: a package id; absent: the first): the welcome package's bonuses in their
@@ -76,19 +177,7 @@ export default function PackageBonusModal({ value }: ModalProps) {
   const stateOf = (step: BonusDefinition, index: number): StepState =>
     STATE_OF_ISSUE[issue.get(step.id) ?? 0] ?? (index === nextIndex ? 'next' : 'later');
   const taken = steps.filter((s) => issue.get(s.id)).length;
-  const most = steps.reduce(
-    (sum, step) => {
-      const one = mostOf(step, currency);
-      return { cash: sum.cash + one.cash, spins: sum.spins + one.spins };
-    },
-    { cash: 0, spins: 0 },
-  );
-  const summary = [
-    most.cash > 0 ? t('bonuses.deposit.package.upTo', { amount: money(most.cash, currency) }) : null,
-    most.spins > 0 ? t('bonuses.deposit.package.spins', { count: most.spins }) : null,
-  ]
-    .filter(Boolean)
-    .join(' + ');
+  const summary = summaryOf(t, money, steps, currency);
 
   const depositFor = (step: BonusDefinition) => {
     const range = depositRange(step, currency);
@@ -98,67 +187,18 @@ export default function PackageBonusModal({ value }: ModalProps) {
 
   return (
     <ModalFrame title={title} description={summary}>
-      <div className="space-y-1.5">
-        <p id={headingId} className="flex justify-between text-sm text-fg">
-          <span>{t('bonuses.deposit.package.progress', { taken, total: steps.length })}</span>
-          <span className="text-muted tabular-nums" aria-hidden="true">
-            {Math.round((taken / steps.length) * 100)}%
-          </span>
-        </p>
-        <progress
-          value={taken}
-          max={steps.length}
-          aria-labelledby={headingId}
-          className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-raised [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-raised [&::-webkit-progress-value]:bg-accent"
-        />
-      </div>
+      <PackageProgress headingId={headingId} taken={taken} total={steps.length} />
       <ol className="mt-5 space-y-3">
-        {steps.map((step, index) => {
-          const state = stateOf(step, index);
-          const range = depositRange(step, currency);
-          const one = mostOf(step, currency);
-          const gives =
-            step.type === 2
-              ? t('bonuses.deposit.package.percentage', {
-                  percentage: step.assignConditions.depositPercentage ?? 0,
-                  max: money(one.cash, currency),
-                })
-              : step.type === 3
-                ? t('bonuses.deposit.package.spins', { count: one.spins })
-                : money(one.cash, currency);
-          return (
-            <li
-              key={step.id}
-              className={cn(
-                'rounded-xl border p-4',
-                state === 'next' ? 'border-accent bg-accent/5' : 'border-line bg-surface',
-              )}
-            >
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="text-xs font-semibold uppercase tracking-wide text-muted">
-                    {t('bonuses.deposit.package.step', { number: index + 1 })}
-                  </p>
-                  <h3 className="font-semibold text-fg">{step.name}</h3>
-                  <p className="text-sm text-fg">{gives}</p>
-                  {range && (
-                    <p className="text-xs text-muted">
-                      {t('bonuses.deposit.package.from', { min: money(range.from, currency) })}
-                    </p>
-                  )}
-                </div>
-                <span className={cn('shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold', CHIP[state])}>
-                  {t(`bonuses.deposit.package.state.${state}`)}
-                </span>
-              </div>
-              {state === 'next' && range && (
-                <Button className="mt-3" size="sm" onClick={() => depositFor(step)}>
-                  {t('bonuses.deposit.package.deposit', { min: money(range.from, currency) })}
-                </Button>
-              )}
-            </li>
-          );
-        })}
+        {steps.map((step, index) => (
+          <PackageStep
+            key={step.id}
+            step={step}
+            index={index}
+            state={stateOf(step, index)}
+            currency={currency}
+            onDeposit={() => depositFor(step)}
+          />
+        ))}
       </ol>
       <p className="mt-4 text-xs text-muted">{t('bonuses.deposit.package.terms')}</p>
     </ModalFrame>

@@ -12,6 +12,51 @@ type ProviderFilterProps = {
   onChange: (ids: string[]) => void;
 };
 
+/** How many studios are ticked, as a badge on the toggle. */
+function SelectedCount({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="grid min-w-5 place-items-center rounded-full bg-accent px-1.5 text-xs text-on-accent">
+      {count}
+      <span className="sr-only"> {t('games.filters.selected')}</span>
+    </span>
+  );
+}
+
+/** The studios the search finds, each a checkbox with its number of games; a line when none matches. */
+function ProviderOptions({
+  list,
+  query,
+  isChosen,
+  onFlip,
+}: {
+  list: Provider[];
+  query: string;
+  isChosen: (p: Provider) => boolean;
+  onFlip: (p: Provider) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="max-h-72 overflow-y-auto overscroll-contain">
+      {list.map((provider) => (
+        <li key={provider.id}>
+          <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm text-fg hover:bg-raised">
+            <input
+              type="checkbox"
+              checked={isChosen(provider)}
+              onChange={() => onFlip(provider)}
+              className="size-4 accent-[var(--accent)]"
+            />
+            <span className="min-w-0 flex-1 truncate">{provider.name}</span>
+            <span className="text-xs text-muted">{provider.gameEnabledCount}</span>
+          </label>
+        </li>
+      ))}
+      {list.length === 0 && <li className="px-2 py-2 text-sm text-muted">{t('games.providers.none', { query })}</li>}
+    </ul>
+  );
+}
+
 /**
  * A multi-select of studios: a button that opens a searchable checkbox list (Escape or a click
  * outside closes it). `selected` holds ids; a shared link may name a studio by identity instead
@@ -50,12 +95,7 @@ export function ProviderFilter({ providers, selected, onChange }: ProviderFilter
       >
         <Icon name="studio" className="size-[18px] text-muted" />
         {t('games.filters.providers')}
-        {selected.length > 0 && (
-          <span className="grid min-w-5 place-items-center rounded-full bg-accent px-1.5 text-xs text-on-accent">
-            {selected.length}
-            <span className="sr-only"> {t('games.filters.selected')}</span>
-          </span>
-        )}
+        {selected.length > 0 && <SelectedCount count={selected.length} />}
       </button>
       {open && (
         <fieldset
@@ -75,25 +115,7 @@ export function ProviderFilter({ providers, selected, onChange }: ProviderFilter
             autoComplete="off"
             className="mb-2 block h-10 w-full rounded-xl border border-line bg-page px-3 text-sm text-fg placeholder:text-muted/70 focus-visible:border-accent"
           />
-          <ul className="max-h-72 overflow-y-auto overscroll-contain">
-            {list.map((provider) => (
-              <li key={provider.id}>
-                <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm text-fg hover:bg-raised">
-                  <input
-                    type="checkbox"
-                    checked={isChosen(provider)}
-                    onChange={() => flip(provider)}
-                    className="size-4 accent-[var(--accent)]"
-                  />
-                  <span className="min-w-0 flex-1 truncate">{provider.name}</span>
-                  <span className="text-xs text-muted">{provider.gameEnabledCount}</span>
-                </label>
-              </li>
-            ))}
-            {list.length === 0 && (
-              <li className="px-2 py-2 text-sm text-muted">{t('games.providers.none', { query })}</li>
-            )}
-          </ul>
+          <ProviderOptions list={list} query={query} isChosen={isChosen} onFlip={flip} />
           {selected.length > 0 && (
             <button
               type="button"

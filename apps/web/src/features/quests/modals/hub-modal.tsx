@@ -116,6 +116,43 @@ function Failed({ retry }: { retry: () => void }) {
   );
 }
 
+/** Where a player's quest is: done (green), cancelled or expired (amber), under way (accent). */
+function QuestStateChip({ state }: { state: PlayerQuest['state'] }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={cn(
+        'shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold',
+        state === QuestState.rewarded || state === QuestState.completed
+          ? 'bg-success/12 text-success'
+          : state >= QuestState.canceled
+            ? 'bg-warn/12 text-warn'
+            : 'bg-accent/12 text-accent',
+      )}
+    >
+      {t(`quests.state.${state}`)}
+    </span>
+  );
+}
+
+/** "Cancel this quest?", asked in the card: keep it, or cancel it. */
+function CancelConfirm(props: { name: string; pending: boolean; onKeep: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 rounded-xl border border-warn/40 bg-warn/10 p-3 text-sm text-fg" role="alert">
+      <p>{t('quests.hub.cancelConfirm', { name: props.name })}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={props.onKeep}>
+          {t('quests.hub.keep')}
+        </Button>
+        <Button size="sm" loading={props.pending} onClick={props.onCancel}>
+          {t('quests.hub.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function QuestCard({
   quest,
   available = false,
@@ -147,20 +184,7 @@ function QuestCard({
           <h3 className="truncate text-base font-semibold text-fg">{quest.name}</h3>
           {quest.description && <p className="mt-0.5 text-sm text-muted">{quest.description}</p>}
         </div>
-        {!available && (
-          <span
-            className={cn(
-              'shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold',
-              quest.state === QuestState.rewarded || quest.state === QuestState.completed
-                ? 'bg-success/12 text-success'
-                : quest.state >= QuestState.canceled
-                  ? 'bg-warn/12 text-warn'
-                  : 'bg-accent/12 text-accent',
-            )}
-          >
-            {t(`quests.state.${quest.state}`)}
-          </span>
-        )}
+        {!available && <QuestStateChip state={quest.state} />}
       </div>
       <div className="mt-3 flex items-center gap-3">
         <ProgressBar value={done} max={quest.tasks.length} label={quest.name} />
@@ -174,21 +198,12 @@ function QuestCard({
         </p>
       )}
       {confirming ? (
-        <div className="mt-4 rounded-xl border border-warn/40 bg-warn/10 p-3 text-sm text-fg" role="alert">
-          <p>{t('quests.hub.cancelConfirm', { name: quest.name })}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setConfirming(false)}>
-              {t('quests.hub.keep')}
-            </Button>
-            <Button
-              size="sm"
-              loading={cancel.isPending}
-              onClick={() => cancel.mutate(quest.id, { onSettled: () => setConfirming(false) })}
-            >
-              {t('quests.hub.cancel')}
-            </Button>
-          </div>
-        </div>
+        <CancelConfirm
+          name={quest.name}
+          pending={cancel.isPending}
+          onKeep={() => setConfirming(false)}
+          onCancel={() => cancel.mutate(quest.id, { onSettled: () => setConfirming(false) })}
+        />
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
           {available && (

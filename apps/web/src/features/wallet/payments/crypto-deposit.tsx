@@ -15,32 +15,16 @@ import '../i18n/index.ts';
 export const BONUS_DEBOUNCE_MS = 1000;
 
 /**
- * Crypto deposit: no amount, an address (and a tag where the network needs one) for the account, the
- * chosen network and the chosen deposit bonus (the address carries it: transfers to it get the bonus
- * when the amount paid triggers it). Asked for at once, again when the network changes, and again
- * (debounced 1 s) when the bonus changes. Transfers arrive by push.
+ * The address for the network and bonus chosen: asked for at once, again when the network changes, and
+ * again (debounced) when the bonus changes; `waiting` while the one shown is not for the current choice.
  */
-export function CryptoDeposit({ account, method }: { account: Account; method: PaymentMethod }) {
-  const { t, i18n } = useTranslation();
-  const field = method.fields.find((f) => f.key === 'crypto_network');
-  const networks = field?.options ?? [];
-  const [network, setNetwork] = useState(field?.value ?? networks[0]?.id ?? '');
+function useCryptoAddress(
+  { account, method }: { account: Account; method: PaymentMethod },
+  { network, bonus, hasOffers, settled }: { network: string; bonus: string; hasOffers: boolean; settled: boolean },
+) {
   const create = useCreateDeposit();
   const [result, setResult] = useState<DepositResult>();
   const { mutate } = create;
-  // The bonus: the player's choice while offered, else the operator's default (the first, or none).
-  const offers = useDepositBonuses(account.currency);
-  const declineDefault = useBonusDeclineDefault();
-  const offerList = offers.data ?? [];
-  const [bonusChoice, setBonusChoice] = useState<string>();
-  const bonus =
-    bonusChoice === NO_BONUS || offerList.some((o) => o.id === bonusChoice)
-      ? bonusChoice!
-      : declineDefault.data
-        ? NO_BONUS
-        : (offerList[0]?.id ?? NO_BONUS);
-  const hasOffers = offerList.length > 0;
-  const settled = !offers.isPending && !declineDefault.isPending;
   // What the address shown was asked for: another choice hides it until its own address comes.
   const [sent, setSent] = useState<{ network: string; bonus: string }>();
 
@@ -67,6 +51,59 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
   }, [network, bonus, settled, sent, hasOffers, account.currency, account.id, method.method, mutate]);
   const current = sent?.network === network && sent.bonus === bonus;
   const waiting = create.isPending || (settled && !!network && !current);
+  return { create, result, waiting };
+}
+
+/** The address to pay to: as a QR code and to copy, with its tag where the network needs one. */
+function DepositAddress({ result, address, currency }: { result: DepositResult; address: string; currency: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <QrCode value={result.qr ?? address} label={t('wallet.pay.addressQr', { currency })} />
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <CopyValue label={t('wallet.pay.address', { currency })} value={address} />
+        {result.tag && <CopyValue label={t('wallet.pay.tag')} value={result.tag} />}
+        <p className="text-xs text-muted">{t('wallet.pay.cryptoNote')}</p>
+        {result.action && (
+          <a
+            href={result.action}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm font-semibold text-accent underline"
+          >
+            {t('wallet.pay.testTransfer')}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Crypto deposit: no amount, an address (and a tag where the network needs one) for the account, the
+ * chosen network and the chosen deposit bonus (the address carries it: transfers to it get the bonus
+ * when the amount paid triggers it). Asked for at once, again when the network changes, and again
+ * (debounced 1 s) when the bonus changes. Transfers arrive by push.
+ */
+export function CryptoDeposit({ account, method }: { account: Account; method: PaymentMethod }) {
+  const { t, i18n } = useTranslation();
+  const field = method.fields.find((f) => f.key === 'crypto_network');
+  const networks = field?.options ?? [];
+  const [network, setNetwork] = useState(field?.value ?? networks[0]?.id ?? '');
+  // The bonus: the player's choice while offered, else the operator's default (the first, or none).
+  const offers = useDepositBonuses(account.currency);
+  const declineDefault = useBonusDeclineDefault();
+  const offerList = offers.data ?? [];
+  const [bonusChoice, setBonusChoice] = useState<string>();
+  const bonus =
+    bonusChoice === NO_BONUS || offerList.some((o) => o.id === bonusChoice)
+      ? bonusChoice!
+      : declineDefault.data
+        ? NO_BONUS
+        : (offerList[0]?.id ?? NO_BONUS);
+  const hasOffers = offerList.length > 0;
+  const settled = !offers.isPending && !declineDefault.isPending;
+  const { create, result, waiting } = useCryptoAddress({ account, method }, { network, bonus, hasOffers, settled });
 
   const chosen = networks.find((n) => n.id === network);
   const money = useMoney();
@@ -107,27 +144,7 @@ export function CryptoDeposit({ account, method }: { account: Account; method: P
         </p>
       )}
       {result?.address && !waiting && !create.isError && (
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <QrCode
-            value={result.qr ?? result.address}
-            label={t('wallet.pay.addressQr', { currency: account.currency })}
-          />
-          <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <CopyValue label={t('wallet.pay.address', { currency: account.currency })} value={result.address} />
-            {result.tag && <CopyValue label={t('wallet.pay.tag')} value={result.tag} />}
-            <p className="text-xs text-muted">{t('wallet.pay.cryptoNote')}</p>
-            {result.action && (
-              <a
-                href={result.action}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-sm font-semibold text-accent underline"
-              >
-                {t('wallet.pay.testTransfer')}
-              </a>
-            )}
-          </div>
-        </div>
+        <DepositAddress result={result} address={result.address} currency={account.currency} />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import type { TFunction } from '@/shared/i18n/translator.ts';
 import type { BonusDefinition } from '@casino/contracts';
 import { cn } from '@/shared/lib/cn.ts';
 import { useCurrencies } from '@/shared/lib/currencies.ts';
@@ -9,6 +10,60 @@ import { depositRange, mostOf, previewOf, refusalOf } from './deposit-bonus.ts';
 
 /** The choice of "no bonus" in the picker (and in the form's state). */
 export const NO_BONUS = 'none';
+
+type Money = (amount: number, code: string) => string;
+
+/** The amount is not known yet: the most it gives, and the deposit it needs. */
+function unknownAmountLines(t: TFunction, money: Money, offer: BonusDefinition, currency: string) {
+  const range = depositRange(offer, currency);
+  const most = mostOf(offer, currency);
+  const percentage = offer.type === 2 ? offer.assignConditions.depositPercentage : undefined;
+  const cap = most.cash > 0 ? t('wallet.depositBonus.atMost', { max: money(most.cash, currency) }) : null;
+  const gives = percentage
+    ? cap
+      ? t('wallet.depositBonus.percentage', { percentage, gives: cap })
+      : t('wallet.depositBonus.percentageOnly', { percentage })
+    : [
+        most.cash > 0 ? `+${money(most.cash, currency)}` : null,
+        most.spins ? t('wallet.depositBonus.spins', { count: most.spins }) : null,
+      ]
+        .filter(Boolean)
+        .join(' + ');
+  return [
+    gives,
+    t('wallet.depositBonus.atLeast', { min: money(range?.from ?? 0, currency) }),
+    range?.to != null ? t('wallet.depositBonus.upTo', { max: money(range.to, currency) }) : '',
+  ].filter(Boolean);
+}
+
+/**
+ * What the offer gives for the amount typed, and its range; refused (with the bound it misses) when the
+ * amount does not trigger it, then shown for the least deposit that does.
+ */
+function amountLines(
+  t: TFunction,
+  money: Money,
+  { offer, currency, amount, subunit }: { offer: BonusDefinition; currency: string; amount: number; subunit: number },
+) {
+  const refusal = refusalOf(offer, currency, amount);
+  const range = depositRange(offer, currency);
+  const { cash, spins } = previewOf(offer, currency, refusal ? (range?.from ?? 0) : amount, subunit);
+  const gives = [
+    cash !== null && cash > 0 ? `+${money(cash, currency)}` : null,
+    spins ? t('wallet.depositBonus.spins', { count: spins }) : null,
+  ]
+    .filter(Boolean)
+    .join(' + ');
+  const lines = [
+    offer.type === 2 && offer.assignConditions.depositPercentage
+      ? t('wallet.depositBonus.percentage', { percentage: offer.assignConditions.depositPercentage, gives })
+      : gives,
+    refusal === 'to' && range?.to != null
+      ? t('wallet.depositBonus.upTo', { max: money(range.to, currency) })
+      : t('wallet.depositBonus.from', { min: money(range?.from ?? 0, currency) }),
+  ].filter(Boolean);
+  return { lines, refused: refusal !== null };
+}
 
 /**
  * The deposit bonuses as a radio group: each with what it gives for the amount typed ("+€50 + 300 free
@@ -65,52 +120,15 @@ export function DepositBonusPicker({
       </span>
     </label>
   );
-  // The amount is not known yet: the most it gives, and the deposit it needs.
-  const unknownAmountLines = (offer: BonusDefinition) => {
-    const range = depositRange(offer, currency);
-    const most = mostOf(offer, currency);
-    const percentage = offer.type === 2 ? offer.assignConditions.depositPercentage : undefined;
-    const cap = most.cash > 0 ? t('wallet.depositBonus.atMost', { max: money(most.cash, currency) }) : null;
-    const gives = percentage
-      ? cap
-        ? t('wallet.depositBonus.percentage', { percentage, gives: cap })
-        : t('wallet.depositBonus.percentageOnly', { percentage })
-      : [
-          most.cash > 0 ? `+${money(most.cash, currency)}` : null,
-          most.spins ? t('wallet.depositBonus.spins', { count: most.spins }) : null,
-        ]
-          .filter(Boolean)
-          .join(' + ');
-    return [
-      gives,
-      t('wallet.depositBonus.atLeast', { min: money(range?.from ?? 0, currency) }),
-      range?.to != null ? t('wallet.depositBonus.upTo', { max: money(range.to, currency) }) : '',
-    ].filter(Boolean);
-  };
   return (
     <fieldset className="m-0 min-w-0 border-0 p-0">
       <legend className="mb-2 text-sm font-medium text-fg">{t('wallet.depositBonus.legend')}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {offers.map((offer) => {
-          if (amount === null) return option(offer.id, offer.name, unknownAmountLines(offer), false);
-          const refusal = refusalOf(offer, currency, amount);
-          const range = depositRange(offer, currency);
-          const { cash, spins } = previewOf(offer, currency, refusal ? (range?.from ?? 0) : amount, subunit);
-          const gives = [
-            cash !== null && cash > 0 ? `+${money(cash, currency)}` : null,
-            spins ? t('wallet.depositBonus.spins', { count: spins }) : null,
-          ]
-            .filter(Boolean)
-            .join(' + ');
-          const lines = [
-            offer.type === 2 && offer.assignConditions.depositPercentage
-              ? t('wallet.depositBonus.percentage', { percentage: offer.assignConditions.depositPercentage, gives })
-              : gives,
-            refusal === 'to' && range?.to != null
-              ? t('wallet.depositBonus.upTo', { max: money(range.to, currency) })
-              : t('wallet.depositBonus.from', { min: money(range?.from ?? 0, currency) }),
-          ].filter(Boolean);
-          return option(offer.id, offer.name, lines, refusal !== null);
+          if (amount === null)
+            return option(offer.id, offer.name, unknownAmountLines(t, money, offer, currency), false);
+          const { lines, refused } = amountLines(t, money, { offer, currency, amount, subunit });
+          return option(offer.id, offer.name, lines, refused);
         })}
         {option(NO_BONUS, t('wallet.depositBonus.none'), [t('wallet.depositBonus.noneText')], false)}
       </div>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation.tsx';
+import type { TFunction } from '@/shared/i18n/translator.ts';
 import { ErrorCode, type Account, type PaymentMethod, type WithdrawResult } from '@casino/contracts';
 import { LocaleLink } from '@/shared/i18n';
 import { track } from '@/shared/lib/analytics.ts';
@@ -14,15 +15,42 @@ import '../i18n/index.ts';
 import { AmountField, MethodPicker } from './payment-parts.tsx';
 import { OutcomePanel } from './outcome-panel.tsx';
 
-/** Withdraw real money from the active account; the turnover notice replaces the form while wagering is due. */
-export function WithdrawForm({ account, onShowTransactions }: { account: Account; onShowTransactions: () => void }) {
-  const { t, i18n } = useTranslation();
+/** What is wrong with the withdrawal: an amount out of bounds or over the balance, a field missing or malformed. */
+function withdrawErrorsOf(
+  t: TFunction,
+  money: (amount: number, code: string) => string,
+  {
+    method,
+    account,
+    amount,
+    fields,
+  }: { method: PaymentMethod; account: Account; amount: string; fields: Record<string, string> },
+) {
+  const value = Number(amount.replace(',', '.'));
+  const next: Record<string, string> = {};
+  const ceiling = Math.min(method.amountMax, account.withdrawalBalance);
+  if (!amount || !Number.isFinite(value) || value < method.amountMin || value > ceiling) {
+    next.amount =
+      account.withdrawalBalance < method.amountMin
+        ? t('wallet.pay.notEnough', { min: money(method.amountMin, account.currency) })
+        : t('wallet.pay.amountRange', {
+            min: money(method.amountMin, account.currency),
+            max: money(ceiling, account.currency),
+          });
+  }
+  for (const field of method.fields) {
+    const typed = (fields[field.key] ?? '').replace(/\s+/g, '');
+    if (!typed && field.isRequired) next[field.key] = t('wallet.pay.required');
+    else if (typed && !new RegExp(field.regexp).test(typed)) next[field.key] = t('wallet.pay.invalid');
+  }
+  return next;
+}
+
+/** Requesting the withdrawal: checked here first, then the request or the server's refusal. */
+function useWithdrawRequest(account: Account) {
+  const { t } = useTranslation();
   const money = useMoney();
-  const methods = useMethods('withdrawal', account.currency);
-  const turnover = useTurnover(account.currency);
   const create = useCreateWithdrawal();
-  const [chosen, setChosen] = useState<string>();
-  const [amount, setAmount] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<WithdrawResult>();
@@ -32,6 +60,105 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
   useEffect(() => {
     if (mustVerify) verifyNotice.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [mustVerify]);
+
+  const submit = (event: FormEvent, method: PaymentMethod, amount: string) => {
+    event.preventDefault();
+    const value = Number(amount.replace(',', '.'));
+    const next = withdrawErrorsOf(t, money, { method, account, amount, fields });
+    setErrors(next);
+    setMustVerify(false);
+    if (Object.keys(next).length) return;
+    create.mutate(
+      { method: method.method, currency: account.currency, amount: value, accountId: account.id, fields },
+      {
+        onSuccess: setResult,
+        onError: (failure) => {
+          if (isApiError(failure) && failure.code === ErrorCode.verificationRequired) return setMustVerify(true);
+          const server = isApiError(failure) ? failure.fields : {};
+          setErrors({
+            amount: server.amount?.[0] ?? (Object.keys(server).length ? '' : failure.message),
+            ...Object.fromEntries(Object.entries(server).map(([k, v]) => [k.replace(/^fields\./, ''), v[0] ?? ''])),
+          });
+        },
+      },
+    );
+  };
+  return { create, fields, setFields, errors, result, setResult, mustVerify, verifyNotice, submit };
+}
+
+/** The withdrawal is requested: the way to the transactions, or another withdrawal. */
+function WithdrawRequested(props: { headingId: string; onShowTransactions: () => void; onAgain: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <OutcomePanel
+      headingId={props.headingId}
+      tone="success"
+      title={t('wallet.pay.withdrawRequested')}
+      text={t('wallet.pay.withdrawRequestedText')}
+    >
+      <div className="mt-4 flex gap-2">
+        <Button variant="secondary" onClick={props.onShowTransactions}>
+          {t('wallet.pay.showTransactions')}
+        </Button>
+        <Button variant="ghost" onClick={props.onAgain}>
+          {t('wallet.pay.again')}
+        </Button>
+      </div>
+    </OutcomePanel>
+  );
+}
+
+/** The method's own fields (an IBAN, a wallet address), each labelled and hinted in the page language. */
+function WithdrawMethodFields(props: {
+  method: PaymentMethod;
+  fields: Record<string, string>;
+  errors: Record<string, string>;
+  onChange: (key: string, value: string) => void;
+}) {
+  const language = useTranslation().i18n.language;
+  return props.method.fields.map((field) => (
+    <TextField
+      key={field.key}
+      label={field.labels[language] ?? field.labels.en ?? field.key}
+      hint={field.hints[language] ?? field.hints.en}
+      value={props.fields[field.key] ?? ''}
+      onChange={(e) => props.onChange(field.key, e.target.value)}
+      error={props.errors[field.key] || undefined}
+      autoComplete="off"
+      spellCheck={false}
+    />
+  ));
+}
+
+/** Refused until the player's identity is verified: why, with the way to the verification tab. */
+function VerifyFirstNotice({ ref }: { ref: Ref<HTMLDivElement> }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      // Below the form's fields on a phone: brought into view, so the refusal is not missed.
+      ref={ref}
+      className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg"
+    >
+      <p className="font-semibold">{t('wallet.pay.verifyFirst')}</p>
+      <p className="mt-1 text-muted">{t('wallet.pay.verifyFirstText')}</p>
+      <LocaleLink to="/profile/verification" className="mt-2 inline-block font-semibold text-accent hover:underline">
+        {t('wallet.pay.verifyLink')}
+      </LocaleLink>
+    </div>
+  );
+}
+
+/** Withdraw real money from the active account; the turnover notice replaces the form while wagering is due. */
+export function WithdrawForm({ account, onShowTransactions }: { account: Account; onShowTransactions: () => void }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const methods = useMethods('withdrawal', account.currency);
+  const turnover = useTurnover(account.currency);
+  const [chosen, setChosen] = useState<string>();
+  const [amount, setAmount] = useState('');
+  const { create, fields, setFields, errors, result, setResult, mustVerify, verifyNotice, submit } =
+    useWithdrawRequest(account);
   const headingId = useId();
   const modal = useModal();
   useEffect(() => {
@@ -52,65 +179,16 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
     return <p className="text-sm text-muted">{t('wallet.pay.noWithdrawMethods', { code: account.currency })}</p>;
   if (result) {
     return (
-      <OutcomePanel
+      <WithdrawRequested
         headingId={headingId}
-        tone="success"
-        title={t('wallet.pay.withdrawRequested')}
-        text={t('wallet.pay.withdrawRequestedText')}
-      >
-        <div className="mt-4 flex gap-2">
-          <Button variant="secondary" onClick={onShowTransactions}>
-            {t('wallet.pay.showTransactions')}
-          </Button>
-          <Button variant="ghost" onClick={() => setResult(undefined)}>
-            {t('wallet.pay.again')}
-          </Button>
-        </div>
-      </OutcomePanel>
+        onShowTransactions={onShowTransactions}
+        onAgain={() => setResult(undefined)}
+      />
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(amount.replace(',', '.'));
-    const next: Record<string, string> = {};
-    const ceiling = Math.min(method.amountMax, account.withdrawalBalance);
-    if (!amount || !Number.isFinite(value) || value < method.amountMin || value > ceiling) {
-      next.amount =
-        account.withdrawalBalance < method.amountMin
-          ? t('wallet.pay.notEnough', { min: money(method.amountMin, account.currency) })
-          : t('wallet.pay.amountRange', {
-              min: money(method.amountMin, account.currency),
-              max: money(ceiling, account.currency),
-            });
-    }
-    for (const field of method.fields) {
-      const typed = (fields[field.key] ?? '').replace(/\s+/g, '');
-      if (!typed && field.isRequired) next[field.key] = t('wallet.pay.required');
-      else if (typed && !new RegExp(field.regexp).test(typed)) next[field.key] = t('wallet.pay.invalid');
-    }
-    setErrors(next);
-    setMustVerify(false);
-    if (Object.keys(next).length) return;
-    create.mutate(
-      { method: method.method, currency: account.currency, amount: value, accountId: account.id, fields },
-      {
-        onSuccess: setResult,
-        onError: (failure) => {
-          if (isApiError(failure) && failure.code === ErrorCode.verificationRequired) return setMustVerify(true);
-          const server = isApiError(failure) ? failure.fields : {};
-          setErrors({
-            amount: server.amount?.[0] ?? (Object.keys(server).length ? '' : failure.message),
-            ...Object.fromEntries(Object.entries(server).map(([k, v]) => [k.replace(/^fields\./, ''), v[0] ?? ''])),
-          });
-        },
-      },
-    );
-  };
-
-  const language = i18n.language;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => submit(event, method, amount)} noValidate className="flex flex-col gap-5">
       <p className="text-sm text-muted">
         {t('wallet.pay.withdrawable', { sum: money(account.withdrawalBalance, account.currency) })}
       </p>
@@ -122,7 +200,7 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
           setChosen(m);
           track('payment_method_select', { method_name: m });
         }}
-        language={language}
+        language={i18n.language}
       />
       <AmountField
         method={method}
@@ -132,35 +210,13 @@ export function WithdrawForm({ account, onShowTransactions }: { account: Account
         error={errors.amount || undefined}
         max={account.withdrawalBalance}
       />
-      {method.fields.map((field) => (
-        <TextField
-          key={field.key}
-          label={field.labels[language] ?? field.labels.en ?? field.key}
-          hint={field.hints[language] ?? field.hints.en}
-          value={fields[field.key] ?? ''}
-          onChange={(e) => setFields((prev) => ({ ...prev, [field.key]: e.target.value }))}
-          error={errors[field.key] || undefined}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      ))}
-      {mustVerify && (
-        <div
-          role="alert"
-          // Below the form's fields on a phone: brought into view, so the refusal is not missed.
-          ref={verifyNotice}
-          className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg"
-        >
-          <p className="font-semibold">{t('wallet.pay.verifyFirst')}</p>
-          <p className="mt-1 text-muted">{t('wallet.pay.verifyFirstText')}</p>
-          <LocaleLink
-            to="/profile/verification"
-            className="mt-2 inline-block font-semibold text-accent hover:underline"
-          >
-            {t('wallet.pay.verifyLink')}
-          </LocaleLink>
-        </div>
-      )}
+      <WithdrawMethodFields
+        method={method}
+        fields={fields}
+        errors={errors}
+        onChange={(key, value) => setFields((prev) => ({ ...prev, [key]: value }))}
+      />
+      {mustVerify && <VerifyFirstNotice ref={verifyNotice} />}
       <Button type="submit" loading={create.isPending} block>
         {t('wallet.pay.withdrawSubmit')}
       </Button>
