@@ -8,7 +8,7 @@ import { toHttpError } from '../../lib/errors.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { badSignature, invalidRequest, ProviderError, roundNotFound, sessionNotFound } from './errors.ts';
-import { createRounds } from './rounds.ts';
+import { createRounds, type Rounds } from './rounds.ts';
 import type { SandboxParty } from './rounds/runtime.ts';
 import { clientSeedSchema, createSessions, type Sessions } from './sessions.ts';
 import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets, sendGamePage } from './static.ts';
@@ -25,11 +25,130 @@ const roundBodySchema = z.object({
 const seedsBodySchema = z.object({ clientSeed: clientSeedSchema.optional() });
 const historyQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
+/** The plugin's zod-typed instance: the route groups below register on it, in its scope. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 const sessionIdOf = (request: FastifyRequest): string => {
   const sid = (request.params as { sid?: string }).sid ?? '';
   if (!isUuid(sid)) throw sessionNotFound();
   return sid;
 };
+
+const roundIdOf = (request: FastifyRequest) => {
+  const rid = (request.params as { rid?: string }).rid ?? '';
+  if (!isUuid(rid)) throw roundNotFound();
+  return rid;
+};
+
+/** The game UIs may post as text/plain (no CORS preflight); both are JSON here. */
+function acceptJsonOrText(app: App): void {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => {
+      const raw = body as string;
+      if (raw.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(raw));
+      } catch {
+        done(invalidRequest('The body is not valid JSON'), undefined);
+      }
+    },
+  );
+}
+
+/** The provider's own envelope (string codes); anything else is mapped as the casino maps it. */
+function providerErrors(app: App): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
+    const mapped = toHttpError(error);
+    if (mapped.unexpected) request.log.error({ err: error }, 'sandbox game provider error');
+    const { message, fields } = mapped.body.error as { message: string; fields?: Record<string, string[]> };
+    const code = mapped.status === 422 ? 'invalid_request' : mapped.status >= 500 ? 'internal' : 'bad_request';
+    const answer = new ProviderError(
+      mapped.status,
+      code,
+      mapped.unexpected ? 'Internal error' : message,
+      fields ? { fields } : {},
+    );
+    return reply.status(mapped.status).send(answer.body());
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
+  );
+}
+
+/** The native launch scope: the signed launch, and the free spins the casino grants and revokes. */
+const nativeLaunchScope =
+  (ctx: AppContext, sessionsApi: Sessions, roundsApi: Rounds): FastifyPluginAsyncZod =>
+  async (launchScope) => {
+    acceptSignedJson(launchScope, {
+      secret: ctx.gameWalletSecret,
+      previousSecret: ctx.previousSecrets.gameWallet,
+      scope: 'game-launch',
+      replayGuard: ctx.replayGuard,
+      bodyLimit: BODY_LIMIT,
+      refuse: badSignature,
+      invalidJson: (message) => invalidRequest(message),
+    });
+    launchScope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/launch', { schema: { ...hidden, body: launchBodySchema } }, async (request) =>
+        sessionsApi.launch(request.body),
+      );
+    // The casino grants free spins (and revokes what is left of them): the game plays only grants it knows.
+    launchScope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/freespins', { schema: { ...hidden, body: providerFreespinGrantSchema } }, async (request) =>
+        roundsApi.grant(request.body),
+      );
+    launchScope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/freespins/revoke', { schema: { ...hidden, body: providerFreespinRevokeSchema } }, async (request) =>
+        roundsApi.revoke(request.body.grantId),
+      );
+  };
+
+/** The game UI's API: the session, its rounds (start, history, one, crash cash-out) and its seeds. */
+function gameApiRoutes(app: App, sessionsApi: Sessions, roundsApi: Rounds): void {
+  app.get('/api/sessions/:sid', { schema: hidden }, async (request) => sessionsApi.info(sessionIdOf(request)));
+
+  app.post('/api/sessions/:sid/rounds', { schema: { ...hidden, body: roundBodySchema } }, async (request) =>
+    roundsApi.startRound(sessionIdOf(request), request.body),
+  );
+
+  app.get('/api/sessions/:sid/rounds', { schema: { ...hidden, querystring: historyQuerySchema } }, async (request) =>
+    sessionsApi.history(sessionIdOf(request), request.query.limit),
+  );
+
+  app.get('/api/sessions/:sid/rounds/:rid', { schema: hidden }, async (request) =>
+    roundsApi.getRound(sessionIdOf(request), roundIdOf(request)),
+  );
+  app.post('/api/sessions/:sid/rounds/:rid/cashout', { schema: hidden }, async (request) =>
+    roundsApi.cashout(sessionIdOf(request), roundIdOf(request)),
+  );
+
+  app.post('/api/sessions/:sid/seeds', { schema: { ...hidden, body: seedsBodySchema.optional() } }, async (request) =>
+    sessionsApi.rotateSeeds(sessionIdOf(request), request.body?.clientSeed),
+  );
+}
+
+/** The built front ends: a session's game page, and the fairness verifier. */
+function pageRoutes(app: App, ctx: AppContext, sessionsApi: Sessions, distDir: string, base: string): void {
+  app.get('/play/:sid', { schema: hidden }, async (request, reply) => {
+    const session = await sessionsApi.load(sessionIdOf(request)).catch(() => null);
+    if (!session)
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send('This game session does not exist (or is over): start the game again.');
+    return sendGamePage(reply, distDir, session.engine, ctx.config.publicUrl, base);
+  });
+  app.get('/verify', { schema: hidden }, async (_request, reply) =>
+    sendGamePage(reply, distDir, 'verify', ctx.config.publicUrl),
+  );
+}
 
 /**
  * The sandbox game provider, mounted at `/sandbox/games`: the launch API the casino calls
@@ -57,21 +176,7 @@ export const sandboxGamesRoutes =
     const sessionsApi = createSessions(ctx, roundsApi, log, party);
     app.addHook('onClose', async () => roundsApi.close());
 
-    // The game UIs may post as text/plain (no CORS preflight); both are JSON here.
-    app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser(
-      ['application/json', 'text/plain'],
-      { parseAs: 'string', bodyLimit: BODY_LIMIT },
-      (_request, body, done) => {
-        const raw = body as string;
-        if (raw.trim() === '') return done(null, {});
-        try {
-          done(null, JSON.parse(raw));
-        } catch {
-          done(invalidRequest('The body is not valid JSON'), undefined);
-        }
-      },
-    );
+    acceptJsonOrText(app);
 
     // The game pages run in a sandboxed iframe (opaque origin): everything they fetch is cross-origin.
     await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
@@ -84,98 +189,14 @@ export const sandboxGamesRoutes =
       reply.removeHeader('origin-agent-cluster');
     });
 
-    // The provider's own envelope (string codes); anything else is mapped as the casino maps it.
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
-      const mapped = toHttpError(error);
-      if (mapped.unexpected) request.log.error({ err: error }, 'sandbox game provider error');
-      const { message, fields } = mapped.body.error as { message: string; fields?: Record<string, string[]> };
-      const code = mapped.status === 422 ? 'invalid_request' : mapped.status >= 500 ? 'internal' : 'bad_request';
-      const answer = new ProviderError(
-        mapped.status,
-        code,
-        mapped.unexpected ? 'Internal error' : message,
-        fields ? { fields } : {},
-      );
-      return reply.status(mapped.status).send(answer.body());
-    });
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
-    );
+    providerErrors(app);
 
     // The casino launches a game: a signed call (method, path, timestamp, request id and body), checked
     // before the body is parsed, in a scope of its own so the game UIs' unsigned calls are not affected.
     if (options.launch) await app.register(async (launchScope) => options.launch!(launchScope, sessionsApi));
-    else
-      await app.register(async (launchScope) => {
-        acceptSignedJson(launchScope, {
-          secret: ctx.gameWalletSecret,
-          previousSecret: ctx.previousSecrets.gameWallet,
-          scope: 'game-launch',
-          replayGuard: ctx.replayGuard,
-          bodyLimit: BODY_LIMIT,
-          refuse: badSignature,
-          invalidJson: (message) => invalidRequest(message),
-        });
-        launchScope
-          .withTypeProvider<ZodTypeProvider>()
-          .post('/api/launch', { schema: { ...hidden, body: launchBodySchema } }, async (request) =>
-            sessionsApi.launch(request.body),
-          );
-        // The casino grants free spins (and revokes what is left of them): the game plays only grants it knows.
-        launchScope
-          .withTypeProvider<ZodTypeProvider>()
-          .post('/api/freespins', { schema: { ...hidden, body: providerFreespinGrantSchema } }, async (request) =>
-            roundsApi.grant(request.body),
-          );
-        launchScope
-          .withTypeProvider<ZodTypeProvider>()
-          .post(
-            '/api/freespins/revoke',
-            { schema: { ...hidden, body: providerFreespinRevokeSchema } },
-            async (request) => roundsApi.revoke(request.body.grantId),
-          );
-      });
+    else await app.register(nativeLaunchScope(ctx, sessionsApi, roundsApi));
 
-    // The game UI's API.
-    app.get('/api/sessions/:sid', { schema: hidden }, async (request) => sessionsApi.info(sessionIdOf(request)));
-
-    app.post('/api/sessions/:sid/rounds', { schema: { ...hidden, body: roundBodySchema } }, async (request) =>
-      roundsApi.startRound(sessionIdOf(request), request.body),
-    );
-
-    app.get('/api/sessions/:sid/rounds', { schema: { ...hidden, querystring: historyQuerySchema } }, async (request) =>
-      sessionsApi.history(sessionIdOf(request), request.query.limit),
-    );
-
-    const roundIdOf = (request: FastifyRequest) => {
-      const rid = (request.params as { rid?: string }).rid ?? '';
-      if (!isUuid(rid)) throw roundNotFound();
-      return rid;
-    };
-    app.get('/api/sessions/:sid/rounds/:rid', { schema: hidden }, async (request) =>
-      roundsApi.getRound(sessionIdOf(request), roundIdOf(request)),
-    );
-    app.post('/api/sessions/:sid/rounds/:rid/cashout', { schema: hidden }, async (request) =>
-      roundsApi.cashout(sessionIdOf(request), roundIdOf(request)),
-    );
-
-    app.post('/api/sessions/:sid/seeds', { schema: { ...hidden, body: seedsBodySchema.optional() } }, async (request) =>
-      sessionsApi.rotateSeeds(sessionIdOf(request), request.body?.clientSeed),
-    );
-
-    // The built front ends.
-    app.get('/play/:sid', { schema: hidden }, async (request, reply) => {
-      const session = await sessionsApi.load(sessionIdOf(request)).catch(() => null);
-      if (!session)
-        return reply
-          .status(404)
-          .type('text/plain; charset=utf-8')
-          .send('This game session does not exist (or is over): start the game again.');
-      return sendGamePage(reply, distDir, session.engine, ctx.config.publicUrl, base);
-    });
-    app.get('/verify', { schema: hidden }, async (_request, reply) =>
-      sendGamePage(reply, distDir, 'verify', ctx.config.publicUrl),
-    );
+    gameApiRoutes(app, sessionsApi, roundsApi);
+    pageRoutes(app, ctx, sessionsApi, distDir, base);
     await registerGameAssets(app, distDir);
   };

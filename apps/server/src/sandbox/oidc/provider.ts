@@ -23,17 +23,8 @@ export type SandboxOidc = {
   remember(accountId: string, account: Account): void;
 };
 
-/**
- * A real OpenID Connect provider (oidc-provider) on Auth0's paths, for development and demos: PKCE
- * code flow, refresh and token exchange grants, RP-initiated logout. Its signing key is made at start
- * (one node; a real deployment points SOCIAL_* at Auth0 instead).
- */
-export async function createSandboxOidc(options: {
-  publicUrl: string;
-  clientId: string;
-  cookieSecret: string;
-}): Promise<SandboxOidc> {
-  const issuer = `${options.publicUrl}${OIDC_PATH}/`;
+/** A fresh RS256 signing key, private (the provider signs with it) and public, named by a hash of the public key. */
+async function signingKeys() {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = createHash('sha256')
     .update(JSON.stringify(await exportJWK(publicKey)))
@@ -41,9 +32,19 @@ export async function createSandboxOidc(options: {
     .slice(0, 16);
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const accounts = new Map<string, Account>();
+  return { privateJwk, publicJwk };
+}
 
-  const configuration: Configuration = {
+/** Where the casino is, its client id, and the key of the provider's cookies. */
+type Options = { publicUrl: string; clientId: string; cookieSecret: string };
+
+/** The provider's configuration: the casino as its one client, Auth0's paths and parameters, no consent page. */
+function configurationOf(
+  options: Options,
+  privateJwk: Awaited<ReturnType<typeof signingKeys>>['privateJwk'],
+  accounts: Map<string, Account>,
+): Configuration {
+  return {
     clients: [
       {
         client_id: options.clientId,
@@ -110,6 +111,19 @@ export async function createSandboxOidc(options: {
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in did not work</h1><p>${text}</p><p><a href="/">Back to the site</a></p></main></body></html>`;
     },
   };
+}
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on Auth0's paths, for development and demos: PKCE
+ * code flow, refresh and token exchange grants, RP-initiated logout. Its signing key is made at start
+ * (one node; a real deployment points SOCIAL_* at Auth0 instead).
+ */
+export async function createSandboxOidc(options: Options): Promise<SandboxOidc> {
+  const issuer = `${options.publicUrl}${OIDC_PATH}/`;
+  const { privateJwk, publicJwk } = await signingKeys();
+  const accounts = new Map<string, Account>();
+
+  const configuration = configurationOf(options, privateJwk, accounts);
   const provider = new Provider(issuer, configuration);
   provider.proxy = true;
   registerTokenExchange(provider);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { orbitCheckoutBodySchema, orbitPayoutBodySchema, toMinor } from '@casino/contracts';
 import { apiPayload, StampError, verifyStamp } from '../../lib/stamped-hmac.ts';
-import { findObject, newId, objectOf, scaleOf, settle, type SandboxOrbit } from './party.ts';
+import { findObject, newId, objectOf, scaleOf, settle, type OrbitRow, type SandboxOrbit } from './party.ts';
 import { sandboxOrbitObjects } from './tables.ts';
 
 /** Orbit holds these currencies (the casino's adapter knows it too). */
@@ -21,6 +21,80 @@ class OrbitError extends Error {
 }
 
 const signed = new WeakSet<FastifyRequest>();
+
+/** Amounts in decimal strings, kept in minor units; a currency Orbit does not hold is refused. */
+const minorOf = (amount: string, currency: string) => {
+  if (!CURRENCIES.includes(currency)) throw new OrbitError(400, 'currency_not_supported', `No ${currency} wallets`);
+  const minor = toMinor(amount, scaleOf(currency));
+  if (minor === null || minor <= 0n) throw new OrbitError(400, 'invalid_amount', `Not an amount of ${currency}`);
+  return minor;
+};
+const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new OrbitError(400, 'invalid_request', parsed.error.issues[0]?.message ?? 'Invalid');
+  return parsed.data;
+};
+/** Keyed on the merchant's reference: asking twice gives the same object (a different amount is a conflict). */
+const once = async ({ ctx }: SandboxOrbit, values: typeof sandboxOrbitObjects.$inferInsert) => {
+  await ctx.db.insert(sandboxOrbitObjects).values(values).onConflictDoNothing();
+  const [row] = await ctx.db
+    .select()
+    .from(sandboxOrbitObjects)
+    .where(and(eq(sandboxOrbitObjects.object, values.object), eq(sandboxOrbitObjects.merchantRef, values.merchantRef)));
+  if (row!.amountMinor !== values.amountMinor || row!.currency !== values.currency)
+    throw new OrbitError(409, 'idempotency_conflict', 'This merchant_ref was used for another amount');
+  return row!;
+};
+
+/** Orbit pays out a moment later; an account at reject.test is closed (for tests). */
+function payOutLater(orbit: SandboxOrbit, row: OrbitRow): void {
+  const closed = row.recipientEmail?.endsWith('@reject.test') ?? false;
+  setTimeout(() => void settle(orbit, row, closed ? 'rejected' : 'paid', closed ? 'account_closed' : undefined), 300);
+}
+
+/** The merchant's calls: creating a checkout or a payout (once per merchant_ref), and reading either. */
+function merchantRoutes(api: FastifyInstance, orbit: SandboxOrbit): void {
+  api.post('/v1/checkouts', { schema: { hide: true } }, async (request) => {
+    const body = parse(orbitCheckoutBodySchema, request.body);
+    const row = await once(orbit, {
+      id: newId('chk'),
+      object: 'checkout',
+      merchantRef: body.merchant_ref,
+      currency: body.currency,
+      amountMinor: minorOf(body.amount, body.currency),
+      state: 'open',
+      returnUrl: body.return_url,
+      cancelUrl: body.cancel_url,
+    });
+    return objectOf(row);
+  });
+
+  api.post('/v1/payouts', { schema: { hide: true } }, async (request) => {
+    const body = parse(orbitPayoutBodySchema, request.body);
+    const row = await once(orbit, {
+      id: newId('po'),
+      object: 'payout',
+      merchantRef: body.merchant_ref,
+      currency: body.currency,
+      amountMinor: minorOf(body.amount, body.currency),
+      state: 'processing',
+      recipientEmail: body.recipient.email,
+    });
+    if (row.state === 'processing') payOutLater(orbit, row);
+    return objectOf(row);
+  });
+
+  for (const [path, object] of [
+    ['/v1/checkouts/:id', 'checkout'],
+    ['/v1/payouts/:id', 'payout'],
+  ] as const) {
+    api.get(path, { schema: { hide: true } }, async (request) => {
+      const row = await findObject(orbit, (request.params as { id: string }).id);
+      if (!row || row.object !== object) throw new OrbitError(404, 'not_found', `No such ${object}`);
+      return objectOf(row);
+    });
+  }
+}
 
 /** Orbit's API for merchants: every call signed (`Orbit-Signature` over method, path and body). */
 export function orbitApi(orbit: SandboxOrbit) {
@@ -60,78 +134,6 @@ export function orbitApi(orbit: SandboxOrbit) {
       return reply.status(error.status).send({ error: { type: error.type, message: error.message } });
     });
 
-    /** Amounts in decimal strings, kept in minor units; a currency Orbit does not hold is refused. */
-    const minorOf = (amount: string, currency: string) => {
-      if (!CURRENCIES.includes(currency)) throw new OrbitError(400, 'currency_not_supported', `No ${currency} wallets`);
-      const minor = toMinor(amount, scaleOf(currency));
-      if (minor === null || minor <= 0n) throw new OrbitError(400, 'invalid_amount', `Not an amount of ${currency}`);
-      return minor;
-    };
-    const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new OrbitError(400, 'invalid_request', parsed.error.issues[0]?.message ?? 'Invalid');
-      return parsed.data;
-    };
-    /** Keyed on the merchant's reference: asking twice gives the same object (a different amount is a conflict). */
-    const once = async (values: typeof sandboxOrbitObjects.$inferInsert) => {
-      await ctx.db.insert(sandboxOrbitObjects).values(values).onConflictDoNothing();
-      const [row] = await ctx.db
-        .select()
-        .from(sandboxOrbitObjects)
-        .where(
-          and(eq(sandboxOrbitObjects.object, values.object), eq(sandboxOrbitObjects.merchantRef, values.merchantRef)),
-        );
-      if (row!.amountMinor !== values.amountMinor || row!.currency !== values.currency)
-        throw new OrbitError(409, 'idempotency_conflict', 'This merchant_ref was used for another amount');
-      return row!;
-    };
-
-    api.post('/v1/checkouts', { schema: { hide: true } }, async (request) => {
-      const body = parse(orbitCheckoutBodySchema, request.body);
-      const row = await once({
-        id: newId('chk'),
-        object: 'checkout',
-        merchantRef: body.merchant_ref,
-        currency: body.currency,
-        amountMinor: minorOf(body.amount, body.currency),
-        state: 'open',
-        returnUrl: body.return_url,
-        cancelUrl: body.cancel_url,
-      });
-      return objectOf(row);
-    });
-
-    api.post('/v1/payouts', { schema: { hide: true } }, async (request) => {
-      const body = parse(orbitPayoutBodySchema, request.body);
-      const row = await once({
-        id: newId('po'),
-        object: 'payout',
-        merchantRef: body.merchant_ref,
-        currency: body.currency,
-        amountMinor: minorOf(body.amount, body.currency),
-        state: 'processing',
-        recipientEmail: body.recipient.email,
-      });
-      if (row.state === 'processing') {
-        // Orbit pays out a moment later; an account at reject.test is closed (for tests).
-        const closed = row.recipientEmail?.endsWith('@reject.test') ?? false;
-        setTimeout(
-          () => void settle(orbit, row, closed ? 'rejected' : 'paid', closed ? 'account_closed' : undefined),
-          300,
-        );
-      }
-      return objectOf(row);
-    });
-
-    for (const [path, object] of [
-      ['/v1/checkouts/:id', 'checkout'],
-      ['/v1/payouts/:id', 'payout'],
-    ] as const) {
-      api.get(path, { schema: { hide: true } }, async (request) => {
-        const row = await findObject(orbit, (request.params as { id: string }).id);
-        if (!row || row.object !== object) throw new OrbitError(404, 'not_found', `No such ${object}`);
-        return objectOf(row);
-      });
-    }
+    merchantRoutes(api, orbit);
   };
 }
