@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig, publicUrlMismatch } from './config.ts';
+import { ConfigError, loadConfig, publicUrlMismatch, type Config } from './config.ts';
+import type { AppContext } from './context.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { createServer } from './server.ts';
+import { createServer, type RunningServer } from './server.ts';
 import { readOpsEndpoint, writeOpsEndpoint, opsEndpointFile } from './lib/secrets.ts';
 import { OPEN_FILES_ADVISED, openFilesLimit } from './lib/open-files.ts';
 import { droppedLogLines, flushLogs, say } from './lib/logger.ts';
@@ -40,26 +41,34 @@ async function main() {
   // on every topology (payment commands need a running node: it holds the provider connection).
   fs.mkdirSync(config.dataDir, { recursive: true });
   writeOpsEndpoint(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, secret: ctx.opsSecret });
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   if (cluster.isWorker) process.send?.({ listening: port });
   // With several processes the first one speaks for all.
-  if (!cluster.isWorker || cluster.worker?.id === 1) {
-    const openFiles = openFilesLimit();
-    const connections =
-      openFiles !== null && openFiles < OPEN_FILES_ADVISED
-        ? `\n  Open files: ${openFiles} per process, which caps its live connections; raise it for more (docs/operations.md, Sizing).`
-        : '';
-    const mismatch = publicUrlMismatch(config, port);
-    if (mismatch) console.warn(`\n  Warning: ${mismatch}`);
-    const role =
-      config.role === 'all'
-        ? ''
-        : `  Role: ${config.role === 'api' ? 'api (no background work)' : 'worker (serves no player)'}`;
-    console.log(
-      `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}${role}${connections}\n  Stop with Ctrl-C.\n`,
-    );
-  }
+  if (!cluster.isWorker || cluster.worker?.id === 1) announce(config, ctx, port);
+  stopOnSignals(config, server);
+}
 
+/** The start banner: where the platform listens, its database and push, and what to look out for. */
+function announce(config: Config, ctx: AppContext, port: number): void {
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const openFiles = openFilesLimit();
+  const connections =
+    openFiles !== null && openFiles < OPEN_FILES_ADVISED
+      ? `\n  Open files: ${openFiles} per process, which caps its live connections; raise it for more (docs/operations.md, Sizing).`
+      : '';
+  const mismatch = publicUrlMismatch(config, port);
+  if (mismatch) console.warn(`\n  Warning: ${mismatch}`);
+  const role =
+    config.role === 'all'
+      ? ''
+      : `  Role: ${config.role === 'api' ? 'api (no background work)' : 'worker (serves no player)'}`;
+  console.log(
+    `\n  Casino platform is running: http://${shown}:${port}\n  Database: ${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}  Push: ${config.redisUrl ? 'redis' : 'memory'}${role}${connections}\n  Stop with Ctrl-C.\n`,
+  );
+}
+
+/** On SIGINT or SIGTERM: the endpoint file removed, the server closed, the process exited. */
+function stopOnSignals(config: Config, server: RunningServer): void {
+  const { app } = server;
   let stopping = false;
   // A stop has a deadline nothing holds up: what has not closed by then is left, and the process exits.
   // It speaks through the logger's output, never console (a write to a full pipe blocks the process).

@@ -39,24 +39,6 @@ export function guardPool(pool: pg.Pool, probe: pg.ClientConfig, onChange: (open
   pool.on('release', (_error, client) => held.delete(client));
   pool.on('remove', (client) => held.delete(client as pg.PoolClient));
 
-  /** Whether PostgreSQL answers a new connection within the probe's deadline. */
-  const answers = async () => {
-    const client = new pg.Client({
-      ...probe,
-      connectionTimeoutMillis: PROBE_DEADLINE_MS,
-      query_timeout: PROBE_DEADLINE_MS,
-    });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      client.end().catch(() => {});
-    }
-  };
   const trip = () => {
     if (open || stopped) return;
     open = true;
@@ -68,7 +50,7 @@ export function guardPool(pool: pg.Pool, probe: pg.ClientConfig, onChange: (open
   };
   const retry = async () => {
     if (stopped) return;
-    if (await answers()) {
+    if (await answers(probe)) {
       open = false;
       onChange(false);
     } else timer = setTimeout(retry, PROBE_EVERY_MS);
@@ -78,7 +60,7 @@ export function guardPool(pool: pg.Pool, probe: pg.ClientConfig, onChange: (open
     if (open || probing || stopped) return;
     probing = true;
     probeStartedAt = Date.now();
-    if (!(await answers())) trip();
+    if (!(await answers(probe))) trip();
     probing = false;
   };
   // A connection held since before the last probe that found the server answering is a slow statement,
@@ -89,11 +71,53 @@ export function guardPool(pool: pg.Pool, probe: pg.ClientConfig, onChange: (open
   }, 50);
   watchdog.unref();
 
+  guardConnect(pool, { isOpen: () => open, waiting, suspect, trip });
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    clearInterval(watchdog);
+  };
+}
+
+/** Whether PostgreSQL answers a new connection within the probe's deadline. */
+async function answers(probe: pg.ClientConfig): Promise<boolean> {
+  const client = new pg.Client({
+    ...probe,
+    connectionTimeoutMillis: PROBE_DEADLINE_MS,
+    query_timeout: PROBE_DEADLINE_MS,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.end().catch(() => {});
+  }
+}
+
+/** What the pool's connect asks of the breaker: whether it is open, its waiting callers, and its two alarms. */
+type ConnectGuard = {
+  isOpen: () => boolean;
+  waiting: Set<ConnectCallback>;
+  suspect: () => Promise<void>;
+  trip: () => void;
+};
+
+/**
+ * The pool's connect behind the breaker: refused at once while it is open; a refused connection trips
+ * it, one that did not come in time has it ask a probe.
+ */
+function guardConnect(pool: pg.Pool, breaker: ConnectGuard): void {
+  const { waiting, suspect, trip } = breaker;
   const connect = pool.connect.bind(pool) as (callback: ConnectCallback) => void;
   // pg-pool's own `query` takes its connection through `this.connect(callback)`: one place for both.
   pool.connect = ((callback?: ConnectCallback) => {
     const settle = (done: ConnectCallback) => {
-      if (open) return void process.nextTick(done, new Error(BREAKER_MESSAGE));
+      if (breaker.isOpen()) return void process.nextTick(done, new Error(BREAKER_MESSAGE));
       // A caller still waiting for a connection when the breaker opens is refused then, not at its
       // connect deadline; a connection that comes later goes back to the pool.
       let answered = false;
@@ -115,10 +139,4 @@ export function guardPool(pool: pg.Pool, probe: pg.ClientConfig, onChange: (open
       settle((error, client) => (error ? reject(error) : resolve(client!))),
     );
   }) as typeof pool.connect;
-
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    clearInterval(watchdog);
-  };
 }

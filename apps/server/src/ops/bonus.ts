@@ -89,36 +89,10 @@ const amounts = (values: Record<string, number>) =>
 /** The one implementation behind `POST /api/ops/bonus` and the CLI's own database access. */
 export async function opsBonus(ctx: UnitOfWorkContext, body: OpsBonusBody, rules: BonusRules) {
   switch (body.action) {
-    case 'create': {
-      const spinsOn = body.definition.freespins && (await findGame(ctx.db, body.definition.freespins.game));
-      if (spinsOn && !grantsFreespins(spinsOn))
-        throw unprocessable(
-          `Free spins cannot be granted on ${spinsOn.name}: its aggregator's free spins are not supported`,
-          {
-            freespins: ['This game’s aggregator takes no free-spin grants'],
-          },
-        );
-      const row = await createDefinition(
-        ctx.db,
-        body.definition,
-        async (game) => (await findGame(ctx.db, game))?.id ?? null,
-      );
-      return { message: `Created bonus "${row.name}": ${amounts(row.amounts)}, wagering ×${row.wagerMultiplier}` };
-    }
-    case 'list': {
-      const rows = await listDefinitions(ctx.db);
-      if (rows.length === 0) return { message: 'No bonus definitions yet (npm run ops -- bonus create <file>).' };
-      return {
-        message: rows
-          .map(
-            (row) =>
-              `${row.name}  [${row.enabled ? 'enabled' : 'disabled'}]  ${amounts(row.amounts)}  wagering ×${Math.min(row.wagerMultiplier, rules.maxWagerMultiplier)}` +
-              (Object.keys(row.maxBet).length > 0 ? `  max bet ${amounts(row.maxBet)}` : '') +
-              (row.onePerPerson ? '  one per person' : ''),
-          )
-          .join('\n'),
-      };
-    }
+    case 'create':
+      return createBonusDefinition(ctx, body.definition);
+    case 'list':
+      return listBonusDefinitions(ctx, rules);
     case 'code-create': {
       const { action: _, code, ...limits } = body;
       const row = await createCode(ctx.db, { code, ...limits });
@@ -134,46 +108,97 @@ export async function opsBonus(ctx: UnitOfWorkContext, body: OpsBonusBody, rules
     case 'disable':
       await setDefinitionEnabled(ctx.db, body.name, body.action === 'enable');
       return { message: `Bonus "${body.name}" ${body.action}d` };
-    case 'issue': {
-      const player = await playerOf(ctx.db, body);
-      // Any kind of offer: a bonus, or free spins (type 3).
-      const offer = await issueOffer(ctx, rules, {
-        playerId: player.id,
-        definition: body.name,
-        currency: body.currency,
-        source: 'ops',
-      });
-      if (offer.kind === 'freespins') {
-        const spins = offer.freespins;
-        return {
-          message: `Issued "${spins.name}" (${spins.count} free spins at ${formatMinor(spins.stakeMinor, subunitOf(spins.currency))} ${spins.currency}) to ${contactOf(player)}; they wait for activation until ${spins.activationExpiresAt.toISOString()}`,
-        };
-      }
-      const { bonus } = offer;
-      return {
-        message: `Issued "${bonus.name}" (${formatMinor(bonus.amountMinor, subunitOf(bonus.currency))} ${bonus.currency}) to ${contactOf(player)}; it waits for activation until ${bonus.activationExpiresAt.toISOString()}`,
-      };
-    }
-    case 'cashback': {
-      // Pays now what the job pays on its timer: each account once per period, whoever runs it first.
-      const errors: string[] = [];
-      const { runs } = await runCashback(ctx, rules, {
-        periodStart: body.periodStart,
-        onError: (err) => errors.push((err as Error).message),
-      });
-      if (runs.length === 0) return { message: 'No enabled cashback definitions.' };
-      return {
-        message: runs
-          .map(
-            (run) =>
-              `${run.definition}  ${run.periodStart} to ${run.periodEnd} (exclusive): ${run.issued} issued, ${run.withheld} withheld` +
-              (run.failed > 0 ? `, ${run.failed} failed (${errors.slice(0, 3).join('; ')})` : '') +
-              (run.busy ? ' — another node is paying this period now; run again to see the rest' : ''),
-          )
-          .join('\n'),
-      };
-    }
+    case 'issue':
+      return issueBonus(ctx, rules, body);
+    case 'cashback':
+      return payCashback(ctx, rules, body.periodStart);
   }
+}
+
+/** `bonus create`: a definition, refused if its free spins are on a game whose aggregator takes no grants. */
+async function createBonusDefinition(
+  ctx: UnitOfWorkContext,
+  definition: z.infer<typeof bonusDefinitionInputSchema>,
+): Promise<{ message: string }> {
+  const spinsOn = definition.freespins && (await findGame(ctx.db, definition.freespins.game));
+  if (spinsOn && !grantsFreespins(spinsOn))
+    throw unprocessable(
+      `Free spins cannot be granted on ${spinsOn.name}: its aggregator's free spins are not supported`,
+      {
+        freespins: ['This game’s aggregator takes no free-spin grants'],
+      },
+    );
+  const row = await createDefinition(ctx.db, definition, async (game) => (await findGame(ctx.db, game))?.id ?? null);
+  return { message: `Created bonus "${row.name}": ${amounts(row.amounts)}, wagering ×${row.wagerMultiplier}` };
+}
+
+/** `bonus list`: each definition with its amounts and terms (the wagering as the rules cap it). */
+async function listBonusDefinitions(ctx: UnitOfWorkContext, rules: BonusRules): Promise<{ message: string }> {
+  const rows = await listDefinitions(ctx.db);
+  if (rows.length === 0) return { message: 'No bonus definitions yet (npm run ops -- bonus create <file>).' };
+  return {
+    message: rows
+      .map(
+        (row) =>
+          `${row.name}  [${row.enabled ? 'enabled' : 'disabled'}]  ${amounts(row.amounts)}  wagering ×${Math.min(row.wagerMultiplier, rules.maxWagerMultiplier)}` +
+          (Object.keys(row.maxBet).length > 0 ? `  max bet ${amounts(row.maxBet)}` : '') +
+          (row.onePerPerson ? '  one per person' : ''),
+      )
+      .join('\n'),
+  };
+}
+
+/** `bonus issue`: the definition's offer to the player, waiting for them to activate it. */
+async function issueBonus(
+  ctx: UnitOfWorkContext,
+  rules: BonusRules,
+  body: Extract<OpsBonusBody, { action: 'issue' }>,
+): Promise<{ message: string }> {
+  const player = await playerOf(ctx.db, body);
+  // Any kind of offer: a bonus, or free spins (type 3).
+  const offer = await issueOffer(ctx, rules, {
+    playerId: player.id,
+    definition: body.name,
+    currency: body.currency,
+    source: 'ops',
+  });
+  if (offer.kind === 'freespins') {
+    const spins = offer.freespins;
+    return {
+      message: `Issued "${spins.name}" (${spins.count} free spins at ${formatMinor(spins.stakeMinor, subunitOf(spins.currency))} ${spins.currency}) to ${contactOf(player)}; they wait for activation until ${spins.activationExpiresAt.toISOString()}`,
+    };
+  }
+  const { bonus } = offer;
+  return {
+    message: `Issued "${bonus.name}" (${formatMinor(bonus.amountMinor, subunitOf(bonus.currency))} ${bonus.currency}) to ${contactOf(player)}; it waits for activation until ${bonus.activationExpiresAt.toISOString()}`,
+  };
+}
+
+/**
+ * `bonus cashback run`: pays now what the job pays on its timer, each account once per period, whoever
+ * runs it first.
+ */
+async function payCashback(
+  ctx: UnitOfWorkContext,
+  rules: BonusRules,
+  periodStart: string | undefined,
+): Promise<{ message: string }> {
+  const errors: string[] = [];
+  const { runs } = await runCashback(ctx, rules, {
+    periodStart,
+    onError: (err) => errors.push((err as Error).message),
+  });
+  if (runs.length === 0) return { message: 'No enabled cashback definitions.' };
+  return {
+    message: runs
+      .map(
+        (run) =>
+          `${run.definition}  ${run.periodStart} to ${run.periodEnd} (exclusive): ${run.issued} issued, ${run.withheld} withheld` +
+          (run.failed > 0 ? `, ${run.failed} failed (${errors.slice(0, 3).join('; ')})` : '') +
+          (run.busy ? ' — another node is paying this period now; run again to see the rest' : ''),
+      )
+      .join('\n'),
+  };
 }
 
 function describeCode(row: Awaited<ReturnType<typeof listCodes>>[number] | Awaited<ReturnType<typeof createCode>>) {

@@ -277,6 +277,165 @@ function parseInvoices(command: 'withdrawals' | 'deposits', rest: string[]): Par
   );
 }
 
+/** `content import <dir>`. */
+function parseContent(rest: string[]): Parsed {
+  if (rest[0] !== 'import' || !rest[1] || rest.length !== 2)
+    throw new CliError(`content needs import <dir>.\n\n${USAGE}`);
+  return { command: 'content', body: { dir: path.resolve(rest[1]) } };
+}
+
+/** `player links <player>`. */
+function parsePlayer(rest: string[]): Parsed {
+  const [verb, player] = rest;
+  if (verb !== 'links' || !player || rest.length !== 2) throw new CliError(`player needs links <player>.\n\n${USAGE}`);
+  return { command: 'player', body: { action: 'links', player } };
+}
+
+/** `documents list | approve <id> | reject <id> [reason…]`. */
+function parseDocuments(rest: string[]): Parsed {
+  const [verb, id, ...reason] = rest;
+  if (verb === 'list' && rest.length === 1) return { command: 'documents', body: { action: 'list' } };
+  if (verb === 'approve' && id && rest.length === 2) return { command: 'documents', body: { action: 'approve', id } };
+  if (verb === 'reject' && id)
+    return {
+      command: 'documents',
+      body: { action: 'reject', id, ...(reason.length > 0 ? { reason: reason.join(' ') } : {}) },
+    };
+  throw new CliError(`documents needs list | approve <id> | reject <id> [reason].\n\n${USAGE}`);
+}
+
+/** `message <player|all> <title> <body…>`. */
+function parseMessage(rest: string[]): Parsed {
+  const [to, title, ...body] = rest;
+  if (!to || !title || body.length === 0) throw new CliError(`message needs <player|all> <title> <body>.\n\n${USAGE}`);
+  return { command: 'message', body: { to, title, body: body.join(' ') } };
+}
+
+/** `support list | reply <player> <text…>`. */
+function parseSupport(rest: string[]): Parsed {
+  const [verb, player, ...words] = rest;
+  if (verb === 'list' && rest.length === 1) return { command: 'support', body: { action: 'list' } };
+  if (verb === 'reply' && player && words.length > 0)
+    return { command: 'support', body: { action: 'reply', player, text: words.join(' ') } };
+  throw new CliError(`support needs list | reply <player> <text>.\n\n${USAGE}`);
+}
+
+/** `autologin <player> [--redirect <path>]`. */
+function parseAutologin(rest: string[]): Parsed {
+  const [player, flag, redirect] = rest;
+  const valid = player && (rest.length === 1 || (rest.length === 3 && flag === '--redirect' && redirect));
+  if (!valid) throw new CliError(`autologin needs <player> [--redirect <path>].\n\n${USAGE}`);
+  return { command: 'autologin', body: { player, ...(redirect ? { redirect } : {}) } };
+}
+
+/** `mailbox <email|phone>`. */
+function parseMailbox(rest: string[]): Parsed {
+  if (!rest[0] || rest.length !== 1) throw new CliError(`mailbox needs <email|phone>.\n\n${USAGE}`);
+  return { command: 'mailbox', body: { to: rest[0] } };
+}
+
+/** `events [list] | show <id> | retry <id> | skip <id>`. */
+function parseEvents(rest: string[]): Parsed {
+  const [verb, id] = rest;
+  if (rest.length === 0 || (verb === 'list' && rest.length === 1))
+    return { command: 'events', body: { action: 'list' } };
+  if ((verb === 'show' || verb === 'retry' || verb === 'skip') && id && rest.length === 2) {
+    if (!/^#?[1-9]\d{0,15}$/.test(id)) throw new CliError(`events ${verb}: "${id}" is not a parked event's number.`);
+    return { command: 'events', body: { action: verb, id: Number(id.replace('#', '')) } };
+  }
+  throw new CliError(`events needs list | show <id> | retry <id> | skip <id>.\n\n${USAGE}`);
+}
+
+/** `tournament create <file.json> | list | start|end <identity>`. */
+function parseTournament(rest: string[]): Parsed {
+  const [verb, a] = rest;
+  if (verb === 'create' && a && rest.length === 2)
+    return { command: 'tournament', body: { action: 'create', tournament: readTournamentFile(path.resolve(a)) } };
+  if (verb === 'list' && rest.length === 1) return { command: 'tournament', body: { action: 'list' } };
+  if ((verb === 'start' || verb === 'end') && a && rest.length === 2)
+    return { command: 'tournament', body: { action: verb, identity: a } };
+  throw new CliError(`tournament needs create <file.json> | list | start <identity> | end <identity>.\n\n${USAGE}`);
+}
+
+/** `bonus create <file.json> | list | enable|disable <name> | code … | issue … | cashback run …`. */
+function parseBonus(rest: string[]): Parsed {
+  const [verb, a, b, c] = rest;
+  if (verb === 'create' && a && rest.length === 2)
+    return { command: 'bonus', body: { action: 'create', definition: readDefinitionFile(path.resolve(a)) } };
+  if (verb === 'list' && rest.length === 1) return { command: 'bonus', body: { action: 'list' } };
+  if ((verb === 'enable' || verb === 'disable') && a && rest.length === 2)
+    return { command: 'bonus', body: { action: verb, name: a } };
+  if (verb === 'code') return { command: 'bonus', body: parseCodeArgs(rest.slice(1)) };
+  if (verb === 'issue' && a && b && c && rest.length === 4)
+    return { command: 'bonus', body: { action: 'issue', player: a, name: b, currency: c } };
+  if (verb === 'cashback' && a === 'run' && rest.length === 4 && b === '--period-start' && c && !isDay(c))
+    throw new CliError(
+      `--period-start: "${c}" is not a day; expected YYYY-MM-DD (e.g. 2026-11-23), a Monday for a weekly cashback.`,
+    );
+  if (verb === 'cashback' && a === 'run' && (rest.length === 2 || (rest.length === 4 && b === '--period-start' && c)))
+    return { command: 'bonus', body: { action: 'cashback', ...(c ? { periodStart: c } : {}) } };
+  throw new CliError(
+    `bonus needs create <file.json> | list | enable <name> | disable <name> | issue <player> <name> <currency> | cashback run [--period-start YYYY-MM-DD].\n\n${USAGE}`,
+  );
+}
+
+/** `loyalty levels [set <file.json>] | rates [set …] | account <player>`. */
+function parseLoyalty(rest: string[]): Parsed {
+  const [what, verb, a, b, c] = rest;
+  if (what === 'levels' && rest.length === 1) return { command: 'loyalty', body: { action: 'levels' } };
+  if (what === 'levels' && verb === 'set' && a && rest.length === 3)
+    return { command: 'loyalty', body: { action: 'levels-set', levels: readLevelsFile(path.resolve(a)) } };
+  if (what === 'rates' && rest.length === 1) return { command: 'loyalty', body: { action: 'rates' } };
+  if (what === 'rates' && verb === 'set' && a && b && c && rest.length === 5)
+    return {
+      command: 'loyalty',
+      body: { action: 'rates-set', gameType: a, points: Number(b), perMinor: Number(c) },
+    };
+  if (what === 'account' && verb && rest.length === 2)
+    return { command: 'loyalty', body: { action: 'account', player: verb } };
+  throw new CliError(
+    `loyalty needs levels | levels set <file.json> | rates | rates set <gameType> <points> <perMinor> | account <player>.\n\n${USAGE}`,
+  );
+}
+
+/** `quest create <file.json> | list | enable|disable <identity> | issue <player> <identity>`. */
+function parseQuest(rest: string[]): Parsed {
+  const [verb, a, b] = rest;
+  if (verb === 'create' && a && rest.length === 2)
+    return { command: 'quest', body: { action: 'create', definition: readQuestFile(path.resolve(a)) } };
+  if (verb === 'list' && rest.length === 1) return { command: 'quest', body: { action: 'list' } };
+  if ((verb === 'enable' || verb === 'disable') && a && rest.length === 2)
+    return { command: 'quest', body: { action: verb, identity: a } };
+  if (verb === 'issue' && a && b && rest.length === 3)
+    return { command: 'quest', body: { action: 'issue', player: a, identity: b } };
+  throw new CliError(
+    `quest needs create <file.json> | list | enable <identity> | disable <identity> | issue <player> <identity>.\n\n${USAGE}`,
+  );
+}
+
+/** `sportsbook …`: the risk settings' commands, else the sandbox provider's. */
+function parseSportsbook(rest: string[]): Parsed {
+  let risk: OpsSportsbookRiskBody | null;
+  try {
+    risk = parseSportsbookRiskArgs(rest);
+  } catch (error) {
+    if (error instanceof SportsbookRiskArgsError) throw new CliError(error.message);
+    throw error;
+  }
+  if (risk) return { command: 'sportsbook-risk', body: risk };
+  const provider = parseSportsbookProviderArgs(rest);
+  if (provider) return { command: 'sportsbook-provider', body: provider };
+  throw new CliError(`sportsbook needs one of:\n${SPORTSBOOK_RISK_USAGE}\n${SPORTSBOOK_PROVIDER_USAGE}\n\n${USAGE}`);
+}
+
+/** `crypto send <address> <amount>`. */
+function parseCrypto(rest: string[]): Parsed {
+  const [verb, address, amount] = rest;
+  if (verb !== 'send' || !address || !amount || rest.length !== 3)
+    throw new CliError(`crypto needs send <address> <amount>.\n\n${USAGE}`);
+  return { command: 'crypto', body: { address, amount } };
+}
+
 export function parseArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
@@ -286,139 +445,20 @@ export function parseArgs(argv: string[]): Parsed {
   if (command === 'limit') return parseLimit(rest);
   if (command === 'exclude') return parseExclude(rest);
   if (command === 'withdrawals' || command === 'deposits') return parseInvoices(command, rest);
-  if (command === 'content') {
-    if (rest[0] !== 'import' || !rest[1] || rest.length !== 2)
-      throw new CliError(`content needs import <dir>.\n\n${USAGE}`);
-    return { command: 'content', body: { dir: path.resolve(rest[1]) } };
-  }
-  if (command === 'player') {
-    const [verb, player] = rest;
-    if (verb !== 'links' || !player || rest.length !== 2)
-      throw new CliError(`player needs links <player>.\n\n${USAGE}`);
-    return { command: 'player', body: { action: 'links', player } };
-  }
-  if (command === 'documents') {
-    const [verb, id, ...reason] = rest;
-    if (verb === 'list' && rest.length === 1) return { command: 'documents', body: { action: 'list' } };
-    if (verb === 'approve' && id && rest.length === 2) return { command: 'documents', body: { action: 'approve', id } };
-    if (verb === 'reject' && id)
-      return {
-        command: 'documents',
-        body: { action: 'reject', id, ...(reason.length > 0 ? { reason: reason.join(' ') } : {}) },
-      };
-    throw new CliError(`documents needs list | approve <id> | reject <id> [reason].\n\n${USAGE}`);
-  }
-  if (command === 'message') {
-    const [to, title, ...body] = rest;
-    if (!to || !title || body.length === 0)
-      throw new CliError(`message needs <player|all> <title> <body>.\n\n${USAGE}`);
-    return { command: 'message', body: { to, title, body: body.join(' ') } };
-  }
-  if (command === 'support') {
-    const [verb, player, ...words] = rest;
-    if (verb === 'list' && rest.length === 1) return { command: 'support', body: { action: 'list' } };
-    if (verb === 'reply' && player && words.length > 0)
-      return { command: 'support', body: { action: 'reply', player, text: words.join(' ') } };
-    throw new CliError(`support needs list | reply <player> <text>.\n\n${USAGE}`);
-  }
-  if (command === 'autologin') {
-    const [player, flag, redirect] = rest;
-    const valid = player && (rest.length === 1 || (rest.length === 3 && flag === '--redirect' && redirect));
-    if (!valid) throw new CliError(`autologin needs <player> [--redirect <path>].\n\n${USAGE}`);
-    return { command: 'autologin', body: { player, ...(redirect ? { redirect } : {}) } };
-  }
-  if (command === 'mailbox') {
-    if (!rest[0] || rest.length !== 1) throw new CliError(`mailbox needs <email|phone>.\n\n${USAGE}`);
-    return { command: 'mailbox', body: { to: rest[0] } };
-  }
-  if (command === 'events') {
-    const [verb, id] = rest;
-    if (rest.length === 0 || (verb === 'list' && rest.length === 1))
-      return { command: 'events', body: { action: 'list' } };
-    if ((verb === 'show' || verb === 'retry' || verb === 'skip') && id && rest.length === 2) {
-      if (!/^#?[1-9]\d{0,15}$/.test(id)) throw new CliError(`events ${verb}: "${id}" is not a parked event's number.`);
-      return { command: 'events', body: { action: verb, id: Number(id.replace('#', '')) } };
-    }
-    throw new CliError(`events needs list | show <id> | retry <id> | skip <id>.\n\n${USAGE}`);
-  }
-  if (command === 'tournament') {
-    const [verb, a] = rest;
-    if (verb === 'create' && a && rest.length === 2)
-      return { command: 'tournament', body: { action: 'create', tournament: readTournamentFile(path.resolve(a)) } };
-    if (verb === 'list' && rest.length === 1) return { command: 'tournament', body: { action: 'list' } };
-    if ((verb === 'start' || verb === 'end') && a && rest.length === 2)
-      return { command: 'tournament', body: { action: verb, identity: a } };
-    throw new CliError(`tournament needs create <file.json> | list | start <identity> | end <identity>.\n\n${USAGE}`);
-  }
-  if (command === 'bonus') {
-    const [verb, a, b, c] = rest;
-    if (verb === 'create' && a && rest.length === 2)
-      return { command: 'bonus', body: { action: 'create', definition: readDefinitionFile(path.resolve(a)) } };
-    if (verb === 'list' && rest.length === 1) return { command: 'bonus', body: { action: 'list' } };
-    if ((verb === 'enable' || verb === 'disable') && a && rest.length === 2)
-      return { command: 'bonus', body: { action: verb, name: a } };
-    if (verb === 'code') return { command: 'bonus', body: parseCodeArgs(rest.slice(1)) };
-    if (verb === 'issue' && a && b && c && rest.length === 4)
-      return { command: 'bonus', body: { action: 'issue', player: a, name: b, currency: c } };
-    if (verb === 'cashback' && a === 'run' && rest.length === 4 && b === '--period-start' && c && !isDay(c))
-      throw new CliError(
-        `--period-start: "${c}" is not a day; expected YYYY-MM-DD (e.g. 2026-11-23), a Monday for a weekly cashback.`,
-      );
-    if (verb === 'cashback' && a === 'run' && (rest.length === 2 || (rest.length === 4 && b === '--period-start' && c)))
-      return { command: 'bonus', body: { action: 'cashback', ...(c ? { periodStart: c } : {}) } };
-    throw new CliError(
-      `bonus needs create <file.json> | list | enable <name> | disable <name> | issue <player> <name> <currency> | cashback run [--period-start YYYY-MM-DD].\n\n${USAGE}`,
-    );
-  }
-  if (command === 'loyalty') {
-    const [what, verb, a, b, c] = rest;
-    if (what === 'levels' && rest.length === 1) return { command: 'loyalty', body: { action: 'levels' } };
-    if (what === 'levels' && verb === 'set' && a && rest.length === 3)
-      return { command: 'loyalty', body: { action: 'levels-set', levels: readLevelsFile(path.resolve(a)) } };
-    if (what === 'rates' && rest.length === 1) return { command: 'loyalty', body: { action: 'rates' } };
-    if (what === 'rates' && verb === 'set' && a && b && c && rest.length === 5)
-      return {
-        command: 'loyalty',
-        body: { action: 'rates-set', gameType: a, points: Number(b), perMinor: Number(c) },
-      };
-    if (what === 'account' && verb && rest.length === 2)
-      return { command: 'loyalty', body: { action: 'account', player: verb } };
-    throw new CliError(
-      `loyalty needs levels | levels set <file.json> | rates | rates set <gameType> <points> <perMinor> | account <player>.\n\n${USAGE}`,
-    );
-  }
-  if (command === 'quest') {
-    const [verb, a, b] = rest;
-    if (verb === 'create' && a && rest.length === 2)
-      return { command: 'quest', body: { action: 'create', definition: readQuestFile(path.resolve(a)) } };
-    if (verb === 'list' && rest.length === 1) return { command: 'quest', body: { action: 'list' } };
-    if ((verb === 'enable' || verb === 'disable') && a && rest.length === 2)
-      return { command: 'quest', body: { action: verb, identity: a } };
-    if (verb === 'issue' && a && b && rest.length === 3)
-      return { command: 'quest', body: { action: 'issue', player: a, identity: b } };
-    throw new CliError(
-      `quest needs create <file.json> | list | enable <identity> | disable <identity> | issue <player> <identity>.\n\n${USAGE}`,
-    );
-  }
-  if (command === 'sportsbook') {
-    let risk: OpsSportsbookRiskBody | null;
-    try {
-      risk = parseSportsbookRiskArgs(rest);
-    } catch (error) {
-      if (error instanceof SportsbookRiskArgsError) throw new CliError(error.message);
-      throw error;
-    }
-    if (risk) return { command: 'sportsbook-risk', body: risk };
-    const provider = parseSportsbookProviderArgs(rest);
-    if (provider) return { command: 'sportsbook-provider', body: provider };
-    throw new CliError(`sportsbook needs one of:\n${SPORTSBOOK_RISK_USAGE}\n${SPORTSBOOK_PROVIDER_USAGE}\n\n${USAGE}`);
-  }
-  if (command === 'crypto') {
-    const [verb, address, amount] = rest;
-    if (verb !== 'send' || !address || !amount || rest.length !== 3)
-      throw new CliError(`crypto needs send <address> <amount>.\n\n${USAGE}`);
-    return { command: 'crypto', body: { address, amount } };
-  }
+  if (command === 'content') return parseContent(rest);
+  if (command === 'player') return parsePlayer(rest);
+  if (command === 'documents') return parseDocuments(rest);
+  if (command === 'message') return parseMessage(rest);
+  if (command === 'support') return parseSupport(rest);
+  if (command === 'autologin') return parseAutologin(rest);
+  if (command === 'mailbox') return parseMailbox(rest);
+  if (command === 'events') return parseEvents(rest);
+  if (command === 'tournament') return parseTournament(rest);
+  if (command === 'bonus') return parseBonus(rest);
+  if (command === 'loyalty') return parseLoyalty(rest);
+  if (command === 'quest') return parseQuest(rest);
+  if (command === 'sportsbook') return parseSportsbook(rest);
+  if (command === 'crypto') return parseCrypto(rest);
   return parseGame(rest);
 }
 
@@ -614,6 +654,43 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
     case 'events':
       return runOperation(config, OPERATIONS.events, parsed.body);
     case 'tournament':
+    case 'bonus':
+    case 'loyalty':
+    case 'player':
+    case 'sportsbook-provider':
+    case 'sportsbook-risk':
+    case 'quest':
+    case 'autologin':
+      return executeConfigured(config, parsed);
+    case 'invoices':
+    case 'withdrawal-create':
+    case 'crypto':
+      return executePayment(config, parsed);
+  }
+}
+
+type ConfiguredCommand = Extract<
+  Parsed,
+  {
+    command:
+      | 'tournament'
+      | 'bonus'
+      | 'loyalty'
+      | 'player'
+      | 'sportsbook-provider'
+      | 'sportsbook-risk'
+      | 'quest'
+      | 'autologin';
+  }
+>;
+
+/**
+ * The commands whose operation is made here: most answer a message, and several need the config (the
+ * bonus rules, the sportsbook catalogue, the public URL).
+ */
+function executeConfigured(config: Config, parsed: ConfiguredCommand): Promise<string> {
+  switch (parsed.command) {
+    case 'tournament':
       return runOperation(
         config,
         messageOperation('tournament', (ctx, body: OpsTournamentBody) => opsTournament(ctx, body, config.bonus)),
@@ -671,6 +748,15 @@ function execute(config: Config, parsed: Exclude<Parsed, { command: 'help' }>): 
         },
         parsed.body,
       );
+  }
+}
+
+/** The payment commands: through the running server only. */
+function executePayment(
+  config: Config,
+  parsed: Extract<Parsed, { command: 'invoices' | 'withdrawal-create' | 'crypto' }>,
+): Promise<string> {
+  switch (parsed.command) {
     case 'invoices':
       return viaRunningServer(config, 'invoices', parsed.body, z.array(opsInvoiceSchema), (r) =>
         describeInvoices(parsed.body.action, r),

@@ -83,13 +83,29 @@ export const opsRoutes =
       void reply.header('x-ops', 'accepted');
     });
 
+    await app.register(playerRoutes(ctx));
+    await app.register(sportsbookRoutes(ctx));
+    await app.register(competitionRoutes(ctx));
+    await app.register(playControlRoutes(ctx));
+    await app.register(paymentRoutes(ctx));
+    await app.register(supportRoutes(ctx));
+    await app.register(platformRoutes(ctx));
+  };
+
+/** The answer of the calls that answer a line of text (most of them). */
+const messageResponse = () => ({ 200: dataEnvelope(opsMessageSchema) });
+
+/** A player's money, bonuses and loyalty, and their linked accounts. */
+const playerRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
     app.post(
       '/credit',
       { schema: { hide: true, body: opsCreditBodySchema, response: { 200: dataEnvelope(opsCreditResultSchema) } } },
       async (request) => ({ data: await opsCredit(ctx, request.body) }),
     );
 
-    const message = { 200: dataEnvelope(opsMessageSchema) };
+    const message = messageResponse();
     app.post('/bonus', { schema: { hide: true, body: opsBonusBodySchema, response: message } }, async (request) => ({
       data: await opsBonus(ctx, request.body, ctx.config.bonus),
     }));
@@ -101,6 +117,13 @@ export const opsRoutes =
     app.post('/player', { schema: { hide: true, body: opsPlayerBodySchema, response: message } }, async (request) => ({
       data: await opsPlayer(ctx.db, request.body),
     }));
+  };
+
+/** The sportsbook's risk settings, and the sandbox sportsbook provider's operator. */
+const sportsbookRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const message = messageResponse();
     app.post(
       '/sportsbook-risk',
       { schema: { hide: true, body: opsSportsbookRiskBodySchema, response: message } },
@@ -114,6 +137,13 @@ export const opsRoutes =
         data: await opsSportsbookProvider(ctx, request.body, (ids) => deliverTickets(ctx, request.log, ids, true)),
       }),
     );
+  };
+
+/** Quests and tournaments. */
+const competitionRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const message = messageResponse();
     app.post('/quest', { schema: { hide: true, body: opsQuestBodySchema, response: message } }, async (request) => ({
       data: await opsQuest(ctx, request.body),
     }));
@@ -132,6 +162,13 @@ export const opsRoutes =
         }),
       }),
     );
+  };
+
+/** A player's limits and exclusions. */
+const playControlRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const message = messageResponse();
     app.post('/limit', { schema: { hide: true, body: opsLimitBodySchema, response: message } }, async (request) => ({
       data: await opsLimit(ctx, request.body),
     }));
@@ -141,6 +178,13 @@ export const opsRoutes =
       for (const sessionId of endedSessions) ctx.sessions.forget(sessionId);
       return { data: { message: line } };
     });
+  };
+
+/** Withdrawals and bank deposits, and the sandbox's crypto transfers. */
+const paymentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const message = messageResponse();
     app.post(
       '/invoices',
       {
@@ -177,6 +221,13 @@ export const opsRoutes =
         };
       },
     );
+  };
+
+/** Content pages, and what support works with: the messages sent, sign-in links, documents, messages and chats. */
+const supportRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const message = messageResponse();
     app.post(
       '/content',
       { schema: { hide: true, body: opsContentBodySchema, response: message } },
@@ -225,6 +276,13 @@ export const opsRoutes =
         data: await opsSupport(ctx, request.body),
       }),
     );
+  };
+
+/** The domain events' consumers, and the games switched off or on. */
+const platformRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const message = messageResponse();
     app.post(
       '/events',
       { schema: { hide: true, body: opsEventsBodySchema, response: { 200: dataEnvelope(opsEventsResultSchema) } } },

@@ -154,6 +154,9 @@ async function leaseLane(tx: Tx, lane: LaneSpec): Promise<{ horizon: string; cur
   return { horizon: head.horizon, cursor };
 }
 
+/** A row a handler failed on; `alone`: not inside a batch run. */
+type RowFailure = { row: OutboxRow; error: unknown; alone: boolean };
+
 /** A handler's statement failed in a transaction without a savepoint: the round is over, its failure recorded apart. */
 class RoundAborted extends Error {
   constructor(
@@ -276,91 +279,8 @@ async function runLaneRound(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
     if (cursor.wait_ms !== null && cursor.wait_ms > 0) return { ...IDLE, waitMs: cursor.wait_ms };
     if (cursor.retry_wanted) await retryParked(deps, lane, tx);
 
-    const after = sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint)
-                      and ${outbox.tx} < ${horizon}::xid8`;
-    let rows: OutboxRow[];
-    let full: boolean;
-    if (lane.events) {
-      // A window of rows after the cursor, of which only the lane's own events (with their payloads)
-      // and the window's last row (to move the cursor past the others) come back: the lane never reads
-      // the rows of the events it passes over, which are most of them (every bet writes one).
-      const window = deps.batchSize * 10;
-      const found = await rowsOf<{
-        id: string;
-        tx: string;
-        event: EventName;
-        v: number;
-        payload: unknown;
-        created: string;
-        n: string;
-      }>(
-        tx,
-        sql`select w.id::text as id, w.tx::text as tx, w.event, w.v, w.created_at::text as created, w.n::text as n,
-                   case when w.mine then (select o.payload from outbox o where o.id = w.id) end as payload
-              from (select id, tx, event, v, created_at,
-                           event = any(${`{${lane.events.join(',')}}`}::text[]) as mine,
-                           row_number() over (order by tx, id) as at, count(*) over () as n
-                      from (select id, tx, event, v, created_at from outbox
-                             where ${after} order by tx, id limit ${window}) scanned) w
-             where w.mine or w.at = w.n
-             order by w.at`,
-      );
-      rows = found.map((row) => ({
-        id: Number(row.id),
-        tx: row.tx,
-        event: row.event,
-        v: row.v,
-        payload: row.payload as OutboxRow['payload'],
-        createdAt: new Date(row.created),
-      }));
-      full = Number(found[0]?.n ?? 0) === window;
-    } else {
-      rows = (await tx
-        .select({
-          id: outbox.id,
-          tx: outbox.tx,
-          event: outbox.event,
-          v: outbox.v,
-          payload: outbox.payload,
-          createdAt: outbox.createdAt,
-        })
-        .from(outbox)
-        .where(after)
-        .orderBy(asc(outbox.tx), asc(outbox.id))
-        .limit(deps.batchSize)) as OutboxRow[];
-      full = rows.length === deps.batchSize;
-    }
-
-    const started = Date.now();
-    let passed: OutboxRow | null = null;
-    let handled = 0;
-    let failure: { row: OutboxRow; error: unknown; alone: boolean } | null = null;
-    for (let at = 0; at < rows.length;) {
-      const row = rows[at]!;
-      const batch = lane.batchOf(row.event);
-      // A batch handler takes the run of consecutive rows of its event; any other row is one at a time.
-      // After a failure the first run is one row: if that row is the one failing, it is parked alone.
-      let end = at + 1;
-      if (batch && !(cursor.failures > 0 && at === 0))
-        while (end < rows.length && rows[end]!.event === row.event) end++;
-      const run = rows.slice(at, end);
-      const handler = lane.handlerOf(row.event);
-      try {
-        if (batch) await tx.transaction((sp) => batch(run, sp));
-        else if (handler && lane.writes) await tx.transaction((sp) => handler(row, sp));
-        else if (handler) await handler(row, tx);
-      } catch (error) {
-        // The database refused a statement of a handler that had no savepoint of its own (a publisher
-        // reading): the transaction is aborted, so its failure is recorded in a transaction of its own.
-        if (!lane.writes && pgErrorOf(error)) throw new RoundAborted(cursor, row, error);
-        failure = { row, error, alone: end === at + 1 };
-        break;
-      }
-      passed = run[run.length - 1]!;
-      handled += run.length;
-      at = end;
-      if (Date.now() - started >= deps.batchMs) break;
-    }
+    const { rows, full } = await readLaneRows(deps, lane, tx, cursor, horizon);
+    const { passed, handled, failure } = await handleRows(deps, lane, tx, cursor, rows);
 
     const moved = passed ? { tx: passed.tx, position: passed.id } : {};
     if (failure) {
@@ -379,6 +299,117 @@ async function runLaneRound(deps: LaneDeps, lane: LaneSpec): Promise<LaneBatch> 
         .where(eq(outboxCursors.consumer, lane.name));
     return { ...IDLE, handled, more: handled < rows.length || full };
   });
+}
+
+/**
+ * The rows after the lane's cursor whose transaction is below the horizon, in (tx, id) order; `full`: the
+ * read stopped at its limit, so more may be waiting.
+ */
+async function readLaneRows(
+  deps: LaneDeps,
+  lane: LaneSpec,
+  tx: Tx,
+  cursor: Cursor,
+  horizon: string,
+): Promise<{ rows: OutboxRow[]; full: boolean }> {
+  const after = sql`(${outbox.tx}, ${outbox.id}) > (${cursor.tx}::xid8, ${cursor.position}::bigint)
+                      and ${outbox.tx} < ${horizon}::xid8`;
+  let rows: OutboxRow[];
+  let full: boolean;
+  if (lane.events) {
+    // A window of rows after the cursor, of which only the lane's own events (with their payloads)
+    // and the window's last row (to move the cursor past the others) come back: the lane never reads
+    // the rows of the events it passes over, which are most of them (every bet writes one).
+    const window = deps.batchSize * 10;
+    const found = await rowsOf<{
+      id: string;
+      tx: string;
+      event: EventName;
+      v: number;
+      payload: unknown;
+      created: string;
+      n: string;
+    }>(
+      tx,
+      sql`select w.id::text as id, w.tx::text as tx, w.event, w.v, w.created_at::text as created, w.n::text as n,
+                   case when w.mine then (select o.payload from outbox o where o.id = w.id) end as payload
+              from (select id, tx, event, v, created_at,
+                           event = any(${`{${lane.events.join(',')}}`}::text[]) as mine,
+                           row_number() over (order by tx, id) as at, count(*) over () as n
+                      from (select id, tx, event, v, created_at from outbox
+                             where ${after} order by tx, id limit ${window}) scanned) w
+             where w.mine or w.at = w.n
+             order by w.at`,
+    );
+    rows = found.map((row) => ({
+      id: Number(row.id),
+      tx: row.tx,
+      event: row.event,
+      v: row.v,
+      payload: row.payload as OutboxRow['payload'],
+      createdAt: new Date(row.created),
+    }));
+    full = Number(found[0]?.n ?? 0) === window;
+  } else {
+    rows = (await tx
+      .select({
+        id: outbox.id,
+        tx: outbox.tx,
+        event: outbox.event,
+        v: outbox.v,
+        payload: outbox.payload,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .where(after)
+      .orderBy(asc(outbox.tx), asc(outbox.id))
+      .limit(deps.batchSize)) as OutboxRow[];
+    full = rows.length === deps.batchSize;
+  }
+  return { rows, full };
+}
+
+/**
+ * Hands the rows to the lane's handlers in order, until one throws or the round has run `batchMs`:
+ * answers the last row passed, how many were, and the failure that ended the round.
+ */
+async function handleRows(
+  deps: LaneDeps,
+  lane: LaneSpec,
+  tx: Tx,
+  cursor: Cursor,
+  rows: OutboxRow[],
+): Promise<{ passed: OutboxRow | null; handled: number; failure: RowFailure | null }> {
+  const started = Date.now();
+  let passed: OutboxRow | null = null;
+  let handled = 0;
+  let failure: RowFailure | null = null;
+  for (let at = 0; at < rows.length;) {
+    const row = rows[at]!;
+    const batch = lane.batchOf(row.event);
+    // A batch handler takes the run of consecutive rows of its event; any other row is one at a time.
+    // After a failure the first run is one row: if that row is the one failing, it is parked alone.
+    let end = at + 1;
+    if (batch && !(cursor.failures > 0 && at === 0)) while (end < rows.length && rows[end]!.event === row.event) end++;
+    const run = rows.slice(at, end);
+    const handler = lane.handlerOf(row.event);
+    try {
+      if (batch) await tx.transaction((sp) => batch(run, sp));
+      else if (handler && lane.writes) await tx.transaction((sp) => handler(row, sp));
+      else if (handler) await handler(row, tx);
+    } catch (error) {
+      // The database refused a statement of a handler that had no savepoint of its own (a publisher
+      // reading): the transaction is aborted, so its failure is recorded in a transaction of its own.
+      if (!lane.writes && pgErrorOf(error)) throw new RoundAborted(cursor, row, error);
+      failure = { row, error, alone: end === at + 1 };
+      break;
+    }
+    passed = run[run.length - 1]!;
+    handled += run.length;
+    at = end;
+    if (Date.now() - started >= deps.batchMs) break;
+  }
+  return { passed, handled, failure };
 }
 
 /**
@@ -550,17 +581,13 @@ function laneRunner(
   timing: { pollMs: number; maxBackoffMs: number },
   wakeAll: () => void,
 ): Runner {
-  const { pollMs, maxBackoffMs } = timing;
   const { coalesceMs } = lane;
-  // The last round passed rows: more are likely, so the next goes straight to its batch (the look
-  // before it only spares an idle lane a transaction).
-  let flowing = false;
+  const work = laneRounds(lane, deps, timing, wakeAll);
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let due = 0;
   let inFlight: Promise<void> | null = null;
   let rerun = false;
-  let errors = 0;
   let waitUntil = 0;
 
   const schedule = (ms: number) => {
@@ -584,29 +611,8 @@ function laneRunner(
   }
 
   async function round() {
-    let next = pollMs;
-    let wait = 0;
-    try {
-      const state = flowing ? { waitMs: 0, due: true } : await laneState(deps.db, lane);
-      flowing = false;
-      if (state.waitMs > 0) wait = state.waitMs;
-      else if (state.due) {
-        // Events the handlers wrote go out right after the commit, as any transaction's do.
-        const { result: batch, enqueued } = await withEnqueuedNoted(() => runLaneBatch(deps, lane));
-        if (enqueued) wakeAll();
-        flowing = batch.handled > 0 && batch.waitMs === 0;
-        if (batch.waitMs > 0) wait = batch.waitMs;
-        else if (batch.more) next = 0;
-        else if (batch.handled > 0) next = coalesceMs;
-      }
-      errors = 0;
-    } catch (error) {
-      errors++;
-      wait = retryAfterFailure(timing, errors, error);
-      const log = isDependencyUnavailable(error) ? deps.log.debug : deps.log.error;
-      if (!stopped) log.call(deps.log, { err: error, consumer: lane.name }, 'outbox lane round failed; will retry');
-    }
-    if (wait > 0) next = Math.min(wait, maxBackoffMs);
+    const { next: planned, wait } = await work(() => stopped);
+    let next = planned;
     waitUntil = wait > 0 ? Date.now() + next : 0;
     if (rerun && wait === 0) next = Math.min(next, coalesceMs);
     rerun = false;
@@ -627,6 +633,52 @@ function laneRunner(
       timer = null;
       await inFlight;
     },
+  };
+}
+
+/**
+ * What one lane's rounds do: look whether the lane has work, and run its batch if so. Each answers when
+ * the next round comes (`next`) and the wait for a retry it owes (`wait`, 0: none); a round that fails
+ * is logged (unless the lane has `stopped`) and backs the lane off.
+ */
+function laneRounds(
+  lane: LaneSpec,
+  deps: LaneDeps,
+  timing: { pollMs: number; maxBackoffMs: number },
+  wakeAll: () => void,
+): (stopped: () => boolean) => Promise<{ next: number; wait: number }> {
+  const { pollMs, maxBackoffMs } = timing;
+  const { coalesceMs } = lane;
+  // The last round passed rows: more are likely, so the next goes straight to its batch (the look
+  // before it only spares an idle lane a transaction).
+  let flowing = false;
+  let errors = 0;
+
+  return async (stopped) => {
+    let next = pollMs;
+    let wait = 0;
+    try {
+      const state = flowing ? { waitMs: 0, due: true } : await laneState(deps.db, lane);
+      flowing = false;
+      if (state.waitMs > 0) wait = state.waitMs;
+      else if (state.due) {
+        // Events the handlers wrote go out right after the commit, as any transaction's do.
+        const { result: batch, enqueued } = await withEnqueuedNoted(() => runLaneBatch(deps, lane));
+        if (enqueued) wakeAll();
+        flowing = batch.handled > 0 && batch.waitMs === 0;
+        if (batch.waitMs > 0) wait = batch.waitMs;
+        else if (batch.more) next = 0;
+        else if (batch.handled > 0) next = coalesceMs;
+      }
+      errors = 0;
+    } catch (error) {
+      errors++;
+      wait = retryAfterFailure(timing, errors, error);
+      const log = isDependencyUnavailable(error) ? deps.log.debug : deps.log.error;
+      if (!stopped()) log.call(deps.log, { err: error, consumer: lane.name }, 'outbox lane round failed; will retry');
+    }
+    if (wait > 0) next = Math.min(wait, maxBackoffMs);
+    return { next, wait };
   };
 }
 

@@ -203,7 +203,30 @@ function closedWithin(ws: WebSocket, ms: number): Promise<void> {
 }
 
 export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions): Promise<PushHub> {
-  const config: SessionConfig = {
+  const config = sessionConfig(app, opts);
+  const hub = new Hub(config, opts.onFanOut);
+  const refusedUpgrades = watchRefusedUpgrades(app);
+
+  // Somebody else may own the plugin (another websocket route); both share its upgrade handling.
+  if (!app.hasDecorator('websocketServer')) await registerWebsocket(app, config, hub, refusedUpgrades);
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+
+  registerPushRoute(app, opts.allowedOrigins, hub, refusedUpgrades);
+
+  return {
+    disconnectUser: (userId, code, reason) => hub.disconnectUser(userId, code, reason),
+    hasAuthSession: (authSessionId) => hub.hasAuthSession(authSessionId),
+    disconnectAuthSession: (authSessionId) => hub.disconnectAuthSession(authSessionId),
+    connectionCount: () => hub.connectionCount(),
+    close: () => hub.close(),
+  };
+}
+
+/** The sessions' settings: the hub's options with their defaults, and the fixed limits. */
+function sessionConfig(app: FastifyInstance, opts: PushHubOptions): SessionConfig {
+  return {
     verifyToken: opts.verifyToken,
     broker: opts.broker,
     allowAnonymous: opts.allowAnonymous ?? true,
@@ -218,11 +241,15 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
     version: VERSION,
     logger: opts.logger ?? app.log,
   };
-  const hub = new Hub(config, opts.onFanOut);
+}
 
-  // An upgrade request that Fastify answers 503 while the server closes keeps its raw socket open: nothing
-  // in HTTP ends it, so a silent client held shutdown for as long as it liked (a test's close hook timed
-  // out at 30 s). Such a socket goes once idle, and at shutdown; ws clears the timeout of those it takes.
+/**
+ * An upgrade request that Fastify answers 503 while the server closes keeps its raw socket open: nothing
+ * in HTTP ends it, so a silent client held shutdown for as long as it liked (a test's close hook timed
+ * out at 30 s). Such a socket goes once idle, and at shutdown; ws clears the timeout of those it takes.
+ * Answers the upgrades' sockets the hub has not taken.
+ */
+function watchRefusedUpgrades(app: FastifyInstance): Set<Socket> {
   const refusedUpgrades = new Set<Socket>();
   app.server.prependListener('upgrade', (_request, socket: Socket) => {
     refusedUpgrades.add(socket);
@@ -231,41 +258,52 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
       if (refusedUpgrades.has(socket)) socket.destroy();
     });
   });
+  return refusedUpgrades;
+}
 
-  // Somebody else may own the plugin (another websocket route); both share its upgrade handling.
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(fastifyWebsocket, {
-      options: {
-        maxPayload: config.maxMessageBytes,
-        // Never pick a sub-protocol: the JSON client asks for none, the Protobuf one must not get its own.
-        handleProtocols: () => false,
-      },
-      errorHandler(err, socket) {
-        config.logger.warn({ err }, 'push: websocket error');
-        socket.terminate();
-      },
-      // Replaces the plugin's default, which closes sockets without a code the client understands.
-      async preClose(this: FastifyInstance) {
-        await hub.close();
-        const wss = this.websocketServer;
-        // Sockets the hub never took (opened while it closed): the same bounded close handshake, as ws
-        // alone waits 30 s for a peer that never answers its close frame (a phone gone off the air).
-        await Promise.all(
-          [...wss.clients].map((client) => {
-            client.close(1001, 'server shutdown');
-            return closedWithin(client, CLOSE_HANDSHAKE_MS);
-          }),
-        );
-        for (const socket of refusedUpgrades) socket.destroy();
-        await new Promise<void>((resolve) => wss.close(() => resolve()));
-      },
-    });
-  }
-  app.addHook('preClose', async () => {
-    await hub.close();
+/** The websocket plugin, with the hub's limits and its bounded shutdown. */
+async function registerWebsocket(
+  app: FastifyInstance,
+  config: SessionConfig,
+  hub: Hub,
+  refusedUpgrades: Set<Socket>,
+): Promise<void> {
+  await app.register(fastifyWebsocket, {
+    options: {
+      maxPayload: config.maxMessageBytes,
+      // Never pick a sub-protocol: the JSON client asks for none, the Protobuf one must not get its own.
+      handleProtocols: () => false,
+    },
+    errorHandler(err, socket) {
+      config.logger.warn({ err }, 'push: websocket error');
+      socket.terminate();
+    },
+    // Replaces the plugin's default, which closes sockets without a code the client understands.
+    async preClose(this: FastifyInstance) {
+      await hub.close();
+      const wss = this.websocketServer;
+      // Sockets the hub never took (opened while it closed): the same bounded close handshake, as ws
+      // alone waits 30 s for a peer that never answers its close frame (a phone gone off the air).
+      await Promise.all(
+        [...wss.clients].map((client) => {
+          client.close(1001, 'server shutdown');
+          return closedWithin(client, CLOSE_HANDSHAKE_MS);
+        }),
+      );
+      for (const socket of refusedUpgrades) socket.destroy();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
   });
+}
 
-  const allowed = opts.allowedOrigins === null ? null : new Set(opts.allowedOrigins);
+/** The hub's route: a checked Origin, then the socket goes to the hub. */
+function registerPushRoute(
+  app: FastifyInstance,
+  allowedOrigins: PushHubOptions['allowedOrigins'],
+  hub: Hub,
+  refusedUpgrades: Set<Socket>,
+): void {
+  const allowed = allowedOrigins === null ? null : new Set(allowedOrigins);
   app.get(
     PUSH_PATH,
     {
@@ -287,12 +325,4 @@ export async function registerPushHub(app: FastifyInstance, opts: PushHubOptions
       hub.accept(ws, request.raw.socket);
     },
   );
-
-  return {
-    disconnectUser: (userId, code, reason) => hub.disconnectUser(userId, code, reason),
-    hasAuthSession: (authSessionId) => hub.hasAuthSession(authSessionId),
-    disconnectAuthSession: (authSessionId) => hub.disconnectAuthSession(authSessionId),
-    connectionCount: () => hub.connectionCount(),
-    close: () => hub.close(),
-  };
 }

@@ -1,6 +1,7 @@
 import {
   type Broker,
   type BrokerOptions,
+  type BrokerPublication,
   type HistoryOptions,
   type HistoryResult,
   type PublicationHandler,
@@ -41,17 +42,7 @@ export function createMemoryBroker(opts: BrokerOptions = {}): Broker {
   }
 
   // Timers only reclaim memory; reads already ignore expired data, so a coarse period is fine.
-  const sweep = setInterval(
-    () => {
-      const now = Date.now();
-      for (const [channel, ring] of rings) {
-        if (ring.itemsExpireAt <= now) ring.items = [];
-        // A channel someone listens to keeps its epoch, else live clients would see a needless epoch change.
-        if (ring.metaExpireAt <= now && !handlers.has(channel)) rings.delete(channel);
-      }
-    },
-    Math.min(historyTtlMs, 60_000),
-  );
+  const sweep = setInterval(() => sweepRings(rings, handlers), Math.min(historyTtlMs, 60_000));
   sweep.unref();
 
   function assertOpen(): void {
@@ -72,16 +63,7 @@ export function createMemoryBroker(opts: BrokerOptions = {}): Broker {
         ring.itemsExpireAt = now + historyTtlMs;
       }
       const pub = { data: JSON.parse(json) as unknown, offset: ring.top, epoch: ring.epoch };
-      const set = handlers.get(channel);
-      if (set) {
-        for (const handler of [...set]) {
-          try {
-            handler(pub);
-          } catch {
-            // One faulty listener must not stop the fan-out or fail the publisher.
-          }
-        }
-      }
+      fanOut(handlers.get(channel), pub);
       return { offset: pub.offset, epoch: pub.epoch };
     },
 
@@ -91,21 +73,7 @@ export function createMemoryBroker(opts: BrokerOptions = {}): Broker {
       const ring = ringFor(channel, now);
       // A reader (a subscriber) keeps the epoch alive, as the Redis history script does.
       ring.metaExpireAt = now + metaTtlMs;
-      const top = { offset: ring.top, epoch: ring.epoch };
-      const notRecovered: HistoryResult = { publications: [], ...top, recovered: false };
-      if (!since) {
-        const n = Math.min(Math.max(0, limit ?? 0), ring.items.length);
-        const latest = n > 0 ? ring.items.slice(ring.items.length - n) : [];
-        return { ...notRecovered, publications: latest.map(decode) };
-      }
-      if (since.epoch !== ring.epoch || since.offset > ring.top || since.offset < 0) return notRecovered;
-      const missing = ring.top - since.offset;
-      if (missing === 0) return { ...notRecovered, recovered: true };
-      if (limit !== undefined && missing > limit) return notRecovered;
-      const first = ring.items[0]?.offset;
-      if (first === undefined || first > since.offset + 1) return notRecovered;
-      const publications = ring.items.slice(since.offset + 1 - first).map(decode);
-      return { publications, ...top, recovered: true };
+      return readRing(ring, since, limit);
     },
 
     async subscribe(channel, handler) {
@@ -131,6 +99,48 @@ export function createMemoryBroker(opts: BrokerOptions = {}): Broker {
       rings.clear();
     },
   };
+}
+
+/** Drops expired history, and the epoch of a channel nobody listens to once it has expired. */
+function sweepRings(rings: Map<string, Ring>, handlers: Map<string, Set<PublicationHandler>>): void {
+  const now = Date.now();
+  for (const [channel, ring] of rings) {
+    if (ring.itemsExpireAt <= now) ring.items = [];
+    // A channel someone listens to keeps its epoch, else live clients would see a needless epoch change.
+    if (ring.metaExpireAt <= now && !handlers.has(channel)) rings.delete(channel);
+  }
+}
+
+/** Hands a publication to the channel's handlers on this node. */
+function fanOut(set: Set<PublicationHandler> | undefined, pub: BrokerPublication): void {
+  if (set) {
+    for (const handler of [...set]) {
+      try {
+        handler(pub);
+      } catch {
+        // One faulty listener must not stop the fan-out or fail the publisher.
+      }
+    }
+  }
+}
+
+/** A ring's history as the broker answers it: the latest `limit`, or everything after `since` if none is missing. */
+function readRing(ring: Ring, since: HistoryOptions['since'], limit: HistoryOptions['limit']): HistoryResult {
+  const top = { offset: ring.top, epoch: ring.epoch };
+  const notRecovered: HistoryResult = { publications: [], ...top, recovered: false };
+  if (!since) {
+    const n = Math.min(Math.max(0, limit ?? 0), ring.items.length);
+    const latest = n > 0 ? ring.items.slice(ring.items.length - n) : [];
+    return { ...notRecovered, publications: latest.map(decode) };
+  }
+  if (since.epoch !== ring.epoch || since.offset > ring.top || since.offset < 0) return notRecovered;
+  const missing = ring.top - since.offset;
+  if (missing === 0) return { ...notRecovered, recovered: true };
+  if (limit !== undefined && missing > limit) return notRecovered;
+  const first = ring.items[0]?.offset;
+  if (first === undefined || first > since.offset + 1) return notRecovered;
+  const publications = ring.items.slice(since.offset + 1 - first).map(decode);
+  return { publications, ...top, recovered: true };
 }
 
 function decode(item: { offset: number; json: string }): { data: unknown; offset: number } {

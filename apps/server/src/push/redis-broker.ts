@@ -68,6 +68,27 @@ return {top, epoch, entries}
 type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
 type StreamEntry = [id: string, fields: string[]];
 
+/**
+ * A channel this node listens to. `last`: the newest publication handed to its handlers; `held`:
+ * live ones that arrived while the node was reading the stream after a reconnect (`catchingUp`).
+ */
+type Interest = {
+  handlers: Set<PublicationHandler>;
+  ready: Promise<void>;
+  last: StreamPosition | null;
+  catchingUp: boolean;
+  held: BrokerPublication[];
+};
+
+/** The listening side of one broker: its subscriber connection, its channels, and how it reads a stream. */
+type Listening = {
+  subscriber: Redis;
+  pubsubPrefix: string;
+  interests: Map<string, Interest>;
+  historySize: number;
+  history: Broker['history'];
+};
+
 /** `redis`: the URL, or how this process connects (lib/redis.ts: one log line per outage). */
 export function createRedisBroker(redis: string | RedisConnect, opts: RedisBrokerOptions = {}): Broker {
   const connect = typeof redis === 'string' ? quietRedis(redis) : redis;
@@ -86,82 +107,15 @@ export function createRedisBroker(redis: string | RedisConnect, opts: RedisBroke
   const publishScript = scriptOf(commands, 'pushPublish');
   const historyScript = scriptOf(commands, 'pushHistory');
 
-  /**
-   * A channel this node listens to. `last`: the newest publication handed to its handlers; `held`:
-   * live ones that arrived while the node was reading the stream after a reconnect (`catchingUp`).
-   */
-  type Interest = {
-    handlers: Set<PublicationHandler>;
-    ready: Promise<void>;
-    last: StreamPosition | null;
-    catchingUp: boolean;
-    held: BrokerPublication[];
-  };
   const interests = new Map<string, Interest>();
-
-  const deliver = (interest: Interest, pub: BrokerPublication) => {
-    const { last } = interest;
-    // Read from the stream and heard live too: once is enough.
-    if (last && pub.epoch === last.epoch && pub.offset <= last.offset) return;
-    interest.last = { offset: pub.offset, epoch: pub.epoch };
-    for (const handler of [...interest.handlers]) {
-      try {
-        handler(pub);
-      } catch {
-        // One faulty listener must not starve the others.
-      }
-    }
+  const listening: Listening = {
+    subscriber,
+    pubsubPrefix,
+    interests,
+    historySize,
+    history: (channel, options) => broker.history(channel, options),
   };
-
-  subscriber.on('message', (redisChannel: string, message: string) => {
-    if (!redisChannel.startsWith(pubsubPrefix)) return;
-    const interest = interests.get(redisChannel.slice(pubsubPrefix.length));
-    if (!interest) return;
-    const pub = parseMessage(message);
-    if (!pub) return;
-    if (interest.catchingUp) interest.held.push(pub);
-    else deliver(interest, pub);
-  });
-
-  /**
-   * What this node missed while its subscriber was away (Redis restarted, the network dropped): PUB/SUB
-   * keeps nothing for an absent listener, but every publication is in its channel's stream. After a
-   * reconnect each channel reads the stream from the last publication it handed on, and hands on the
-   * rest in order; if the stream began anew (Redis restarted empty) it hands on the new stream from its
-   * first publication, and the sessions tell their clients the old history is gone.
-   */
-  async function catchUp(channel: string, interest: Interest): Promise<void> {
-    const since = interest.last;
-    if (!since || interest.catchingUp) return;
-    interest.catchingUp = true;
-    try {
-      // Listening again before reading, so nothing published in between falls through (a second
-      // SUBSCRIBE of a channel is harmless, and its answer means the first one holds).
-      if (interests.get(channel) !== interest) return;
-      await subscriber.subscribe(pubsubPrefix + channel);
-      let missed = await broker.history(channel, { since, limit: historySize });
-      if (!missed.recovered && missed.epoch !== since.epoch) {
-        const fresh = await broker.history(channel, { limit: historySize });
-        missed = fresh.publications[0]?.offset === 1 ? fresh : { ...fresh, publications: [] };
-      }
-      for (const pub of missed.publications) deliver(interest, { ...pub, epoch: missed.epoch });
-    } catch {
-      // Away again: the next reconnect reads the stream again.
-    } finally {
-      interest.catchingUp = false;
-      for (const pub of interest.held.splice(0)) deliver(interest, pub);
-    }
-  }
-
-  // ioredis subscribes again by itself on reconnect; the first `ready` is the first connection.
-  let connectedBefore = false;
-  subscriber.on('ready', () => {
-    if (!connectedBefore) {
-      connectedBefore = true;
-      return;
-    }
-    for (const [channel, interest] of interests) void catchUp(channel, interest);
-  });
+  listen(listening);
 
   const broker: Broker = {
     async publish(channel, data) {
@@ -191,50 +145,11 @@ export function createRedisBroker(redis: string | RedisConnect, opts: RedisBroke
         since?.epoch ?? '',
         max,
       )) as [number, string, StreamEntry[]];
-      const top = Number(reply[0]);
-      const epoch = String(reply[1]);
-      const entries = reply[2].map(decodeEntry);
-      const base = { offset: top, epoch };
-      if (!since) return { ...base, publications: entries.toReversed(), recovered: false };
-      const missing = top - since.offset;
-      const recovered =
-        since.epoch === epoch &&
-        missing >= 0 &&
-        missing <= max &&
-        entries.length === missing &&
-        (missing === 0 || entries[0]?.offset === since.offset + 1);
-      return { ...base, publications: recovered ? entries : [], recovered };
+      return historyOf(reply, since, max);
     },
 
-    async subscribe(channel, handler) {
-      let interest = interests.get(channel);
-      if (!interest) {
-        const created: Interest = {
-          handlers: new Set(),
-          ready: subscriber.subscribe(pubsubPrefix + channel).then(() => undefined),
-          last: null,
-          catchingUp: false,
-          held: [],
-        };
-        interests.set(channel, created);
-        interest = created;
-      }
-      const current = interest;
-      current.handlers.add(handler);
-      try {
-        await current.ready;
-      } catch (err) {
-        current.handlers.delete(handler);
-        if (current.handlers.size === 0 && interests.get(channel) === current) interests.delete(channel);
-        throw err;
-      }
-      return async () => {
-        if (!current.handlers.delete(handler) || current.handlers.size > 0) return;
-        if (interests.get(channel) !== current) return;
-        interests.delete(channel);
-        // Sent on the same connection after any earlier SUBSCRIBE, so a quick re-subscribe still wins.
-        await subscriber.unsubscribe(pubsubPrefix + channel);
-      };
+    subscribe(channel, handler) {
+      return addInterest(listening, channel, handler);
     },
 
     async close() {
@@ -247,6 +162,137 @@ export function createRedisBroker(redis: string | RedisConnect, opts: RedisBroke
     },
   };
   return broker;
+}
+
+/** The history script's answer as the broker hands it out: recovered only with every publication after `since`. */
+function historyOf(
+  reply: [number, string, StreamEntry[]],
+  since: StreamPosition | undefined,
+  max: number,
+): HistoryResult {
+  const top = Number(reply[0]);
+  const epoch = String(reply[1]);
+  const entries = reply[2].map(decodeEntry);
+  const base = { offset: top, epoch };
+  if (!since) return { ...base, publications: entries.toReversed(), recovered: false };
+  const missing = top - since.offset;
+  const recovered =
+    since.epoch === epoch &&
+    missing >= 0 &&
+    missing <= max &&
+    entries.length === missing &&
+    (missing === 0 || entries[0]?.offset === since.offset + 1);
+  return { ...base, publications: recovered ? entries : [], recovered };
+}
+
+/**
+ * Hands each live publication to its channel's handlers (held back while the channel catches up), and
+ * has every channel catch up after the subscriber reconnects.
+ */
+function listen(listening: Listening): void {
+  const { subscriber, pubsubPrefix, interests } = listening;
+  subscriber.on('message', (redisChannel: string, message: string) => {
+    if (!redisChannel.startsWith(pubsubPrefix)) return;
+    const interest = interests.get(redisChannel.slice(pubsubPrefix.length));
+    if (!interest) return;
+    const pub = parseMessage(message);
+    if (!pub) return;
+    if (interest.catchingUp) interest.held.push(pub);
+    else deliver(interest, pub);
+  });
+
+  // ioredis subscribes again by itself on reconnect; the first `ready` is the first connection.
+  let connectedBefore = false;
+  subscriber.on('ready', () => {
+    if (!connectedBefore) {
+      connectedBefore = true;
+      return;
+    }
+    for (const [channel, interest] of interests) void catchUp(listening, channel, interest);
+  });
+}
+
+/** Hands a publication to the channel's handlers, unless they had it already. */
+function deliver(interest: Interest, pub: BrokerPublication): void {
+  const { last } = interest;
+  // Read from the stream and heard live too: once is enough.
+  if (last && pub.epoch === last.epoch && pub.offset <= last.offset) return;
+  interest.last = { offset: pub.offset, epoch: pub.epoch };
+  for (const handler of [...interest.handlers]) {
+    try {
+      handler(pub);
+    } catch {
+      // One faulty listener must not starve the others.
+    }
+  }
+}
+
+/**
+ * What this node missed while its subscriber was away (Redis restarted, the network dropped): PUB/SUB
+ * keeps nothing for an absent listener, but every publication is in its channel's stream. After a
+ * reconnect each channel reads the stream from the last publication it handed on, and hands on the
+ * rest in order; if the stream began anew (Redis restarted empty) it hands on the new stream from its
+ * first publication, and the sessions tell their clients the old history is gone.
+ */
+async function catchUp(listening: Listening, channel: string, interest: Interest): Promise<void> {
+  const { subscriber, pubsubPrefix, interests, historySize } = listening;
+  const since = interest.last;
+  if (!since || interest.catchingUp) return;
+  interest.catchingUp = true;
+  try {
+    // Listening again before reading, so nothing published in between falls through (a second
+    // SUBSCRIBE of a channel is harmless, and its answer means the first one holds).
+    if (interests.get(channel) !== interest) return;
+    await subscriber.subscribe(pubsubPrefix + channel);
+    let missed = await listening.history(channel, { since, limit: historySize });
+    if (!missed.recovered && missed.epoch !== since.epoch) {
+      const fresh = await listening.history(channel, { limit: historySize });
+      missed = fresh.publications[0]?.offset === 1 ? fresh : { ...fresh, publications: [] };
+    }
+    for (const pub of missed.publications) deliver(interest, { ...pub, epoch: missed.epoch });
+  } catch {
+    // Away again: the next reconnect reads the stream again.
+  } finally {
+    interest.catchingUp = false;
+    for (const pub of interest.held.splice(0)) deliver(interest, pub);
+  }
+}
+
+/** The broker's `subscribe`: one SUBSCRIBE per channel, however many local handlers it has. */
+async function addInterest(
+  listening: Listening,
+  channel: string,
+  handler: PublicationHandler,
+): Promise<() => Promise<void>> {
+  const { subscriber, pubsubPrefix, interests } = listening;
+  let interest = interests.get(channel);
+  if (!interest) {
+    const created: Interest = {
+      handlers: new Set(),
+      ready: subscriber.subscribe(pubsubPrefix + channel).then(() => undefined),
+      last: null,
+      catchingUp: false,
+      held: [],
+    };
+    interests.set(channel, created);
+    interest = created;
+  }
+  const current = interest;
+  current.handlers.add(handler);
+  try {
+    await current.ready;
+  } catch (err) {
+    current.handlers.delete(handler);
+    if (current.handlers.size === 0 && interests.get(channel) === current) interests.delete(channel);
+    throw err;
+  }
+  return async () => {
+    if (!current.handlers.delete(handler) || current.handlers.size > 0) return;
+    if (interests.get(channel) !== current) return;
+    interests.delete(channel);
+    // Sent on the same connection after any earlier SUBSCRIBE, so a quick re-subscribe still wins.
+    await subscriber.unsubscribe(pubsubPrefix + channel);
+  };
 }
 
 function scriptOf(redis: Redis, name: string): ScriptCall {
