@@ -114,15 +114,7 @@ export async function runCashback(
   const batch = options.batch ?? 100;
   const result: CashbackRunResult = { runs: [] };
   for (const definition of await cashbackDefinitions(ctx.db, options.definition)) {
-    const kind = periodKind(definition.cashbackPeriod);
-    let period: Period;
-    if (options.periodStart) {
-      period = periodOf(kind, new Date(`${options.periodStart}T00:00:00Z`));
-      if (period.start !== options.periodStart)
-        throw fieldError('periodStart', `${options.periodStart} does not start a ${kind} (a week starts on a Monday)`);
-      if (Date.parse(`${period.end}T00:00:00Z`) > now.getTime())
-        throw fieldError('periodStart', `The ${kind} from ${period.start} has not ended yet`);
-    } else period = lastEndedPeriod(kind, now);
+    const period = periodToPay(periodKind(definition.cashbackPeriod), options.periodStart, now);
     const key = `${definition.id}:${period.start}`;
     if (options.done?.has(key)) continue;
     const run = {
@@ -136,20 +128,7 @@ export async function runCashback(
     };
     result.runs.push(run);
 
-    const paid = new Set(
-      (
-        await ctx.db
-          .select({ accountId: cashbackPayouts.accountId })
-          .from(cashbackPayouts)
-          .where(and(eq(cashbackPayouts.definitionId, definition.id), eq(cashbackPayouts.periodStart, period.start)))
-      ).map((row) => row.accountId),
-    );
-    const todo: Loss[] = [];
-    for (const currency of Object.keys(definition.amounts))
-      for (const loss of await lossesOf(ctx.db, period, currency, null))
-        if (!paid.has(loss.account_id)) todo.push(loss);
-    // One order on every node: two runs racing wait on each other's rows in the same order (no deadlock).
-    todo.sort((a, b) => (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0));
+    const todo = await unpaidLosses(ctx.db, definition, period);
 
     for (let i = 0; i < todo.length && !run.busy; i += batch) {
       await withTransaction(ctx, async (tx) => {
@@ -179,6 +158,37 @@ export async function runCashback(
     if (!run.busy && run.failed === 0) options.done?.add(key);
   }
   return result;
+}
+
+/** The period asked for (it must start a period of this kind and have ended), or else the last ended one. */
+function periodToPay(kind: CashbackPeriod, periodStart: string | undefined, now: Date): Period {
+  let period: Period;
+  if (periodStart) {
+    period = periodOf(kind, new Date(`${periodStart}T00:00:00Z`));
+    if (period.start !== periodStart)
+      throw fieldError('periodStart', `${periodStart} does not start a ${kind} (a week starts on a Monday)`);
+    if (Date.parse(`${period.end}T00:00:00Z`) > now.getTime())
+      throw fieldError('periodStart', `The ${kind} from ${period.start} has not ended yet`);
+  } else period = lastEndedPeriod(kind, now);
+  return period;
+}
+
+/** The period's losses in the definition's currencies of the accounts not paid yet, by account id. */
+async function unpaidLosses(db: DbOrTx, definition: Definition, period: Period): Promise<Loss[]> {
+  const paid = new Set(
+    (
+      await db
+        .select({ accountId: cashbackPayouts.accountId })
+        .from(cashbackPayouts)
+        .where(and(eq(cashbackPayouts.definitionId, definition.id), eq(cashbackPayouts.periodStart, period.start)))
+    ).map((row) => row.accountId),
+  );
+  const todo: Loss[] = [];
+  for (const currency of Object.keys(definition.amounts))
+    for (const loss of await lossesOf(db, period, currency, null)) if (!paid.has(loss.account_id)) todo.push(loss);
+  // One order on every node: two runs racing wait on each other's rows in the same order (no deadlock).
+  todo.sort((a, b) => (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0));
+  return todo;
 }
 
 /**

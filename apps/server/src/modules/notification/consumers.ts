@@ -89,17 +89,37 @@ function limitTopic(event: LimitChangedEvent, locale: string): Topic | null {
   }
 }
 
+/** The messenger notice of a reviewed document (an upload or a pending review makes none). */
+function documentTopic(document: EventMap['documents.updated']['document']): Topic | null {
+  return document.status === 2
+    ? { kind: 'documentApproved', reason: null }
+    : document.status === 3
+      ? { kind: 'documentRejected', reason: document.reason ?? null }
+      : null;
+}
+
+/** The messenger notice of a decided identity verification (other states make none). */
+function verificationTopic(state: EventMap['kyc.verification.updated']['state']): Topic | null {
+  return state.status === 'approved'
+    ? { kind: 'verificationApproved', reason: null }
+    : state.status === 'rejected'
+      ? { kind: 'verificationRejected', reason: state.reason }
+      : null;
+}
+
+/** Posts the topic's message in the player's language, with its source; no topic, no message. */
+async function post(tx: Tx, playerId: string, topicOf: (locale: string) => Topic | null, source: string) {
+  const locale = await localeOf(tx, playerId);
+  const topic = topicOf(locale);
+  if (topic) await postMessage(tx, playerId, write(topic, locale), source);
+}
+
 /**
  * Domain events become messenger messages, written in the lane's transaction: a crash before it
  * commits hands the event over again and the message with it, never one without the other. Each
  * message keeps the source it always had (its topic on the wire comes from it).
  */
 export function registerMessengerConsumers(consumers: OutboxConsumers): () => void {
-  const post = async (tx: Tx, playerId: string, topicOf: (locale: string) => Topic | null, source: string) => {
-    const locale = await localeOf(tx, playerId);
-    const topic = topicOf(locale);
-    if (topic) await postMessage(tx, playerId, write(topic, locale), source);
-  };
   return consumers.register({
     name: 'notifications',
     startFrom: 'beginning',
@@ -114,17 +134,7 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
           PushEvent.invoiceWithdrawalUpdated,
         ),
       'documents.updated': ({ payload: { playerId, document } }, tx) =>
-        post(
-          tx,
-          playerId,
-          () =>
-            document.status === 2
-              ? { kind: 'documentApproved', reason: null }
-              : document.status === 3
-                ? { kind: 'documentRejected', reason: document.reason ?? null }
-                : null,
-          PushEvent.documentUpdated,
-        ),
+        post(tx, playerId, () => documentTopic(document), PushEvent.documentUpdated),
       // Progress makes no notice: the lane passes it without reading the player's language.
       'bonus.updated': async ({ payload: bonus }, tx) => {
         const kind = bonusTopic(bonus);
@@ -170,17 +180,7 @@ export function registerMessengerConsumers(consumers: OutboxConsumers): () => vo
         );
       },
       'kyc.verification.updated': ({ payload: { playerId, state } }, tx) =>
-        post(
-          tx,
-          playerId,
-          () =>
-            state.status === 'approved'
-              ? { kind: 'verificationApproved', reason: null }
-              : state.status === 'rejected'
-                ? { kind: 'verificationRejected', reason: state.reason }
-                : null,
-          PushEvent.verificationUpdated,
-        ),
+        post(tx, playerId, () => verificationTopic(state), PushEvent.verificationUpdated),
       'limits.changed': ({ payload: event }, tx) =>
         post(tx, event.playerId, (locale) => limitTopic(event, locale), `limits.${event.kind}`),
     },

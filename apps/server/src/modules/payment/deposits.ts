@@ -134,7 +134,40 @@ export async function createDeposit(
   const bonusId = body.bonusId && !body.isBonusDecline ? body.bonusId : null;
   if (bonusId) await assertDepositBonus(ctx.db, { playerId, bonusId, currency: body.currency, amountMinor });
 
-  const invoice = await withTransaction(ctx, async (tx) => {
+  const invoice = await openDepositInvoice(ctx, {
+    playerId,
+    body,
+    definition,
+    provider,
+    amountMinor,
+    details,
+    bonusId,
+  });
+  const answer = await requestPayment(ctx, { invoice, body, definition, provider, details });
+  return depositResult(ctx, invoice, definition, answer);
+}
+
+type Method = NonNullable<ReturnType<typeof findMethod>>;
+/** A deposit checked and ready to open: who, what was asked, the method, its provider, amount and details. */
+type DepositDraft = {
+  playerId: string;
+  body: DepositBody;
+  definition: Method;
+  provider: PaymentProvider;
+  amountMinor: bigint;
+  details: Record<string, string>;
+  bonusId: string | null;
+};
+
+/**
+ * The invoice, in a transaction of its own: under the player's deposit lock and the account's lock
+ * (the limit room and a closure are seen), announced with its events.
+ */
+async function openDepositInvoice(
+  ctx: AppContext,
+  { playerId, body, definition, provider, amountMinor, details, bonusId }: DepositDraft,
+): Promise<InvoiceRow> {
+  return withTransaction(ctx, async (tx) => {
     // One deposit at a time per player and currency reaches the limit check (no race past a limit).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${playerId}:${body.currency}`}))`);
     await assertDepositRoom(tx, playerId, body.currency, amountMinor);
@@ -162,7 +195,22 @@ export async function createDeposit(
     await announce(tx, row!);
     return row!;
   });
+}
 
+/**
+ * Asks the provider for the payment; when it cannot be reached the invoice fails (if still awaiting
+ * payment) and the error goes on. What the player is to do (page, QR, address) is saved on the invoice.
+ */
+async function requestPayment(
+  ctx: AppContext,
+  {
+    invoice,
+    body,
+    definition,
+    provider,
+    details,
+  }: Pick<DepositDraft, 'body' | 'definition' | 'provider' | 'details'> & { invoice: InvoiceRow },
+): Promise<Awaited<ReturnType<PaymentProvider['create']>>> {
   let answer;
   try {
     answer = await provider.create({
@@ -193,6 +241,16 @@ export async function createDeposit(
     const row = await lockInvoice(tx, invoice.id);
     await saveInvoice(tx, row, { providerPaymentId: answer.paymentId, publicData });
   });
+  return answer;
+}
+
+/** The deposit's answer: the provider's page, QR or address, or a bank transfer's instructions. */
+function depositResult(
+  ctx: AppContext,
+  invoice: InvoiceRow,
+  definition: Method,
+  answer: Awaited<ReturnType<PaymentProvider['create']>>,
+): DepositResult {
   const amountText = `${formatMinor(invoice.amountMinor, subunitOf(invoice.currency))} ${invoice.currency}`;
   const bank = ctx.config.payment.bankTransfer;
   const reference = transferReference(invoice.number);

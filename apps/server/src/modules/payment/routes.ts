@@ -52,127 +52,142 @@ export const paymentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requirePlayer(ctx));
-
-    for (const direction of ['deposit', 'withdrawal'] as const) {
-      app.get(
-        `/methods/${direction}`,
-        {
-          // An excluded player's withdraw-only session (lib/auth-guard.ts) may withdraw, never deposit.
-          config: { withdrawOnly: direction === 'withdrawal' },
-          schema: {
-            ...common,
-            summary: `Payment methods for a ${direction} in a currency (and country)`,
-            querystring: paymentMethodsQuerySchema,
-            response: { 200: dataEnvelope(z.array(paymentMethodSchema)), ...errorResponses(401, 403, 422) },
-          },
-        },
-        async (request) => {
-          const { playerId } = authOf(request);
-          const country = request.query.country ?? countryOf(request, ctx.config);
-          // A reached deposit limit is said here already, so the wallet shows it instead of a form.
-          if (direction === 'deposit') await assertDepositRoom(ctx.db, playerId, request.query.currency, null);
-          // Only the methods a provider serves for this country and currency (the routing table).
-          const methods = methodsFor(direction, request.query.currency, country).filter((m) =>
-            providerFor(ctx, m.method, direction, request.query.currency, country),
-          );
-          // A closed account withdraws all its money, however little (createWithdrawal).
-          const floor =
-            direction === 'withdrawal' ? await closedAccountMinimum(ctx.db, playerId, request.query.currency) : null;
-          return {
-            data: floor === null ? methods : methods.map((m) => ({ ...m, amountMin: Math.min(m.amountMin, floor) })),
-          };
-        },
-      );
-    }
-
-    app.post(
-      '/invoices/deposit',
-      {
-        config: createLimit,
-        schema: {
-          ...common,
-          summary: 'Open a deposit invoice; the answer says how to pay (hosted page, QR, address, message)',
-          body: depositBodySchema,
-          response: { 200: dataEnvelope(depositResultSchema), ...errorResponses(401, 403, 422, 429, 502) },
-        },
-      },
-      async (request) => ({
-        data: await createDeposit(ctx, authOf(request).playerId, request.body, countryOf(request, ctx.config)),
-      }),
-    );
-
-    app.post(
-      '/invoices/withdrawal',
-      {
-        config: { ...createLimit, withdrawOnly: true },
-        schema: {
-          ...common,
-          summary: 'Request a withdrawal; the amount is locked until it is paid out or declined',
-          body: withdrawalBodySchema,
-          response: { 200: dataEnvelope(withdrawResultSchema), ...errorResponses(401, 403, 404, 422, 429) },
-        },
-      },
-      async (request) => ({
-        data: await createWithdrawal(ctx, authOf(request).playerId, request.body, countryOf(request, ctx.config)),
-      }),
-    );
-
-    app.get(
-      '/invoices',
-      {
-        config: { withdrawOnly: true },
-        schema: {
-          ...common,
-          summary: 'The player’s invoices, newest first',
-          querystring: invoicesQuerySchema,
-          response: { 200: pageEnvelope(invoiceSchema), ...errorResponses(401, 422) },
-        },
-      },
-      async (request) => listInvoices(ctx, authOf(request).playerId, request.query),
-    );
-
-    app.get(
-      '/invoices/statistics',
-      {
-        schema: {
-          ...common,
-          summary: 'Paid deposits and withdrawals per currency',
-          response: { 200: dataEnvelope(invoiceStatisticsSchema), ...errorResponses(401) },
-        },
-      },
-      async (request) => ({ data: await invoiceStatistics(ctx, authOf(request).playerId) }),
-    );
-
-    app.get(
-      '/invoices/:id',
-      {
-        config: { withdrawOnly: true },
-        schema: {
-          ...common,
-          summary: 'One invoice (the wallet polls it while a payment is open)',
-          params: idParamSchema,
-          response: { 200: dataEnvelope(invoiceSchema), ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => ({ data: await invoiceOf(ctx, authOf(request).playerId, request.params.id) }),
-    );
-
-    app.put(
-      '/invoices/:id/decline',
-      {
-        config: { withdrawOnly: true },
-        schema: {
-          ...common,
-          summary: 'Cancel a pending withdrawal (the money returns to the balance)',
-          params: idParamSchema,
-          response: { 200: dataEnvelope(invoiceSchema), ...errorResponses(401, 404, 409) },
-        },
-      },
-      async (request) => ({
-        data: await declineWithdrawal(ctx, request.params.id, { playerId: authOf(request).playerId }),
-      }),
-    );
+    methodRoutes(app, ctx);
+    invoiceCreationRoutes(app, ctx);
+    invoiceRoutes(app, ctx);
   };
+
+/** The plugin's zod-typed instance: the route groups below register on it, in its scope. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The payment methods for a deposit and for a withdrawal. */
+function methodRoutes(app: App, ctx: AppContext): void {
+  for (const direction of ['deposit', 'withdrawal'] as const) {
+    app.get(
+      `/methods/${direction}`,
+      {
+        // An excluded player's withdraw-only session (lib/auth-guard.ts) may withdraw, never deposit.
+        config: { withdrawOnly: direction === 'withdrawal' },
+        schema: {
+          ...common,
+          summary: `Payment methods for a ${direction} in a currency (and country)`,
+          querystring: paymentMethodsQuerySchema,
+          response: { 200: dataEnvelope(z.array(paymentMethodSchema)), ...errorResponses(401, 403, 422) },
+        },
+      },
+      async (request) => {
+        const { playerId } = authOf(request);
+        const country = request.query.country ?? countryOf(request, ctx.config);
+        // A reached deposit limit is said here already, so the wallet shows it instead of a form.
+        if (direction === 'deposit') await assertDepositRoom(ctx.db, playerId, request.query.currency, null);
+        // Only the methods a provider serves for this country and currency (the routing table).
+        const methods = methodsFor(direction, request.query.currency, country).filter((m) =>
+          providerFor(ctx, m.method, direction, request.query.currency, country),
+        );
+        // A closed account withdraws all its money, however little (createWithdrawal).
+        const floor =
+          direction === 'withdrawal' ? await closedAccountMinimum(ctx.db, playerId, request.query.currency) : null;
+        return {
+          data: floor === null ? methods : methods.map((m) => ({ ...m, amountMin: Math.min(m.amountMin, floor) })),
+        };
+      },
+    );
+  }
+}
+
+/** Opening a deposit or a withdrawal invoice (rate-limited: each talks to a provider). */
+function invoiceCreationRoutes(app: App, ctx: AppContext): void {
+  app.post(
+    '/invoices/deposit',
+    {
+      config: createLimit,
+      schema: {
+        ...common,
+        summary: 'Open a deposit invoice; the answer says how to pay (hosted page, QR, address, message)',
+        body: depositBodySchema,
+        response: { 200: dataEnvelope(depositResultSchema), ...errorResponses(401, 403, 422, 429, 502) },
+      },
+    },
+    async (request) => ({
+      data: await createDeposit(ctx, authOf(request).playerId, request.body, countryOf(request, ctx.config)),
+    }),
+  );
+
+  app.post(
+    '/invoices/withdrawal',
+    {
+      config: { ...createLimit, withdrawOnly: true },
+      schema: {
+        ...common,
+        summary: 'Request a withdrawal; the amount is locked until it is paid out or declined',
+        body: withdrawalBodySchema,
+        response: { 200: dataEnvelope(withdrawResultSchema), ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await createWithdrawal(ctx, authOf(request).playerId, request.body, countryOf(request, ctx.config)),
+    }),
+  );
+}
+
+/** The player's invoices: the list, statistics, one invoice, and cancelling a pending withdrawal. */
+function invoiceRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/invoices',
+    {
+      config: { withdrawOnly: true },
+      schema: {
+        ...common,
+        summary: 'The player’s invoices, newest first',
+        querystring: invoicesQuerySchema,
+        response: { 200: pageEnvelope(invoiceSchema), ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => listInvoices(ctx, authOf(request).playerId, request.query),
+  );
+
+  app.get(
+    '/invoices/statistics',
+    {
+      schema: {
+        ...common,
+        summary: 'Paid deposits and withdrawals per currency',
+        response: { 200: dataEnvelope(invoiceStatisticsSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await invoiceStatistics(ctx, authOf(request).playerId) }),
+  );
+
+  app.get(
+    '/invoices/:id',
+    {
+      config: { withdrawOnly: true },
+      schema: {
+        ...common,
+        summary: 'One invoice (the wallet polls it while a payment is open)',
+        params: idParamSchema,
+        response: { 200: dataEnvelope(invoiceSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ data: await invoiceOf(ctx, authOf(request).playerId, request.params.id) }),
+  );
+
+  app.put(
+    '/invoices/:id/decline',
+    {
+      config: { withdrawOnly: true },
+      schema: {
+        ...common,
+        summary: 'Cancel a pending withdrawal (the money returns to the balance)',
+        params: idParamSchema,
+        response: { 200: dataEnvelope(invoiceSchema), ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await declineWithdrawal(ctx, request.params.id, { playerId: authOf(request).playerId }),
+    }),
+  );
+}
 
 /** `GET /api/risk/reasons/turn-over-wager?currency=`: what must still be wagered before a withdrawal. */
 export const riskRoutes =

@@ -111,85 +111,8 @@ export async function completeTournament(
     if (!options.force && !(await scoredUpTo(tx, row.endAt))) return { outcome: 'waiting' };
 
     const ranking = await finalRanking(tx, row);
-    // The entries become the final ranking (only those the batches left otherwise are written).
-    if (ranking.length > 0)
-      await tx.execute(sql`
-        update tournament_entries e set points = f.points, reached_at = f.at
-          from jsonb_to_recordset(${JSON.stringify(
-            ranking.map((s) => ({ player: s.playerId, points: s.points.toString(), at: s.reachedAt.toISOString() })),
-          )}::jsonb) as f(player uuid, points int8, at timestamptz)
-         where e.tournament_id = ${row.id}::uuid and e.player_id = f.player
-           and (e.points, e.reached_at) is distinct from (f.points, f.at)`);
-
-    const awards: { place: number; playerId: string; result: string }[] = [];
-    const prizes: {
-      place: number;
-      type: number;
-      title: string;
-      entry?: { playerId: string; nickname: string | null; points: string };
-    }[] = [];
-    for (const prize of [...row.prizes].sort((a, b) => a.place - b.place)) {
-      const winner = ranking[prize.place - 1];
-      if (!winner) {
-        prizes.push({ place: prize.place, type: prize.type, title: prize.title });
-        continue;
-      }
-      const [claimed] = await tx
-        .insert(tournamentAwards)
-        .values({
-          tournamentId: row.id,
-          place: prize.place,
-          playerId: winner.playerId,
-          points: winner.points,
-          result: 'pending',
-        })
-        .onConflictDoNothing()
-        .returning({ place: tournamentAwards.place });
-      if (!claimed) continue;
-      let result: string;
-      try {
-        result = await atomic(tx, async (step) => {
-          if (prize.type === 3) {
-            const given = await awardPoints(step, {
-              playerId: winner.playerId,
-              points: BigInt(prize.points ?? 0),
-              sourceKey: `tournament:${row.id}:${prize.place}`,
-            });
-            return given ? `points:${prize.points}` : 'points:already';
-          }
-          const account = await playableAccount(step, winner.playerId, undefined);
-          if (!account) throw new Error('the player has no active account');
-          // A prize is a promotion the player did not ask for: withheld without their consent to bonuses.
-          const offer = await issueOffer({ db: step, notifyOutbox: ctx.notifyOutbox }, rules, {
-            playerId: winner.playerId,
-            definition: prize.bonus!,
-            currency: account.currency,
-            source: 'tournament',
-            unasked: true,
-          });
-          return offerResult(offer);
-        });
-      } catch (error) {
-        // Refused (excluded since, a definition off, no such currency): the place is decided, the prize not paid.
-        result = `refused: ${(error as Error).message}`.slice(0, 500);
-      }
-      await tx
-        .update(tournamentAwards)
-        .set({ result })
-        .where(and(eq(tournamentAwards.tournamentId, row.id), eq(tournamentAwards.place, prize.place)));
-      awards.push({ place: prize.place, playerId: winner.playerId, result });
-      prizes.push({
-        place: prize.place,
-        type: prize.type,
-        title: prize.title,
-        entry: {
-          playerId: winner.playerId,
-          nickname: winner.nickname,
-          points: winner.points.toString(),
-          ...(result === WITHHELD_NO_CONSENT ? { held: 'no_bonus_consent' as const } : {}),
-        },
-      });
-    }
+    await writeFinalEntries(tx, row.id, ranking);
+    const { awards, prizes } = await awardPrizes(ctx, rules, tx, row, ranking);
     const [finished] = await tx
       .update(tournaments)
       .set({ state: TournamentState.finished, completedAt: now })
@@ -205,6 +128,129 @@ export async function completeTournament(
     const next = row.recurrence === 'daily' && row.series ? await createNextDay(tx, row, now) : null;
     return { outcome: 'completed', tournament: finished!, awards, next };
   });
+}
+
+/** The entries become the final ranking (only those the batches left otherwise are written). */
+async function writeFinalEntries(tx: Tx, tournamentId: string, ranking: FinalStanding[]): Promise<void> {
+  if (ranking.length > 0)
+    await tx.execute(sql`
+        update tournament_entries e set points = f.points, reached_at = f.at
+          from jsonb_to_recordset(${JSON.stringify(
+            ranking.map((s) => ({ player: s.playerId, points: s.points.toString(), at: s.reachedAt.toISOString() })),
+          )}::jsonb) as f(player uuid, points int8, at timestamptz)
+         where e.tournament_id = ${tournamentId}::uuid and e.player_id = f.player
+           and (e.points, e.reached_at) is distinct from (f.points, f.at)`);
+}
+
+type Prize = TournamentRow['prizes'][number];
+/** A place as the completion event tells it: its prize, and who won it (a place nobody reached has no entry). */
+type PlacePrize = {
+  place: number;
+  type: number;
+  title: string;
+  entry?: { playerId: string; nickname: string | null; points: string };
+};
+
+/** Every prize, in place order, paid to the standing at its place; what was paid, and each place for the event. */
+async function awardPrizes(
+  ctx: UnitOfWorkContext,
+  rules: BonusRules,
+  tx: Tx,
+  row: TournamentRow,
+  ranking: FinalStanding[],
+): Promise<{ awards: { place: number; playerId: string; result: string }[]; prizes: PlacePrize[] }> {
+  const awards: { place: number; playerId: string; result: string }[] = [];
+  const prizes: PlacePrize[] = [];
+  for (const prize of [...row.prizes].sort((a, b) => a.place - b.place)) {
+    const winner = ranking[prize.place - 1];
+    if (!winner) {
+      prizes.push({ place: prize.place, type: prize.type, title: prize.title });
+      continue;
+    }
+    const result = await claimPrize(ctx, rules, tx, row.id, prize, winner);
+    if (result === null) continue;
+    awards.push({ place: prize.place, playerId: winner.playerId, result });
+    prizes.push({
+      place: prize.place,
+      type: prize.type,
+      title: prize.title,
+      entry: {
+        playerId: winner.playerId,
+        nickname: winner.nickname,
+        points: winner.points.toString(),
+        ...(result === WITHHELD_NO_CONSENT ? { held: 'no_bonus_consent' as const } : {}),
+      },
+    });
+  }
+  return { awards, prizes };
+}
+
+/**
+ * Claims a place's award row (once: null when it was claimed already), pays the prize in a step of
+ * its own and records the result (a refusal's reason when the payment failed).
+ */
+async function claimPrize(
+  ctx: UnitOfWorkContext,
+  rules: BonusRules,
+  tx: Tx,
+  tournamentId: string,
+  prize: Prize,
+  winner: FinalStanding,
+): Promise<string | null> {
+  const [claimed] = await tx
+    .insert(tournamentAwards)
+    .values({
+      tournamentId,
+      place: prize.place,
+      playerId: winner.playerId,
+      points: winner.points,
+      result: 'pending',
+    })
+    .onConflictDoNothing()
+    .returning({ place: tournamentAwards.place });
+  if (!claimed) return null;
+  let result: string;
+  try {
+    result = await atomic(tx, (step) => payPrize(ctx, rules, step, tournamentId, prize, winner));
+  } catch (error) {
+    // Refused (excluded since, a definition off, no such currency): the place is decided, the prize not paid.
+    result = `refused: ${(error as Error).message}`.slice(0, 500);
+  }
+  await tx
+    .update(tournamentAwards)
+    .set({ result })
+    .where(and(eq(tournamentAwards.tournamentId, tournamentId), eq(tournamentAwards.place, prize.place)));
+  return result;
+}
+
+/** Pays one prize: loyalty points, or a bonus offer in the winner's playable account's currency. */
+async function payPrize(
+  ctx: UnitOfWorkContext,
+  rules: BonusRules,
+  step: Tx,
+  tournamentId: string,
+  prize: Prize,
+  winner: FinalStanding,
+): Promise<string> {
+  if (prize.type === 3) {
+    const given = await awardPoints(step, {
+      playerId: winner.playerId,
+      points: BigInt(prize.points ?? 0),
+      sourceKey: `tournament:${tournamentId}:${prize.place}`,
+    });
+    return given ? `points:${prize.points}` : 'points:already';
+  }
+  const account = await playableAccount(step, winner.playerId, undefined);
+  if (!account) throw new Error('the player has no active account');
+  // A prize is a promotion the player did not ask for: withheld without their consent to bonuses.
+  const offer = await issueOffer({ db: step, notifyOutbox: ctx.notifyOutbox }, rules, {
+    playerId: winner.playerId,
+    definition: prize.bonus!,
+    currency: account.currency,
+    source: 'tournament',
+    unasked: true,
+  });
+  return offerResult(offer);
 }
 
 /**

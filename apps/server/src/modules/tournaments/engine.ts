@@ -58,48 +58,15 @@ export function createTournamentEngine(
   /** Per tournament: the players whose points changed, with their points. */
   const dirty = new Map<string, { period: RunningTournament; players: Map<string, bigint> }>();
   const lastTop = new Map<string, string>();
-  /** Public (masked) names by player id: the leaderboard is public. */
-  const nicknames = new Map<string, string>();
+  const namesOf = publicNameCache();
 
   async function scoreBatch(rows: readonly OutboxRow<'game.bet.settled'>[], tx: Tx) {
     const running = await cache.get(tx);
     if (running.length === 0) return;
-    const scored: Scored[] = [];
-    for (const row of rows) {
-      const at = row.createdAt.getTime();
-      let stake: bigint | null | undefined;
-      let win: bigint | null | undefined;
-      for (const tournament of running) {
-        if (at < tournament.startAt || at >= tournament.endAt) continue;
-        if (tournament.games && !tournament.games.has(row.payload.gameId)) continue;
-        if (stake === undefined) {
-          const { payload } = row;
-          stake = toBaseMinor(BigInt(payload.stake.real) + BigInt(payload.stake.bonus), payload.currency);
-          win = toBaseMinor(BigInt(payload.win.real) + BigInt(payload.win.bonus), payload.currency);
-        }
-        if (stake === null || win === null || win === undefined) break;
-        const points = roundPoints(tournament, stake, win);
-        if (points === null) continue;
-        scored.push({
-          t: tournament.id,
-          round: row.payload.roundId,
-          player: row.payload.playerId,
-          stake: stake.toString(),
-          win: win.toString(),
-          points: points.toString(),
-          at: row.createdAt.toISOString(),
-        });
-      }
-    }
+    const scored = scoredRounds(rows, running);
     if (scored.length === 0) return;
     const changed = await recordRounds(tx, scored);
-    const byTournament = new Map<string, Standing[]>();
-    for (const change of changed) {
-      const list = byTournament.get(change.tournamentId) ?? [];
-      list.push(change);
-      byTournament.set(change.tournamentId, list);
-    }
-    for (const [tournamentId, standings] of byTournament) {
+    for (const [tournamentId, standings] of byTournament(changed)) {
       const period = running.find((t) => t.id === tournamentId)!;
       try {
         await store.record(tx, period, standings);
@@ -112,15 +79,6 @@ export function createTournamentEngine(
       for (const s of standings) mark.players.set(s.playerId, s.points);
       dirty.set(tournamentId, mark);
     }
-  }
-
-  async function namesOf(db: DbOrTx, playerIds: readonly string[]) {
-    const missing = playerIds.filter((id) => !nicknames.has(id));
-    if (missing.length > 0) {
-      if (nicknames.size > 50_000) nicknames.clear();
-      for (const [id, name] of await publicNames(db, missing)) nicknames.set(id, name);
-    }
-    return (id: string) => nicknames.get(id) ?? 'Player';
   }
 
   async function flush() {
@@ -146,16 +104,7 @@ export function createTournamentEngine(
           leaderboard,
         });
       }
-      const ids = [...players.keys()];
-      const places = await store.places(ctx.db, period, ids);
-      for (const playerId of ids) {
-        const place = places.get(playerId);
-        if (place === undefined) continue;
-        await ctx.broker.publish(Channel.tournamentEntry(period.id, playerId), {
-          event: PushEvent.tournamentPlayerEntryUpdated,
-          entry: { tournamentId: period.id, playerId, points: Number(players.get(playerId)!), place },
-        });
-      }
+      await publishEntries(ctx, store, period, players);
     }
   }
 
@@ -169,6 +118,81 @@ export function createTournamentEngine(
       lastTop.delete(tournamentId);
     },
   };
+}
+
+/** Each tournament's score of each settled round that counts in it (a round may count in several). */
+function scoredRounds(rows: readonly OutboxRow<'game.bet.settled'>[], running: readonly RunningTournament[]): Scored[] {
+  const scored: Scored[] = [];
+  for (const row of rows) {
+    const at = row.createdAt.getTime();
+    let stake: bigint | null | undefined;
+    let win: bigint | null | undefined;
+    for (const tournament of running) {
+      if (at < tournament.startAt || at >= tournament.endAt) continue;
+      if (tournament.games && !tournament.games.has(row.payload.gameId)) continue;
+      if (stake === undefined) {
+        const { payload } = row;
+        stake = toBaseMinor(BigInt(payload.stake.real) + BigInt(payload.stake.bonus), payload.currency);
+        win = toBaseMinor(BigInt(payload.win.real) + BigInt(payload.win.bonus), payload.currency);
+      }
+      if (stake === null || win === null || win === undefined) break;
+      const points = roundPoints(tournament, stake, win);
+      if (points === null) continue;
+      scored.push({
+        t: tournament.id,
+        round: row.payload.roundId,
+        player: row.payload.playerId,
+        stake: stake.toString(),
+        win: win.toString(),
+        points: points.toString(),
+        at: row.createdAt.toISOString(),
+      });
+    }
+  }
+  return scored;
+}
+
+/** The changed standings, by tournament. */
+function byTournament(changed: (Standing & { tournamentId: string })[]): Map<string, Standing[]> {
+  const grouped = new Map<string, Standing[]>();
+  for (const change of changed) {
+    const list = grouped.get(change.tournamentId) ?? [];
+    list.push(change);
+    grouped.set(change.tournamentId, list);
+  }
+  return grouped;
+}
+
+/** Public (masked) names by player id, remembered on this node: the leaderboard is public. */
+function publicNameCache() {
+  const nicknames = new Map<string, string>();
+  return async function namesOf(db: DbOrTx, playerIds: readonly string[]) {
+    const missing = playerIds.filter((id) => !nicknames.has(id));
+    if (missing.length > 0) {
+      if (nicknames.size > 50_000) nicknames.clear();
+      for (const [id, name] of await publicNames(db, missing)) nicknames.set(id, name);
+    }
+    return (id: string) => nicknames.get(id) ?? 'Player';
+  };
+}
+
+/** Pushes each changed player's points and place to that player's entry channel. */
+async function publishEntries(
+  ctx: Pick<AppContext, 'db' | 'broker'>,
+  store: LeaderboardStore,
+  period: RunningTournament,
+  players: Map<string, bigint>,
+): Promise<void> {
+  const ids = [...players.keys()];
+  const places = await store.places(ctx.db, period, ids);
+  for (const playerId of ids) {
+    const place = places.get(playerId);
+    if (place === undefined) continue;
+    await ctx.broker.publish(Channel.tournamentEntry(period.id, playerId), {
+      event: PushEvent.tournamentPlayerEntryUpdated,
+      entry: { tournamentId: period.id, playerId, points: Number(players.get(playerId)!), place },
+    });
+  }
 }
 
 /**

@@ -260,50 +260,9 @@ async function queryGames(
   const offset = (page - 1) * perPage;
   const empty = { data: [], meta: pageMeta(page, perPage, 0) };
   const cache = await catalogueCache(db);
-  const countries = upperCountries(query['countries[]']);
-  const where = listedWhere(cache, query.platform, countries);
-  const key: Record<string, unknown> = { platform: query.platform, countries };
-
-  let collectionIds: string[] | null = null;
-  let inCollections: SQL | null = null;
-  if (query['collectionId[]']) {
-    collectionIds = key.collections = resolve(
-      query['collectionId[]'],
-      cache.collectionById,
-      cache.collectionByIdentity,
-    ).sort();
-    if (!collectionIds.length) return empty;
-    inCollections = exists(
-      db
-        .select({ one: sql`1` })
-        .from(gameCollectionGames)
-        .where(and(eq(gameCollectionGames.gameId, games.id), inArray(gameCollectionGames.collectionId, collectionIds))),
-    );
-  }
-  if (query['providerId[]']) {
-    const ids = (key.providers = resolve(query['providerId[]'], cache.providerById, cache.providerByIdentity).sort());
-    if (!ids.length) return empty;
-    where.push(inArray(games.providerId, ids));
-  }
-  if (query['gameId[]']) {
-    const ids = (key.games = query['gameId[]'].filter(isUuid).sort());
-    if (!ids.length) return empty;
-    where.push(inArray(games.id, ids));
-  }
-  if (query['identity[]']) where.push(inArray(games.identity, (key.identities = [...query['identity[]']].sort())));
-  const q = (key.name = query.name ? searchName(query.name) : '');
-  // A query of punctuation only names no game; the whole catalogue would be a surprising answer.
-  if (query.name && !q) return empty;
-  // Every word must match, in any order, in the game's name or its studio's ("lemon fresh" finds
-  // "Fresh Lemon"; "morkeskog" finds that studio's games). searchName leaves no LIKE wildcards in q.
-  if (q) {
-    const { providers } = await catalogueCache(db);
-    for (const word of q.split(' ')) {
-      const studios = providers.filter((p) => p.searchName.includes(word)).map((p) => p.wire.id);
-      const inName = like(games.searchName, `%${word}%`);
-      where.push(studios.length ? or(inName, inArray(games.providerId, studios))! : inName);
-    }
-  }
+  const filters = await gameFilters(db, query, cache);
+  if (!filters) return empty;
+  const { where, key, collectionIds, inCollections, q } = filters;
 
   const filtered = inCollections ? [...where, inCollections] : where;
   const countKey = JSON.stringify(key);
@@ -323,29 +282,7 @@ async function queryGames(
   if (total === undefined && !countInPage) total = await countTotal();
   if (total !== undefined && offset >= total) return { data: [], meta: pageMeta(page, perPage, total) };
 
-  const literal = query.sortOrder === 'desc' ? desc : asc;
-  const rank = query.sortOrder === 'desc' ? asc : desc;
-  const order: SQL[] = [];
-  if (q) {
-    order.push(
-      sql`case when ${games.searchName} = ${q} then 0 when ${games.searchName} like ${`${q}%`} then 1 when ${games.searchName} like ${`% ${q}%`} then 2 else 3 end`,
-    );
-  }
-  // One collection in its own order: walk the collection's (collection_id, position) index.
-  const byCollectionPosition = query.sortBy === 'default' && collectionIds?.length === 1;
-  if (byCollectionPosition) order.push(literal(gameCollectionGames.position));
-  else if (query.sortBy === 'default' && collectionIds) {
-    order.push(
-      literal(
-        sql`(select min(${gameCollectionGames.position}) from ${gameCollectionGames} where ${gameCollectionGames.gameId} = ${games.id} and ${inArray(gameCollectionGames.collectionId, collectionIds)})`,
-      ),
-    );
-  } else if (query.sortBy === 'default') order.push(literal(games.position));
-  else if (query.sortBy === 'name') order.push(literal(games.searchName), literal(games.name));
-  else if (query.sortBy === 'createdAt') order.push(literal(games.createdAt));
-  else order.push(rank(games.popularity));
-  order.push(asc(games.position), asc(games.id));
-
+  const { order, byCollectionPosition } = gameOrder(query, q, collectionIds);
   const columns = countInPage ? { ...wireColumns(playerId), totalRows } : wireColumns(playerId);
   // `extra` narrows the page further (the score order's blocks).
   const pageRows = (extra: SQL[], limit: number, skip: number) => {
@@ -376,16 +313,11 @@ async function queryGames(
       .where(and(...filtered, inArray(games.id, personal)))
       .orderBy(...order);
     const rest = [notInArray(games.id, personal)];
-    if (query.sortOrder === 'asc') {
-      const head = own.slice(offset, offset + perPage);
-      const need = perPage - head.length;
-      rows = [...head, ...(need > 0 ? await pageRows(rest, need, Math.max(0, offset - own.length)) : [])];
-    } else {
-      const restTotal = total! - own.length;
-      const head = offset < restTotal ? await pageRows(rest, Math.min(perPage, restTotal - offset), offset) : [];
-      const from = Math.max(0, offset - restTotal);
-      rows = [...head, ...own.slice(from, from + perPage - head.length)];
-    }
+    rows = await ownBlockFirst(own, (limit, skip) => pageRows(rest, limit, skip), query.sortOrder, {
+      offset,
+      perPage,
+      total,
+    });
   }
   if (total === undefined) {
     const first = rows[0] as { totalRows?: number } | undefined;
@@ -393,6 +325,124 @@ async function queryGames(
     rememberCount(cache, countKey, total);
   }
   return { data: wireRows(cache, rows), meta: pageMeta(page, perPage, total) };
+}
+
+/**
+ * A listing's filters: its conditions (the collection one apart, since one collection's order joins
+ * it instead), the key its total is remembered under, the collections asked for and the search text.
+ * Null when nothing can match.
+ */
+async function gameFilters(
+  db: Db,
+  query: GamesQuery,
+  cache: CatalogueCache,
+): Promise<{
+  where: SQL[];
+  key: Record<string, unknown>;
+  collectionIds: string[] | null;
+  inCollections: SQL | null;
+  q: string;
+} | null> {
+  const countries = upperCountries(query['countries[]']);
+  const where = listedWhere(cache, query.platform, countries);
+  const key: Record<string, unknown> = { platform: query.platform, countries };
+
+  let collectionIds: string[] | null = null;
+  let inCollections: SQL | null = null;
+  if (query['collectionId[]']) {
+    collectionIds = key.collections = resolve(
+      query['collectionId[]'],
+      cache.collectionById,
+      cache.collectionByIdentity,
+    ).sort();
+    if (!collectionIds.length) return null;
+    inCollections = exists(
+      db
+        .select({ one: sql`1` })
+        .from(gameCollectionGames)
+        .where(and(eq(gameCollectionGames.gameId, games.id), inArray(gameCollectionGames.collectionId, collectionIds))),
+    );
+  }
+  if (query['providerId[]']) {
+    const ids = (key.providers = resolve(query['providerId[]'], cache.providerById, cache.providerByIdentity).sort());
+    if (!ids.length) return null;
+    where.push(inArray(games.providerId, ids));
+  }
+  if (query['gameId[]']) {
+    const ids = (key.games = query['gameId[]'].filter(isUuid).sort());
+    if (!ids.length) return null;
+    where.push(inArray(games.id, ids));
+  }
+  if (query['identity[]']) where.push(inArray(games.identity, (key.identities = [...query['identity[]']].sort())));
+  const q = (key.name = query.name ? searchName(query.name) : '');
+  // A query of punctuation only names no game; the whole catalogue would be a surprising answer.
+  if (query.name && !q) return null;
+  // Every word must match, in any order, in the game's name or its studio's ("lemon fresh" finds
+  // "Fresh Lemon"; "morkeskog" finds that studio's games). searchName leaves no LIKE wildcards in q.
+  if (q) {
+    const { providers } = await catalogueCache(db);
+    for (const word of q.split(' ')) {
+      const studios = providers.filter((p) => p.searchName.includes(word)).map((p) => p.wire.id);
+      const inName = like(games.searchName, `%${word}%`);
+      where.push(studios.length ? or(inName, inArray(games.providerId, studios))! : inName);
+    }
+  }
+  return { where, key, collectionIds, inCollections, q };
+}
+
+/**
+ * A listing's ORDER BY: name-search matches first, then the requested sort, then position and id.
+ * `byCollectionPosition`: one collection in its own order, read through the collection's index.
+ */
+function gameOrder(
+  query: GamesQuery,
+  q: string,
+  collectionIds: string[] | null,
+): { order: SQL[]; byCollectionPosition: boolean } {
+  const literal = query.sortOrder === 'desc' ? desc : asc;
+  const rank = query.sortOrder === 'desc' ? asc : desc;
+  const order: SQL[] = [];
+  if (q) {
+    order.push(
+      sql`case when ${games.searchName} = ${q} then 0 when ${games.searchName} like ${`${q}%`} then 1 when ${games.searchName} like ${`% ${q}%`} then 2 else 3 end`,
+    );
+  }
+  // One collection in its own order: walk the collection's (collection_id, position) index.
+  const byCollectionPosition = query.sortBy === 'default' && collectionIds?.length === 1;
+  if (byCollectionPosition) order.push(literal(gameCollectionGames.position));
+  else if (query.sortBy === 'default' && collectionIds) {
+    order.push(
+      literal(
+        sql`(select min(${gameCollectionGames.position}) from ${gameCollectionGames} where ${gameCollectionGames.gameId} = ${games.id} and ${inArray(gameCollectionGames.collectionId, collectionIds)})`,
+      ),
+    );
+  } else if (query.sortBy === 'default') order.push(literal(games.position));
+  else if (query.sortBy === 'name') order.push(literal(games.searchName), literal(games.name));
+  else if (query.sortBy === 'createdAt') order.push(literal(games.createdAt));
+  else order.push(rank(games.popularity));
+  order.push(asc(games.position), asc(games.id));
+  return { order, byCollectionPosition };
+}
+
+/**
+ * The score order's page over two blocks: the player's own games (`own`, read whole) and the rest
+ * of the catalogue (`restRows`, paged). Ascending lists the own block first, descending last.
+ */
+async function ownBlockFirst(
+  own: WireRow[],
+  restRows: (limit: number, skip: number) => PromiseLike<WireRow[]>,
+  sortOrder: GamesQuery['sortOrder'],
+  { offset, perPage, total }: { offset: number; perPage: number; total: number | undefined },
+): Promise<WireRow[]> {
+  if (sortOrder === 'asc') {
+    const head = own.slice(offset, offset + perPage);
+    const need = perPage - head.length;
+    return [...head, ...(need > 0 ? await restRows(need, Math.max(0, offset - own.length)) : [])];
+  }
+  const restTotal = total! - own.length;
+  const head = offset < restTotal ? await restRows(Math.min(perPage, restTotal - offset), offset) : [];
+  const from = Math.max(0, offset - restTotal);
+  return [...head, ...own.slice(from, from + perPage - head.length)];
 }
 
 /** Collections in menu order; with countries, only those shown everywhere or in one of them. Hidden ones are included, flagged. */

@@ -73,48 +73,8 @@ function remembered<V>() {
  */
 export function createWinners(broker: Broker, log: FastifyBaseLogger): Winners {
   const feed = new Map<string, { at: number; winners: Winner[] }>();
-  const gamesById = remembered<GameInfo>();
-  const names = remembered<string>();
-  const pending = new Map<string, Winner[]>();
-  let flushTimer: NodeJS.Timeout | undefined;
-
-  function flush(): void {
-    flushTimer = undefined;
-    const batches = [...pending];
-    pending.clear();
-    for (const [channel, winners] of batches) {
-      broker
-        .publish(channel, { event: PushEvent.gameWinner, winner: winners[0], winners })
-        .catch((err: unknown) => log.warn({ err, channel }, 'winners feed: publish failed'));
-    }
-  }
-
-  function queue(channel: string, winner: Winner): void {
-    const batch = pending.get(channel) ?? [];
-    batch.unshift(winner);
-    if (batch.length > WINNERS_BATCH_MAX) batch.length = WINNERS_BATCH_MAX;
-    pending.set(channel, batch);
-    flushTimer ??= setTimeout(flush, BATCH_MS);
-  }
-
-  async function gameInfo(db: DbOrTx, id: string): Promise<GameInfo | null> {
-    const known = gamesById.get(id);
-    if (known) return known;
-    const [game] = await db
-      .select({ id: games.id, identity: games.identity, name: games.name, isDemoMode: games.isDemoMode })
-      .from(games)
-      .where(eq(games.id, id));
-    if (game) gamesById.set(id, game);
-    return game ?? null;
-  }
-
-  async function nameOf(db: DbOrTx, playerId: string): Promise<string> {
-    const known = names.get(playerId);
-    if (known) return known;
-    const name = (await publicNames(db, [playerId])).get(playerId) ?? 'Player';
-    names.set(playerId, name);
-    return name;
-  }
+  const { gameInfo, nameOf } = rememberedLookups();
+  const batches = winnerBatches(broker, log);
 
   const publish: OutboxPublisher<'game.bet.settled'> = async (row, tx) => {
     const round = row.payload;
@@ -135,47 +95,109 @@ export function createWinners(broker: Broker, log: FastifyBaseLogger): Winners {
     });
     feed.clear();
     const platform = round.platform === Platform.mobile ? 'mobile' : 'desktop';
-    queue(Channel.gameWinners(platform, round.country), winner);
+    batches.queue(Channel.gameWinners(platform, round.country), winner);
     return [];
   };
 
   return {
     publish,
     stop() {
-      clearTimeout(flushTimer);
-      flushTimer = undefined;
-      pending.clear();
+      batches.stop();
     },
     async latest(db, query) {
       const key = `${query.perPage}:${query.platform ?? ''}:${query.countryCode?.toUpperCase() ?? ''}`;
       const hit = feed.get(key);
       if (hit && Date.now() - hit.at < FEED_TTL_MS) return hit.winners;
-
-      const conditions: SQL[] = [gt(gameRounds.winMinor, gameRounds.betMinor)];
-      if (query.platform) conditions.push(eq(gameWinners.platform, query.platform));
-      if (query.countryCode) conditions.push(eq(gameWinners.country, query.countryCode.toUpperCase()));
-      const rows = await db
-        .select({
-          betMinor: gameRounds.betMinor,
-          winMinor: gameRounds.winMinor,
-          currency: gameRounds.currency,
-          playerId: gameRounds.playerId,
-          game: { id: games.id, identity: games.identity, name: games.name, isDemoMode: games.isDemoMode },
-        })
-        .from(gameWinners)
-        .innerJoin(gameRounds, eq(gameRounds.id, gameWinners.roundId))
-        .innerJoin(games, eq(games.id, gameRounds.gameId))
-        .where(and(...conditions))
-        .orderBy(desc(gameWinners.closedAt), desc(gameWinners.roundId))
-        .limit(query.perPage);
-      const publicNamesOf = await publicNames(
-        db,
-        rows.map((r) => r.playerId),
-      );
-      const winners = rows.map((r) => toWinner({ ...r, nickname: publicNamesOf.get(r.playerId) ?? 'Player' }));
+      const winners = await latestWinners(db, query);
       if (feed.size > 200) feed.clear();
       feed.set(key, { at: Date.now(), winners });
       return winners;
     },
   };
+}
+
+/** Each channel's wins, newest first, published together once BATCH_MS after the first one waits. */
+function winnerBatches(broker: Broker, log: FastifyBaseLogger) {
+  const pending = new Map<string, Winner[]>();
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  function flush(): void {
+    flushTimer = undefined;
+    const batches = [...pending];
+    pending.clear();
+    for (const [channel, winners] of batches) {
+      broker
+        .publish(channel, { event: PushEvent.gameWinner, winner: winners[0], winners })
+        .catch((err: unknown) => log.warn({ err, channel }, 'winners feed: publish failed'));
+    }
+  }
+
+  return {
+    queue(channel: string, winner: Winner): void {
+      const batch = pending.get(channel) ?? [];
+      batch.unshift(winner);
+      if (batch.length > WINNERS_BATCH_MAX) batch.length = WINNERS_BATCH_MAX;
+      pending.set(channel, batch);
+      flushTimer ??= setTimeout(flush, BATCH_MS);
+    },
+    /** Drops what waits, unpublished. */
+    stop(): void {
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      pending.clear();
+    },
+  };
+}
+
+/** A game's feed details and a player's public name, each remembered for NAMES_TTL_MS. */
+function rememberedLookups() {
+  const gamesById = remembered<GameInfo>();
+  const names = remembered<string>();
+
+  async function gameInfo(db: DbOrTx, id: string): Promise<GameInfo | null> {
+    const known = gamesById.get(id);
+    if (known) return known;
+    const [game] = await db
+      .select({ id: games.id, identity: games.identity, name: games.name, isDemoMode: games.isDemoMode })
+      .from(games)
+      .where(eq(games.id, id));
+    if (game) gamesById.set(id, game);
+    return game ?? null;
+  }
+
+  async function nameOf(db: DbOrTx, playerId: string): Promise<string> {
+    const known = names.get(playerId);
+    if (known) return known;
+    const name = (await publicNames(db, [playerId])).get(playerId) ?? 'Player';
+    names.set(playerId, name);
+    return name;
+  }
+
+  return { gameInfo, nameOf };
+}
+
+/** The latest closed rounds with a win, of the platform and country asked, newest first. */
+async function latestWinners(db: DbOrTx, query: WinnersQuery): Promise<Winner[]> {
+  const conditions: SQL[] = [gt(gameRounds.winMinor, gameRounds.betMinor)];
+  if (query.platform) conditions.push(eq(gameWinners.platform, query.platform));
+  if (query.countryCode) conditions.push(eq(gameWinners.country, query.countryCode.toUpperCase()));
+  const rows = await db
+    .select({
+      betMinor: gameRounds.betMinor,
+      winMinor: gameRounds.winMinor,
+      currency: gameRounds.currency,
+      playerId: gameRounds.playerId,
+      game: { id: games.id, identity: games.identity, name: games.name, isDemoMode: games.isDemoMode },
+    })
+    .from(gameWinners)
+    .innerJoin(gameRounds, eq(gameRounds.id, gameWinners.roundId))
+    .innerJoin(games, eq(games.id, gameRounds.gameId))
+    .where(and(...conditions))
+    .orderBy(desc(gameWinners.closedAt), desc(gameWinners.roundId))
+    .limit(query.perPage);
+  const publicNamesOf = await publicNames(
+    db,
+    rows.map((r) => r.playerId),
+  );
+  return rows.map((r) => toWinner({ ...r, nickname: publicNamesOf.get(r.playerId) ?? 'Player' }));
 }

@@ -114,8 +114,6 @@ const withBalance = (refusal: { balance: number; currency: string }) => ({
 
 /** The refusal a stored code stands for, in words the provider's support can act on. */
 function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & WalletWinBody>): DomainError {
-  const field = (name: string, message: string) =>
-    new DomainError(ErrorCode.unprocessable, message, { [name]: [message] });
   switch (stored.code) {
     case ErrorCode.gameSessionExpired:
       return new DomainError(
@@ -130,30 +128,7 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
         `Transaction ${body.transactionId} was already processed with different details`,
       );
     case ErrorCode.unprocessable:
-      if ('field' in stored && stored.field === 'ticket')
-        return field(
-          'ticket',
-          stored.reason === 'missing'
-            ? 'A sports bet must carry its ticket'
-            : 'Only the sportsbook takes a ticket; this game does not',
-        );
-      if ('field' in stored && stored.field === 'cashOut')
-        return field(
-          'cashOut',
-          stored.reason === 'open'
-            ? 'A cash-out settles the ticket: send it with closeRound'
-            : 'Only a sports ticket is cashed out',
-        );
-      if ('reason' in stored)
-        return new DomainError(
-          stored.code,
-          `Transaction ${body.referenceTransactionId} is a ${stored.kind}; only bets can be rolled back`,
-        );
-      if (stored.field === 'currency') return field('currency', `The session plays in ${stored.currency}`);
-      if (stored.field === 'gameIdentity') return field('gameIdentity', 'gameIdentity is not the game of this session');
-      if (stored.field === 'referenceTransactionId')
-        return field('referenceTransactionId', 'A rollback cannot void itself');
-      return field('roundId', `Transaction ${body.referenceTransactionId} is in another round`);
+      return invalidRequest(stored, body);
     case ErrorCode.conflict:
       return new DomainError(
         stored.code,
@@ -182,51 +157,9 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
       );
     }
     case ErrorCode.restrictedBets:
-      if (stored.reason === 'sport' || stored.reason === 'event')
-        return new DomainError(
-          stored.code,
-          // Shown to the player by the sportsbook's client: words, not ids (the id comes apart, for the client to mark).
-          stored.reason === 'sport'
-            ? 'Bets on this sport are not taken in your country'
-            : 'Bets on this event are not taken in your country',
-          undefined,
-          { reason: stored.reason, ref: stored.ref },
-        );
-      return stored.reason === 'bonus'
-        ? new DomainError(stored.code, 'The active bonus excludes this game: bonus money cannot be staked on it')
-        : gameDisabled();
-    case ErrorCode.bonusMaxBetExceeded: {
-      const allowed = `${formatMinor(BigInt(stored.maxBet), subunitOf(stored.currency))} ${stored.currency}`;
-      // The maximum travels as a figure too (minor units), so the game or the slip can say it and offer a
-      // stake within it.
-      const details = {
-        maxBet: Number(stored.maxBet),
-        currency: stored.currency,
-        ...(stored.limit ? { limit: stored.limit } : {}),
-      };
-      if (stored.limit === 'bet')
-        return new DomainError(
-          stored.code,
-          stored.maxBet === 0
-            ? `Sports bets in ${stored.currency} are not taken at the moment`
-            : `The stake is above the maximum of ${allowed} per ticket`,
-          undefined,
-          details,
-        );
-      if (stored.limit === 'event')
-        return new DomainError(
-          stored.code,
-          `The stake would take your open bets on an event above its maximum: at most ${allowed} more`,
-          undefined,
-          details,
-        );
-      return new DomainError(
-        stored.code,
-        `The stake is above the active bonus's maximum bet of ${allowed}`,
-        undefined,
-        details,
-      );
-    }
+      return restrictedBets(stored);
+    case ErrorCode.bonusMaxBetExceeded:
+      return maxBetExceeded(stored);
     case ErrorCode.gameRestrictedInCountry:
       return gameRestrictedInCountry();
     case ErrorCode.winWithoutBet:
@@ -249,6 +182,93 @@ function refusalOf(stored: WalletRefusal, body: Partial<WalletRollbackBody & Wal
     default:
       return playRefusal(stored.code);
   }
+}
+
+/** A stored refusal of one code (its variants). */
+type RefusalOf<C extends WalletRefusal['code']> = Extract<WalletRefusal, { code: C }>;
+
+/** A field of the request that does not fit the session, the round or the game (or a rollback of what is no bet). */
+function invalidRequest(
+  stored: RefusalOf<typeof E.unprocessable>,
+  body: Partial<WalletRollbackBody & WalletWinBody>,
+): DomainError {
+  const field = (name: string, message: string) =>
+    new DomainError(ErrorCode.unprocessable, message, { [name]: [message] });
+  if ('field' in stored && stored.field === 'ticket')
+    return field(
+      'ticket',
+      stored.reason === 'missing'
+        ? 'A sports bet must carry its ticket'
+        : 'Only the sportsbook takes a ticket; this game does not',
+    );
+  if ('field' in stored && stored.field === 'cashOut')
+    return field(
+      'cashOut',
+      stored.reason === 'open'
+        ? 'A cash-out settles the ticket: send it with closeRound'
+        : 'Only a sports ticket is cashed out',
+    );
+  if ('reason' in stored)
+    return new DomainError(
+      stored.code,
+      `Transaction ${body.referenceTransactionId} is a ${stored.kind}; only bets can be rolled back`,
+    );
+  if (stored.field === 'currency') return field('currency', `The session plays in ${stored.currency}`);
+  if (stored.field === 'gameIdentity') return field('gameIdentity', 'gameIdentity is not the game of this session');
+  if (stored.field === 'referenceTransactionId')
+    return field('referenceTransactionId', 'A rollback cannot void itself');
+  return field('roundId', `Transaction ${body.referenceTransactionId} is in another round`);
+}
+
+/** Bets this player may not place: on a sport or event (named for the sportsbook's client), or under the bonus. */
+function restrictedBets(stored: RefusalOf<typeof E.restrictedBets>): DomainError {
+  if (stored.reason === 'sport' || stored.reason === 'event')
+    return new DomainError(
+      stored.code,
+      // Shown to the player by the sportsbook's client: words, not ids (the id comes apart, for the client to mark).
+      stored.reason === 'sport'
+        ? 'Bets on this sport are not taken in your country'
+        : 'Bets on this event are not taken in your country',
+      undefined,
+      { reason: stored.reason, ref: stored.ref },
+    );
+  return stored.reason === 'bonus'
+    ? new DomainError(stored.code, 'The active bonus excludes this game: bonus money cannot be staked on it')
+    : gameDisabled();
+}
+
+/** A stake above a maximum: the sportsbook's per ticket or per event, or the active bonus's. */
+function maxBetExceeded(stored: RefusalOf<typeof E.bonusMaxBetExceeded>): DomainError {
+  const allowed = `${formatMinor(BigInt(stored.maxBet), subunitOf(stored.currency))} ${stored.currency}`;
+  // The maximum travels as a figure too (minor units), so the game or the slip can say it and offer a
+  // stake within it.
+  const details = {
+    maxBet: Number(stored.maxBet),
+    currency: stored.currency,
+    ...(stored.limit ? { limit: stored.limit } : {}),
+  };
+  if (stored.limit === 'bet')
+    return new DomainError(
+      stored.code,
+      stored.maxBet === 0
+        ? `Sports bets in ${stored.currency} are not taken at the moment`
+        : `The stake is above the maximum of ${allowed} per ticket`,
+      undefined,
+      details,
+    );
+  if (stored.limit === 'event')
+    return new DomainError(
+      stored.code,
+      `The stake would take your open bets on an event above its maximum: at most ${allowed} more`,
+      undefined,
+      details,
+    );
+  return new DomainError(
+    stored.code,
+    `The stake is above the active bonus's maximum bet of ${allowed}`,
+    undefined,
+    details,
+  );
 }
 
 function outcomeOf(stored: Stored, body: Partial<WalletRollbackBody & WalletWinBody>): WalletOutcome {

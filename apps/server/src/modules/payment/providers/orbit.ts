@@ -50,17 +50,8 @@ function answerOf(object: OrbitObject): ProviderAnswer {
   };
 }
 
-/**
- * Orbit, the second provider (docs/orbit-api.md): an e-wallet from another party, with its own URL
- * (ORBIT_PROVIDER_URL; the sandbox at /sandbox/orbit by default), its own secret (ORBIT_SECRET), its
- * own field names, decimal-string amounts and a `t.body` signature, its webhook at
- * `/api/payment/webhooks/orbit`.
- */
-export function orbitProvider(ctx: AppContext): PaymentProvider<OrbitWebhook> {
-  const orbit = ctx.config.payment.orbit!;
-  const base = () => orbit.providerUrl ?? `${ctx.selfUrl()}/sandbox/orbit`;
-  const secrets = () => [ctx.orbitSecret, ...(ctx.previousSecrets.orbit ? [ctx.previousSecrets.orbit] : [])];
-
+/** Orbit's API at `base`, signed with the current secret. */
+function orbitClient(ctx: AppContext, base: () => string) {
   /** A signed call to Orbit's API; its answer must be the object asked about (same reference and amount). */
   async function call(
     method: 'GET' | 'POST',
@@ -98,6 +89,48 @@ export function orbitProvider(ctx: AppContext): PaymentProvider<OrbitWebhook> {
     }
     return answerOf(parsed.data);
   }
+  return call;
+}
+
+/** An Orbit webhook as our event; a 422 when its type and object disagree or its amount is not one of the currency's. */
+function eventOf(body: OrbitWebhook): PaymentEvent {
+  const object = body.data;
+  if (!body.type.startsWith(`${object.object}.`)) throw unprocessable('The event does not match its object');
+  const amountMinor = minorOfDecimal(object.amount, object.currency);
+  if (amountMinor === null) throw unprocessable(`The amount is not one of ${object.currency}`);
+  const type = (
+    {
+      'checkout.approved': 'payment.succeeded',
+      'checkout.declined': 'payment.failed',
+      'payout.paid': 'payout.succeeded',
+      'payout.rejected': 'payout.failed',
+    } as const
+  )[body.type];
+  return {
+    provider: 'orbit',
+    eventId: body.id,
+    type,
+    paymentId: object.id,
+    reference: object.merchant_ref,
+    currency: object.currency,
+    amountMinor: amountMinor.toString(),
+    ...(object.decline_code ? { reason: `Orbit: ${object.decline_code}` } : {}),
+    ...(object.decline_code === 'customer_cancelled' ? { reasonCode: 'cancelled' as const } : {}),
+  };
+}
+
+/**
+ * Orbit, the second provider (docs/orbit-api.md): an e-wallet from another party, with its own URL
+ * (ORBIT_PROVIDER_URL; the sandbox at /sandbox/orbit by default), its own secret (ORBIT_SECRET), its
+ * own field names, decimal-string amounts and a `t.body` signature, its webhook at
+ * `/api/payment/webhooks/orbit`.
+ */
+export function orbitProvider(ctx: AppContext): PaymentProvider<OrbitWebhook> {
+  const orbit = ctx.config.payment.orbit!;
+  const base = () => orbit.providerUrl ?? `${ctx.selfUrl()}/sandbox/orbit`;
+  const secrets = () => [ctx.orbitSecret, ...(ctx.previousSecrets.orbit ? [ctx.previousSecrets.orbit] : [])];
+
+  const call = orbitClient(ctx, base);
 
   return {
     id: 'orbit',
@@ -149,31 +182,7 @@ export function orbitProvider(ctx: AppContext): PaymentProvider<OrbitWebhook> {
           throw error instanceof StampError ? new DomainError(ErrorCode.invalidSignature, error.message) : error;
         }
       },
-      parse(body): PaymentEvent {
-        const object = body.data;
-        if (!body.type.startsWith(`${object.object}.`)) throw unprocessable('The event does not match its object');
-        const amountMinor = minorOfDecimal(object.amount, object.currency);
-        if (amountMinor === null) throw unprocessable(`The amount is not one of ${object.currency}`);
-        const type = (
-          {
-            'checkout.approved': 'payment.succeeded',
-            'checkout.declined': 'payment.failed',
-            'payout.paid': 'payout.succeeded',
-            'payout.rejected': 'payout.failed',
-          } as const
-        )[body.type];
-        return {
-          provider: 'orbit',
-          eventId: body.id,
-          type,
-          paymentId: object.id,
-          reference: object.merchant_ref,
-          currency: object.currency,
-          amountMinor: amountMinor.toString(),
-          ...(object.decline_code ? { reason: `Orbit: ${object.decline_code}` } : {}),
-          ...(object.decline_code === 'customer_cancelled' ? { reasonCode: 'cancelled' as const } : {}),
-        };
-      },
+      parse: eventOf,
     },
   };
 }

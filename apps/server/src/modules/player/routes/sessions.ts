@@ -16,6 +16,12 @@ import { bearer, type PlayerApp } from './kit.ts';
 
 /** The player's sessions: refreshing the token, signing out, the list of devices, ending one of them. */
 export function sessionRoutes(app: PlayerApp, ctx: AppContext): void {
+  currentSessionRoutes(app, ctx);
+  deviceRoutes(app, ctx);
+}
+
+/** The current session: rotating its token, ending it. */
+function currentSessionRoutes(app: PlayerApp, ctx: AppContext): void {
   app.post(
     '/sessions/refresh',
     {
@@ -61,7 +67,10 @@ export function sessionRoutes(app: PlayerApp, ctx: AppContext): void {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** The player's sessions on every device: the list, and ending one of them. */
+function deviceRoutes(app: PlayerApp, ctx: AppContext): void {
   app.get(
     '/sessions',
     {

@@ -20,8 +20,18 @@ import type { PlayerApp, PlayerRouteKit } from './kit.ts';
 export function signInRoutes(
   app: PlayerApp,
   ctx: AppContext,
-  { client, identity, keepDevice, later, admitting }: PlayerRouteKit,
+  kit: PlayerRouteKit,
   idTokens: IdTokenCheck | null,
+): void {
+  passwordSignInRoutes(app, ctx, kit);
+  tokenSignInRoutes(app, ctx, kit, idTokens);
+}
+
+/** E-mail or phone and password, and the code that completes a paused sign-in. */
+function passwordSignInRoutes(
+  app: PlayerApp,
+  ctx: AppContext,
+  { client, identity, keepDevice, later }: PlayerRouteKit,
 ): void {
   app.post(
     '/sessions',
@@ -74,7 +84,15 @@ export function signInRoutes(
       return { data: result };
     },
   );
+}
 
+/** A social sign-in's ID token (which may register the player), and an operator's one-time link. */
+function tokenSignInRoutes(
+  app: PlayerApp,
+  ctx: AppContext,
+  { client, keepDevice, admitting }: PlayerRouteKit,
+  idTokens: IdTokenCheck | null,
+): void {
   app.post(
     '/sessions/social',
     {

@@ -154,6 +154,11 @@ const ENGINE_TYPE: Record<GameEngine, string> = {
 };
 const SEQUELS = ['II', 'III', 'IV', 'V', 'VI', 'VII'];
 
+/** A game before its row: its name, studio, engine and theme. */
+type Draft = { name: string; provider: SeedProvider; engine: GameEngine; theme: ThemeId | null; megaWays: boolean };
+/** A game's row, with what only the collections read (dropped from the returned catalogue). */
+type DraftGame = SeedGame & { theme: ThemeId | null; megaWays: boolean; liveStyle: boolean };
+
 /** The sandbox provider's whole catalogue, the same on every call and every machine. */
 export function generateCatalogue(): Catalogue {
   const rng = random(0x5eed_ca51);
@@ -161,7 +166,32 @@ export function generateCatalogue(): Catalogue {
     const identity = slugOf(name);
     return { id: nameUuid('provider', identity), identity, name, position: i + 1 };
   });
-  const providerByName = new Map(providers.map((p) => [p.name, p]));
+  const drafts = draftGames(rng, providers);
+  const games: DraftGame[] = drafts.map((d, i) => gameOf(rng, d, i < FIXED_GAMES.length));
+  const byPopularity = rankGames(rng, games);
+
+  const collections: SeedCollection[] = COLLECTIONS.map((c, i) => ({
+    ...c,
+    id: nameUuid('collection', c.identity),
+    position: i + 1,
+  }));
+  const members = collectionMembers(games, byPopularity);
+  const memberships: SeedMembership[] = collections.flatMap((c) =>
+    members[c.identity]!.map((g, i) => ({ collectionId: c.id, gameId: g.id, position: i + 1 })),
+  );
+
+  const labelDate = new Date(CATALOGUE_DATE.getTime() - 730 * DAY_MS);
+  return {
+    providers,
+    collections,
+    labels: LABELS.map((l) => ({ ...l, createdAt: labelDate })),
+    games: games.map(({ theme: _theme, megaWays: _megaWays, liveStyle: _liveStyle, ...g }) => g),
+    memberships,
+  };
+}
+
+/** Weighted draws of a studio and a slot theme; the studios' weights are drawn here, first of all. */
+function weightedPickers(rng: Rng, providers: SeedProvider[]) {
   // A few large studios and a long tail, like a real aggregator's feed.
   const providerWeights = providers.map(() => 0.25 + rng.next() ** 2 * 3);
   const totalWeight = providerWeights.reduce((a, b) => a + b, 0);
@@ -182,9 +212,12 @@ export function generateCatalogue(): Catalogue {
     }
     return THEMES[THEMES.length - 1]!;
   };
+  return { pickProvider, pickTheme };
+}
 
-  const taken = new Set<string>(FAMOUS_TITLES);
-  const unique = (make: () => string): string => {
+/** Names made until one is free (then a sequel numeral), each taken once made. */
+function uniqueNames(taken: Set<string>) {
+  return (make: () => string): string => {
     let name = make();
     for (let attempt = 0; attempt < 12 && taken.has(searchName(name)); attempt++) name = make();
     for (let i = 0; taken.has(searchName(name)); i++)
@@ -192,8 +225,15 @@ export function generateCatalogue(): Catalogue {
     taken.add(searchName(name));
     return name;
   };
+}
 
-  type Draft = { name: string; provider: SeedProvider; engine: GameEngine; theme: ThemeId | null; megaWays: boolean };
+/** The showcase games, then generated ones up to GAME_COUNT, every name unique. */
+function draftGames(rng: Rng, providers: SeedProvider[]): Draft[] {
+  const providerByName = new Map(providers.map((p) => [p.name, p]));
+  const { pickProvider, pickTheme } = weightedPickers(rng, providers);
+  const taken = new Set<string>(FAMOUS_TITLES);
+  const unique = uniqueNames(taken);
+
   const drafts: Draft[] = FIXED_GAMES.map((g) => {
     taken.add(searchName(g.name));
     return {
@@ -227,50 +267,54 @@ export function generateCatalogue(): Catalogue {
       });
     }
   }
+  return drafts;
+}
 
-  const games: (SeedGame & { theme: ThemeId | null; megaWays: boolean; liveStyle: boolean })[] = drafts.map((d, i) => {
-    const identity = `${d.provider.identity}-${slugOf(d.name)}`;
-    const fixed = i < FIXED_GAMES.length;
-    const platformRoll = rng.next();
-    const blockRoll = rng.next();
-    const ageMinutes = rng.int(730 * 24 * 60);
-    const labels: string[] = [];
-    if (ageMinutes < NEW_DAYS * 24 * 60) labels.push('new');
-    if (rng.chance(0.02)) labels.push('exclusive');
-    if (d.engine === 'slot' && rng.chance(0.04)) labels.push('jackpot');
-    if (d.engine === 'slot' && rng.chance(0.12)) labels.push('bonus-buy');
-    return {
-      id: nameUuid('game', identity),
-      identity,
-      name: d.name,
-      searchName: searchName(d.name),
-      providerId: d.provider.id,
-      engine: d.engine,
-      type: ENGINE_TYPE[d.engine],
-      volatility:
-        d.engine === 'slot'
-          ? rng.pick(['low', 'medium', 'medium', 'high', 'high'])
-          : d.engine === 'crash'
-            ? 'high'
-            : d.engine === 'dice'
-              ? 'medium'
-              : 'low',
-      // The sandbox slot always has 20 fixed lines; the other engines have none.
-      paylines: d.engine === 'slot' ? 20 : 0,
-      isDemoMode: fixed || rng.chance(0.9),
-      platforms: fixed || platformRoll < 0.85 ? [1, 2] : platformRoll < 0.93 ? [2] : [1],
-      blockedCountries: fixed || blockRoll >= 0.03 ? [] : rng.pick([['GB'], ['US'], ['GB', 'US']]),
-      labels,
-      // Heavily skewed, like real play counts; the showcase games sit near the top.
-      popularity: fixed ? 60_000 + rng.int(30_000) : 100 + Math.floor(rng.next() ** 4 * 99_000),
-      position: 0,
-      createdAt: new Date(CATALOGUE_DATE.getTime() - ageMinutes * 60_000),
-      theme: d.theme,
-      megaWays: d.megaWays,
-      liveStyle: (d.engine === 'roulette' && rng.chance(0.5)) || (d.engine === 'dice' && rng.chance(0.2)),
-    };
-  });
+/** A draft's row: platforms, blocking, age, labels, volatility and popularity drawn in a fixed order. */
+function gameOf(rng: Rng, d: Draft, fixed: boolean): DraftGame {
+  const identity = `${d.provider.identity}-${slugOf(d.name)}`;
+  const platformRoll = rng.next();
+  const blockRoll = rng.next();
+  const ageMinutes = rng.int(730 * 24 * 60);
+  const labels: string[] = [];
+  if (ageMinutes < NEW_DAYS * 24 * 60) labels.push('new');
+  if (rng.chance(0.02)) labels.push('exclusive');
+  if (d.engine === 'slot' && rng.chance(0.04)) labels.push('jackpot');
+  if (d.engine === 'slot' && rng.chance(0.12)) labels.push('bonus-buy');
+  return {
+    id: nameUuid('game', identity),
+    identity,
+    name: d.name,
+    searchName: searchName(d.name),
+    providerId: d.provider.id,
+    engine: d.engine,
+    type: ENGINE_TYPE[d.engine],
+    volatility:
+      d.engine === 'slot'
+        ? rng.pick(['low', 'medium', 'medium', 'high', 'high'])
+        : d.engine === 'crash'
+          ? 'high'
+          : d.engine === 'dice'
+            ? 'medium'
+            : 'low',
+    // The sandbox slot always has 20 fixed lines; the other engines have none.
+    paylines: d.engine === 'slot' ? 20 : 0,
+    isDemoMode: fixed || rng.chance(0.9),
+    platforms: fixed || platformRoll < 0.85 ? [1, 2] : platformRoll < 0.93 ? [2] : [1],
+    blockedCountries: fixed || blockRoll >= 0.03 ? [] : rng.pick([['GB'], ['US'], ['GB', 'US']]),
+    labels,
+    // Heavily skewed, like real play counts; the showcase games sit near the top.
+    popularity: fixed ? 60_000 + rng.int(30_000) : 100 + Math.floor(rng.next() ** 4 * 99_000),
+    position: 0,
+    createdAt: new Date(CATALOGUE_DATE.getTime() - ageMinutes * 60_000),
+    theme: d.theme,
+    megaWays: d.megaWays,
+    liveStyle: (d.engine === 'roulette' && rng.chance(0.5)) || (d.engine === 'dice' && rng.chance(0.2)),
+  };
+}
 
+/** Sets every game's operator position and labels the top 2% hot; returns the games by popularity. */
+function rankGames(rng: Rng, games: DraftGame[]): DraftGame[] {
   // The operator's default order follows popularity loosely, not exactly.
   const operatorScore = games.map((g) => g.popularity * (0.6 + rng.next() * 0.8));
   [...games.keys()]
@@ -279,14 +323,13 @@ export function generateCatalogue(): Catalogue {
   const byPopularity = [...games].sort((a, b) => b.popularity - a.popularity || a.position - b.position);
   const hot = new Set(byPopularity.slice(0, Math.round(games.length * 0.02)).map((g) => g.id));
   for (const g of games) if (hot.has(g.id)) g.labels.push('hot');
+  return byPopularity;
+}
 
+/** Each collection's games in its order, by collection identity. */
+function collectionMembers(games: DraftGame[], byPopularity: DraftGame[]): Record<string, DraftGame[]> {
   const byPosition = [...games].sort((a, b) => a.position - b.position);
-  const collections: SeedCollection[] = COLLECTIONS.map((c, i) => ({
-    ...c,
-    id: nameUuid('collection', c.identity),
-    position: i + 1,
-  }));
-  const members: Record<string, (typeof games)[number][]> = {
+  return {
     new: [...games]
       .filter((g) => g.labels.includes('new'))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.position - b.position),
@@ -311,18 +354,6 @@ export function generateCatalogue(): Catalogue {
     'home-featured': byPopularity
       .filter((g) => g.isDemoMode && g.platforms.length === 2 && g.blockedCountries.length === 0)
       .slice(0, 24),
-  };
-  const memberships: SeedMembership[] = collections.flatMap((c) =>
-    members[c.identity]!.map((g, i) => ({ collectionId: c.id, gameId: g.id, position: i + 1 })),
-  );
-
-  const labelDate = new Date(CATALOGUE_DATE.getTime() - 730 * DAY_MS);
-  return {
-    providers,
-    collections,
-    labels: LABELS.map((l) => ({ ...l, createdAt: labelDate })),
-    games: games.map(({ theme: _theme, megaWays: _megaWays, liveStyle: _liveStyle, ...g }) => g),
-    memberships,
   };
 }
 

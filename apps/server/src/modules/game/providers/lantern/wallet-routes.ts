@@ -147,7 +147,13 @@ function parse<S extends z.ZodType>(schema: S, body: unknown, now: number): z.in
 export const lanternWalletRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const secret = ctx.aggregatorSecrets[LANTERN_ID]!;
   const secrets = secret.previous ? [secret.current, secret.previous] : [secret.current];
+  acceptSignedJson(app, secrets);
+  app.setErrorHandler(answerError);
+  walletCallRoutes(app, ctx);
+};
 
+/** JSON bodies read only when signed with one of `secrets`; a call without a body is refused as unsigned. */
+function acceptSignedJson(app: FastifyInstance, secrets: string[]): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -168,44 +174,52 @@ export const lanternWalletRoutes = (ctx: AppContext) => async (app: FastifyInsta
     if (request.body === undefined)
       throw new LanternReply(401, { status: 'INVALID_SIGNATURE', message: 'A signed JSON body is required' });
   });
+}
 
-  const log = (request: FastifyRequest, reply: LanternReply) => {
-    const body = (request.body ?? {}) as { transaction_id?: unknown; round_id?: unknown };
-    request.log.info(
-      {
-        aggregator: LANTERN_ID,
-        call: request.url.split('?')[0],
-        transactionId: typeof body.transaction_id === 'string' ? body.transaction_id : undefined,
-        roundId: typeof body.round_id === 'string' ? body.round_id : undefined,
-        status: reply.body.status,
-        ...(reply.body.code ? { code: reply.body.code } : {}),
-      },
-      'aggregator wallet call',
-    );
-  };
-  app.setErrorHandler((error, request, reply: FastifyReply) => {
-    let answer: LanternReply;
-    if (error instanceof LanternReply) answer = error;
-    else if (error instanceof DomainError) answer = refusalOf(error);
-    else if ((error as { statusCode?: number }).statusCode === 413)
-      answer = new LanternReply(413, { status: 'BAD_REQUEST', message: 'Body larger than 16 KiB' });
-    else if ((error as { statusCode?: number }).statusCode === 415)
-      answer = new LanternReply(415, { status: 'BAD_REQUEST', message: 'Send application/json' });
-    else {
-      request.log.error({ err: error }, 'lantern wallet call failed');
-      answer = new LanternReply(500, { status: 'INTERNAL_ERROR', message: 'Internal error' });
-    }
+/** One log line per call, with the answer's status (and code). */
+function log(request: FastifyRequest, reply: LanternReply): void {
+  const body = (request.body ?? {}) as { transaction_id?: unknown; round_id?: unknown };
+  request.log.info(
+    {
+      aggregator: LANTERN_ID,
+      call: request.url.split('?')[0],
+      transactionId: typeof body.transaction_id === 'string' ? body.transaction_id : undefined,
+      roundId: typeof body.round_id === 'string' ? body.round_id : undefined,
+      status: reply.body.status,
+      ...(reply.body.code ? { code: reply.body.code } : {}),
+    },
+    'aggregator wallet call',
+  );
+}
+
+/** Every error in Lantern's shape: its own replies as they are, refusals in its words, the rest a 500. */
+function answerError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  let answer: LanternReply;
+  if (error instanceof LanternReply) answer = error;
+  else if (error instanceof DomainError) answer = refusalOf(error);
+  else if ((error as { statusCode?: number }).statusCode === 413)
+    answer = new LanternReply(413, { status: 'BAD_REQUEST', message: 'Body larger than 16 KiB' });
+  else if ((error as { statusCode?: number }).statusCode === 415)
+    answer = new LanternReply(415, { status: 'BAD_REQUEST', message: 'Send application/json' });
+  else {
+    request.log.error({ err: error }, 'lantern wallet call failed');
+    answer = new LanternReply(500, { status: 'INTERNAL_ERROR', message: 'Internal error' });
+  }
+  log(request, answer);
+  return reply.status(answer.status).send(answer.body);
+}
+
+/** A route handler from a call's work: the reply it makes is logged and sent. */
+const handle =
+  (run: (body: unknown, now: Date) => Promise<LanternReply>) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await run(request.body, new Date());
     log(request, answer);
     return reply.status(answer.status).send(answer.body);
-  });
+  };
 
-  const handle =
-    (run: (body: unknown, now: Date) => Promise<LanternReply>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const answer = await run(request.body, new Date());
-      log(request, answer);
-      return reply.status(answer.status).send(answer.body);
-    };
+/** The four wallet calls: balance, debit (a bet), credit (a win) and rollback. */
+function walletCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   const hidden = { schema: { hide: true } };
 
   app.post(
@@ -273,4 +287,4 @@ export const lanternWalletRoutes = (ctx: AppContext) => async (app: FastifyInsta
       return answerOf(outcome, body.transaction_id);
     }),
   );
-};
+}
