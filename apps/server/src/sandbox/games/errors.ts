@@ -4,6 +4,8 @@
  * wallet (15001, 14xxx …) are passed through unchanged with the status the casino answered.
  */
 import type { WalletRefusal } from '@casino/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { toHttpError } from '../../lib/errors.ts';
 
 export class ProviderError extends Error {
   constructor(
@@ -18,6 +20,30 @@ export class ProviderError extends Error {
   body() {
     return { error: { code: this.code, message: this.message, ...this.extra } };
   }
+}
+
+/**
+ * A sandbox party's API answers in its own envelope (string codes): its own errors as they are, and
+ * anything else as the casino maps it (`invalidCode` for a 422), a 404 for an unknown path.
+ */
+export function answerAsProvider(app: FastifyInstance, party: string, invalidCode: string): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
+    const mapped = toHttpError(error);
+    if (mapped.unexpected) request.log.error({ err: error }, `${party} error`);
+    const { message, fields } = mapped.body.error as { message: string; fields?: Record<string, string[]> };
+    const code = mapped.status === 422 ? invalidCode : mapped.status >= 500 ? 'internal' : 'bad_request';
+    const answer = new ProviderError(
+      mapped.status,
+      code,
+      mapped.unexpected ? 'Internal error' : message,
+      fields ? { fields } : {},
+    );
+    return reply.status(mapped.status).send(answer.body());
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
+  );
 }
 
 export const sessionNotFound = () => new ProviderError(404, 'session_not_found', 'Unknown game session');

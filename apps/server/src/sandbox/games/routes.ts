@@ -1,13 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { launchBodySchema, providerFreespinGrantSchema, providerFreespinRevokeSchema } from '@casino/contracts';
-import { toHttpError } from '../../lib/errors.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { badSignature, invalidRequest, ProviderError, roundNotFound, sessionNotFound } from './errors.ts';
+import { answerAsProvider, badSignature, invalidRequest, roundNotFound, sessionNotFound } from './errors.ts';
 import { createRounds, type Rounds } from './rounds.ts';
 import type { SandboxParty } from './rounds/runtime.ts';
 import { clientSeedSchema, createSessions, type Sessions } from './sessions.ts';
@@ -55,27 +54,6 @@ function acceptJsonOrText(app: App): void {
         done(invalidRequest('The body is not valid JSON'), undefined);
       }
     },
-  );
-}
-
-/** The provider's own envelope (string codes); anything else is mapped as the casino maps it. */
-function providerErrors(app: App): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
-    const mapped = toHttpError(error);
-    if (mapped.unexpected) request.log.error({ err: error }, 'sandbox game provider error');
-    const { message, fields } = mapped.body.error as { message: string; fields?: Record<string, string[]> };
-    const code = mapped.status === 422 ? 'invalid_request' : mapped.status >= 500 ? 'internal' : 'bad_request';
-    const answer = new ProviderError(
-      mapped.status,
-      code,
-      mapped.unexpected ? 'Internal error' : message,
-      fields ? { fields } : {},
-    );
-    return reply.status(mapped.status).send(answer.body());
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
   );
 }
 
@@ -189,7 +167,7 @@ export const sandboxGamesRoutes =
       reply.removeHeader('origin-agent-cluster');
     });
 
-    providerErrors(app);
+    answerAsProvider(app, 'sandbox game provider', 'invalid_request');
 
     // The casino launches a game: a signed call (method, path, timestamp, request id and body), checked
     // before the body is parsed, in a scope of its own so the game UIs' unsigned calls are not affected.

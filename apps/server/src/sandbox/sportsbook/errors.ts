@@ -1,8 +1,8 @@
 import type { WalletRefusal } from '@casino/contracts';
-import { ProviderError } from '../games/errors.ts';
+import { answerAsProvider, ProviderError } from '../games/errors.ts';
 
 /** The sportsbook client API's refusals (packages/games/src/sportsbook/api.ts): string codes, the HTTP status. */
-export { ProviderError };
+export { answerAsProvider, ProviderError };
 
 export const noSession = () => new ProviderError(401, 'no_session', 'No sportsbook session: open the sportsbook again');
 export const guest = () => new ProviderError(401, 'guest', 'Log in to place bets');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -10,13 +10,12 @@ import { EventStage, sportsbookLaunchBodySchema, type SportsbookWidgetEvent } fr
 import { fixtureById, type ClientSession, type EventSummary } from '@casino/games/sportsbook';
 import type { AppContext } from '../../context.ts';
 import { inlineScriptHashes } from '../../lib/csp.ts';
-import { toHttpError } from '../../lib/errors.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { walletCall } from '../games/wallet-client.ts';
 import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets } from '../games/static.ts';
 import { catalogueEvent, catalogueSports } from './catalogue.ts';
-import { badSignature, eventNotFound, invalid, noSession, ProviderError, ticketNotFound } from './errors.ts';
+import { answerAsProvider, badSignature, eventNotFound, invalid, noSession, ticketNotFound } from './errors.ts';
 import { detailOf, ensureEvent, openEvents, readClock, simTimeOf, sportsOf } from './events.ts';
 import { stakeRules } from './stakes.ts';
 import { sandboxSportSessions as sessions } from './tables.ts';
@@ -149,23 +148,7 @@ export const sandboxSportsbookRoutes =
       reply.header('content-security-policy', apiCsp);
     });
 
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof ProviderError) return reply.status(error.status).send(error.body());
-      const mapped = toHttpError(error);
-      if (mapped.unexpected) request.log.error({ err: error }, 'sandbox sportsbook error');
-      const { message, fields } = mapped.body.error as { message: string; fields?: Record<string, string[]> };
-      const code = mapped.status === 422 ? 'invalid' : mapped.status >= 500 ? 'internal' : 'bad_request';
-      const answer = new ProviderError(
-        mapped.status,
-        code,
-        mapped.unexpected ? 'Internal error' : message,
-        fields ? { fields } : {},
-      );
-      return reply.status(mapped.status).send(answer.body());
-    });
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(new ProviderError(404, 'not_found', `Not found: ${request.url.split('?')[0]}`).body()),
-    );
+    answerAsProvider(app, 'sandbox sportsbook', 'invalid');
 
     // The casino's launch: signed, checked before the body is parsed, in a scope of its own.
     await app.register(launchScope(ctx, host));
