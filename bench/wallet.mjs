@@ -434,7 +434,12 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
     await loop(tokens, WARMUP_MS, pair);
     const spread = await measure(meters, tokens, DURATION_MS, pair);
     const single = await measure(meters, Array(WORKERS).fill(tokens[0]), DURATION_MS, pair);
-    const hasBonuses = !retentionRun && fs.existsSync(path.join(version.serverRoot, 'apps/server/src/ops/bonus.ts'));
+    // The bonus command: ops/bonus.ts in older trees, the bonus module's commands.ts since.
+    const hasBonuses =
+      !retentionRun &&
+      ['apps/server/src/ops/bonus.ts', 'apps/server/src/modules/bonus/commands.ts'].some((file) =>
+        fs.existsSync(path.join(version.serverRoot, file)),
+      );
     const withBonus = hasBonuses
       ? await measure(
           meters,

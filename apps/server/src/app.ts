@@ -29,7 +29,7 @@ import { registerModules } from './lib/module.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
-import { appModules } from './module-list.ts';
+import { MODULES } from './module-list.ts';
 import { pageExists, registerWebApp, webScriptHashes } from './web/static.ts';
 import { registerSeo } from './web/seo.ts';
 import {
@@ -92,7 +92,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerProbes(app, ctx);
   registerMetrics(app, ctx);
   // Every module's routes, lanes, pushes and jobs, from its manifest (module-list.ts).
-  await registerModules(app, ctx, appModules(ctx, { idTokens: await socialSignIn(app, ctx) }));
+  await registerModules(app, ctx, MODULES, { idTokens: await socialSignIn(app, ctx) });
   await registerPush(app, ctx);
   registerSeo(app, ctx);
   await registerWebApp(app, ctx.config.webDist, pageExists(ctx));

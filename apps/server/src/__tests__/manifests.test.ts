@@ -45,14 +45,18 @@ describe('module manifests', () => {
     expect(offending).toEqual([]);
   });
 
-  it('every module with routes has a manifest, exported by its index.ts and listed once in module-list.ts', () => {
+  it('every module with routes, settings or commands has a manifest, exported by its index.ts and listed once in module-list.ts', () => {
     const list = fs.readFileSync(path.join(SRC, 'module-list.ts'), 'utf8');
+    const contributes = (name: string) =>
+      routeFiles.some((file) => file.startsWith(path.join(MODULES, name) + path.sep)) ||
+      fs.existsSync(path.join(MODULES, name, 'settings.ts')) ||
+      fs.existsSync(path.join(MODULES, name, 'commands.ts'));
     const withRoutes = fs
       .readdirSync(MODULES, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
-      .filter((name) => routeFiles.some((file) => file.startsWith(path.join(MODULES, name) + path.sep)));
-    expect(withRoutes.length).toBeGreaterThan(10);
+      .filter(contributes);
+    expect(withRoutes.length).toBeGreaterThan(15);
     const missing = withRoutes.flatMap((name) => {
       const manifest = path.join(MODULES, name, 'manifest.ts');
       if (!fs.existsSync(manifest)) return [`${name}: no manifest.ts`];
@@ -64,5 +68,20 @@ describe('module manifests', () => {
       return uses.length === 1 ? [] : [`${name}: ${exported} is listed ${uses.length} times in module-list.ts`];
     });
     expect(missing).toEqual([]);
+  });
+});
+
+describe('operator commands from the manifests', () => {
+  it('each is listed in help under its own word, and commands sharing a route share its schemas', async () => {
+    const { allCommands } = await import('../module-list.ts');
+    const commands = allCommands();
+    expect(commands.length).toBeGreaterThan(20);
+    for (const command of commands) expect(command.usage.startsWith(`  ${command.word} `), command.word).toBe(true);
+    const byRoute = new Map<string, (typeof commands)[number]>();
+    for (const command of commands) {
+      const first = byRoute.get(command.route);
+      if (first) expect([first.body, first.result], command.route).toEqual([command.body, command.result]);
+      else byRoute.set(command.route, command);
+    }
   });
 });

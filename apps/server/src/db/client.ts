@@ -7,15 +7,18 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { guardPool } from './pg-breaker.ts';
 import { releaseClientsOnFailedBegin } from './pg-transaction.ts';
 import { applySqlSources } from './sql-source.ts';
 
-export type Schema = typeof schema;
-/** The database as the services see it: the same drizzle API over PGlite or PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The database as the services see it: the same drizzle API over PGlite or PostgreSQL. Queries name
+ * their tables (no relational `db.query`), so the instance carries no schema: drizzle-kit finds the
+ * tables by folder (drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+type NoSchema = Record<string, never>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Services accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -93,7 +96,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           options.onUnreachable ?? (() => {}),
         )
       : () => {};
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -122,7 +125,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   await client.waitReady;
   // Array parsers are built at start from the element parsers; drizzle wants these raw too.
   for (const oid of DRIZZLE_RAW_ARRAY_TYPES) client.parsers[oid] = raw;
-  const db = drizzlePglite(withoutQueryParsers(client), { schema }) as unknown as Db;
+  const db = drizzlePglite(withoutQueryParsers(client)) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { JWTVerifyGetKey } from 'jose';
 import type { OutboxConsumers } from '../outbox/index.ts';
+import type { AnyOpsCommand } from './ops-command.ts';
 import { startPeriodicJob } from './periodic-job.ts';
+import type { SettingsSection } from './settings.ts';
 
 /** An HTTP plugin and the prefix it serves. */
 export type RouteMount = { prefix: string; plugin: FastifyPluginAsync };
@@ -24,15 +27,27 @@ export type ModuleParts = {
   close?: () => unknown;
 };
 
+/** How an ID token of the social sign-in provider is checked: its issuer, our client as audience, its keys. */
+export type IdTokenCheck = { issuer: string; audience: string; keys: JWTVerifyGetKey };
+
+/** What the node prepares before its modules: the social sign-in's token check (null: none offered). */
+export type NodeWiring = { idTokens: IdTokenCheck | null };
+
 /**
- * A module's manifest: its name and what it contributes, built once per node from the context. The app
- * walks the list in `modules.ts`; adding a module is writing it and adding one line there.
+ * A module's manifest: its name and what it contributes. Its settings and operator commands are known
+ * before any node exists (loadConfig and the ops CLI read them); the rest is built once per node from
+ * the context. The app, loadConfig and the CLI walk the list in `module-list.ts`; adding a module is
+ * writing it and adding one line there.
  */
 export type ModuleManifest = {
   name: string;
+  /** Its environment variables and the `config.<key>` section made of them. */
+  settings?: SettingsSection;
+  /** Its operator commands (`npm run ops -- …`). */
+  commands?: readonly AnyOpsCommand[];
   /** Whether this deployment runs the module (a feature switch, a partner configured); default yes. */
   enabled?: (config: AppContext['config']) => boolean;
-  setup(ctx: AppContext): ModuleParts | Promise<ModuleParts>;
+  setup(ctx: AppContext, node: NodeWiring): ModuleParts | Promise<ModuleParts>;
 };
 
 /**
@@ -44,6 +59,7 @@ export async function registerModules(
   app: FastifyInstance,
   ctx: AppContext,
   manifests: readonly ModuleManifest[],
+  node: NodeWiring,
 ): Promise<void> {
   const undo: Array<() => unknown> = [];
   app.addHook('onClose', async () => {
@@ -51,7 +67,7 @@ export async function registerModules(
   });
   for (const manifest of manifests) {
     if (manifest.enabled && !manifest.enabled(ctx.config)) continue;
-    const parts = await manifest.setup(ctx);
+    const parts = await manifest.setup(ctx, node);
     // An api node (ROLE=api) runs no lanes, so it registers none; its jobs are not scheduled either.
     if (ctx.config.role !== 'api') for (const register of parts.events ?? []) undo.push(register(ctx.outboxConsumers));
     if (parts.close) undo.push(parts.close);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../lib/errors.ts';
+import { CommandArgsError, opsCommand } from '../lib/ops-command.ts';
 import { decideParked, laneStates, parkedRow, parkedRows, type LaneState, type ParkedRow } from '../outbox/index.ts';
 
 const parkedId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -88,3 +89,30 @@ export function describeEvents(result: OpsEventsResult): string {
     : '\n\nNo parked events.';
   return lanes + parked;
 }
+
+/** `events [list] | show <id> | retry <id> | skip <id>`. */
+function parseEvents(args: string[]): OpsEventsBody {
+  const [verb, id] = args;
+  if (args.length === 0 || (verb === 'list' && args.length === 1)) return { action: 'list' };
+  if ((verb === 'show' || verb === 'retry' || verb === 'skip') && id && args.length === 2) {
+    if (!/^#?[1-9]\d{0,15}$/.test(id))
+      throw new CommandArgsError(`events ${verb}: "${id}" is not a parked event's number.`);
+    return { action: verb, id: Number(id.replace('#', '')) };
+  }
+  throw new CommandArgsError('events needs list | show <id> | retry <id> | skip <id>.');
+}
+
+export const eventsCommand = opsCommand({
+  word: 'events',
+  usage: `  events [list] | events show <id> | events retry <id> | events skip <id>
+      Each consumer of the domain events: how many events it is behind, its failures, when it retries
+      and its last error; then the events a consumer parked (it failed on one again and again for over a
+      minute, and went on past it). Show one whole (payload, error); once its cause is fixed, hand it to
+      its consumer again (retry), or leave it undelivered (skip).`,
+  parse: parseEvents,
+  route: 'events',
+  body: opsEventsBodySchema,
+  result: opsEventsResultSchema,
+  run: (ctx, body) => opsEvents(ctx.db, body),
+  describe: describeEvents,
+});

@@ -4,14 +4,16 @@ import { sandboxKycRoutes } from './kyc/routes.ts';
 import { sandboxLanternRoutes } from './lantern/routes.ts';
 import { sandboxOrbitRoutes } from './orbit/routes.ts';
 import { sandboxPaymentsRoutes } from './payments/routes.ts';
+import { sportsbookProviderCommand } from './sportsbook/commands.ts';
 import { sandboxSportsbookRoutes } from './sportsbook/routes.ts';
 
 /**
  * The sandbox parties: separate parties behind the same HTTP boundary a real partner uses, each run
- * only when no real one is configured (which production refuses: config.ts).
+ * only when no real one is configured (which production refuses: each module's settings.ts).
  */
 export const sandboxParties: ModuleManifest = {
   name: 'sandbox',
+  commands: [sportsbookProviderCommand],
   setup(ctx) {
     const { config } = ctx;
     return {

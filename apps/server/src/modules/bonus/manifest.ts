@@ -3,6 +3,7 @@ import { runCashback } from './cashback.ts';
 import { cashbackRoutes } from './cashback-routes.ts';
 import { registerCodeConsumers } from './codes.ts';
 import { bonusCodeRoutes } from './codes-routes.ts';
+import { bonusCommand } from './commands.ts';
 import { registerDepositBonusConsumer } from './deposit.ts';
 import { expireDueFreespins, registerFreespinPush, registerFreespinWinnings } from './freespins.ts';
 import { freespinRoutes } from './freespins-routes.ts';
@@ -11,6 +12,7 @@ import { promotionRoutes } from './promotions-routes.ts';
 import { registerBonusPush } from './push.ts';
 import { bonusRoutes } from './routes.ts';
 import { expireDueBonuses } from './service.ts';
+import { bonusSettings } from './settings.ts';
 
 /**
  * Bonuses, free spins, codes, deposit offers, cashback and the public promotions: their routes, the
@@ -18,6 +20,8 @@ import { expireDueBonuses } from './service.ts';
  */
 export const bonusModule: ModuleManifest = {
   name: 'bonus',
+  commands: [bonusCommand],
+  settings: bonusSettings,
   setup(ctx) {
     const rules = ctx.config.bonus;
     const cashbackLog = ctx.log.child({ module: 'bonus', job: 'cashback' });

@@ -1,9 +1,13 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { documentsCommand } from './commands.ts';
 import { documentRoutes } from './routes.ts';
+import { documentsSettings } from './settings.ts';
 
 /** Identity documents (FEATURE_DOCUMENTS): the player's uploads. */
 export const documentsModule: ModuleManifest = {
   name: 'documents',
+  commands: [documentsCommand],
+  settings: documentsSettings,
   enabled: (config) => config.features.documents,
   setup: (ctx) => ({ routes: [{ prefix: '/api/player/documents', plugin: documentRoutes(ctx) }] }),
 };

@@ -1,11 +1,13 @@
 import type { ModuleManifest } from '../../lib/module.ts';
 import { catalogueMediaRoutes } from './catalogue/media-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { gameCommand } from './commands.ts';
 import { historyRoutes } from './history/routes.ts';
 import { createWinners } from './history/winners.ts';
 import { playRoutes } from './play/routes.ts';
 import { registerBetRefusalPushes } from './provider-wallet/service.ts';
 import { aggregatorWalletRoutes } from './providers/registry.ts';
+import { gameSettings } from './settings.ts';
 
 /**
  * Games: the catalogue and its artwork, launches, histories and the winners feed, and the seamless
@@ -13,6 +15,8 @@ import { aggregatorWalletRoutes } from './providers/registry.ts';
  */
 export const gameModule: ModuleManifest = {
   name: 'game',
+  commands: [gameCommand],
+  settings: gameSettings,
   setup(ctx) {
     const winners = createWinners(ctx.broker, ctx.log);
     return {

@@ -1,6 +1,8 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { excludeCommand, limitCommand } from './commands.ts';
 import { applyDueLimitChanges, type LimitsPorts } from './player-limits.ts';
 import { limitsRoutes } from './routes.ts';
+import { limitsSettings } from './settings.ts';
 
 /**
  * Responsible-gaming limits: the player's routes, and the job that applies confirmed raises and
@@ -8,6 +10,8 @@ import { limitsRoutes } from './routes.ts';
  */
 export const limitsModule = (ports: LimitsPorts): ModuleManifest => ({
   name: 'limits',
+  commands: [limitCommand(ports), excludeCommand(ports)],
+  settings: limitsSettings,
   setup: (ctx) => ({
     routes: [{ prefix: '/api/player/limits', plugin: limitsRoutes(ctx, ports) }],
     jobs: [

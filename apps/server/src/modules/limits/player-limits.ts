@@ -21,6 +21,7 @@ import {
 } from '@casino/contracts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, conflict, fieldError, notFound, unprocessable } from '../../lib/errors.ts';
+import type { FindPlayer } from '../../lib/player-naming.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { noReadCache, type ReadCache } from '../../lib/read-cache.ts';
 import { withTransaction } from '../../outbox/index.ts';
@@ -47,14 +48,19 @@ export type LimitsPorts = {
   ): Promise<{ deposits: bigint; withdrawals: bigint }>;
   /** Real-money stakes and wins of a currency since a moment (the reality check; the game module's play). */
   playSince(db: DbOrTx, playerId: string, currency: string, since: Date): Promise<{ stakes: bigint; wins: bigint }>;
-  /** Ends every session of the player and their live games, in the transaction; returns the sessions ended. */
-  endPlay(tx: Tx, playerId: string): Promise<string[]>;
+  /**
+   * Ends the player's live games and every session of theirs, in the transaction: how many live games
+   * it closed, and the sessions it ended.
+   */
+  endPlay(tx: Tx, playerId: string): Promise<{ games: number; sessions: string[] }>;
   /** Mails the player a link (the player's address and language are the player module's). */
   mailLimitConfirmation(
     tx: Tx,
     playerId: string,
     params: { link: string; what: string; hours: number },
   ): Promise<boolean>;
+  /** The player an operator's command names (the player module's lookup). */
+  playerOf: FindPlayer;
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -317,7 +323,7 @@ async function exclude(
     }
     const type = body.definition as ExclusionType;
     const row = await excludePlayer(tx, { playerId, type, days, period: body.period }, now);
-    const endedSessions = await ports.endPlay(tx, playerId);
+    const { sessions: endedSessions } = await ports.endPlay(tx, playerId);
     return { limit: { ...toWire(row, undefined, undefined), period: body.period! }, endedSessions };
   });
 }

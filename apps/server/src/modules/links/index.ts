@@ -12,3 +12,4 @@ export {
   type LinkKind,
   type LinkReason,
 } from './service.ts';
+export { linksModule } from './manifest.ts';

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { loyaltyCommand } from './commands.ts';
 import { registerLoyaltyLane } from './lane.ts';
 import { registerLoyaltyPush } from './push.ts';
 import { loyaltyRoutes } from './routes.ts';
@@ -6,6 +7,7 @@ import { loyaltyRoutes } from './routes.ts';
 /** Loyalty: its routes, the `loyalty` lane (settled rounds earn points, levels pay rewards) and the account's push. */
 export const loyaltyModule: ModuleManifest = {
   name: 'loyalty',
+  commands: [loyaltyCommand],
   enabled: (config) => config.features.loyalty,
   setup: (ctx) => ({
     routes: [{ prefix: '/api/retention', plugin: loyaltyRoutes(ctx) }],

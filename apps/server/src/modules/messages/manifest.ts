@@ -1,6 +1,8 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { mailboxCommand } from './commands.ts';
 import { createMailSender, MAIL_POLL_MS, registerMessageLane } from './delivery.ts';
 import { messagesRoutes } from './routes.ts';
+import { mailSettings } from './settings.ts';
 
 /**
  * Messages: the lane that files every queued message, the SMTP sender's job (with SMTP_URL) and,
@@ -8,6 +10,8 @@ import { messagesRoutes } from './routes.ts';
  */
 export const messagesModule: ModuleManifest = {
   name: 'messages',
+  commands: [mailboxCommand],
+  settings: mailSettings,
   setup(ctx) {
     const { smtpUrl } = ctx.config.mail;
     const sender = smtpUrl ? createMailSender(ctx, smtpUrl) : null;

@@ -13,7 +13,6 @@ import {
   type InvoiceState,
 } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import type { PaymentProviderId } from '../../config.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { DomainError, fieldError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -25,6 +24,7 @@ import { playerStatusIn, playerStatusOf } from '../player/index.ts';
 import { subunitOf } from '../settings/index.ts';
 import { accountIn } from '../wallet/index.ts';
 import { boundsOf, CRYPTO_NETWORKS, fieldsOf, findMethod } from './methods.ts';
+import type { PaymentProviderId } from './providers/route-rules.ts';
 import { paymentInvoices, type InvoiceRow } from './tables.ts';
 
 export const STATUS_OF_STATE: Record<InvoiceState, number> = {

@@ -1,7 +1,9 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { cryptoSendCommand, depositsCommand, withdrawalCreateCommand, withdrawalsCommand } from './commands.ts';
 import { expireDeposits } from './deposits.ts';
 import { registerInvoiceEvents } from './events.ts';
 import { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
+import { paymentSettings } from './settings.ts';
 
 /**
  * Payments: the player's invoices and their pushes, the provider's webhooks, the turnover gate, and the job that expires
@@ -10,6 +12,8 @@ import { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
  */
 export const paymentModule: ModuleManifest = {
   name: 'payment',
+  commands: [withdrawalsCommand, withdrawalCreateCommand, depositsCommand, cryptoSendCommand],
+  settings: paymentSettings,
   setup: (ctx) => ({
     routes: [
       { prefix: '/api/payment', plugin: paymentRoutes(ctx) },

@@ -13,9 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InvoiceState, InvoiceType, ValueOf } from '@casino/contracts';
-import type { PaymentProviderId } from '../../config.ts';
 import { players } from '../player/tables.ts';
 import { walletAccounts } from '../wallet/tables.ts';
+import type { PaymentProviderId } from './providers/route-rules.ts';
 
 export const paymentInvoices = pgTable(
   'payment_invoices',

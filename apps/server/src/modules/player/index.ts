@@ -22,3 +22,4 @@ export { bonusConsent, playerHome } from './bonus-consent.ts';
 export { playerFacts, type PlayerFacts } from './quest-facts.ts';
 export { sharedDevices, type SharedDevice } from './trusted-devices.ts';
 export { identityMatches, type IdentityMatch } from './identity-facts.ts';
+export { contactOf, namesPlayer, playerNaming, playerOf } from './command-naming.ts';

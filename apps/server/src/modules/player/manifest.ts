@@ -1,8 +1,18 @@
+import type { AppContext } from '../../context.ts';
 import type { ModuleManifest } from '../../lib/module.ts';
+import { autologinCommand } from './commands.ts';
 import { playerRoutes, type PlayerRouteOptions } from './routes.ts';
+import { socialSettings } from './settings.ts';
+
+/** What the player module needs of other modules, given the node's context. */
+export type PlayerPorts = (ctx: AppContext) => Omit<PlayerRouteOptions, 'idTokens'>;
 
 /** Players: registration, sign-in, sessions, profile and closure. */
-export const playerModule = (options: PlayerRouteOptions): ModuleManifest => ({
+export const playerModule = (ports: PlayerPorts): ModuleManifest => ({
   name: 'player',
-  setup: (ctx) => ({ routes: [{ prefix: '/api/player', plugin: playerRoutes(ctx, options) }] }),
+  commands: [autologinCommand],
+  settings: socialSettings,
+  setup: (ctx, node) => ({
+    routes: [{ prefix: '/api/player', plugin: playerRoutes(ctx, { ...ports(ctx), idTokens: node.idTokens }) }],
+  }),
 });

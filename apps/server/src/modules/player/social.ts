@@ -1,6 +1,7 @@
+import type { IdTokenCheck } from '../../lib/module.ts';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import { ErrorCode, type AuthResult, type SocialLoginBody } from '@casino/contracts';
 import type { AttemptCounter } from '../../lib/attempts.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
@@ -22,7 +23,7 @@ import { playerIdentities, players } from './tables.ts';
 export const ID_TOKEN_LEEWAY_SEC = 60;
 const INVALID_TOKEN = 'The sign-in with this provider could not be checked. Please try again.';
 
-export type IdTokenCheck = { issuer: string; audience: string; keys: JWTVerifyGetKey };
+export type { IdTokenCheck };
 type Identity = { issuer: string; subject: string; email: string | null; emailVerified: boolean };
 
 /**

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { questCommand } from './commands.ts';
 import { registerQuestConsumers } from './consumers.ts';
 import { questRoutes } from './routes.ts';
 import { expireDueQuests } from './expiry.ts';
@@ -6,6 +7,7 @@ import { expireDueQuests } from './expiry.ts';
 /** Quests: their routes, the `quests` lane and pushes, and the expiry job (a lease keeps two nodes from one batch). */
 export const questsModule: ModuleManifest = {
   name: 'quests',
+  commands: [questCommand],
   enabled: (config) => config.features.quests,
   setup: (ctx) => ({
     routes: [{ prefix: '/api/retention', plugin: questRoutes(ctx) }],

@@ -3,6 +3,7 @@
  * pseudo-game, which the game module's wallet plays), the operator's risk rules the wallet enforces on
  * them (sql/sportsbook.sql), and the provider's catalogue those rules name.
  */
+export { sportsbookModule } from './manifest.ts';
 export {
   addRestriction,
   listRestrictions,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bonusCommand } from '../../modules/bonus/commands.ts';
 import { parseArgs, withFields } from '../cli.ts';
 
 /** A bad argument is named with the format it wants, not answered with "The request is not valid". */
@@ -31,9 +32,10 @@ describe('the CLI names the argument it refuses', () => {
   });
 
   it('shows the fields of a refusal as the arguments typed', () => {
-    expect(withFields('The request is not valid', { periodStart: ['A day as YYYY-MM-DD'] })).toBe(
-      'The request is not valid:\n  --period-start: A day as YYYY-MM-DD',
-    );
+    // Each command names its own fields' arguments (the bonus command's periodStart is --period-start).
+    expect(
+      withFields('The request is not valid', { periodStart: ['A day as YYYY-MM-DD'] }, bonusCommand.argumentOf),
+    ).toBe('The request is not valid:\n  --period-start: A day as YYYY-MM-DD');
     expect(withFields('Player not found', undefined)).toBe('Player not found');
   });
 });

@@ -38,7 +38,7 @@ describe('ops play controls', () => {
       command: 'invoices',
       body: { action: 'withdrawals-approve', invoice: 'inv-1' },
     });
-    expect(parseArgs(['crypto', 'send', 'bc1qexampleaddress', '0.01'])).toMatchObject({ command: 'crypto' });
+    expect(parseArgs(['crypto', 'send', 'bc1qexampleaddress', '0.01'])).toMatchObject({ command: 'crypto-send' });
     expect(() => parseArgs(['withdrawals', 'approve'])).toThrow(/withdrawals needs/);
     expect(() => parseArgs(['crypto', 'burn', 'x', '1'])).toThrow(/crypto needs/);
     expect(() => parseArgs(['exclude', 'a@b.c', 'self-exclusion', '0'])).toThrow(/exclude needs/);

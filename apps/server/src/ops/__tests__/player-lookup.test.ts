@@ -41,7 +41,11 @@ describe('the operator names a player by e-mail, phone number or id', () => {
     expect(parseArgs(['support', 'reply', '100042', 'Hello', 'there'])).toMatchObject({
       body: { action: 'reply', player: '100042', text: 'Hello there' },
     });
-    expect(() => parseArgs(['credit'])).toThrow(/credit <player> <amount> <currency>[\s\S]*<player> is an e-mail/);
+    // A wrong line ends with its command's usage; the full help (as an unknown command shows it) says how to name a player.
+    expect(() => parseArgs(['credit'])).toThrow(
+      /credit needs <player> <amount> <currency>[\s\S]*Usage:\n {2}credit <player>/,
+    );
+    expect(() => parseArgs(['explode'])).toThrow(/credit <player> <amount> <currency>[\s\S]*<player> is an e-mail/);
   });
 
   it('credits, limits, messages and answers a phone-only player by number in any spelling, and by id', async () => {

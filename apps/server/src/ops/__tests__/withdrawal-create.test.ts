@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { bearer, register } from '../../modules/player/__tests__/helpers.ts';
-import { opsCredit } from '../credit.ts';
+import { opsCredit } from '../../modules/wallet/commands.ts';
+import { playerOf } from '../../modules/player/index.ts';
 import { parseArgs } from '../cli.ts';
 
 let server: TestServer;
@@ -33,7 +34,7 @@ describe('withdrawals create (an excluded player asks support to withdraw)', () 
   it('requests it to the last method and payout details the player used; without one it says so', async () => {
     const { body, auth } = await register(server.app);
     const email = body.email as string;
-    await opsCredit(server.ctx, { email, amount: '100', currency: 'EUR' });
+    await opsCredit(server.ctx, { email, amount: '100', currency: 'EUR' }, playerOf);
     const none = await ops({ player: email, amount: '10', currency: 'EUR' });
     expect(none.statusCode).toBe(422);
     expect(none.json().error.message).toBe(

@@ -20,3 +20,20 @@ export function catalogueEvent(id: string): CatalogueEvent | null {
     startsAt: new Date(fixture.startsAt).toISOString(),
   };
 }
+
+/** What a catalogue read answers of a sport (by slug) or an event (by id): known (its name) or unknown. */
+export type CatalogueAnswer = { kind: 'known'; name: string } | { kind: 'unknown'; sports?: string[] };
+
+/**
+ * The catalogue read answered in this process, as `GET /api/catalogue/…` answers it: the casino's
+ * operator checks a restriction against it whether a server runs or not.
+ */
+export async function catalogueAnswer(kind: 'sport' | 'event', ref: string): Promise<CatalogueAnswer> {
+  if (kind === 'sport') {
+    const sports = catalogueSports();
+    const found = sports.find((s) => s.id === ref);
+    return found ? { kind: 'known', name: found.name } : { kind: 'unknown', sports: sports.map((s) => s.id) };
+  }
+  const event = catalogueEvent(ref);
+  return event ? { kind: 'known', name: event.name } : { kind: 'unknown' };
+}

@@ -6,7 +6,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { bearer, expectErrorEnvelope, register } from '../../player/__tests__/helpers.ts';
-import { opsDocuments } from '../../../ops/documents.ts';
+import { opsDocuments } from '../commands.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,7 +7,8 @@ import { players } from '../../player/tables.ts';
 import { playerLimits } from '../../limits/tables.ts';
 import { setMoneyLimit } from '../../limits/service.ts';
 import { ledgerEntries } from '../../wallet/tables.ts';
-import { opsExclude } from '../../../ops/play-controls.ts';
+import { opsExclude } from '../../limits/commands.ts';
+import { limitsPorts } from '../../../module-list.ts';
 import { gameRounds, gameSessions } from '../play/tables.ts';
 import { games } from '../catalogue/tables.ts';
 import { accountRow, createGame, fundedPlayer, openSession, signedRequest, txId, walletCall } from './play-fixtures.ts';
@@ -393,7 +394,7 @@ describe('session expiry', () => {
     const { bet, win, player } = await setup(1_000n);
     const roundId = txId('round');
     await bet(100, { roundId });
-    const message = await opsExclude(server.ctx, { email: player.email, type: 'cooling-off', days: 1 });
+    const message = await opsExclude(server.ctx, { email: player.email, type: 'cooling-off', days: 1 }, limitsPorts);
     expect(message.message).toContain('closed 1 live game session');
     expect((await bet(10)).body.error.code).toBe(15011);
     expect((await win(roundId, 200)).status).toBe(200);

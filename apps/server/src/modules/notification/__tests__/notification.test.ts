@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Channel, messengerListSchema, supportMessageSchema } from '@casino/contracts';
-import { opsMessage, opsSupport } from '../../../ops/messaging.ts';
+import { opsMessage, opsSupport } from '../commands.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { shownTime } from '../texts.ts';

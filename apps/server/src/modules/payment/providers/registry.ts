@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.ts';
-import type { PaymentProviderId } from '../../../config.ts';
 import { orbitProvider } from './orbit.ts';
+import type { PaymentProviderId } from './route-rules.ts';
 import { sandboxPayProvider } from './sandbox-pay.ts';
 import type { PaymentProvider } from './types.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { ProviderPaymentAnswer, ProviderWebhook } from '@casino/contracts';
-import type { PaymentProviderId } from '../../../config.ts';
+import type { PaymentProviderId } from './route-rules.ts';
 
 export type Direction = 'deposit' | 'withdrawal';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorEnvelopeSchema } from '@casino/contracts';
-import { opsExclude } from '../../../ops/play-controls.ts';
+import { opsExclude } from '../../limits/commands.ts';
+import { limitsPorts } from '../../../module-list.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { issueAutologin } from '../autologin.ts';
 import { findPlayer } from '../lookup.ts';
@@ -59,7 +60,7 @@ describe('a refused sign-in during an exclusion says which one it is', () => {
 
   it('a social sign-in (Google) is refused the same way', async () => {
     const { email } = await twoDevices();
-    await opsExclude(server.ctx, { email, type: 'self-exclusion', days: 30 });
+    await opsExclude(server.ctx, { email, type: 'self-exclusion', days: 30 }, limitsPorts);
     const identity = { issuer: 'https://idp.example/', subject: `google|${email}`, email, emailVerified: true };
     const client = { ip: '127.0.0.1', country: 'DE', userAgent: null, fingerprint: null };
     await expect(
@@ -110,7 +111,7 @@ describe('a device whose session was ended elsewhere is told why', () => {
     expect(envelope(await profile(server.app, byPlayer.other), 401)).toMatchObject({ reason: 'excluded' });
 
     const byOperator = await twoDevices();
-    await opsExclude(server.ctx, { email: byOperator.email, type: 'cooling-off', days: 1 });
+    await opsExclude(server.ctx, { email: byOperator.email, type: 'cooling-off', days: 1 }, limitsPorts);
     expect(envelope(await refresh(server.app, byOperator.other), 401)).toMatchObject({ reason: 'excluded' });
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, PlayerStatus } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { opsCredit } from '../../../ops/credit.ts';
+import { opsCredit } from '../../wallet/commands.ts';
+import { playerOf } from '../command-naming.ts';
 import { bearer, expectErrorEnvelope, login, profile, register } from './helpers.ts';
 
 let server: TestServer;
@@ -72,7 +73,7 @@ describe('POST /api/player/close', () => {
 
   it('refuses while real money is on the account: withdraw it first', async () => {
     const { body, auth } = await register(server.app);
-    await opsCredit(server.ctx, { email: body.email as string, amount: '5', currency: 'EUR' });
+    await opsCredit(server.ctx, { email: body.email as string, amount: '5', currency: 'EUR' }, playerOf);
     const refused = expectErrorEnvelope(await close(auth.accessToken, { password: body.password }), 409);
     expect(refused.message).toBe('Withdraw your balance before you close your account');
     expect((await profile(server.app, auth.accessToken)).statusCode).toBe(200);
@@ -121,7 +122,7 @@ describe('POST /api/player/close, attacked', () => {
       const email = body.email as string;
       const [answer] = await Promise.all([
         close(auth.accessToken, { password: body.password }, `10.9.0.${i + 1}`),
-        opsCredit(server.ctx, { email, amount: '5', currency: 'EUR', reference: `race-${i}` }),
+        opsCredit(server.ctx, { email, amount: '5', currency: 'EUR', reference: `race-${i}` }, playerOf),
       ]);
       expect([200, 409]).toContain(answer.statusCode);
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { opsCredit } from '../../../ops/credit.ts';
+import { opsCredit } from '../../wallet/commands.ts';
+import { playerOf } from '../command-naming.ts';
 import { bearer, expectErrorEnvelope, login, refresh, register } from './helpers.ts';
 
 let server: TestServer;
@@ -38,7 +39,7 @@ const OPEN = new Set([
 async function excludedPlayerWithMoney() {
   const { body, auth } = await register(server.app);
   const email = body.email as string;
-  await opsCredit(server.ctx, { email, amount: '50', currency: 'EUR' });
+  await opsCredit(server.ctx, { email, amount: '50', currency: 'EUR' }, playerOf);
   const excluded = await server.app.inject({
     method: 'POST',
     url: '/api/player/limits',

@@ -13,7 +13,8 @@ import {
 import { rowsOf } from '../../../db/rows.ts';
 import { opsCall, createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
-import { opsExclude } from '../../../ops/play-controls.ts';
+import { opsExclude } from '../../limits/commands.ts';
+import { limitsPorts } from '../../../module-list.ts';
 import { parseArgs, withFields } from '../../../ops/cli.ts';
 import { activateBonus, createDefinition, DEFAULT_BONUS_RULES, issueBonus } from '../../bonus/service.ts';
 import { playerBonuses } from '../../bonus/tables.ts';
@@ -411,7 +412,11 @@ describe('sports bets in the wallet', () => {
     const p = await bettor(10_000n);
     const placed = await p.bet(1_000, ticket(item()));
     ok(placed);
-    await opsExclude({ db: p.db, notifyOutbox: () => {} }, { player: p.player.id, type: 'cooling-off', days: 1 });
+    await opsExclude(
+      { db: p.db, notifyOutbox: () => {} },
+      { player: p.player.id, type: 'cooling-off', days: 1 },
+      limitsPorts,
+    );
     const refusedBet = await p.bet(100, ticket(item()));
     expect([401, 403]).toContain(refusedBet.status);
     expect([ErrorCode.gameSessionExpired, ErrorCode.gameSelfExcluded]).toContain(refusedBet.body.error.code);

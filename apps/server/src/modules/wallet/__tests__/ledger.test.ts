@@ -6,7 +6,8 @@ import { createTestDatabase } from '../../../test/server.ts';
 import { outbox } from '../../../outbox/tables.ts';
 import { ledgerEntries, walletAccounts } from '../tables.ts';
 import { credit, InsufficientFundsError, listAccounts, openAccount, postEntry } from '../index.ts';
-import { opsCredit } from '../../../ops/credit.ts';
+import { opsCredit } from '../commands.ts';
+import { playerOf } from '../../player/index.ts';
 import { createPlayer } from './factories.ts';
 
 let database: Database;
@@ -297,12 +298,11 @@ describe('money conversion', () => {
 
   it('credits by email, opening the account in that currency when missing', async () => {
     const { player } = await accountWith('EUR');
-    const result = await opsCredit(opsContext(), {
-      email: player.email.toUpperCase(),
-      amount: '25',
-      currency: 'usd',
-      reference: `e:${player.id}`,
-    });
+    const result = await opsCredit(
+      opsContext(),
+      { email: player.email.toUpperCase(), amount: '25', currency: 'usd', reference: `e:${player.id}` },
+      playerOf,
+    );
     expect(result).toMatchObject({
       email: player.email,
       currency: 'USD',
@@ -315,13 +315,17 @@ describe('money conversion', () => {
       ['USD', 2, 25],
     ]);
     await expect(
-      opsCredit(opsContext(), { email: 'nobody@example.com', amount: 1, currency: 'EUR', reference: 'nobody' }),
+      opsCredit(
+        opsContext(),
+        { email: 'nobody@example.com', amount: 1, currency: 'EUR', reference: 'nobody' },
+        playerOf,
+      ),
     ).rejects.toMatchObject({
       code: 404,
       message: 'No player with the e-mail nobody@example.com',
     });
     await expect(
-      opsCredit(opsContext(), { email: player.email, amount: 1, currency: 'XXX', reference: 'xxx' }),
+      opsCredit(opsContext(), { email: player.email, amount: 1, currency: 'XXX', reference: 'xxx' }, playerOf),
     ).rejects.toMatchObject({
       code: 15004,
     });

@@ -1,27 +1,26 @@
 import { z } from 'zod';
 import { ErrorCode, formatMinor, toMinor } from '@casino/contracts';
-import type { Config } from '../config.ts';
-import { DomainError, fieldError, notFound } from '../lib/errors.ts';
-import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
+import type { Config } from '../../config.ts';
+import { DomainError, fieldError, notFound } from '../../lib/errors.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import { BASE_CURRENCY, currencyByCode } from '../settings/index.ts';
+import { providerCatalogue, type SportsbookCatalogue } from './provider-catalogue.ts';
 import {
   addRestriction,
   listRestrictions,
-  providerCatalogue,
   readStakeRule,
   removeRestriction,
   setStakeRule,
   stakeLimitsIn,
-  type SportsbookCatalogue,
-} from '../modules/sportsbook/index.ts';
-import { BASE_CURRENCY, currencyByCode } from '../modules/settings/index.ts';
-import { catalogueEvent, catalogueSports } from '../sandbox/sportsbook/catalogue.ts';
+} from './risk.ts';
 
 /**
  * `npm run ops -- sportsbook limits | limits set | restrict | unrestrict | restrictions`: the casino's
  * risk rules on sports bets (the wallet enforces them on every ticket). The sandbox provider's own
  * commands (settle, void, clock, events) live beside it, not here.
  */
-export const SPORTSBOOK_RISK_USAGE = `  sportsbook limits | sportsbook limits set <maxBet> <maxEvent>
+const SPORTSBOOK_RISK_USAGE = `  sportsbook limits | sportsbook limits set <maxBet> <maxEvent>
       The maximum stake per sports ticket and per event (a player's open tickets on it together, in every
       currency), set once in ${BASE_CURRENCY} (major units, e.g. 500 1000); every currency is bounded by them
       at its rate, rounded down. Until they are set, no sports ticket is taken.
@@ -56,12 +55,10 @@ export const opsSportsbookRiskBodySchema = z.discriminatedUnion('action', [
 ]);
 export type OpsSportsbookRiskBody = z.infer<typeof opsSportsbookRiskBodySchema>;
 
-/** A command line that is a risk command but says something wrong: what is wrong, in words. */
-export class SportsbookRiskArgsError extends Error {}
-
 /**
  * The CLI's arguments after `sportsbook`, checked as the server checks them; null when they are not a
- * risk command at all (the provider's commands, or nothing known).
+ * risk command at all (the provider's commands, or nothing known); CommandArgsError when they are one
+ * but say something wrong (what is wrong, in words).
  */
 export function parseSportsbookRiskArgs(rest: string[]): OpsSportsbookRiskBody | null {
   const [verb, a, b, c] = rest;
@@ -69,19 +66,19 @@ export function parseSportsbookRiskArgs(rest: string[]): OpsSportsbookRiskBody |
   if (verb === 'limits' && rest.length === 1) body = { action: 'limits' };
   else if (verb === 'limits' && a === 'set') {
     if (rest.length === 5 && b && /^[A-Za-z]{3,5}$/.test(b))
-      throw new SportsbookRiskArgsError(
+      throw new CommandArgsError(
         `The maximums are set once, in ${BASE_CURRENCY}, and bound every currency at its rate: ` +
           `sportsbook limits set <maxBet> <maxEvent> (e.g. sportsbook limits set 500 1000).`,
       );
     if (rest.length !== 4)
-      throw new SportsbookRiskArgsError(
+      throw new CommandArgsError(
         `sportsbook limits set needs <maxBet> <maxEvent> in ${BASE_CURRENCY} (e.g. sportsbook limits set 500 1000).`,
       );
     body = { action: 'limits-set', maxBet: b, maxEvent: c };
   } else if (verb === 'restrictions' && rest.length === 1) body = { action: 'restrictions' };
   else if (verb === 'restrict' || verb === 'unrestrict') {
     if (rest.length !== 4)
-      throw new SportsbookRiskArgsError(
+      throw new CommandArgsError(
         `sportsbook ${verb} needs <country|*> sport|event <ref>, e.g. sportsbook ${verb} DE sport football ` +
           `or sportsbook ${verb} * event fb-1042.`,
       );
@@ -89,29 +86,24 @@ export function parseSportsbookRiskArgs(rest: string[]): OpsSportsbookRiskBody |
   } else return null;
   const parsed = opsSportsbookRiskBodySchema.safeParse(body);
   if (!parsed.success)
-    throw new SportsbookRiskArgsError(
+    throw new CommandArgsError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'command'}: ${issue.message}`).join('\n'),
     );
   return parsed.data;
 }
 
 /**
- * The sportsbook's catalogue the restrictions are checked against: the sandbox's own (in this process,
- * so the command works whether a server runs or not), a provider's public read, or null: no sportsbook.
+ * The sportsbook's catalogue the restrictions are checked against: the sandbox's own (`sandbox`, read in
+ * this process, so the command works whether a server runs or not), a provider's public read, or null:
+ * no sportsbook.
  */
-export function sportsbookCatalogueOf(config: Pick<Config, 'sportsbook'>): SportsbookCatalogue | null {
+export function sportsbookCatalogueOf(
+  config: Pick<Config, 'sportsbook'>,
+  sandbox: SportsbookCatalogue,
+): SportsbookCatalogue | null {
   const sportsbook = config.sportsbook;
   if (!sportsbook) return null;
-  if (!sportsbook.sandbox) return providerCatalogue(sportsbook.host);
-  return async (kind, ref) => {
-    if (kind === 'sport') {
-      const sports = catalogueSports();
-      const found = sports.find((s) => s.id === ref);
-      return found ? { kind: 'known', name: found.name } : { kind: 'unknown', sports: sports.map((s) => s.id) };
-    }
-    const event = catalogueEvent(ref);
-    return event ? { kind: 'known', name: event.name } : { kind: 'unknown' };
-  };
+  return sportsbook.sandbox ? sandbox : providerCatalogue(sportsbook.host);
 }
 
 function baseMinorOf(value: string, field: string): bigint {
@@ -200,3 +192,15 @@ export async function opsSportsbookRisk(
     }
   }
 }
+
+/** The risk commands; `sandboxCatalogue` answers for the sandbox sportsbook (the composition root's). */
+export const sportsbookRiskCommand = (sandboxCatalogue: SportsbookCatalogue) =>
+  opsCommand({
+    word: 'sportsbook',
+    usage: SPORTSBOOK_RISK_USAGE,
+    parse: parseSportsbookRiskArgs,
+    route: 'sportsbook-risk',
+    body: opsSportsbookRiskBodySchema,
+    ...answersMessage,
+    run: (ctx, body) => opsSportsbookRisk(ctx, body, sportsbookCatalogueOf(ctx.config, sandboxCatalogue)),
+  });

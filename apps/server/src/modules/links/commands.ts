@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { DbOrTx } from '../db/client.ts';
-import { linkedPlayers } from '../modules/links/index.ts';
-import { playerContacts } from '../modules/player/index.ts';
-import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { contactOf, namesPlayer, playerContacts, playerNaming, playerOf } from '../player/index.ts';
+import { linkedPlayers } from './service.ts';
 
 /** `ops player links <player>`: the accounts linked to a player, each with why. */
 export const opsPlayerBodySchema = z
@@ -38,3 +38,23 @@ export async function opsPlayer(db: DbOrTx, body: OpsPlayerBody): Promise<{ mess
   const count = links.length === 1 ? '1 linked account' : `${links.length} linked accounts`;
   return { message: [`${contactOf(player)}: ${count}`, ...lines].join('\n') };
 }
+
+/** `player links <player>`. */
+function parsePlayer(args: string[]): OpsPlayerBody {
+  const [verb, player] = args;
+  if (verb !== 'links' || !player || args.length !== 2) throw new CommandArgsError('player needs links <player>.');
+  return { action: 'links', player };
+}
+
+export const playerLinksCommand = opsCommand({
+  word: 'player',
+  usage: `  player links <player>
+      The player's linked accounts (duplicate-account signal), each with why: a browser both signed in
+      from, a card, IBAN or crypto address both used, or one verified identity (name and birth date or
+      ID number). A bonus definition with "onePerPerson" counts linked accounts as one person.`,
+  parse: parsePlayer,
+  route: 'player',
+  body: opsPlayerBodySchema,
+  ...answersMessage,
+  run: (ctx, body) => opsPlayer(ctx.db, body),
+});

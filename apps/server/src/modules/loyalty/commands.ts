@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { loyaltyLevelsInputSchema, type LoyaltyLevelInput } from '@casino/contracts';
-import { fieldError } from '../lib/errors.ts';
-import { withTransaction, type UnitOfWorkContext } from '../outbox/unit-of-work.ts';
-import { accountOf, levelRows, listRates, replaceLevels, setRate } from '../modules/loyalty/index.ts';
-import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { withTransaction, type UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
+import { accountOf, levelRows, listRates, replaceLevels, setRate } from './service.ts';
 
 /** `npm run ops -- loyalty …`: levels, earning rates and a player's account. */
 export const opsLoyaltyBodySchema = z.discriminatedUnion('action', [
@@ -83,3 +85,35 @@ export async function opsLoyalty(ctx: UnitOfWorkContext, body: OpsLoyaltyBody) {
     }
   }
 }
+
+/** `loyalty levels [set <file.json>] | rates [set …] | account <player>`. */
+function parseLoyalty(args: string[]): OpsLoyaltyBody {
+  const [what, verb, a, b, c] = args;
+  if (what === 'levels' && args.length === 1) return { action: 'levels' };
+  if (what === 'levels' && verb === 'set' && a && args.length === 3)
+    return { action: 'levels-set', levels: readLevelsFile(path.resolve(a)) };
+  if (what === 'rates' && args.length === 1) return { action: 'rates' };
+  if (what === 'rates' && verb === 'set' && a && b && c && args.length === 5)
+    return { action: 'rates-set', gameType: a, points: Number(b), perMinor: Number(c) };
+  if (what === 'account' && verb && args.length === 2) return { action: 'account', player: verb };
+  throw new CommandArgsError(
+    'loyalty needs levels | levels set <file.json> | rates | rates set <gameType> <points> <perMinor> | account <player>.',
+  );
+}
+
+export const loyaltyCommand = opsCommand({
+  word: 'loyalty',
+  usage: `  loyalty levels | loyalty levels set <file.json>
+      Loyalty levels: list them, or set them from a JSON file (an array of {name, points, rewardBonus?}
+      in order, the first at 0 points; rewardBonus names a bonus definition paid once per player).
+  loyalty rates | loyalty rates set <gameType> <points> <perMinor>
+      Points a settled real-money stake earns per game type: <points> per <perMinor> minor units of the
+      base currency (0 points: none).
+  loyalty account <player>
+      A player's loyalty points and level.`,
+  parse: parseLoyalty,
+  route: 'loyalty',
+  body: opsLoyaltyBodySchema,
+  ...answersMessage,
+  run: opsLoyalty,
+});

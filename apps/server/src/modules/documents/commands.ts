@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, text } from '@casino/contracts';
-import { withTransaction } from '../outbox/index.ts';
-import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
-import { pendingDocuments, reviewDocument } from '../modules/documents/index.ts';
-import { findPlayer, playerLabel } from '../modules/player/index.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import { findPlayer, playerLabel } from '../player/index.ts';
+import { pendingDocuments, reviewDocument } from './service.ts';
 
 export const opsDocumentsBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('list') }),
@@ -39,3 +40,24 @@ export async function opsDocuments(ctx: UnitOfWorkContext, body: OpsDocumentsBod
   );
   return { message: `${approve ? 'Approved' : 'Rejected'} ${typeName(document.type)} ${document.id}` };
 }
+
+/** `documents list | approve <id> | reject <id> [reason…]`. */
+function parseDocuments(args: string[]): OpsDocumentsBody {
+  const [verb, id, ...reason] = args;
+  if (verb === 'list' && args.length === 1) return { action: 'list' };
+  if (verb === 'approve' && id && args.length === 2) return { action: 'approve', id };
+  if (verb === 'reject' && id)
+    return { action: 'reject', id, ...(reason.length > 0 ? { reason: reason.join(' ') } : {}) };
+  throw new CommandArgsError('documents needs list | approve <id> | reject <id> [reason].');
+}
+
+export const documentsCommand = opsCommand({
+  word: 'documents',
+  usage: `  documents list | documents approve <id> | documents reject <id> [reason…]
+      Identity documents waiting for review; approve or reject one (the player sees it at once).`,
+  parse: parseDocuments,
+  route: 'documents',
+  body: opsDocumentsBodySchema,
+  ...answersMessage,
+  run: opsDocuments,
+});

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { fixtureById } from '@casino/games/sportsbook';
-import { conflict, fieldError, notFound } from '../lib/errors.ts';
-import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
-import { openEvents, readClock, setClock, simTimeOf } from '../sandbox/sportsbook/events.ts';
-import { settleEvent } from '../sandbox/sportsbook/settlement.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { answersMessage, opsCommand, type CommandContext } from '../../lib/ops-command.ts';
+import { openEvents, readClock, setClock, simTimeOf } from './events.ts';
+import { settleEvent } from './settlement.ts';
+import { deliverTickets } from './tickets.ts';
 
 /**
  * `npm run ops -- sportsbook clock|events|settle|void`: the sandbox sportsbook provider's operator
@@ -11,7 +12,7 @@ import { settleEvent } from '../sandbox/sportsbook/settlement.ts';
  * database; the wallet calls that owes go out at once through a running server, else with the next
  * sweep of one.
  */
-export const SPORTSBOOK_PROVIDER_USAGE = `  sportsbook clock [<speed>] [--advance <minutes>]
+const SPORTSBOOK_PROVIDER_USAGE = `  sportsbook clock [<speed>] [--advance <minutes>]
       The sandbox sportsbook's simulated clock: show it, set its speed (simulated seconds per second),
       or jump it ahead; ended events settle by themselves.
   sportsbook events [live]
@@ -72,7 +73,7 @@ export function parseSportsbookProviderArgs(rest: string[]): OpsSportsbookProvid
 
 /** The one implementation behind `POST /api/ops/sportsbook-provider` and the CLI's own database access. */
 export async function opsSportsbookProvider(
-  ctx: UnitOfWorkContext,
+  ctx: Pick<CommandContext, 'db'>,
   body: OpsSportsbookProviderBody,
   deliver: (ticketIds: string[]) => Promise<void> = async () => {},
 ): Promise<{ message: string }> {
@@ -132,3 +133,17 @@ export async function opsSportsbookProvider(
     }
   }
 }
+
+export const sportsbookProviderCommand = opsCommand({
+  word: 'sportsbook',
+  usage: SPORTSBOOK_PROVIDER_USAGE,
+  parse: parseSportsbookProviderArgs,
+  route: 'sportsbook-provider',
+  body: opsSportsbookProviderBodySchema,
+  ...answersMessage,
+  run: (ctx, body) => {
+    const { node } = ctx;
+    // A running server also sends the settlements' wallet calls at once; else the next sweep of one does.
+    return opsSportsbookProvider(ctx, body, node ? (ids) => deliverTickets(node, node.log, ids, true) : undefined);
+  },
+});

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX, SUPPORT_TEXT_MAX, text } from '@casino/contracts';
-import { withTransaction } from '../outbox/index.ts';
-import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
-import { latestContactMessages, openChats, postSupportMessage, postToMany } from '../modules/notification/index.ts';
-import { findPlayer, findPlayerBy, findPlayerIds, playerLabel } from '../modules/player/index.ts';
-import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import {
+  contactOf,
+  findPlayer,
+  findPlayerBy,
+  findPlayerIds,
+  namesPlayer,
+  playerLabel,
+  playerNaming,
+  playerOf,
+} from '../player/index.ts';
+import { latestContactMessages, openChats, postSupportMessage, postToMany } from './service.ts';
 
 export const opsMessageBodySchema = z
   .object({
@@ -77,3 +86,40 @@ export async function opsSupport(ctx: UnitOfWorkContext, body: OpsSupportBody): 
   for (const c of contacts) lines.push(`  ${c.createdAt}  ${c.email}  [${c.subject}]  ${oneLine(c.message)}`);
   return { message: lines.join('\n') };
 }
+
+/** `message <player|all> <title> <body…>`. */
+function parseMessage(args: string[]): OpsMessageBody {
+  const [to, title, ...body] = args;
+  if (!to || !title || body.length === 0) throw new CommandArgsError('message needs <player|all> <title> <body>.');
+  return { to, title, body: body.join(' ') };
+}
+
+/** `support list | reply <player> <text…>`. */
+function parseSupport(args: string[]): OpsSupportBody {
+  const [verb, player, ...words] = args;
+  if (verb === 'list' && args.length === 1) return { action: 'list' };
+  if (verb === 'reply' && player && words.length > 0) return { action: 'reply', player, text: words.join(' ') };
+  throw new CommandArgsError('support needs list | reply <player> <text>.');
+}
+
+export const messageCommand = opsCommand({
+  word: 'message',
+  usage: `  message <player|all> <title> <body…>
+      A message in the player's notifications (every player's with all), pushed to open tabs at once.`,
+  parse: parseMessage,
+  route: 'message',
+  body: opsMessageBodySchema,
+  ...answersMessage,
+  run: opsMessage,
+});
+
+export const supportCommand = opsCommand({
+  word: 'support',
+  usage: `  support list | support reply <player> <text…>
+      Live chats waiting for an answer and the latest contact-form messages; answer a player's chat.`,
+  parse: parseSupport,
+  route: 'support',
+  body: opsSupportBodySchema,
+  ...answersMessage,
+  run: opsSupport,
+});

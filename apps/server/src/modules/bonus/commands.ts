@@ -1,21 +1,17 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { BONUS_CODE_MESSAGE, BONUS_CODE_PATTERN, bonusDefinitionInputSchema, formatMinor } from '@casino/contracts';
-import { fieldError, unprocessable } from '../lib/errors.ts';
-import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
-import {
-  createCode,
-  createDefinition,
-  issueOffer,
-  runCashback,
-  listCodes,
-  listDefinitions,
-  setDefinitionEnabled,
-  type BonusRules,
-} from '../modules/bonus/index.ts';
-import { findGame, grantsFreespins } from '../modules/game/index.ts';
-import { subunitOf } from '../modules/settings/index.ts';
-import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
+import { fieldError, unprocessable } from '../../lib/errors.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import { findGame, grantsFreespins } from '../game/index.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
+import { subunitOf } from '../settings/index.ts';
+import { runCashback } from './cashback.ts';
+import { createCode, listCodes } from './codes.ts';
+import { issueOffer } from './offer.ts';
+import { createDefinition, listDefinitions, setDefinitionEnabled, type BonusRules } from './service.ts';
 
 /** `npm run ops -- bonus …`: bonus definitions and bonuses issued by hand. */
 export const opsBonusBodySchema = z.discriminatedUnion('action', [
@@ -228,10 +224,10 @@ const CODE_ARGUMENTS: Record<string, string> = {
 };
 
 /** `bonus code create <CODE> <definition> [options] | bonus code list`, as the CLI reads them. */
-export function parseCodeArgs(rest: string[]): OpsBonusBody {
+function parseCodeArgs(rest: string[]): OpsBonusBody {
   const [verb, code, definition, ...flags] = rest;
   if (verb === 'list' && rest.length === 1) return { action: 'code-list' };
-  if (verb !== 'create' || !code || !definition || flags.length % 2 !== 0) throw unprocessable(CODE_USAGE);
+  if (verb !== 'create' || !code || !definition || flags.length % 2 !== 0) throw new CommandArgsError(CODE_USAGE);
   const body: Record<string, unknown> = { action: 'code-create', code, definition };
   const list = (value: string) =>
     value
@@ -246,12 +242,77 @@ export function parseCodeArgs(rest: string[]): OpsBonusBody {
     else if (flag === '--to') body.availableTo = value;
     else if (flag === '--currencies') body.currencies = list(value);
     else if (flag === '--countries') body.countries = list(value);
-    else throw unprocessable(`Unknown option ${flag}. ${CODE_USAGE}`);
+    else throw new CommandArgsError(`Unknown option ${flag}. ${CODE_USAGE}`);
   }
   const parsed = opsBonusBodySchema.safeParse(body);
   if (!parsed.success)
-    throw unprocessable(
+    throw new CommandArgsError(
       `${parsed.error.issues.map((i) => `${CODE_ARGUMENTS[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`).join('; ')}. ${CODE_USAGE}`,
     );
   return parsed.data;
 }
+
+/** A day as the CLI takes it: YYYY-MM-DD, and a real one (not 2026-02-30). */
+const isDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** `bonus cashback run [--period-start YYYY-MM-DD]`; null: not a cashback line. */
+function parseCashback(args: string[]): OpsBonusBody | null {
+  const [verb, a, b, c] = args;
+  if (verb !== 'cashback' || a !== 'run') return null;
+  if (args.length === 4 && b === '--period-start' && c && !isDay(c))
+    throw new CommandArgsError(
+      `--period-start: "${c}" is not a day; expected YYYY-MM-DD (e.g. 2026-11-23), a Monday for a weekly cashback.`,
+    );
+  if (args.length === 2 || (args.length === 4 && b === '--period-start' && c))
+    return { action: 'cashback', ...(c ? { periodStart: c } : {}) };
+  return null;
+}
+
+/** `bonus create <file.json> | list | enable|disable <name> | code … | issue … | cashback run …`. */
+function parseBonus(args: string[]): OpsBonusBody {
+  const [verb, a, b, c] = args;
+  if (verb === 'create' && a && args.length === 2)
+    return { action: 'create', definition: readDefinitionFile(path.resolve(a)) };
+  if (verb === 'list' && args.length === 1) return { action: 'list' };
+  if ((verb === 'enable' || verb === 'disable') && a && args.length === 2) return { action: verb, name: a };
+  if (verb === 'code') return parseCodeArgs(args.slice(1));
+  if (verb === 'issue' && a && b && c && args.length === 4) return { action: 'issue', player: a, name: b, currency: c };
+  const cashback = parseCashback(args);
+  if (cashback) return cashback;
+  throw new CommandArgsError(
+    'bonus needs create <file.json> | list | enable <name> | disable <name> | issue <player> <name> <currency> | cashback run [--period-start YYYY-MM-DD].',
+  );
+}
+
+export const bonusCommand = opsCommand({
+  word: 'bonus',
+  usage: `  bonus create <file.json> | bonus list | bonus enable|disable <name>
+      Bonus definitions: create one from a JSON file (name, amounts per currency in minor units,
+      wagerMultiplier, maxBet, maxConversion, contributions per game type, excludedGames,
+      activationDays, wageringDays, onePerPerson: once for a player and their linked accounts),
+      list them, switch one on or off.
+  bonus issue <player> <name> <currency>
+      Give a player a bonus (or the free spins) of that definition; it waits for the player to activate it.
+  bonus code create <CODE> <definition> [--uses N] [--per-player N] [--from ISO] [--to ISO]
+      [--currencies EUR,USD] [--countries DE,AT] | bonus code list
+      A code players type (bonuses page, sign-up, deposit form) for a bonus of that definition: uses in
+      total (default unlimited) and per player (default 1), dates, currencies, countries.
+  bonus cashback run [--period-start YYYY-MM-DD]
+      Pay now the cashback of the last ended period (or of the period starting that day): each account
+      once per period, whichever node or run pays it first.`,
+  parse: parseBonus,
+  route: 'bonus',
+  body: opsBonusBodySchema,
+  ...answersMessage,
+  run: (ctx, body) => opsBonus(ctx, body, ctx.config.bonus),
+  argumentOf: {
+    periodStart: '--period-start',
+    availableFrom: '--from',
+    availableTo: '--to',
+    maxUses: '--uses',
+    maxUsesPerPlayer: '--per-player',
+    currencies: '--currencies',
+    countries: '--countries',
+  },
+});

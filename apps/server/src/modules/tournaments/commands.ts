@@ -1,12 +1,17 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tournamentInputSchema } from '@casino/contracts';
-import { fieldError, notFound } from '../lib/errors.ts';
-import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
-import type { BonusRules } from '../modules/bonus/index.ts';
-import { allTournaments, completeTournament, createTournament, findTournament } from '../modules/tournaments/index.ts';
-import { withTransaction } from '../outbox/index.ts';
-import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { withTransaction } from '../../outbox/index.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import type { BonusRules } from '../bonus/index.ts';
+import { completeTournament } from './completion.ts';
+import type { TournamentEngine } from './engine.ts';
+import { allTournaments, createTournament, findTournament } from './service.ts';
 
 /** `npm run ops -- tournament create <file.json> | list | start <identity> | end <identity>`. */
 export const opsTournamentBodySchema = z.discriminatedUnion('action', [
@@ -99,3 +104,37 @@ export async function opsTournament(
     }
   }
 }
+
+/** `tournament create <file.json> | list | start|end <identity>`. */
+function parseTournament(args: string[]): OpsTournamentBody {
+  const [verb, a] = args;
+  if (verb === 'create' && a && args.length === 2)
+    return { action: 'create', tournament: readTournamentFile(path.resolve(a)) };
+  if (verb === 'list' && args.length === 1) return { action: 'list' };
+  if ((verb === 'start' || verb === 'end') && a && args.length === 2) return { action: verb, identity: a };
+  throw new CommandArgsError('tournament needs create <file.json> | list | start <identity> | end <identity>.');
+}
+
+/** The `tournament` command; `engineOf` finds the running node's engine (the manifest holds them). */
+export const tournamentCommand = (engineOf: (node: AppContext) => TournamentEngine | null) =>
+  opsCommand({
+    word: 'tournament',
+    usage: `  tournament create <file.json> | tournament list | tournament start|end <identity>
+      Tournaments: create one from a JSON file (identity, title, scoring win|multiplier|stake, minStake,
+      games, collections, prizes by place, startAt, endAt, recurrence daily + series), list them, start
+      an upcoming one now, or end one now (its prizes are paid at once, each place once).`,
+    parse: parseTournament,
+    route: 'tournament',
+    body: opsTournamentBodySchema,
+    ...answersMessage,
+    run: (ctx, body) =>
+      opsTournament(ctx, body, ctx.config.bonus, async (id) => {
+        // A running node scores and pushes at once; the others re-read their running tournaments within seconds.
+        const engine = ctx.node && engineOf(ctx.node);
+        engine?.cache.invalidate();
+        if (body.action === 'end') {
+          engine?.forget(id);
+          await engine?.store.drop(id);
+        }
+      }),
+  });

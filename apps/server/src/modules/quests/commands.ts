@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { questDefinitionInputSchema } from '@casino/contracts';
-import { fieldError } from '../lib/errors.ts';
-import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
-import { createQuestDefinition, issueQuest, listQuestDefinitions, setQuestEnabled } from '../modules/quests/index.ts';
-import { contactOf, namesPlayer, playerNaming, playerOf } from './who.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
+import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
+import { createQuestDefinition, listQuestDefinitions, setQuestEnabled } from './definitions.ts';
+import { issueQuest } from './player-quests.ts';
 
 /** `npm run ops -- quest …`: quest definitions, and quests given to a player. */
 export const opsQuestBodySchema = z.discriminatedUnion('action', [
@@ -71,3 +74,29 @@ export async function opsQuest(ctx: UnitOfWorkContext, body: OpsQuestBody) {
     }
   }
 }
+
+/** `quest create <file.json> | list | enable|disable <identity> | issue <player> <identity>`. */
+function parseQuest(args: string[]): OpsQuestBody {
+  const [verb, a, b] = args;
+  if (verb === 'create' && a && args.length === 2)
+    return { action: 'create', definition: readQuestFile(path.resolve(a)) };
+  if (verb === 'list' && args.length === 1) return { action: 'list' };
+  if ((verb === 'enable' || verb === 'disable') && a && args.length === 2) return { action: verb, identity: a };
+  if (verb === 'issue' && a && b && args.length === 3) return { action: 'issue', player: a, identity: b };
+  throw new CommandArgsError(
+    'quest needs create <file.json> | list | enable <identity> | disable <identity> | issue <player> <identity>.',
+  );
+}
+
+export const questCommand = opsCommand({
+  word: 'quest',
+  usage: `  quest create <file.json> | quest list | quest enable|disable <identity>
+      Quest definitions (identity, name, tasks, rewards; task types in modules/quests/tables.ts).
+  quest issue <player> <identity>
+      Give a player a quest; it waits for the player to start it.`,
+  parse: parseQuest,
+  route: 'quest',
+  body: opsQuestBodySchema,
+  ...answersMessage,
+  run: opsQuest,
+});

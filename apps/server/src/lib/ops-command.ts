@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
+
+/**
+ * What an operator command runs with: the database and outbox, the deployment's config, and the node
+ * when a running server runs it (null when the CLI opened the database itself), for what only a node
+ * holds: its sessions, caches and partner connections.
+ */
+export type CommandContext = UnitOfWorkContext & { config: Config; node: AppContext | null };
+
+/** A command line the command does not take; the message says what it takes. */
+export class CommandArgsError extends Error {}
+
+/**
+ * One operator command (`npm run ops -- <word> …`), declared by the module it belongs to (its
+ * manifest's `commands`). The CLI parses the line, then asks a running server (POST /api/ops/<route>,
+ * loopback and the per-start secret) or, when none runs, opens the database and runs it itself: the
+ * same `run` either way.
+ */
+export type OpsCommand<B = never, R = never> = {
+  /** The first word on the command line. Commands may share one: each parse answers null for lines not its own. */
+  word: string;
+  /** Its lines in `help`, indented two spaces, its explanation six. */
+  usage: string;
+  /** The words after `word` as the request body; null: not this command's line; CommandArgsError: a wrong one. */
+  parse(args: string[]): B | null;
+  /** Its route under /api/ops/, and the schemas of the route's body and answer. */
+  route: string;
+  body: z.ZodType<B>;
+  result: z.ZodType<R>;
+  /** `server`: only through a running server (it needs the node's partner connections); default anywhere. */
+  runs?: 'anywhere' | 'server';
+  run(ctx: CommandContext, body: B): Promise<R>;
+  /** The argument the operator typed for a request field, where it is not the field's name (`periodStart`: `--period-start`). */
+  argumentOf?: Readonly<Record<string, string>>;
+  /** The line printed for the answer. */
+  describe(result: R): string;
+};
+
+/**
+ * A command of any body and answer, as the lists hold them (its methods are bivariant in their
+ * parameters, so every command is one).
+ */
+export type AnyOpsCommand = OpsCommand<unknown, unknown>;
+
+/** Checks one command's body and answer types against each other; the list then holds it as AnyOpsCommand. */
+export const opsCommand = <B, R>(command: OpsCommand<B, R>): AnyOpsCommand => command as AnyOpsCommand;
+
+/** Most commands answer one line for the operator. */
+export const opsMessageSchema = z.object({ message: z.string() });
+export type OpsMessage = z.infer<typeof opsMessageSchema>;
+
+/** The fields of a command that answers one line: its answer schema and how it is printed. */
+export const answersMessage = { result: opsMessageSchema, describe: (result: OpsMessage) => result.message };
