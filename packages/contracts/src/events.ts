@@ -4,7 +4,6 @@ import { kycStateSchema } from './kyc.ts';
 import { messengerMessageSchema, supportMessageSchema } from './notification.ts';
 import { INVOICE_STATES, invoicePublicDataSchema } from './payment.ts';
 import { bonusCodeSchema } from './bonus-codes.ts';
-import { loyaltyAccountSchema } from './loyalty.ts';
 
 /**
  * Domain events: written to the outbox in the transaction of the change they describe, followed by
@@ -219,15 +218,20 @@ export const eventSchemas = {
     })
     .strict(),
   /**
-   * A loyalty account earned points (`balance`) and perhaps reached another level (`level`);
-   * `previousOrder` is the order of the level it had before (rewards are paid for the levels passed).
+   * A loyalty account earned points (`balance`) and perhaps reached another level (`level`): its points
+   * now (a whole number, as text), the order of the level they reach and of the level it had before
+   * (rewards are paid for the levels passed).
    */
   'loyalty.account.updated': z
     .object({
       playerId: z.string(),
+      accountId: z.string(),
       change: z.enum(['balance', 'level']),
+      points: z.string().regex(/^\d{1,19}$/),
+      levelOrder: z.number().int(),
       previousOrder: z.number().int(),
-      account: loyaltyAccountSchema,
+      createdAt: z.string(),
+      updatedAt: z.string().nullable(),
     })
     .strict(),
   /** A tournament ended and its prizes were paid (`points`: the final score, as text). */
@@ -269,6 +273,8 @@ const RAISED: { readonly [E in EventName]?: number } = {
   // 2: the invoice's own facts (state, minor units) in place of its wire shape.
   'payment.deposit.updated': 2,
   'payment.withdrawal.updated': 2,
+  // 2: the account's facts (points, level orders) in place of its wire shape.
+  'loyalty.account.updated': 2,
 };
 
 /**

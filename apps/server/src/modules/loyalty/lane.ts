@@ -27,10 +27,10 @@ export const settledBatch = (rows: readonly OutboxRow<'game.bet.settled'>[], tx:
 export async function payLevelRewards(
   tx: Tx,
   rules: BonusRules,
-  change: Pick<EventMap['loyalty.account.updated'], 'playerId' | 'previousOrder' | 'account'>,
+  change: Pick<EventMap['loyalty.account.updated'], 'playerId' | 'previousOrder' | 'levelOrder'>,
 ): Promise<string[]> {
   const results: string[] = [];
-  const due = await rewardsDue(tx, change.playerId, change.previousOrder, change.account.currentLevel.order);
+  const due = await rewardsDue(tx, change.playerId, change.previousOrder, change.levelOrder);
   for (const level of due) {
     if (!(await claimReward(tx, change.playerId, level.level_id, 'pending'))) continue;
     let result: string;

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import {
   BASE_CURRENCY,
+  EVENT_VERSIONS,
   pageMeta,
   toMajor,
   type EventMap,
@@ -135,31 +136,26 @@ export async function creditPoints(tx: DbOrTx, credits: readonly Credit[]): Prom
   const events: EventMap['loyalty.account.updated'][] = [];
   for (const row of credited) {
     const points = BigInt(row.points);
-    const account = wireAccount(
-      {
-        id: row.id,
-        playerId: row.player_id,
-        points,
-        createdAt: asDate(row.created_at),
-        updatedAt: row.updated_at ? asDate(row.updated_at) : null,
-      },
-      levels,
-    );
-    if (!account) continue; // no levels yet: nothing to tell
-    const before = levelAt(levels, points - BigInt(row.added));
-    const previousOrder = before?.position ?? 0;
+    const level = levelAt(levels, points);
+    if (!level) continue; // no levels yet: nothing to tell
+    const previousOrder = levelAt(levels, points - BigInt(row.added))?.position ?? 0;
     events.push({
       playerId: row.player_id,
-      change: account.currentLevel.order > previousOrder ? 'level' : 'balance',
+      accountId: row.id,
+      change: level.position > previousOrder ? 'level' : 'balance',
+      points: row.points,
+      levelOrder: level.position,
       previousOrder,
-      account,
+      createdAt: asDate(row.created_at).toISOString(),
+      updatedAt: row.updated_at ? asDate(row.updated_at).toISOString() : null,
     });
   }
   if (events.length > 0) {
     // One statement for the batch's events (`enqueue` writes one row a call).
     await tx.execute(sql`
-      insert into outbox (event, payload)
-      select 'loyalty.account.updated', e from jsonb_array_elements(${JSON.stringify(events)}::jsonb) e`);
+      insert into outbox (event, v, payload)
+      select 'loyalty.account.updated', ${EVENT_VERSIONS['loyalty.account.updated']}, e
+      from jsonb_array_elements(${JSON.stringify(events)}::jsonb) e`);
     noteEnqueued();
   }
   return new Set(credited.flatMap((row) => row.keys.map((key) => `${row.player_id}|${key}`)));
@@ -239,6 +235,38 @@ export function loyaltyAccountCache(kind: 'pglite' | 'postgres'): { cache: ReadC
 }
 function forgetAccounts(playerIds: string[]): void {
   for (const cache of accountCaches) for (const id of playerIds) cache.forget(`${levelsVersion}:${id}`);
+}
+
+/**
+ * The levels as the pushes show them: read at most once a second by this node (every real-money bet
+ * pushes its player's account), and at once after this node changed them. Only a value read is kept,
+ * never a read under way: a caller in one transaction must not wait on a read of another (on PGlite
+ * that read waits for the transaction: a deadlock).
+ */
+let pushedLevels: { version: number; at: number; rows: LevelRow[] } | null = null;
+export async function recentLevels(db: DbOrTx): Promise<LevelRow[]> {
+  const now = Date.now();
+  if (pushedLevels && pushedLevels.version === levelsVersion && now - pushedLevels.at < 1_000) return pushedLevels.rows;
+  const rows = await levelRows(db);
+  pushedLevels = { version: levelsVersion, at: now, rows };
+  return rows;
+}
+
+/** The account an event's facts describe, as the wire shows it (null when no level exists). */
+export function wireAccountOf(
+  facts: Pick<EventMap['loyalty.account.updated'], 'accountId' | 'playerId' | 'points' | 'createdAt' | 'updatedAt'>,
+  levels: readonly LevelRow[],
+): LoyaltyAccount | null {
+  return wireAccount(
+    {
+      id: facts.accountId,
+      playerId: facts.playerId,
+      points: BigInt(facts.points),
+      createdAt: new Date(facts.createdAt),
+      updatedAt: facts.updatedAt ? new Date(facts.updatedAt) : null,
+    },
+    levels,
+  );
 }
 
 /** accountOf through what this node remembers (see loyaltyAccountCache). */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  EVENT_VERSIONS,
+  eventPayloadProblem,
   bonusDefinitionInputSchema,
   loyaltyAccountSchema,
   loyaltyLevelSchema,
@@ -19,7 +21,7 @@ import { postEntry } from '../../wallet/index.ts';
 import { createDefinition, DEFAULT_BONUS_RULES } from '../../bonus/index.ts';
 import { playerBonuses } from '../../bonus/tables.ts';
 import { players } from '../../player/tables.ts';
-import { awardPoints } from '../service.ts';
+import { accountOf, awardPoints } from '../service.ts';
 import { payLevelRewards, settledBatch } from '../lane.ts';
 import { replaceLevels, setRate } from '../service.ts';
 import { loyaltyAccounts, loyaltyLevelRewards, loyaltyPointEntries } from '../tables.ts';
@@ -172,7 +174,7 @@ describe('points from settled rounds', () => {
     expect(res.json.data).toMatchObject({ points: 5, currentLevel: { name: 'Silver' }, nextLevel: { name: 'Gold' } });
     const events = await eventsOf(playerId);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ change: 'level', previousOrder: 1, account: { points: 5 } });
+    expect(events[0]).toMatchObject({ change: 'level', previousOrder: 1, points: '5', levelOrder: 2 });
   });
 
   it('converts another currency to the base currency', async () => {
@@ -242,16 +244,46 @@ describe('push', () => {
       createdAt: new Date(),
     });
     const tx = server.ctx.db as never;
+    const [account] = await server.ctx.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.playerId, playerId));
+    expect(levelled).toMatchObject({ accountId: account!.id, change: 'level', points: '6', levelOrder: 2 });
     expect(await publish!(row(levelled!), tx)).toEqual([
       {
         channel: `retention:accounts#${playerId}`,
-        payload: { event: 'account.level.updated', playerAccount: levelled!.account },
+        payload: {
+          event: 'account.level.updated',
+          playerAccount: expect.objectContaining({
+            id: account!.id,
+            points: 6,
+            currentLevel: expect.objectContaining({ name: 'Silver', order: 2 }),
+          }),
+        },
       },
     ]);
-    expect((await publish!(row(balance!), tx))[0]!.payload).toMatchObject({
+    // The push shows the account as GET /api/retention/account does.
+    expect((await publish!(row(balance!), tx))[0]!.payload).toEqual({
       event: 'account.balance.updated',
-      playerAccount: { points: 7, currentLevel: { name: 'Silver', order: 2 }, nextLevel: { name: 'Gold' } },
+      playerAccount: await accountOf(server.ctx.db, playerId),
     });
+  });
+
+  it('reads a row of the first shape (the wire account) as the facts it showed', async () => {
+    const { playerId } = await player();
+    await batch([settled(playerId, 'slots', 600)]);
+    const [facts] = await eventsOf(playerId);
+    const wire = await accountOf(server.ctx.db, playerId);
+    const first = { playerId, change: facts!.change, previousOrder: facts!.previousOrder, account: wire };
+    const old = {
+      id: 1,
+      tx: '1',
+      v: 1,
+      event: 'loyalty.account.updated' as const,
+      payload: first,
+      createdAt: new Date(),
+    };
+    const read = await server.ctx.outboxConsumers.current(old as never, server.ctx.db as never);
+    expect(read.v).toBe(EVENT_VERSIONS['loyalty.account.updated']);
+    expect(eventPayloadProblem('loyalty.account.updated', read.payload)).toBeNull();
+    expect(read.payload).toEqual({ ...facts, updatedAt: wire.updatedAt, createdAt: wire.createdAt });
   });
 
   it('two awards racing across a level: one level change, the points of both', async () => {
@@ -277,17 +309,13 @@ describe('level rewards', () => {
   const rewardRows = (playerId: string) =>
     server.ctx.db.select().from(loyaltyLevelRewards).where(eq(loyaltyLevelRewards.playerId, playerId));
   /** A change from Bronze to Gold as the event tells it, written by no one (the lane never sees it). */
-  const toGold = (playerId: string) => ({
-    playerId,
-    previousOrder: 1,
-    account: { currentLevel: { id: 'x', name: 'Gold', order: 3, points: 20 } } as LoyaltyAccount,
-  });
+  const toGold = (playerId: string) => ({ playerId, previousOrder: 1, levelOrder: 3 });
 
   it('the loyalty lane pays the reward of a level reached, once', async () => {
     const { playerId } = await player();
     await batch([settled(playerId, 'slots', 2_500)]);
     const change = (await eventsOf(playerId)).at(-1)!;
-    expect(change).toMatchObject({ change: 'level', previousOrder: 1, account: { currentLevel: { name: 'Gold' } } });
+    expect(change).toMatchObject({ change: 'level', previousOrder: 1, levelOrder: 3, points: '25' });
     let rows: Awaited<ReturnType<typeof rewardRows>> = [];
     for (let i = 0; i < 50 && !rows[0]?.result.startsWith('bonus:'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
