@@ -137,13 +137,16 @@ const main = () => app().querySelector<HTMLButtonElement>('.controls .primary-ac
 const posts = () => sent.filter((s) => s.method === 'POST' && s.path === '/rounds').map((s) => s.body!);
 const banner = () => app().querySelector<HTMLElement>('.banner')!;
 const balance = () => app().querySelector('.balance-value')!.textContent;
-/** The dialog on screen. */
+/** The dialog on screen (as long to wait as `idle`: the suite runs beside the journeys on two cores). */
 const openDialog = () =>
-  vi.waitFor(() => {
-    const open = document.querySelector('dialog[open]');
-    expect(open).not.toBeNull();
-    return open!;
-  });
+  vi.waitFor(
+    () => {
+      const open = document.querySelector('dialog[open]');
+      expect(open).not.toBeNull();
+      return open!;
+    },
+    { timeout: 5_000 },
+  );
 /** Waits until the game is ready for the next round (its main button enabled again). */
 const idle = () => vi.waitFor(() => expect(main().disabled).toBe(false), { timeout: 5_000 });
 
