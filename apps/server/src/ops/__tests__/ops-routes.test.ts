@@ -3,6 +3,7 @@ import { createTestServer, type TestServer } from '../../test/server.ts';
 import { createPlayer } from '../../modules/wallet/__tests__/factories.ts';
 import { listAccounts } from '../../modules/wallet/index.ts';
 import { parkRow } from '../../outbox/parked.ts';
+import { allCommands } from '../../module-list.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -91,8 +92,10 @@ describe('POST /api/ops/credit', () => {
 });
 
 describe('the other ops routes', () => {
-  it('events and bonus hide behind the same guard, and refuse a junk body past it', async () => {
-    for (const route of ['events', 'bonus']) {
+  it('every command’s route hides behind the same guard, and refuses a junk body past it', async () => {
+    const routes = [...new Set(allCommands().map((command) => command.route))];
+    expect(routes).toEqual(expect.arrayContaining(['credit', 'events', 'bonus', 'invoices', 'sportsbook-provider']));
+    for (const route of routes) {
       const outside = await server.app.inject({
         method: 'POST',
         url: `/api/ops/${route}`,
@@ -100,14 +103,14 @@ describe('the other ops routes', () => {
         remoteAddress: '203.0.113.9',
         headers: { 'x-ops-secret': server.ctx.opsSecret },
       });
-      expect(outside.statusCode).toBe(404);
+      expect(outside.statusCode, route).toBe(404);
       const junk = await server.app.inject({
         method: 'POST',
         url: `/api/ops/${route}`,
         payload: { action: 'drop table', name: 'x\u0000'.repeat(10_000) },
         headers: { 'x-ops-secret': server.ctx.opsSecret },
       });
-      expect(junk.statusCode).toBe(422);
+      expect(junk.statusCode, route).toBe(422);
     }
     const lanes = await server.app.inject({
       method: 'POST',
