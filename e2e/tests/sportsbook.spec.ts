@@ -136,17 +136,16 @@ test('a new player deposits, bets a single and an accumulator re-confirmed at ne
     await cashOut.click();
     // The game is live, so the price may move before the confirmation lands: then the dialog shows the
     // new price and the player confirms again.
+    // Each round: confirm while the dialog is open, then give it time to close. Waiting for "The price
+    // changed" instead raced: the text of the previous change was still there when the confirmation
+    // had already gone through, and the next click then waited for a button that never came back.
     const dialog = frame.getByRole('dialog');
-    for (let i = 0; i < 4; i++) {
-      await dialog.getByRole('button', { name: 'Confirm' }).click();
-      const next = await Promise.race([
-        dialog.waitFor({ state: 'detached', timeout: 15_000 }).then(() => 'done'),
-        dialog
-          .getByText(/The price changed/)
-          .waitFor({ timeout: 15_000 })
-          .then(() => 'changed'),
-      ]).catch(() => 'neither');
-      if (next !== 'changed') break;
+    for (let i = 0; i < 4 && (await dialog.count()) > 0; i++) {
+      await dialog
+        .getByRole('button', { name: 'Confirm' })
+        .click({ timeout: 10_000 })
+        .catch(() => {}); // closed meanwhile: the confirmation went through
+      await dialog.waitFor({ state: 'detached', timeout: 8_000 }).catch(() => {}); // else: a new price to confirm
     }
     await expect(dialog).toHaveCount(0);
     await frame.getByRole('tab', { name: 'Settled' }).click();
