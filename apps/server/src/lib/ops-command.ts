@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { z } from 'zod';
+import { fieldError } from './errors.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { UnitOfWorkContext } from '../outbox/unit-of-work.ts';
@@ -54,3 +56,24 @@ export type OpsMessage = z.infer<typeof opsMessageSchema>;
 
 /** The fields of a command that answers one line: its answer schema and how it is printed. */
 export const answersMessage = { result: opsMessageSchema, describe: (result: OpsMessage) => result.message };
+
+/**
+ * A JSON file the operator names (a definition, a tournament, the levels), read and checked against
+ * its schema on the operator's side; a refusal names the file and each problem (`whole`: the name of a
+ * problem of the file as a whole).
+ */
+export function readInputFile<T>(file: string, schema: z.ZodType<T>, whole = ''): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    throw fieldError(
+      'file',
+      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || whole}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}

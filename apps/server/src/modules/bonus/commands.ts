@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { BONUS_CODE_MESSAGE, BONUS_CODE_PATTERN, bonusDefinitionInputSchema, formatMinor } from '@casino/contracts';
-import { fieldError, unprocessable } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { findGame, grantsFreespins } from '../game/index.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
@@ -62,19 +61,7 @@ export type OpsBonusBody = z.infer<typeof opsBonusBodySchema>;
 
 /** The definition file the operator names, read and checked on the operator's side. */
 export function readDefinitionFile(file: string): z.infer<typeof bonusDefinitionInputSchema> {
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
-  }
-  const parsed = bonusDefinitionInputSchema.safeParse(json);
-  if (!parsed.success)
-    throw fieldError(
-      'file',
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readInputFile(file, bonusDefinitionInputSchema);
 }
 
 const amounts = (values: Record<string, number>) =>

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { loyaltyLevelsInputSchema, type LoyaltyLevelInput } from '@casino/contracts';
-import { fieldError } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
 import { withTransaction, type UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
 import { accountOf, levelRows, listRates, replaceLevels, setRate } from './service.ts';
@@ -30,19 +28,7 @@ export type OpsLoyaltyBody = z.infer<typeof opsLoyaltyBodySchema>;
 
 /** The levels file the operator names (an array of `{name, points, rewardBonus?}` in order), read and checked here. */
 export function readLevelsFile(file: string): LoyaltyLevelInput[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
-  }
-  const parsed = loyaltyLevelsInputSchema.safeParse(json);
-  if (!parsed.success)
-    throw fieldError(
-      'file',
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'levels'}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readInputFile(file, loyaltyLevelsInputSchema, 'levels');
 }
 
 const levelLine = (l: { position: number; name: string; points: bigint; rewardBonus: string | null }) =>

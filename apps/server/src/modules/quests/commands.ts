@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { questDefinitionInputSchema } from '@casino/contracts';
-import { fieldError } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
 import { createQuestDefinition, listQuestDefinitions, setQuestEnabled } from './definitions.ts';
@@ -23,19 +21,7 @@ export type OpsQuestBody = z.infer<typeof opsQuestBodySchema>;
 
 /** The quest file the operator names, read and checked on the operator's side. */
 export function readQuestFile(file: string): z.infer<typeof questDefinitionInputSchema> {
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
-  }
-  const parsed = questDefinitionInputSchema.safeParse(json);
-  if (!parsed.success)
-    throw fieldError(
-      'file',
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readInputFile(file, questDefinitionInputSchema);
 }
 
 /** The one implementation behind `POST /api/ops/quest` and the CLI's own database access. */

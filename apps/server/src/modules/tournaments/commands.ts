@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tournamentInputSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { notFound } from '../../lib/errors.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import type { BonusRules } from '../bonus/index.ts';
@@ -23,19 +22,7 @@ export type OpsTournamentBody = z.infer<typeof opsTournamentBodySchema>;
 
 /** The tournament file the operator names, read and checked on the operator's side. */
 export function readTournamentFile(file: string): z.infer<typeof tournamentInputSchema> {
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw fieldError('file', `${file} is not a readable JSON file: ${(error as Error).message}`);
-  }
-  const parsed = tournamentInputSchema.safeParse(json);
-  if (!parsed.success)
-    throw fieldError(
-      'file',
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readInputFile(file, tournamentInputSchema);
 }
 
 const STATE = { 2: 'upcoming', 3: 'running', 4: 'finished', 5: 'cancelled' } as Record<number, string>;
