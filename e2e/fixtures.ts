@@ -179,6 +179,15 @@ export async function bearerOf(page: Page): Promise<Record<string, string>> {
 }
 
 /** Opens the development mailbox for `to` and follows the link of the newest message titled `subject`. */
+/** The player's rounds, newest first, in minor units. */
+export async function roundsOf(page: Page) {
+  const spins = (await (await page.request.get('/api/game/spins', { headers: await bearerOf(page) })).json()).data as {
+    amount: number;
+    payout: number;
+  }[];
+  return spins.map((s) => ({ stake: Math.round(s.amount * 100), win: Math.round(s.payout * 100) }));
+}
+
 export async function followMailedLink(page: Page, to: string, subject: string, { count = 1 } = {}) {
   await page.goto('/dev/mailbox');
   await page.getByLabel('E-mail address or phone number').fill(to);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
-import { bearerOf, expect, gameShots, opsCredit, playOutFreeSpins, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, gameShots, opsCredit, playOutFreeSpins, roundsOf, signUpAndSignIn, test } from '../fixtures.ts';
 
 /**
  * Two game aggregators live side by side (docs/decisions.md, "Partners behind adapters"): the sandbox
@@ -38,15 +38,6 @@ async function spinOnce(page: Page, game: Game) {
     if (await spin.isEnabled()) await spin.click();
     await expect(result).toHaveText(/You won|No win|free spins/, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
-}
-
-/** The player's rounds, newest first, in minor units. */
-async function roundsOf(page: Page) {
-  const spins = (await (await page.request.get('/api/game/spins', { headers: await bearerOf(page) })).json()).data as {
-    amount: number;
-    payout: number;
-  }[];
-  return spins.map((s) => ({ stake: Math.round(s.amount * 100), win: Math.round(s.payout * 100) }));
 }
 
 test('a Lantern game is in the lobby and in search, plays for real, and the header follows the round', async ({

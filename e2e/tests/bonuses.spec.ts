@@ -9,11 +9,16 @@ import {
   ops,
   opsCredit,
   paidSpin,
+  roundsOf,
   shot,
   signUpAndSignIn,
   test,
   wasShown,
 } from '../fixtures.ts';
+
+/** Minor units of EUR as the header writes them. */
+const euros = (minor: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
 type Game = { identity: string; name: string; isDemoMode: boolean; platforms: number[] };
 
@@ -134,8 +139,11 @@ test('a stake above the bonus maximum bet is refused in the game, which says the
   await expect(refusal).toBeHidden();
   expect(await page.locator('iframe[sandbox]').getAttribute('src')).toBe(gameUrl);
   await expect(frame.getByRole('button', { name: /^Spin/ })).toBeEnabled({ timeout: 15_000 });
-  // The €0.50 was staked (real money first): the balance moved by the stake and whatever it won.
-  await expect(page.getByTestId('header-balance')).not.toContainText('€20.00');
+  // The €0.50 was staked (real money first): the round is in the history, and the header moved by the
+  // stake and whatever it won (a win of exactly the stake leaves it at €20.00).
+  const rounds = await roundsOf(page);
+  expect(rounds.map((r) => r.stake)).toEqual([50]);
+  await expect(page.getByTestId('header-balance')).toContainText(euros(2000 - 50 + rounds[0]!.win));
 
   // The same refusal in German and Portuguese.
   for (const [locale, words] of [

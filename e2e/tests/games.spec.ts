@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bearerOf, expect, opsCredit, playOutFreeSpins, shot, signUpAndSignIn, test } from '../fixtures.ts';
+import { expect, opsCredit, playOutFreeSpins, roundsOf, shot, signUpAndSignIn, test } from '../fixtures.ts';
 
 type Game = {
   id: string;
@@ -70,12 +70,9 @@ test('a credited player plays for real and the header balance follows the round'
   await spinOnce(page, game);
 
   // The round is in the player's history, and the header shows the ledger's balance.
-  const spins = (await (await page.request.get('/api/game/spins', { headers: await bearerOf(page) })).json()).data as {
-    amount: number;
-    payout: number;
-  }[];
-  expect(spins).toHaveLength(1);
-  const expected = (5000 - Math.round(spins[0]!.amount * 100) + Math.round(spins[0]!.payout * 100)) / 100;
+  const rounds = await roundsOf(page);
+  expect(rounds).toHaveLength(1);
+  const expected = (5000 - rounds[0]!.stake + rounds[0]!.win) / 100;
   await expect(page.getByTestId('header-balance')).toContainText(expected.toFixed(2));
   await shot(page, 'game-real-desktop');
 });
