@@ -179,7 +179,7 @@ async function round(session) {
 
 // --- setup, the run, the kills, the audit --------------------------------------------------------------
 
-async function api(pathname, { method = 'GET', body, token } = {}) {
+async function api(pathname, { method = 'GET', body, token } = {}, attempt = 1) {
   const response = await fetch(`${base}${pathname}`, {
     method,
     headers: {
@@ -189,6 +189,11 @@ async function api(pathname, { method = 'GET', body, token } = {}) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await response.json();
+  // A 503 asks to come back in a few seconds (a fresh server on a loaded machine): a client does.
+  if (response.status === 503 && attempt < 5) {
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    return api(pathname, { method, body, token }, attempt + 1);
+  }
   if (!response.ok) throw new Error(`${method} ${pathname} ${response.status} ${JSON.stringify(json)}`);
   return json.data;
 }

@@ -98,10 +98,26 @@ export async function auditLedger(db, expected = new Map()) {
   const audit = {};
   audit.accountsOffLedger = (
     await one(`select a.id from wallet_accounts a
-                 left join (select account_id, sum(real_delta) r, sum(bonus_delta) b from ledger_entries group by account_id) l
+                 left join (select account_id, sum(real_delta) r, sum(bonus_delta) b, sum(locked_delta) k
+                              from ledger_entries group by account_id) l
                    on l.account_id = a.id
-                where a.real_balance <> coalesce(l.r, 0) or a.bonus_balance <> coalesce(l.b, 0)`)
+                where a.real_balance <> coalesce(l.r, 0) or a.bonus_balance <> coalesce(l.b, 0)
+                   or a.locked_balance <> coalesce(l.k, 0)`)
   ).length;
+  // Double entry (docs/books.md): per currency every leg of every transfer sums to zero, and every entry
+  // names a counterparty of a known kind.
+  const books = await one(`select to_regproc('wallet_postings') is not null as ok`);
+  if (books[0]?.ok) {
+    audit.currenciesOffZero = (
+      await one(
+        `select currency from wallet_postings('-infinity', 'infinity') group by currency having sum(amount) <> 0`,
+      )
+    ).length;
+    audit.entriesWithoutCounterparty = (
+      await one(`select id from ledger_entries
+                  where counterparty !~ '^(adjustment|internal|(casino|sports|psp):[^/]+/.+|bonus:.+)$'`)
+    ).length;
+  }
   audit.negativeBalances = (
     await one(`select id from wallet_accounts where real_balance < 0 or bonus_balance < 0`)
   ).length;

@@ -318,8 +318,8 @@ async function measure(meters, ...args) {
  */
 const CEILING = {
   bet: `with a as (update wallet_accounts set real_balance = real_balance - $2, updated_at = now() where id = $1 returning *),
-    l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after)
-          select id, $3, 'ceiling', 'bet', -$2, 0, 0, real_balance, bonus_balance, locked_balance from a returning id),
+    l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after, counterparty)
+          select id, $3, 'ceiling', 'bet', -$2, 0, 0, real_balance, bonus_balance, locked_balance, 'casino:native/ceiling' from a returning id),
     r as (insert into game_rounds (session_id, player_id, account_id, game_id, provider_id, provider_round_id, currency, bet_minor, platform, country)
           select $5, a.player_id, a.id, $6, $7, $4, a.currency, $2, 2, 'DE' from a returning id),
     t as (insert into game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor, request_hash, ledger_entry_id, response, status)
@@ -327,8 +327,8 @@ const CEILING = {
     insert into outbox (event, payload)
     select 'wallet.balance.changed', jsonb_build_object('playerId', a.player_id, 'real', a.real_balance::text) from a, t`,
   win: `with a as (update wallet_accounts set real_balance = real_balance + $2, updated_at = now() where id = $1 returning *),
-    l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after)
-          select id, $3, 'ceiling', 'win', $2, 0, 0, real_balance, bonus_balance, locked_balance from a returning id),
+    l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after, counterparty)
+          select id, $3, 'ceiling', 'win', $2, 0, 0, real_balance, bonus_balance, locked_balance, 'casino:native/ceiling' from a returning id),
     r as (update game_rounds set win_minor = win_minor + $2, closed = true, status = 2, closed_at = now() where provider_id = $6 and provider_round_id = $4 returning id),
     t as (insert into game_transactions (provider_tx_id, kind, round_id, session_id, player_id, currency, amount_minor, request_hash, ledger_entry_id, response, status)
           select $3, 'win', r.id, $5, a.player_id, a.currency, $2, 'ceiling', l.id, '{}', 'applied' from a, r, l returning id)
@@ -372,13 +372,22 @@ async function functionsOnly(query, tokens, gameIdentity, meters) {
 }
 
 async function ceiling(query, sessions, meters) {
+  // A base version from before double entry has no counterparty column: its ceiling writes none.
+  const [books] = await query(
+    'bench_has_counterparty',
+    `select count(*)::int as n from information_schema.columns where table_name = 'ledger_entries' and column_name = 'counterparty'`,
+    [],
+  );
+  const statement = (text) =>
+    books.n ? text : text.replace(', counterparty)', ')').replace(", 'casino:native/ceiling' from a", ' from a');
+  const [bet, win] = [statement(CEILING.bet), statement(CEILING.win)];
   const pair = async (s, latencies) => {
     const roundId = randomUUID();
     let started = performance.now();
-    await query('ceiling_bet', CEILING.bet, [s.account, BET, randomUUID(), roundId, s.session, s.game, s.provider]);
+    await query(`ceiling_bet_${books.n}`, bet, [s.account, BET, randomUUID(), roundId, s.session, s.game, s.provider]);
     latencies.push(performance.now() - started);
     started = performance.now();
-    await query('ceiling_win', CEILING.win, [s.account, WIN, randomUUID(), roundId, s.session, s.provider]);
+    await query(`ceiling_win_${books.n}`, win, [s.account, WIN, randomUUID(), roundId, s.session, s.provider]);
     latencies.push(performance.now() - started);
   };
   // Warm the plans, then measure as the server was measured.

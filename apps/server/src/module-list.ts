@@ -1,6 +1,7 @@
 import type { ModuleManifest } from './lib/module.ts';
 import type { AnyOpsCommand } from './lib/ops-command.ts';
 import { bonusModule, signUpBonusCode } from './modules/bonus/index.ts';
+import { booksModule } from './modules/books/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { closeLiveGameSessions, gameModule, openPlayOf, playSince } from './modules/game/index.ts';
@@ -62,6 +63,7 @@ export const MODULES: readonly ModuleManifest[] = [
   questsModule,
   loyaltyModule,
   paymentModule,
+  booksModule,
   contentModule,
   opsModule(() => allCommands()),
   messagesModule,

@@ -31,7 +31,9 @@ describe.runIf(process.env.DATABASE_URL)('the ledger survives kill -9', () => {
     // The mix: 10 % of the calls duplicates, 5 % rollbacks sent before their bet.
     expect(report.stats.duplicates / report.sent).toBeGreaterThan(0.09);
     expect(report.stats.earlyRollbacks / report.sent).toBeGreaterThan(0.045);
-    expect(Object.keys(report.audit).length).toBeGreaterThanOrEqual(8);
+    // Double entry too: every currency's legs sum to zero, every entry names its counterparty.
+    expect(report.audit).toMatchObject({ currenciesOffZero: 0, entriesWithoutCounterparty: 0 });
+    expect(Object.keys(report.audit).length).toBeGreaterThanOrEqual(10);
     expect(Object.entries(report.audit).filter(([, n]) => n !== 0)).toEqual([]);
   }, 300_000);
 });

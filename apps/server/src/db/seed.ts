@@ -50,6 +50,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       kind: 'credit',
       realDelta: toMinor('100.00', currencyByCode('EUR')!.subunitToUnit)!,
       reference: { reason: 'demo seed' },
+      counterparty: 'adjustment',
     });
     return id;
   });

@@ -13,3 +13,6 @@ export { LANTERN_GAME_IDENTITIES, seedLanternGames } from './catalogue/seed/lant
 export { closeLiveGameSessions } from './play/service.ts';
 export { ABANDONED_ROUND_MS, openPlayOf, type OpenPlay } from './play/open-play.ts';
 export { playSince } from './history/service.ts';
+
+export { gameStatements } from './providers/statements.ts';
+export { gameFacts, type GameFacts } from './catalogue/rtp.ts';

@@ -401,6 +401,7 @@ export async function settleDeposit(
     kind: 'deposit',
     realDelta: row.amountMinor,
     reference: { invoiceId: row.id, method: row.method },
+    counterparty: `psp:${row.provider}/${row.method}`,
   });
   return saveInvoice(tx, row, { state: 'succeeded', statusResult: 'Paid', ...extra });
 }

@@ -6,3 +6,5 @@ export { pendingWithdrawals, waitingBankDeposits, type OperatorInvoice } from '.
 export { wireInvoice } from './invoices.ts';
 export { withdrawOnBehalf } from './on-behalf.ts';
 export { sendTestTransfer } from './provider-client.ts';
+export { unpaidInvoices, type UnpaidInvoices } from './report-facts.ts';
+export { paymentStatements } from './providers/statements.ts';

@@ -109,6 +109,8 @@ export async function applyWebhook(ctx: AppContext, event: PaymentEvent): Promis
           realDelta: paid ? 0n : row.amountMinor,
           lockedDelta: -row.amountMinor,
           reference: { invoiceId: row.id },
+          // Paid: the money left through the provider; failed: it is the player's again.
+          counterparty: paid ? `psp:${row.provider}/${row.method}` : 'internal',
         });
         await saveInvoice(tx, row, {
           state: paid ? 'succeeded' : 'failed',

@@ -167,6 +167,7 @@ export async function createWithdrawal(
       realDelta: -amountMinor,
       lockedDelta: amountMinor,
       reference: { invoiceId: row!.id },
+      counterparty: 'internal',
     });
     await announce(tx, row!);
     // Where the money is to go: the same IBAN or address on another account links them.
@@ -253,6 +254,7 @@ export async function declineWithdrawal(
         realDelta: row.amountMinor,
         lockedDelta: -row.amountMinor,
         reference: { invoiceId: row.id },
+        counterparty: 'internal',
       });
       return saveInvoice(tx, row, {
         state: 'declined',

@@ -23,3 +23,4 @@ export { playerFacts, type PlayerFacts } from './quest-facts.ts';
 export { sharedDevices, type SharedDevice } from './trusted-devices.ts';
 export { identityMatches, type IdentityMatch } from './identity-facts.ts';
 export { contactOf, namesPlayer, playerNaming, playerOf } from './command-naming.ts';
+export { playerCountries, signUpsByDay } from './report-facts.ts';

@@ -13,12 +13,27 @@ export {
   type WalletAccount,
 } from './accounts.ts';
 export {
+  adjust,
   credit,
   InsufficientFundsError,
   lockAccount,
   positiveMinor,
   postEntry,
+  type Counterparty,
   type CreditResult,
   type PostEntryInput,
 } from './ledger.ts';
 export { moneyAtRisk, playSinceDays } from './play-counts.ts';
+export {
+  balancesAt,
+  closeBooks,
+  closeIsOff,
+  dayCloses,
+  daysOff,
+  entriesByKeys,
+  entriesOfDay,
+  type EntryLine,
+  lastClosedDay,
+  type AccountBalance,
+  type DayClose,
+} from './books.ts';

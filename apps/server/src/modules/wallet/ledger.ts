@@ -32,6 +32,19 @@ export class InsufficientFundsError extends DomainError {
   }
 }
 
+/**
+ * The other side of an entry (docs/books.md): a game provider (`casino:`/`sports:` + aggregator/provider),
+ * a payment provider and method (`psp:provider/method`), a bonus's source (`bonus:cashback`…), the
+ * operator (`adjustment`), or the player's own other fund (`internal`).
+ */
+export type Counterparty =
+  | 'adjustment'
+  | 'internal'
+  | `psp:${string}/${string}`
+  | `bonus:${string}`
+  | `casino:${string}/${string}`
+  | `sports:${string}/${string}`;
+
 export type PostEntryInput = {
   accountId: string;
   /** Unique over the whole ledger: provider transaction id, invoice id, bonus id… with a prefix. */
@@ -44,6 +57,8 @@ export type PostEntryInput = {
   lockedDelta?: bigint;
   /** Free-form context stored with the entry (not part of the request identity). */
   reference?: Record<string, unknown>;
+  /** Where the money comes from or goes to. */
+  counterparty: Counterparty;
 };
 
 export type PostEntryResult = {
@@ -76,7 +91,8 @@ export async function postEntry(db: DbOrTx, input: PostEntryInput): Promise<Post
       db,
       sql`select status, entry_id from wallet_post(${input.accountId}::uuid, ${input.idempotencyKey}, ${input.kind},
         ${input.realDelta.toString()}::bigint, ${(input.bonusDelta ?? 0n).toString()}::bigint,
-        ${(input.lockedDelta ?? 0n).toString()}::bigint, ${JSON.stringify(input.reference ?? {})}::jsonb)`,
+        ${(input.lockedDelta ?? 0n).toString()}::bigint, ${JSON.stringify(input.reference ?? {})}::jsonb,
+        ${input.counterparty})`,
     );
   // The same key posted at this moment on another account is a unique violation; once that commits,
   // the retry answers from it (a replay or a conflict). Inside a transaction the retry could not run.
@@ -139,32 +155,42 @@ export function positiveMinor(amount: string | number, currency: { code: string;
   return minor;
 }
 
-/** Money from the operator: posts a `credit` entry on the player's account in that currency, opened if missing. */
-export async function credit(db: DbOrTx, input: CreditInput): Promise<CreditResult> {
+/**
+ * The operator's adjustment of a player's real money, with its reason: a `credit` (the account in that
+ * currency opened if missing, shown if hidden) or a `debit` (never below zero: 15001). Both are
+ * transfers with the `adjustment` house account.
+ */
+export async function adjust(db: DbOrTx, input: CreditInput & { kind: 'credit' | 'debit' }): Promise<CreditResult> {
   const info = accountCurrency(input.currency);
   const minor = positiveMinor(input.amount, info);
   return atomic(db, async (tx) => {
     let account = isUuid(input.playerId) ? await accountIn(tx, input.playerId, info.code) : null;
+    if (input.kind === 'debit' && !account) throw accountNotFound();
     // A hidden account is shown again: the player should see money the operator sends.
-    if (!account || account.isHidden) account = await openAccount(tx, input.playerId, info.code);
+    if (input.kind === 'credit' && (!account || account.isHidden))
+      account = await openAccount(tx, input.playerId, info.code);
     const result = await postEntry(tx, {
-      accountId: account.id,
+      accountId: account!.id,
       idempotencyKey: input.idempotencyKey,
-      kind: 'credit',
-      realDelta: minor,
+      kind: input.kind,
+      realDelta: input.kind === 'credit' ? minor : -minor,
       reference: { reason: input.reason },
+      counterparty: 'adjustment',
     });
     const now = result.account;
     return {
       playerId: input.playerId,
       currency: info.code,
-      amount: formatMinor(result.entry.realDelta, info.subunitToUnit),
+      amount: formatMinor(minor, info.subunitToUnit),
       balance: formatMinor(now.realBalance + now.bonusBalance, info.subunitToUnit),
       account: wireAccountOfRow(now),
       replayed: result.replayed,
     };
   });
 }
+
+/** Money from the operator (adjust's credit). */
+export const credit = (db: DbOrTx, input: CreditInput) => adjust(db, { ...input, kind: 'credit' });
 
 /**
  * Takes the account's lock for the rest of the transaction: the one every balance change takes, so

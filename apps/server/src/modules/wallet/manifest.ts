@@ -2,16 +2,16 @@ import type { ModuleManifest } from '../../lib/module.ts';
 import type { FindPlayer } from '../../lib/player-naming.ts';
 import { createAccountsReader } from './accounts.ts';
 import { registerBalancePush } from './balance-push.ts';
-import { creditCommand } from './commands.ts';
+import { creditCommand, debitCommand } from './commands.ts';
 import { walletRoutes } from './routes.ts';
 
-/** What the wallet needs of other modules: the player an operator's credit names (the player module's). */
+/** What the wallet needs of other modules: the player an operator's credit or debit names (the player module's). */
 export type WalletPorts = { playerOf: FindPlayer };
 
 /** Currency accounts: their routes, the balance push, and this node's accounts list kept fresh by it. */
 export const walletModule = (ports: WalletPorts): ModuleManifest => ({
   name: 'wallet',
-  commands: [creditCommand(ports.playerOf)],
+  commands: [creditCommand(ports.playerOf), debitCommand(ports.playerOf)],
   setup(ctx) {
     const accounts = createAccountsReader(ctx);
     return {

@@ -71,12 +71,67 @@ export const ledgerEntries = pgTable(
     bonusAfter: bigint('bonus_after', { mode: 'bigint' }).notNull(),
     lockedAfter: bigint('locked_after', { mode: 'bigint' }).notNull(),
     reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The other side of the entry (docs/books.md): `casino:<aggregator>/<provider>`,
+     * `sports:<aggregator>/<provider>`, `psp:<provider>/<method>`, `bonus:<source>`, `adjustment`, or
+     * `internal` (between the player's own funds). wallet_house_account names the house account each
+     * fund's leg goes to; the entry's legs sum to zero.
+     */
+    counterparty: text('counterparty').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
+    // The daily close reads a day of entries; a block range index costs next to nothing per insert.
+    index('ledger_entries_created_brin').using('brin', t.createdAt),
   ],
+);
+
+/**
+ * The books of one closed UTC day, per currency and account (player funds as `player:<fund>` with the
+ * wallet account; house accounts by code): what each account moved that day and its closing balance.
+ * Only accounts that moved have a row; an account's balance on a day is its latest closing on or before.
+ */
+export const ledgerDayBalances = pgTable(
+  'ledger_day_balances',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    account: text('account').notNull(),
+    /** The wallet account of a player's fund; the nil uuid for a house account. */
+    walletAccountId: uuid('wallet_account_id').notNull(),
+    opening: bigint('opening', { mode: 'bigint' }).notNull(),
+    debits: bigint('debits', { mode: 'bigint' }).notNull(),
+    credits: bigint('credits', { mode: 'bigint' }).notNull(),
+    closing: bigint('closing', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.currency, t.account, t.walletAccountId] }),
+    index('ledger_day_balances_account_idx').on(t.currency, t.account, t.walletAccountId, t.day),
+  ],
+);
+
+/**
+ * A closed day per currency: the trial balance (Σ of every account's closing, zero when the books
+ * balance), the players' liability by fund, and the entries it counted (a re-close that finds another
+ * count tells of an entry committed into a closed day).
+ */
+export const ledgerDayCloses = pgTable(
+  'ledger_day_closes',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    trialBalance: bigint('trial_balance', { mode: 'bigint' }).notNull(),
+    liabilityReal: bigint('liability_real', { mode: 'bigint' }).notNull(),
+    liabilityBonus: bigint('liability_bonus', { mode: 'bigint' }).notNull(),
+    liabilityLocked: bigint('liability_locked', { mode: 'bigint' }).notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** Player accounts whose wallet balance differs from the sum of their legs (zero when sound). */
+    accountsOff: bigint('accounts_off', { mode: 'number' }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currency] })],
 );
 
 /**

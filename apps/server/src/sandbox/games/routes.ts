@@ -10,6 +10,7 @@ import { answerAsProvider, badSignature, invalidRequest, roundNotFound, sessionN
 import { createRounds, type Rounds } from './rounds.ts';
 import type { SandboxParty } from './rounds/runtime.ts';
 import { clientSeedSchema, createSessions, type Sessions } from './sessions.ts';
+import { statementScope } from './statement.ts';
 import { DEFAULT_GAMES_DIST, gamesCsp, registerGameAssets, sendGamePage } from './static.ts';
 
 const BODY_LIMIT = 64 * 1024;
@@ -173,6 +174,8 @@ export const sandboxGamesRoutes =
     // before the body is parsed, in a scope of its own so the game UIs' unsigned calls are not affected.
     if (options.launch) await app.register(async (launchScope) => options.launch!(launchScope, sessionsApi));
     else await app.register(nativeLaunchScope(ctx, sessionsApi, roundsApi));
+    // Its daily statement of the wallet calls the casino took: signed GETs, in a scope of their own.
+    if (party === 'games') await app.register(statementScope(ctx));
 
     gameApiRoutes(app, sessionsApi, roundsApi);
     pageRoutes(app, ctx, sessionsApi, distDir, base);

@@ -147,8 +147,9 @@ async function confirmDue(sp: SandboxPay) {
     if (await notifyTransfer(sp, transfer, 'payment.succeeded', confirmationsOf(transfer))) {
       await ctx.db
         .update(sandboxPayPayments)
-        .set({ status: 'succeeded', updatedAt: new Date() })
-        .where(eq(sandboxPayPayments.id, transfer.id));
+        .set({ status: 'succeeded', settledAt: new Date(), updatedAt: new Date() })
+        // Once: a lease that ran out must not move the day it settled on.
+        .where(and(eq(sandboxPayPayments.id, transfer.id), eq(sandboxPayPayments.status, 'pending')));
     }
   }
 }

@@ -80,6 +80,8 @@ export async function finish(
     .update(sandboxPayPayments)
     .set({
       status,
+      // The day its statement lists it on.
+      ...(status === 'succeeded' ? { settledAt: new Date() } : {}),
       reason: text ?? null,
       details: { ...payment.details, ...(reasonCode ? { reasonCode } : {}) },
       updatedAt: new Date(),

@@ -4,6 +4,7 @@ import { casinoApi } from './api.ts';
 import { runConfirmations } from './crypto-transfers.ts';
 import { hostedPages } from './hosted-pages.ts';
 import type { SandboxPay } from './provider.ts';
+import { statementApi } from './statement.ts';
 
 export { SANDBOX_COLLECTION_IBAN } from './answers.ts';
 
@@ -23,6 +24,8 @@ export const sandboxPaymentsRoutes =
     });
     // The casino's API: signed JSON only.
     await app.register(casinoApi(sp));
+    // Its daily statement: signed GETs, in a scope of its own (the API above takes signed JSON bodies only).
+    await app.register(statementApi(sp));
     runConfirmations(app, sp);
     // The hosted card page: the player's browser only. Card data goes no further than this scope.
     await app.register(hostedPages(sp));

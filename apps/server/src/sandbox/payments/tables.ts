@@ -18,6 +18,8 @@ export const sandboxPayPayments = pgTable(
     reason: text('reason'),
     /** Crypto transfers: when the confirmations are in (a leased job settles them then). */
     confirmAt: timestamp('confirm_at', { withTimezone: true }),
+    /** When it succeeded: the day its daily statement lists it on. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },

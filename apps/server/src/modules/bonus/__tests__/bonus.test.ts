@@ -65,6 +65,7 @@ async function player(real: bigint, gameType = 'slots') {
     await postEntry(server.ctx.db, {
       accountId: account.id,
       idempotencyKey: `fund:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: real,
     });

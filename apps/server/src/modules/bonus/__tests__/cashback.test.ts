@@ -67,6 +67,7 @@ async function player(real: bigint, { consent = true } = {}) {
     await postEntry(server.ctx.db, {
       accountId: account.id,
       idempotencyKey: `fund:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: real,
     });

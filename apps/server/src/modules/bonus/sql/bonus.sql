@@ -76,7 +76,7 @@ BEGIN
   IF b.status = bonus_status('active') AND a.bonus_balance > 0 THEN
     IF p_result = bonus_result('played') THEN v_converted := least(a.bonus_balance, coalesce(b.max_conversion_minor, a.bonus_balance)); END IF;
     v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':end', 'bonus', v_converted, -a.bonus_balance, 0,
-                                   jsonb_build_object('bonusId', b.id, 'result', p_result));
+                                   jsonb_build_object('bonusId', b.id, 'result', p_result), 'bonus:' || b.source);
     IF v_posted.status <> 'posted' THEN RAISE EXCEPTION 'bonus % could not end: %', b.id, v_posted.status; END IF;
   END IF;
   UPDATE player_bonuses
@@ -207,7 +207,7 @@ BEGIN
   PERFORM bonus_finish(o, a, bonus_result('canceled'), p_now) FROM bonus_active(b.account_id) o;
   SELECT * INTO a FROM wallet_account(b.account_id);
   v_posted := wallet_post_locked(a, 'bonus:' || b.id || ':activate', 'bonus', 0, b.amount_minor, 0,
-                                 jsonb_build_object('bonusId', b.id));
+                                 jsonb_build_object('bonusId', b.id), 'bonus:' || b.source);
   IF v_posted.status <> 'posted' THEN outcome := 'too_large'; RETURN; END IF;
   UPDATE player_bonuses
      SET status = bonus_status('active'), activated_at = p_now, wagering_expires_at = p_now + make_interval(days => b.wagering_days)

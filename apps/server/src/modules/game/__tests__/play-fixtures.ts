@@ -49,6 +49,7 @@ export async function fundedPlayer(db: DbOrTx, minor: bigint, currency = 'EUR', 
     await postEntry(db, {
       accountId: account.id,
       idempotencyKey: `fund:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: minor,
     });

@@ -53,6 +53,7 @@ describe('a signature binds one call', () => {
     await postEntry(server.ctx.db, {
       accountId: account.id,
       idempotencyKey: txId('deposit'),
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 9_900n,
     });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LaunchBody } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
+import type { PartnerStatement } from '../../../lib/partner-statement.ts';
 import type { RouteMount } from '../../../lib/module.ts';
 
 /**
@@ -27,4 +28,10 @@ export type GameAggregator = {
   launch(ctx: AppContext, launch: LaunchBody, log: FastifyBaseLogger): Promise<string>;
   /** Its wallet API, served by the casino, signed with its own secret. */
   walletRoutes(ctx: AppContext): RouteMount;
+  /**
+   * Its daily statement of the UTC day `date` (`YYYY-MM-DD`): the wallet calls it made and the casino
+   * took, fetched and its signature checked, in the one normalized shape; a DomainError when it is
+   * unreachable or the statement untrusted. Absent: the aggregator publishes none.
+   */
+  statement?(ctx: AppContext, date: string): Promise<PartnerStatement>;
 };

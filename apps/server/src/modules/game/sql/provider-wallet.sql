@@ -18,7 +18,8 @@
 CREATE OR REPLACE FUNCTION game_wallet_read(
   p_token text, p_round text, p_transaction text, p_now timestamptz, p_play boolean,
   OUT s game_sessions, OUT a wallet_accounts,
-  OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT game_enabled boolean, OUT blocked_countries text[],
+  OUT game_identity text, OUT game_type text, OUT provider_id uuid, OUT counterparty text, OUT game_enabled boolean,
+  OUT blocked_countries text[],
   OUT player_status integer, OUT session_open boolean, OUT excluded boolean, OUT money_limits boolean,
   OUT r game_rounds, OUT earlier game_transactions, OUT voided boolean, OUT bonus player_bonuses,
   OUT deposit_waiting boolean
@@ -29,6 +30,7 @@ BEGIN
   -- Two statements rather than one with a condition: an unused join still costs its relations' locks.
   IF p_play THEN
     SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
+           CASE WHEN gm.type = 'sportsbook' THEN 'sports:' ELSE 'casino:' END || gm.aggregator || '/' || pr.identity AS counterparty,
            lf.excluded, lf.money, wallet_lock(gs.account_id) AS locked
       INTO v
       FROM game_sessions gs
@@ -38,6 +40,7 @@ BEGIN
      WHERE gs.token = p_token;
   ELSE
     SELECT gs, gm.identity, gm.type, gm.provider_id AS provider, gm.is_enabled AND pr.is_enabled AS enabled, gm.blocked_countries,
+           CASE WHEN gm.type = 'sportsbook' THEN 'sports:' ELSE 'casino:' END || gm.aggregator || '/' || pr.identity AS counterparty,
            NULL::boolean AS excluded, NULL::boolean AS money,
            wallet_lock(gs.account_id) AS locked
       INTO v
@@ -51,6 +54,7 @@ BEGIN
   game_identity := v.identity;
   game_type := v.type;
   provider_id := v.provider;
+  counterparty := v.counterparty;
   game_enabled := v.enabled;
   blocked_countries := v.blocked_countries;
   excluded := v.excluded;
@@ -375,7 +379,8 @@ BEGIN
   END IF;
   IF p_amount > 0 THEN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'bet', v_bonus - p_amount, -v_bonus, 0,
-                                   jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
+                                   jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id),
+                                   c.counterparty);
     IF v_posted.status = 'insufficient' THEN
       answer := jsonb_build_object('code', error_code('insufficientFunds'), 'balance', game_sportsbook_stakeable(a, c.game_type), 'currency', a.currency);
       RETURN;
@@ -487,7 +492,8 @@ BEGIN
   v_bonus := wallet_bonus_paid(v_share, (c.bonus).id = r.bonus_id);
   IF p_amount > 0 THEN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'win', p_amount - v_share, v_bonus, 0,
-                                   jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id));
+                                   jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round, 'sessionId', s.id),
+                                   c.counterparty);
     IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', error_code('balanceTooLarge')); RETURN; END IF;
     IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', error_code('duplicateTransaction')); RETURN; END IF;
     a := v_posted.account;
@@ -572,7 +578,8 @@ BEGIN
   IF bet.amount_minor > 0 THEN
     v_posted := wallet_post_locked(a, 'game:' || p_transaction, 'rollback', v_split.real_minor, v_bonus, 0,
                                    jsonb_build_object('gameIdentity', c.game_identity, 'roundId', p_round,
-                                                      'sessionId', s.id, 'voids', p_reference));
+                                                      'sessionId', s.id, 'voids', p_reference),
+                                   c.counterparty);
     IF v_posted.status = 'too_large' THEN answer := jsonb_build_object('code', error_code('balanceTooLarge')); RETURN; END IF;
     IF v_posted.status <> 'posted' THEN answer := jsonb_build_object('code', error_code('duplicateTransaction')); RETURN; END IF;
     a := v_posted.account;

@@ -377,6 +377,7 @@ describe('through the money path', () => {
     await postEntry(server.ctx.db, {
       accountId: account.id,
       idempotencyKey: `fund:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 5_000n,
     });

@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { ProviderPaymentAnswer, ProviderWebhook } from '@casino/contracts';
+import type { PartnerStatement } from '../../../lib/partner-statement.ts';
 import type { PaymentProviderId } from './route-rules.ts';
 
 export type Direction = 'deposit' | 'withdrawal';
@@ -71,6 +72,12 @@ export interface PaymentProvider<W = unknown> {
     amountMinor: bigint;
     details: Record<string, string>;
   }): Promise<ProviderAnswer>;
+  /**
+   * Its daily statement of the UTC day `date` (`YYYY-MM-DD`), fetched and its signature checked, in the
+   * one normalized shape; throws a DomainError when the provider is unreachable or the statement untrusted.
+   * Absent: the provider publishes none.
+   */
+  statement?(date: string): Promise<PartnerStatement>;
   webhook: {
     /** Its webhook's wire schema (validated by the route before parse). */
     schema: z.ZodType<W> & FastifySchema['body'];

@@ -87,6 +87,7 @@ async function closer(real = 0n) {
     await postEntry(server.ctx.db, {
       accountId: account.id,
       idempotencyKey: `fund:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: real,
     });
@@ -366,6 +367,7 @@ describe('money that reaches a closed account', () => {
     await postEntry(server.ctx.db, {
       accountId: p.account.id,
       idempotencyKey: `late:${p.account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 1_250n,
     });

@@ -233,6 +233,7 @@ describe('a closed account signed in with Google', () => {
     await postEntry(server.ctx.db, {
       accountId: account!.id,
       idempotencyKey: `late:${account!.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 700n,
     });
@@ -242,6 +243,7 @@ describe('a closed account signed in with Google', () => {
     await postEntry(server.ctx.db, {
       accountId: account!.id,
       idempotencyKey: `gone:${account!.id}`,
+      counterparty: 'adjustment',
       kind: 'debit',
       realDelta: -700n,
     });

@@ -88,6 +88,7 @@ async function bettor(minor = 100_000n, options: { currency?: string; country?: 
         await postEntry(db, {
           accountId: opened.id,
           idempotencyKey: `fund:${opened.id}`,
+          counterparty: 'adjustment',
           kind: 'credit',
           realDelta: minor,
         });
@@ -387,6 +388,7 @@ describe('sports bets in the wallet', () => {
     await postEntry(p.db, {
       accountId: p.account.id,
       idempotencyKey: `top-up:${p.account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 1_000n,
     });

@@ -276,6 +276,7 @@ describe('scoring', () => {
     await postEntry(server.ctx.db, {
       accountId: account.id,
       idempotencyKey: `fund:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 10_000n,
     });

@@ -28,6 +28,7 @@ async function accountWith(currency: string, realMinor = 0n) {
     await postEntry(db, {
       accountId: account.id,
       idempotencyKey: `fund:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: realMinor,
     });
@@ -49,6 +50,7 @@ describe('ledger postEntry', () => {
     const result = await postEntry(database.db, {
       accountId: account.id,
       idempotencyKey: `t1:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 1234n,
       bonusDelta: 500n,
@@ -85,7 +87,13 @@ describe('ledger postEntry', () => {
 
   it('answers a replayed key with the first result and changes nothing', async () => {
     const { account } = await accountWith('EUR', 10_000n);
-    const input = { accountId: account.id, idempotencyKey: `bet:${account.id}`, kind: 'bet', realDelta: -2_500n };
+    const input = {
+      accountId: account.id,
+      idempotencyKey: `bet:${account.id}`,
+      kind: 'bet',
+      realDelta: -2_500n,
+      counterparty: 'casino:native/test' as const,
+    };
     const first = await postEntry(database.db, input);
     const eventsBefore = await database.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
 
@@ -100,15 +108,33 @@ describe('ledger postEntry', () => {
   it('refuses the same key with a different request (409 15002) and changes nothing', async () => {
     const { account } = await accountWith('EUR', 10_000n);
     const key = `dup:${account.id}`;
-    await postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -100n });
+    await postEntry(database.db, {
+      accountId: account.id,
+      idempotencyKey: key,
+      counterparty: 'casino:native/test',
+      kind: 'bet',
+      realDelta: -100n,
+    });
     await expect(
-      postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -200n }),
+      postEntry(database.db, {
+        accountId: account.id,
+        idempotencyKey: key,
+        counterparty: 'casino:native/test',
+        kind: 'bet',
+        realDelta: -200n,
+      }),
     ).rejects.toMatchObject({
       code: 15002,
     });
     const other = await accountWith('EUR', 10_000n);
     await expect(
-      postEntry(database.db, { accountId: other.account.id, idempotencyKey: key, kind: 'bet', realDelta: -100n }),
+      postEntry(database.db, {
+        accountId: other.account.id,
+        idempotencyKey: key,
+        counterparty: 'casino:native/test',
+        kind: 'bet',
+        realDelta: -100n,
+      }),
     ).rejects.toMatchObject({
       code: 15002,
     });
@@ -121,6 +147,7 @@ describe('ledger postEntry', () => {
     const error = await postEntry(database.db, {
       accountId: account.id,
       idempotencyKey: `od:${account.id}`,
+      counterparty: 'casino:native/test',
       kind: 'bet',
       realDelta: -1_001n,
     }).catch((e: unknown) => e);
@@ -133,12 +160,14 @@ describe('ledger postEntry', () => {
     await postEntry(database.db, {
       accountId: account.id,
       idempotencyKey: `top:${account.id}`,
+      counterparty: 'adjustment',
       kind: 'credit',
       realDelta: 1n,
     });
     const later = await postEntry(database.db, {
       accountId: account.id,
       idempotencyKey: `od:${account.id}`,
+      counterparty: 'casino:native/test',
       kind: 'bet',
       realDelta: -1_001n,
     });
@@ -150,6 +179,7 @@ describe('ledger postEntry', () => {
     await postEntry(database.db, {
       accountId: account.id,
       idempotencyKey: `bonus:${account.id}`,
+      counterparty: 'bonus:ops',
       kind: 'bonus',
       realDelta: 0n,
       bonusDelta: 5_000n,
@@ -158,6 +188,7 @@ describe('ledger postEntry', () => {
       postEntry(database.db, {
         accountId: account.id,
         idempotencyKey: `b2:${account.id}`,
+        counterparty: 'casino:native/test',
         kind: 'bet',
         realDelta: -1n,
       }),
@@ -170,9 +201,21 @@ describe('ledger postEntry', () => {
     const key = `same:${account.id}`;
     const outcomes = await Promise.allSettled([
       ...Array.from({ length: 10 }, () =>
-        postEntry(database.db, { accountId: account.id, idempotencyKey: key, kind: 'bet', realDelta: -300n }),
+        postEntry(database.db, {
+          accountId: account.id,
+          idempotencyKey: key,
+          counterparty: 'casino:native/test',
+          kind: 'bet',
+          realDelta: -300n,
+        }),
       ),
-      postEntry(database.db, { accountId: other.account.id, idempotencyKey: key, kind: 'bet', realDelta: -300n }),
+      postEntry(database.db, {
+        accountId: other.account.id,
+        idempotencyKey: key,
+        counterparty: 'casino:native/test',
+        kind: 'bet',
+        realDelta: -300n,
+      }),
     ]);
     const results = outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value);
     const rejected = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as { code: number });
@@ -189,7 +232,13 @@ describe('ledger postEntry', () => {
   it('answers an unknown or malformed account id with 404 15003', async () => {
     for (const accountId of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       await expect(
-        postEntry(database.db, { accountId, idempotencyKey: `x:${accountId}`, kind: 'credit', realDelta: 1n }),
+        postEntry(database.db, {
+          accountId,
+          idempotencyKey: `x:${accountId}`,
+          counterparty: 'adjustment',
+          kind: 'credit',
+          realDelta: 1n,
+        }),
       ).rejects.toMatchObject({
         code: 15003,
       });
@@ -205,6 +254,7 @@ describe('ledger postEntry', () => {
         postEntry(database.db, {
           accountId: account.id,
           idempotencyKey: `race:${account.id}:${i}`,
+          counterparty: 'casino:native/test',
           kind: 'bet',
           realDelta: -size,
         }),

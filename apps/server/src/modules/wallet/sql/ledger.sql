@@ -11,13 +11,14 @@ $$;
 
 -- THE way a balance changes, on an account the caller has locked (wallet_lock_account) with a key the
 -- caller knows to be new (wallet_post checks; a game call's key follows from its transaction id, which
--- the game functions check): refuses to go below zero or beyond 2^53 - 1 (the largest amount JSON
--- states exactly), appends the ledger entry with the after-balances, updates the account and enqueues
--- wallet.balance.changed (the balance push derives from it), in one statement. (The same key posted at this moment on another account is
--- a unique violation; the caller's retry then finds it.)
+-- the game functions check), naming the entry's other side (`p_counterparty`: wallet_house_account):
+-- refuses to go below zero or beyond 2^53 - 1 (the largest amount JSON states exactly), appends the
+-- ledger entry with the after-balances, updates the account and enqueues wallet.balance.changed (the
+-- balance push derives from it), in one statement. (The same key posted at this moment on another
+-- account is a unique violation; the caller's retry then finds it.)
 CREATE OR REPLACE FUNCTION wallet_post_locked(
   a wallet_accounts, p_key text, p_kind text, p_real bigint, p_bonus bigint, p_locked bigint, p_reference jsonb,
-  OUT status text, OUT entry_id bigint, OUT account wallet_accounts
+  p_counterparty text, OUT status text, OUT entry_id bigint, OUT account wallet_accounts
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_real numeric := a.real_balance::numeric + p_real;
@@ -26,13 +27,17 @@ DECLARE
   v record;
 BEGIN
   account := a;
+  -- A move between the player's own funds has no house side: it must balance by itself.
+  IF p_counterparty = 'internal' AND p_real + p_bonus + p_locked <> 0 THEN
+    RAISE EXCEPTION 'an internal entry must sum to zero (% % %)', p_real, p_bonus, p_locked;
+  END IF;
   IF least(v_real, v_bonus, v_locked) < 0 THEN status := 'insufficient'; RETURN; END IF;
   IF greatest(v_real, v_bonus, v_locked) > 9007199254740991 THEN status := 'too_large'; RETURN; END IF;
   WITH entry AS (
     INSERT INTO ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta,
-                                real_after, bonus_after, locked_after, reference)
+                                real_after, bonus_after, locked_after, reference, counterparty)
     VALUES (a.id, p_key, wallet_request_hash(a.id, p_kind, p_real, p_bonus, p_locked), p_kind, p_real, p_bonus, p_locked,
-            v_real, v_bonus, v_locked, coalesce(p_reference, '{}'))
+            v_real, v_bonus, v_locked, coalesce(p_reference, '{}'), p_counterparty)
     RETURNING id
   ), changed AS (
     UPDATE wallet_accounts w
@@ -59,7 +64,7 @@ END $$;
 -- answers a key seen before with 'replayed' (same movement) or 'conflict' (another one), changing nothing.
 CREATE OR REPLACE FUNCTION wallet_post(
   p_account uuid, p_key text, p_kind text, p_real bigint, p_bonus bigint, p_locked bigint, p_reference jsonb,
-  OUT status text, OUT entry_id bigint
+  p_counterparty text, OUT status text, OUT entry_id bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
   a wallet_accounts := wallet_lock_account(p_account);
@@ -76,7 +81,7 @@ BEGIN
                    THEN 'replayed' ELSE 'conflict' END;
     RETURN;
   END IF;
-  r := wallet_post_locked(a, p_key, p_kind, p_real, p_bonus, p_locked, p_reference);
+  r := wallet_post_locked(a, p_key, p_kind, p_real, p_bonus, p_locked, p_reference, p_counterparty);
   status := r.status;
   entry_id := r.entry_id;
 END $$;

@@ -100,7 +100,8 @@ export async function voidPending(rt: RoundsRuntime, round: SandboxGameRound, re
   const { ctx } = rt;
   const [voided] = await ctx.db
     .update(rounds)
-    .set({ status: 'voided', rollbackTxId: randomUUID(), walletPending: true })
+    // settled_at: when the rollback goes (the day the provider's statement lists it on).
+    .set({ status: 'voided', rollbackTxId: randomUUID(), walletPending: true, settledAt: new Date() })
     .where(and(eq(rounds.id, round.id), eq(rounds.status, 'pending')))
     .returning();
   if (!voided) return;

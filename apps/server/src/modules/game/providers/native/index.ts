@@ -1,5 +1,6 @@
 import type { GameAggregator } from '../types.ts';
 import { nativeLaunchCall } from './launch.ts';
+import { nativeStatement } from './statement.ts';
 import { providerWalletRoutes } from './wallet-routes.ts';
 
 /**
@@ -16,4 +17,5 @@ export const nativeAggregator: GameAggregator = {
     return nativeLaunchCall(ctx, `${base}/sandbox/games/api/launch`, launch, log, 'game provider');
   },
   walletRoutes: (ctx) => ({ prefix: '/api/provider-wallet', plugin: providerWalletRoutes(ctx) }),
+  statement: nativeStatement,
 };
