@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatMinor } from '@casino/contracts';
 import { CommandArgsError, opsCommand } from '../../lib/ops-command.ts';
 import { subunitOf } from '../settings/index.ts';
-import { closeIsOff, type DayClose } from '../wallet/index.ts';
+import { closeIsOff, offCloses, type DayClose } from '../wallet/index.ts';
 import { closeDueDays } from './close.ts';
 import { REPORT_FORMATS, renderReport } from './render.ts';
 import { isoDay, REPORT_DIMENSIONS, reportQuerySchema } from './report.ts';
@@ -104,11 +104,13 @@ export const closeCommand = opsCommand({
   result: textSchema,
   run: async (ctx, body) => {
     const closes = await closeDueDays(ctx.db, ctx.node?.log ?? null, body.again);
-    return {
-      text: closes.length
-        ? closes.map(describeClose).join('\n')
-        : 'Nothing to close: every day that is over is closed.',
-    };
+    const made = closes.length ? closes.map(describeClose) : ['Nothing to close: every day that is over is closed.'];
+    // A day found off stays on the operator's screen until it is closed again balanced.
+    const off = (await offCloses(ctx.db)).filter(
+      (c) => !closes.some((m) => m.day === c.day && m.currency === c.currency),
+    );
+    const still = off.length ? ['Closed days that do not balance:', ...off.map(describeClose)] : [];
+    return { text: [...made, ...still].join('\n') };
   },
   describe: (result) => result.text,
 });

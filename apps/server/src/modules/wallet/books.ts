@@ -75,6 +75,15 @@ export async function dayCloses(db: DbOrTx, from: string, to: string, currency?:
   return rows.map(dayClose);
 }
 
+/** Every closed day that does not balance or has player accounts off the wallet, oldest first. */
+export async function offCloses(db: DbOrTx): Promise<DayClose[]> {
+  const rows = await rowsOf<CloseRow>(
+    db,
+    sql`select * from ledger_day_closes where trial_balance <> 0 or accounts_off <> 0 order by day, currency`,
+  );
+  return rows.map(dayClose);
+}
+
 /** The last day closed, or null. */
 export async function lastClosedDay(db: DbOrTx): Promise<string | null> {
   const [row] = await rowsOf<{ day: string | null }>(db, sql`select max(day)::text as day from ledger_day_closes`);

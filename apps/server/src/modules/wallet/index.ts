@@ -34,6 +34,7 @@ export {
   entriesOfDay,
   type EntryLine,
   lastClosedDay,
+  offCloses,
   type AccountBalance,
   type DayClose,
 } from './books.ts';

@@ -124,6 +124,11 @@ describe('the books', () => {
     expect(response.json()).toEqual({ data: { text: 'Nothing to close: every day that is over is closed.' } });
     const today = (await closeBooks(db(), day(0), day(0))).find((c) => c.currency === 'EUR')!;
     expect(today.accountsOff).toBe(1);
+    // The operator sees it at every close until it is closed again balanced.
+    const shown = await opsCall(server, 'reports/close', {});
+    expect(shown.json().data.text).toMatch(
+      new RegExp(`Closed days that do not balance:\\n${day(0)} EUR: OFF: trial balance 0\\.00, 1 player account`),
+    );
     const metrics = await server.app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/books_days_off\{currency="EUR"\} 1/);
   });
