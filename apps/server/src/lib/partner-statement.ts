@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@casino/contracts';
 import { DomainError, fieldError } from './errors.ts';
@@ -106,6 +107,46 @@ export function sendSignedStatement(
   const requestId = headerOf(request.headers, 'x-request-id')!;
   const headers = signCall(secret, { method: 'GET', path: request.url, body: answer.body }, { requestId });
   return reply.headers(headers).type(answer.contentType).send(answer.body);
+}
+
+/** What a partner serves as its daily statement: its rows of a day, as JSON and as CSV. */
+export type StatementService<T> = StatementRequestOptions & {
+  /** The partner's name in the JSON (`provider`). */
+  provider: string;
+  /** The secret the answers are signed with (the current one). */
+  signWith: string;
+  lines(date: string): Promise<T[]>;
+  csv: { header: readonly string[]; row(line: T): string[] };
+};
+
+/**
+ * `GET /api/statements/:date[?format=csv]` in this (encapsulated) scope: to a call signed as the
+ * partner's other calls are, the day's lines, signed back over the exact bytes (sendSignedStatement).
+ */
+export function serveStatements<T>(scope: FastifyInstance, service: StatementService<T>): void {
+  acceptSignedGets(scope, service);
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    '/api/statements/:date',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ date: statementDateSchema }),
+        querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
+      },
+    },
+    async (request, reply) => {
+      const { date } = request.params;
+      const lines = await service.lines(date);
+      const answer =
+        request.query.format === 'csv'
+          ? { body: csvOf(service.csv.header, lines.map(service.csv.row)), contentType: 'text/csv; charset=utf-8' }
+          : {
+              body: JSON.stringify({ date, provider: service.provider, transactions: lines }),
+              contentType: 'application/json',
+            };
+      return sendSignedStatement(request, reply, service.signWith, answer);
+    },
+  );
 }
 
 // ---- The casino's side (the adapters) ----

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, gte, lt, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import {
-  acceptSignedGets,
-  csvOf,
-  sendSignedStatement,
-  statementDateSchema,
-  utcDay,
-} from '../../lib/partner-statement.ts';
+import { serveStatements, utcDay } from '../../lib/partner-statement.ts';
 import { badSignature } from './errors.ts';
 import { sandboxGameRounds as rounds, sandboxGameSessions as sessions, type SandboxGameRound } from './tables.ts';
 
@@ -100,33 +92,18 @@ const csvRow = (t: StatementTransaction) => [
   t.at,
 ];
 
-const paramsSchema = z.object({ date: statementDateSchema });
-const querySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
-
 /**
  * `GET /api/statements/:date` (docs/provider-wallet-api.md#daily-statement): signed by the casino as its
  * launch is, answered signed with the same secret (GET, this path, the exact body), as JSON or CSV.
  */
-export const statementScope = (ctx: AppContext) => async (scope: FastifyInstance) => {
-  acceptSignedGets(scope, {
+export const statementScope = (ctx: AppContext) => async (scope: FastifyInstance) =>
+  serveStatements(scope, {
     secrets: [ctx.gameWalletSecret, ...(ctx.previousSecrets.gameWallet ? [ctx.previousSecrets.gameWallet] : [])],
     scope: 'game-launch',
     replayGuard: ctx.replayGuard,
     refuse: badSignature,
+    provider: 'games',
+    signWith: ctx.gameWalletSecret,
+    lines: (date) => statementOf(ctx, date),
+    csv: { header: CSV_HEADER, row: csvRow },
   });
-  scope
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/statements/:date',
-      { schema: { hide: true, params: paramsSchema, querystring: querySchema } },
-      async (request, reply) => {
-        const { date } = request.params;
-        const transactions = await statementOf(ctx, date);
-        const answer =
-          request.query.format === 'csv'
-            ? { body: csvOf(CSV_HEADER, transactions.map(csvRow)), contentType: 'text/csv; charset=utf-8' }
-            : { body: JSON.stringify({ date, provider: 'games', transactions }), contentType: 'application/json' };
-        return sendSignedStatement(request, reply, ctx.gameWalletSecret, answer);
-      },
-    );
-};

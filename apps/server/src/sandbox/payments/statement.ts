@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import { ErrorCode } from '@casino/contracts';
 import { DomainError } from '../../lib/errors.ts';
-import {
-  acceptSignedGets,
-  csvOf,
-  sendSignedStatement,
-  statementDateSchema,
-  utcDay,
-} from '../../lib/partner-statement.ts';
+import { serveStatements, utcDay } from '../../lib/partner-statement.ts';
 import type { Payment, SandboxPay } from './provider.ts';
 import { sandboxPayPayments } from './tables.ts';
 
@@ -98,37 +90,22 @@ const csvRow = (t: StatementTransaction) => [
   t.settledAt,
 ];
 
-const paramsSchema = z.object({ date: statementDateSchema });
-const querySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
-
 /**
  * `GET /api/statements/:date`: the day's statement, to a call signed by the casino, signed back with the
  * same secret and layout as the webhooks (GET, this path, the exact body), as JSON or CSV.
  */
 export function statementApi(sp: SandboxPay) {
   const { ctx } = sp;
-  return async (api: FastifyInstance) => {
-    acceptSignedGets(api, {
+  return async (api: FastifyInstance) =>
+    serveStatements(api, {
       secrets: [ctx.paymentSecret, ...(ctx.previousSecrets.payment ? [ctx.previousSecrets.payment] : [])],
       scope: 'sandbox-pay',
       replayGuard: ctx.replayGuard,
       refuse: (message) => new DomainError(ErrorCode.invalidSignature, message),
+      provider: 'sandbox',
+      // Signed as its webhooks are: with the current secret (the casino accepts the previous one too).
+      signWith: ctx.paymentSecret,
+      lines: (date) => statementOf(sp, date),
+      csv: { header: CSV_HEADER, row: csvRow },
     });
-    api
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/api/statements/:date',
-        { schema: { hide: true, params: paramsSchema, querystring: querySchema } },
-        async (request, reply) => {
-          const { date } = request.params;
-          const transactions = await statementOf(sp, date);
-          const answer =
-            request.query.format === 'csv'
-              ? { body: csvOf(CSV_HEADER, transactions.map(csvRow)), contentType: 'text/csv; charset=utf-8' }
-              : { body: JSON.stringify({ date, provider: 'sandbox', transactions }), contentType: 'application/json' };
-          // Signed as its webhooks are: with the current secret (the casino accepts the previous one too).
-          return sendSignedStatement(request, reply, ctx.paymentSecret, answer);
-        },
-      );
-  };
 }
