@@ -6,8 +6,7 @@ import { catalogueGame, type Json } from '../../../sandbox/games/__tests__/helpe
 import { sandboxPayPayments } from '../../../sandbox/payments/tables.ts';
 import { createTestServer, opsCall, type TestServer } from '../../../test/server.ts';
 import { jsonCaller } from '../../payment/__tests__/http.ts';
-import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
-import { credit } from '../../wallet/index.ts';
+import { signedInPlayer } from '../../wallet/__tests__/factories.ts';
 import { reconcile } from '../reconcile.ts';
 
 /**
@@ -29,17 +28,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function player(euros: number) {
-  const p = await createPlayer(server.ctx.db);
-  const credited = await credit(server.ctx.db, {
-    playerId: p.id,
-    amount: euros,
-    currency: 'EUR',
-    idempotencyKey: randomUUID(),
-    reason: 'test',
-  });
-  return { ...p, accountId: credited.account.id, auth: await authHeader(server.ctx, p.id) };
-}
+const player = (euros?: number) => signedInPlayer(server.ctx, euros);
 
 /** A card deposit of `amount` EUR: paid (the sandbox's page, then its webhook) unless `pay` is false. */
 async function cardDeposit(amount: number, pay = true): Promise<string> {

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +6,7 @@ import { ErrorCode } from '@casino/contracts';
 import type { PartnerStatement } from '../../../lib/partner-statement.ts';
 import { sandboxPayPayments } from '../../../sandbox/payments/tables.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { authHeader, createPlayer } from '../../wallet/__tests__/factories.ts';
-import { credit } from '../../wallet/index.ts';
+import { signedInPlayer } from '../../wallet/__tests__/factories.ts';
 import { approveWithdrawal, paymentStatements, sendTestTransfer } from '../index.ts';
 import { paymentInvoices } from '../tables.ts';
 import { jsonCaller } from './http.ts';
@@ -28,18 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function player(euros?: number) {
-  const p = await createPlayer(server.ctx.db);
-  if (euros)
-    await credit(server.ctx.db, {
-      playerId: p.id,
-      amount: euros,
-      currency: 'EUR',
-      idempotencyKey: randomUUID(),
-      reason: 'test',
-    });
-  return { ...p, auth: await authHeader(server.ctx, p.id) };
-}
+const player = (euros?: number) => signedInPlayer(server.ctx, euros);
 
 async function invoiceState(id: string): Promise<string> {
   for (let i = 0; i < 100; i++) {

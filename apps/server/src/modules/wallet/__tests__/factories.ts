@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { players, playerSessions } from '../../player/tables.ts';
+import { credit } from '../ledger.ts';
 
 /** A bare player row (no accounts), with a unique email. */
 export async function createPlayer(
@@ -25,4 +26,19 @@ export async function authHeader(ctx: AppContext, playerId: string): Promise<{ a
   const { token, tokenId } = await ctx.tokens.sign(playerId, session!.id);
   await ctx.db.update(playerSessions).set({ tokenId }).where(eq(playerSessions.id, session!.id));
   return { authorization: `Bearer ${token}` };
+}
+
+/** A player signed in (a bearer header), with `euros` of real money credited by the operator when given. */
+export async function signedInPlayer(ctx: AppContext, euros?: number) {
+  const player = await createPlayer(ctx.db);
+  const credited = euros
+    ? await credit(ctx.db, {
+        playerId: player.id,
+        amount: euros,
+        currency: 'EUR',
+        idempotencyKey: randomUUID(),
+        reason: 'test',
+      })
+    : null;
+  return { ...player, accountId: credited?.account.id ?? null, auth: await authHeader(ctx, player.id) };
 }

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCall, verifyCall } from '../../../lib/signing.ts';
 import { paymentInvoices } from '../../../modules/payment/tables.ts';
 import { approveWithdrawal, sendTestTransfer } from '../../../modules/payment/index.ts';
-import { authHeader, createPlayer } from '../../../modules/wallet/__tests__/factories.ts';
-import { credit } from '../../../modules/wallet/index.ts';
+import { signedInPlayer } from '../../../modules/wallet/__tests__/factories.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { feeOf } from '../statement.ts';
 import { sandboxPayPayments } from '../tables.ts';
@@ -46,18 +44,7 @@ async function casino(method: string, path: string, auth: Record<string, string>
   return (await response.json()) as Json;
 }
 
-async function player(euros?: number) {
-  const p = await createPlayer(server.ctx.db);
-  if (euros)
-    await credit(server.ctx.db, {
-      playerId: p.id,
-      amount: euros,
-      currency: 'EUR',
-      idempotencyKey: randomUUID(),
-      reason: 'test',
-    });
-  return { ...p, auth: await authHeader(server.ctx, p.id) };
-}
+const player = (euros?: number) => signedInPlayer(server.ctx, euros);
 
 /** A card deposit of `amount` EUR paid on the provider's page with `card`: the casino's invoice id. */
 async function cardDeposit(amount: number, card: string): Promise<string> {
