@@ -197,7 +197,7 @@ async function cappedPlayer(page: Page, prefix: string) {
     secret: string;
   };
   const operator = async (route: string, body: Record<string, unknown>) => {
-    const answer = await page.request.post(`${endpoint.url}/api/ops/${route}`, {
+    const answer = await page.request.post(`${endpoint.url}/api/admin/commands/${route}`, {
       headers: { 'x-ops-secret': endpoint.secret },
       data: body,
     });

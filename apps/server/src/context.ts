@@ -35,6 +35,8 @@ export type AppContext = {
   notifyOutbox: () => void;
   /** Secret that authenticates the local ops CLI against this process. */
   opsSecret: string;
+  /** Key of the back office's CSRF tokens: derived apart from the players' token key. */
+  staffSecret: string;
   /** HMAC key of the signed calls between the casino and the game provider. */
   gameWalletSecret: string;
   /**

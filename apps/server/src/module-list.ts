@@ -16,9 +16,10 @@ import { closePlayerSessions, emailPlayer, playerModule, playerOf } from './modu
 import { questsModule } from './modules/quests/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { sportsbookModule } from './modules/sportsbook/index.ts';
+import { staffModule } from './modules/staff/index.ts';
 import { tournamentsModule } from './modules/tournaments/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
-import { opsModule } from './ops/routes.ts';
+import { opsModule } from './ops/manifest.ts';
 import { sandboxParties } from './sandbox/manifest.ts';
 import { catalogueAnswer } from './sandbox/sportsbook/catalogue.ts';
 
@@ -65,7 +66,8 @@ export const MODULES: readonly ModuleManifest[] = [
   paymentModule,
   booksModule,
   contentModule,
-  opsModule(() => allCommands()),
+  opsModule,
+  staffModule(() => allCommands()),
   messagesModule,
   sandboxParties,
 ];

@@ -71,6 +71,7 @@ function partnerSecrets(config: Config, jwtSecret: string) {
     paymentSecret: config.payment.secret ?? derived('payment', jwtSecret),
     orbitSecret: config.payment.orbit?.secret ?? derived('orbit', jwtSecret),
     kycSecret: config.kyc?.secret ?? derived('kyc', jwtSecret),
+    staffSecret: derived('staff', jwtSecret),
     previousSecrets: {
       gameWallet: config.game.walletSecret ? config.game.walletSecretPrevious : derivedPrevious('game-wallet'),
       payment: config.payment.secret ? config.payment.secretPrevious : derivedPrevious('payment'),

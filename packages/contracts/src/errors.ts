@@ -87,6 +87,12 @@ export const ErrorCode = {
   emailTaken: 16001,
   invalidCredentials: 16002,
   sessionClosed: 16003,
+  /** Back office: the password was right; the second factor (a TOTP or recovery code) is missing. */
+  staffCodeRequired: 19001,
+  /** Back office: a write without the session's CSRF token (x-csrf-token). */
+  staffCsrfRefused: 19002,
+  /** Back office: a request from outside ADMIN_ALLOWED_IPS. */
+  staffAddressRefused: 19003,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -95,6 +101,9 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
  * codes are their own status.
  */
 const STATUS_OF_CODE: Readonly<Record<number, number>> = {
+  [ErrorCode.staffCodeRequired]: 401,
+  [ErrorCode.staffCsrfRefused]: 403,
+  [ErrorCode.staffAddressRefused]: 403,
   [ErrorCode.bonusCodeLocked]: 429,
   [ErrorCode.emailNotVerified]: 403,
   [ErrorCode.accountBlocked]: 403,

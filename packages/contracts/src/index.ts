@@ -36,3 +36,4 @@ export * from './quests.ts';
 export * from './loyalty.ts';
 export * from './sportsbook.ts';
 export * from './orbit.ts';
+export * from './staff.ts';

@@ -43,7 +43,7 @@ const next = <T>(subscribe: (resolve: (value: T) => void) => void, ms = 5000) =>
   });
 
 async function credit(email: string, amount: string) {
-  const res = await fetch(`${httpUrl}/api/ops/credit`, {
+  const res = await fetch(`${httpUrl}/api/admin/commands/credit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-ops-secret': server.ctx.opsSecret },
     body: JSON.stringify({ email, amount, currency: 'EUR' }),

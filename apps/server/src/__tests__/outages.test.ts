@@ -89,7 +89,7 @@ async function playerWithGame() {
   const auth = signedUp.json.data as AuthResult;
   const credit = await node.app.inject({
     method: 'POST',
-    url: '/api/ops/credit',
+    url: '/api/admin/commands/credit',
     headers: { 'x-ops-secret': node.ctx.opsSecret },
     payload: { email: body.email, currency: 'EUR', amount: '50' },
   });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import type { StaffPermission, StaffSubject } from '@casino/contracts';
 import { fieldError } from './errors.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -17,7 +18,7 @@ export class CommandArgsError extends Error {}
 
 /**
  * One operator command (`npm run ops -- <word> …`), declared by the module it belongs to (its
- * manifest's `commands`). The CLI parses the line, then asks a running server (POST /api/ops/<route>,
+ * manifest's `commands`). The CLI parses the line, then asks a running server (POST /api/admin/commands/<route>,
  * loopback and the per-start secret) or, when none runs, opens the database and runs it itself: the
  * same `run` either way.
  */
@@ -28,12 +29,19 @@ export type OpsCommand<B = never, R = never> = {
   usage: string;
   /** The words after `word` as the request body; null: not this command's line; CommandArgsError: a wrong one. */
   parse(args: string[]): B | null;
-  /** Its route under /api/ops/, and the schemas of the route's body and answer. */
+  /** Its route under /api/admin/commands/, and the schemas of the route's body and answer. */
   route: string;
   body: z.ZodType<B>;
   result: z.ZodType<R>;
   /** `server`: only through a running server (it needs the node's partner connections); default anywhere. */
   runs?: 'anywhere' | 'server';
+  /** What a staff member needs to run it through the admin API (the role matrix, contracts/staff.ts). */
+  permission(body: B): StaffPermission;
+  /**
+   * The money it moves, for the four-eyes rule: above the operator's threshold a second, different
+   * staff member must approve before it runs. Amount in major units, as typed.
+   */
+  money?(ctx: CommandContext, body: B): Promise<{ amount: string; currency: string } | null>;
   run(ctx: CommandContext, body: B): Promise<R>;
   /** The argument the operator typed for a request field, where it is not the field's name (`periodStart`: `--period-start`). */
   argumentOf?: Readonly<Record<string, string>>;
@@ -49,6 +57,20 @@ export type AnyOpsCommand = OpsCommand<unknown, unknown>;
 
 /** Checks one command's body and answer types against each other; the list then holds it as AnyOpsCommand. */
 export const opsCommand = <B, R>(command: OpsCommand<B, R>): AnyOpsCommand => command as AnyOpsCommand;
+
+/** A command that only reads `subject`. */
+export const reads = (subject: StaffSubject) => (): StaffPermission => ({ action: 'read', subject });
+
+/** A command that changes `subject`. */
+export const writes = (subject: StaffSubject) => (): StaffPermission => ({ action: 'write', subject });
+
+/** A command of several actions on `subject`: those listed only read it, every other writes. */
+export const readsOn =
+  (subject: StaffSubject, readActions: readonly string[]) =>
+  <B extends { action?: string }>(body: B): StaffPermission => ({
+    action: readActions.includes(body.action ?? '') ? 'read' : 'write',
+    subject,
+  });
 
 /** Most commands answer one line for the operator. */
 export const opsMessageSchema = z.object({ message: z.string() });

@@ -1,5 +1,5 @@
-import type { AttemptCounter } from '../../lib/attempts.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
+import type { AttemptCounter } from './attempts.ts';
+import { tooManyRequests } from './errors.ts';
 
 /**
  * Sign-in throttling. Per account, whatever the address and however its login is written: from the

@@ -18,6 +18,7 @@ import { DomainError, unprocessable } from '../lib/errors.ts';
 import { CommandArgsError, type AnyOpsCommand } from '../lib/ops-command.ts';
 import { opsEndpointFile, readOpsEndpoint, type OpsEndpoint } from '../lib/secrets.ts';
 import { allCommands } from '../module-list.ts';
+import { runAsLocalOperator } from '../modules/staff/index.ts';
 
 const PLAYER_NAMING = `<player> is an e-mail address, a phone number with its country code (+49 151 1234 5678, 0049-151-…;
 matched as E.164) or the player's id (the short number lists show, or the uuid).`;
@@ -66,25 +67,37 @@ function linesOf(commands: readonly AnyOpsCommand[]): string {
   return `Usage:\n${lines}${lines.includes('<player') ? `\n\n${PLAYER_NAMING}` : ''}`;
 }
 
-/** null: the server did not answer or did not accept us (stale endpoint file), so try the database. */
-async function viaServer(endpoint: OpsEndpoint, command: AnyOpsCommand, body: unknown): Promise<unknown> {
+/** How the CLI reaches a server's admin API: a staff API token (OPS_TOKEN) or this machine's per-start secret. */
+type Reach = { url: string; headers: Record<string, string> };
+
+const reachOf = (endpoint: OpsEndpoint): Reach => ({ url: endpoint.url, headers: { 'x-ops-secret': endpoint.secret } });
+
+/**
+ * The command through the admin API (POST /api/admin/commands/<route>), as the staff member or the
+ * local operator; null: the server did not answer or did not accept the local secret (a stale
+ * endpoint file), so try the database.
+ */
+async function viaServer(reach: Reach, command: AnyOpsCommand, body: unknown): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`${endpoint.url}/api/ops/${command.route}`, {
+    response = await fetch(`${reach.url}/api/admin/commands/${command.route}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-secret': endpoint.secret },
+      headers: { 'content-type': 'application/json', ...reach.headers },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
     return null;
   }
-  // Without our mark the answer came from a server that does not know this secret (a stale file).
-  if (response.headers.get('x-ops') !== 'accepted') return null;
   const json = (await response.json().catch(() => null)) as {
-    data?: unknown;
+    data?: { id?: string };
     error?: { message: string; fields?: Record<string, string[]> };
   } | null;
+  if (response.status === 401 && !reach.headers.authorization) return null;
+  if (response.status === 202)
+    throw new CliError(
+      `Waiting for a second approver: this amount is above the four-eyes threshold (approval ${json?.data?.id}).`,
+    );
   if (!response.ok)
     throw new CliError(
       `Error: ${json?.error ? withFields(json.error.message, json.error.fields, command.argumentOf) : `the server answered ${response.status}`}`,
@@ -125,16 +138,23 @@ async function withDatabase<T>(
 }
 
 /** Runs a command where it can run, and returns the line to print. */
-async function execute(config: Config, command: AnyOpsCommand, body: unknown): Promise<string> {
+async function execute(config: Config, command: AnyOpsCommand, body: unknown, env: NodeJS.ProcessEnv): Promise<string> {
   const endpoint = readOpsEndpoint(config.dataDir);
   const live = endpoint && isAlive(endpoint.pid) ? endpoint : null;
+  // A staff API token: the command is that staff member's, on whichever server OPS_URL names.
+  if (env.OPS_TOKEN) {
+    const url = env.OPS_URL ?? live?.url ?? config.publicUrl;
+    const result = await viaServer({ url, headers: { authorization: `Bearer ${env.OPS_TOKEN}` } }, command, body);
+    if (result === null) throw new CliError(`The admin API at ${url} did not answer.`);
+    return command.describe(result);
+  }
   if (command.runs === 'server') {
     if (!live)
       throw new CliError(
         `No server runs on this machine for ${config.dataDir} (no live ${path.basename(opsEndpointFile(config.dataDir))}): ` +
           'start it (npm start), or run this command where a server of this deployment runs, with its DATA_DIR.',
       );
-    const result = await viaServer(live, command, body);
+    const result = await viaServer(reachOf(live), command, body);
     if (result === null)
       throw new CliError(
         `The server (process ${live.pid}) at ${live.url} did not answer or did not accept this machine's ops secret: ` +
@@ -142,16 +162,20 @@ async function execute(config: Config, command: AnyOpsCommand, body: unknown): P
       );
     return command.describe(result);
   }
-  // With DATABASE_URL the CLI opens the shared database itself; the embedded one belongs to its server.
-  const server = config.databaseUrl ? null : live;
-  if (server) {
-    const result = await viaServer(server, command, body);
+  // A running server answers through the admin API (audited there); with none, the CLI opens the
+  // database itself and records the same audit row as the local operator.
+  if (live) {
+    const result = await viaServer(reachOf(live), command, body);
     if (result !== null) return command.describe(result);
   }
   // No dispatcher runs in this process: a server's outbox dispatcher delivers what this writes (it
   // polls, and on start), so there is no one to wake.
-  const result = await withDatabase(config, server, (database) =>
-    command.run({ db: database.db, notifyOutbox: () => {}, config, node: null }, checkedBody(command, body)),
+  const result = await withDatabase(config, config.databaseUrl ? null : live, (database) =>
+    runAsLocalOperator(
+      { db: database.db, notifyOutbox: () => {}, config, node: null },
+      command,
+      checkedBody(command, body),
+    ),
   );
   return command.describe(result);
 }
@@ -192,7 +216,7 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
       return 0;
     }
     command = commands.find((c) => c.route === parsed.command)!;
-    console.log(await execute(loadConfig(env), command, parsed.body));
+    console.log(await execute(loadConfig(env), command, parsed.body, env));
     return 0;
   } catch (error) {
     if (error instanceof CliError || error instanceof ConfigError || error instanceof DataDirLockedError)

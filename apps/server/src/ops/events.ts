@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../lib/errors.ts';
-import { CommandArgsError, opsCommand } from '../lib/ops-command.ts';
+import { CommandArgsError, opsCommand, readsOn } from '../lib/ops-command.ts';
 import { decideParked, laneStates, parkedRow, parkedRows, type LaneState, type ParkedRow } from '../outbox/index.ts';
 
 const parkedId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -111,6 +111,7 @@ export const eventsCommand = opsCommand({
       its consumer again (retry), or leave it undelivered (skip).`,
   parse: parseEvents,
   route: 'events',
+  permission: readsOn('Event', ['list', 'show']),
   body: opsEventsBodySchema,
   result: opsEventsResultSchema,
   run: (ctx, body) => opsEvents(ctx.db, body),

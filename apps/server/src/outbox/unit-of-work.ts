@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Tx } from '../db/client.ts';
+import { writePendingAudit } from '../lib/audit-scope.ts';
 
 /** What a unit of work needs: the database and the dispatcher's wake-up. */
 export type UnitOfWorkContext = { db: Db; notifyOutbox(): void };
@@ -28,7 +29,20 @@ export const joinedUnitOfWork = (tx: Tx): UnitOfWorkContext => ({ db: tx as unkn
 
 /** THE way to run a transaction: events it enqueues are delivered right after it commits. */
 export function withTransaction<T>(ctx: UnitOfWorkContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return inUnitOfWork(ctx, () => ctx.db.transaction(work));
+  return inUnitOfWork(ctx, async () => {
+    let undoAudit: (() => void) | null = null;
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const result = await work(tx);
+        // A staff write's audit row commits with the change it records (lib/audit-scope.ts).
+        undoAudit = await writePendingAudit(tx, result);
+        return result;
+      });
+    } catch (error) {
+      (undoAudit as (() => void) | null)?.();
+      throw error;
+    }
+  });
 }
 
 /**

@@ -43,7 +43,7 @@ export type TestServer = RunningServer & { database: Database };
 export const opsCall = (server: TestServer, command: string, payload: Record<string, unknown>) =>
   server.app.inject({
     method: 'POST',
-    url: `/api/ops/${command}`,
+    url: `/api/admin/commands/${command}`,
     headers: { 'x-ops-secret': server.ctx.opsSecret },
     payload,
   });

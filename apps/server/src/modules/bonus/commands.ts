@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BONUS_CODE_MESSAGE, BONUS_CODE_PATTERN, bonusDefinitionInputSchema, formatMinor } from '@casino/contracts';
 import { unprocessable } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile, readsOn } from '../../lib/ops-command.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { findGame, grantsFreespins } from '../game/index.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
@@ -69,7 +69,7 @@ const amounts = (values: Record<string, number>) =>
     .map(([currency, minor]) => `${formatMinor(BigInt(minor), subunitOf(currency))} ${currency}`)
     .join(', ');
 
-/** The one implementation behind `POST /api/ops/bonus` and the CLI's own database access. */
+/** The one implementation behind `POST /api/admin/commands/bonus` and the CLI's own database access. */
 export async function opsBonus(ctx: UnitOfWorkContext, body: OpsBonusBody, rules: BonusRules) {
   switch (body.action) {
     case 'create':
@@ -290,6 +290,7 @@ export const bonusCommand = opsCommand({
       once per period, whichever node or run pays it first.`,
   parse: parseBonus,
   route: 'bonus',
+  permission: readsOn('Promotion', ['list', 'code-list']),
   body: opsBonusBodySchema,
   ...answersMessage,
   run: (ctx, body) => opsBonus(ctx, body, ctx.config.bonus),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMinor } from '@casino/contracts';
-import { CommandArgsError, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, opsCommand, reads, writes } from '../../lib/ops-command.ts';
 import { subunitOf } from '../settings/index.ts';
 import { closeIsOff, offCloses, type DayClose } from '../wallet/index.ts';
 import { closeDueDays } from './close.ts';
@@ -70,6 +70,7 @@ export const reportCommand = opsCommand({
       --format csv prints one file's content: redirect it (> ggr.csv) to export.`,
   parse: parseReport,
   route: 'reports',
+  permission: reads('Report'),
   body: reportBodySchema,
   result: textSchema,
   run: async (ctx, body) => ({
@@ -100,6 +101,7 @@ export const closeCommand = opsCommand({
     return o.again ? { again: o.again } : {};
   },
   route: 'reports/close',
+  permission: writes('Report'),
   body: closeBodySchema,
   result: textSchema,
   run: async (ctx, body) => {
@@ -134,6 +136,7 @@ export const reconcileCommand = opsCommand({
     return { kind: kind as ReconcileKind, date: o.date, format: (o.format ?? 'table') as ReportBody['format'] };
   },
   route: 'reports/reconcile',
+  permission: reads('Report'),
   body: reconcileBodySchema,
   result: textSchema,
   // The partners' statements are fetched with the node's partner settings and secrets.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand, type OpsMessage } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, type OpsMessage, writes } from '../../lib/ops-command.ts';
 import { importContent } from './service.ts';
 
 export const opsContentBodySchema = z.object({ dir: z.string().min(1).max(1000) }).strict();
@@ -29,6 +29,7 @@ export const contentCommand = opsCommand({
       Load content pages from a folder laid out as <locale>/<static|question|bonus>/<identity>.md.`,
   parse: parseContent,
   route: 'content',
+  permission: writes('Content'),
   body: opsContentBodySchema,
   ...answersMessage,
   run: (ctx, body) => opsContent(ctx.db, body),

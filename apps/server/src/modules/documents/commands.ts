@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, text } from '@casino/contracts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readsOn } from '../../lib/ops-command.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { findPlayer, playerLabel } from '../player/index.ts';
@@ -57,6 +57,7 @@ export const documentsCommand = opsCommand({
       Identity documents waiting for review; approve or reject one (the player sees it at once).`,
   parse: parseDocuments,
   route: 'documents',
+  permission: readsOn('Document', ['list']),
   body: opsDocumentsBodySchema,
   ...answersMessage,
   run: opsDocuments,

@@ -1,3 +1,4 @@
+import { noteChange } from '../../lib/audit-scope.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
@@ -143,6 +144,13 @@ export async function reviewDocument(
     .returning();
   if (!row) throw notFound(`No document ${id} waiting for review`);
   const document = toDocument(row);
+  noteChange({
+    targetType: 'document',
+    targetId: id,
+    playerId: row.playerId,
+    before: { status: 'pending' },
+    after: { status: decision.approve ? 'approved' : 'rejected', reason: row.reason },
+  });
   await enqueue(tx, 'documents.updated', { playerId: row.playerId, document });
   return document;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand, type OpsMessage } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, type OpsMessage, writes } from '../../lib/ops-command.ts';
 import { setGameEnabled } from './catalogue/service.ts';
 
 export const opsGameBodySchema = z.object({ identity: z.string().min(1).max(100), enabled: z.boolean() }).strict();
@@ -32,6 +32,7 @@ export const gameCommand = opsCommand({
       Switch a game off (hidden, cannot start, bets in open sessions refused) or on again.`,
   parse: parseGame,
   route: 'game',
+  permission: writes('Game'),
   body: opsGameBodySchema,
   ...answersMessage,
   run: (ctx, body) => opsGame(ctx.db, body),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CashPeriods, LimitDefinition, formatMinor } from '@casino/contracts';
-import { CommandArgsError, answersMessage, opsCommand, type OpsMessage } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, type OpsMessage, writes } from '../../lib/ops-command.ts';
 import { contactOf, namesPlayer, playerNaming } from '../../lib/player-naming.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
@@ -141,6 +141,7 @@ export const limitCommand = (ports: LimitsPorts) =>
       at once and replaces the one of the same kind.`,
     parse: parseLimit,
     route: 'limit',
+    permission: writes('Limit'),
     body: opsLimitBodySchema,
     ...answersMessage,
     run: (ctx, body) => opsLimit(ctx, body, ports),
@@ -153,6 +154,7 @@ export const excludeCommand = (ports: LimitsPorts) =>
       Exclude a player from real-money play for that many days; closes their live game sessions.`,
     parse: parseExclude,
     route: 'exclude',
+    permission: writes('Limit'),
     body: opsExcludeBodySchema,
     ...answersMessage,
     async run(ctx, body) {

@@ -1,3 +1,4 @@
+import { noteChange } from '../../lib/audit-scope.ts';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { CashPeriods, ErrorCode, LimitDefinition, LimitStatus, formatMinor } from '@casino/contracts';
 import { atomic } from '../../db/atomic.ts';
@@ -154,6 +155,13 @@ export async function setMoneyLimit(
       amount: formatMinor(input.amountMinor, accountCurrency(input.currency).subunitToUnit),
       until: null,
     });
+    noteChange({
+      targetType: 'limit',
+      targetId: row!.id,
+      playerId: input.playerId,
+      before: existing ? { amount: existing.amountMinor, currency: existing.currency, period: existing.period } : null,
+      after: { amount: row!.amountMinor, currency: row!.currency, period: row!.period },
+    });
     return row!;
   });
 }
@@ -185,6 +193,13 @@ export async function excludePlayer(
       .returning();
     // Money limits cannot be loosened while excluded.
     await cancelPlayerChanges(tx, input.playerId, now);
+    noteChange({
+      targetType: 'exclusion',
+      targetId: limit!.id,
+      playerId: input.playerId,
+      before: null,
+      after: { excluded: true, type: input.type, until: until?.toISOString() ?? null },
+    });
     await announce(tx, {
       playerId: input.playerId,
       kind: 'excluded',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, reads } from '../../lib/ops-command.ts';
 import { contactOf, namesPlayer, playerContacts, playerNaming, playerOf } from '../player/index.ts';
 import { linkedPlayers } from './service.ts';
 
@@ -54,6 +54,7 @@ export const playerLinksCommand = opsCommand({
       ID number). A bonus definition with "onePerPerson" counts linked accounts as one person.`,
   parse: parsePlayer,
   route: 'player',
+  permission: reads('Player'),
   body: opsPlayerBodySchema,
   ...answersMessage,
   run: (ctx, body) => opsPlayer(ctx.db, body),

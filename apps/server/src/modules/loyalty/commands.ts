@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { loyaltyLevelsInputSchema, type LoyaltyLevelInput } from '@casino/contracts';
-import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile, readsOn } from '../../lib/ops-command.ts';
 import { withTransaction, type UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
 import { accountOf, levelRows, listRates, replaceLevels, setRate } from './service.ts';
@@ -34,7 +34,7 @@ export function readLevelsFile(file: string): LoyaltyLevelInput[] {
 const levelLine = (l: { position: number; name: string; points: bigint; rewardBonus: string | null }) =>
   `${l.position}. ${l.name}  from ${l.points} points` + (l.rewardBonus ? `  reward "${l.rewardBonus}"` : '');
 
-/** The one implementation behind `POST /api/ops/loyalty` and the CLI's own database access. */
+/** The one implementation behind `POST /api/admin/commands/loyalty` and the CLI's own database access. */
 export async function opsLoyalty(ctx: UnitOfWorkContext, body: OpsLoyaltyBody) {
   switch (body.action) {
     case 'levels': {
@@ -99,6 +99,7 @@ export const loyaltyCommand = opsCommand({
       A player's loyalty points and level.`,
   parse: parseLoyalty,
   route: 'loyalty',
+  permission: readsOn('Promotion', ['levels', 'rates', 'account']),
   body: opsLoyaltyBodySchema,
   ...answersMessage,
   run: opsLoyalty,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mailboxEntrySchema, mailboxQuerySchema, type MailboxEntry } from '@casino/contracts';
 import type { Db } from '../../db/client.ts';
-import { CommandArgsError, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, opsCommand, reads } from '../../lib/ops-command.ts';
 import { readMailbox } from './service.ts';
 
 export const opsMailboxBodySchema = mailboxQuerySchema;
@@ -27,6 +27,7 @@ export const mailboxCommand = opsCommand({
       The latest messages (e-mail, SMS) to that address or number: codes and links, when no SMTP_URL is set.`,
   parse: parseMailbox,
   route: 'mailbox',
+  permission: reads('Message'),
   body: opsMailboxBodySchema,
   result: z.array(mailboxEntrySchema),
   run: (ctx, body) => opsMailbox(ctx.db, body),

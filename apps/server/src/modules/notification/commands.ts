@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX, SUPPORT_TEXT_MAX, text } from '@casino/contracts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readsOn, writes } from '../../lib/ops-command.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import {
@@ -108,6 +108,7 @@ export const messageCommand = opsCommand({
       A message in the player's notifications (every player's with all), pushed to open tabs at once.`,
   parse: parseMessage,
   route: 'message',
+  permission: writes('Message'),
   body: opsMessageBodySchema,
   ...answersMessage,
   run: opsMessage,
@@ -119,6 +120,7 @@ export const supportCommand = opsCommand({
       Live chats waiting for an answer and the latest contact-form messages; answer a player's chat.`,
   parse: parseSupport,
   route: 'support',
+  permission: readsOn('Message', ['list']),
   body: opsSupportBodySchema,
   ...answersMessage,
   run: opsSupport,

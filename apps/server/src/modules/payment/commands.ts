@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { invoiceSchema, text } from '@casino/contracts';
+import { invoiceSchema, text, type StaffPermission } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand, type CommandContext } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, type CommandContext, writes } from '../../lib/ops-command.ts';
 import { contactOf, playerOf } from '../player/index.ts';
 import { confirmDeposit } from './deposits.ts';
-import { pendingWithdrawals, waitingBankDeposits } from './invoice-views.ts';
+import { pendingWithdrawals, waitingBankDeposits, withdrawalAmount } from './invoice-views.ts';
 import { withdrawOnBehalf } from './on-behalf.ts';
 import { sendTestTransfer } from './provider-client.ts';
 import { approveWithdrawal, declineWithdrawal } from './withdrawals.ts';
@@ -142,6 +142,12 @@ async function opsInvoices(ctx: AppContext, body: OpsInvoiceBody): Promise<OpsIn
 /** `withdrawals` and `deposits` share the `invoices` route: one body, one answer, one run. */
 const invoicesRoute = {
   route: 'invoices',
+  permission: (body: OpsInvoiceBody): StaffPermission => ({
+    action: body.action.endsWith('-list') ? 'read' : 'write',
+    subject: body.action.startsWith('withdrawals') ? 'Withdrawal' : 'Deposit',
+  }),
+  money: async (ctx: CommandContext, body: OpsInvoiceBody) =>
+    body.action === 'withdrawals-approve' && body.invoice ? withdrawalAmount(ctx.db, body.invoice) : null,
   body: opsInvoiceBodySchema,
   result: opsInvoicesResultSchema,
   runs: 'server',
@@ -206,6 +212,7 @@ export const withdrawalCreateCommand = opsCommand({
       their latest withdrawal (by that method with --method); it waits for approval like any other.`,
   parse: parseWithdrawalCreate,
   route: 'withdrawal-create',
+  permission: writes('Withdrawal'),
   body: opsWithdrawalCreateBodySchema,
   ...answersMessage,
   runs: 'server',
@@ -229,6 +236,7 @@ export const cryptoSendCommand = opsCommand({
       (Payment commands need the running server: approving talks to the payment provider.)`,
   parse: parseCrypto,
   route: 'crypto-send',
+  permission: writes('Deposit'),
   body: opsCryptoSendBodySchema,
   ...answersMessage,
   runs: 'server',

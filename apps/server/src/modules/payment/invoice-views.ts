@@ -1,6 +1,14 @@
 // What is read of invoices: a player's history, one invoice and totals; the operator's queues.
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import { InvoiceType, pageMeta, toMajor, type Invoice, type InvoiceState, type PageMeta } from '@casino/contracts';
+import {
+  formatMinor,
+  InvoiceType,
+  pageMeta,
+  toMajor,
+  type Invoice,
+  type InvoiceState,
+  type PageMeta,
+} from '@casino/contracts';
 import type { z } from 'zod';
 import type { invoicesQuerySchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
@@ -134,4 +142,15 @@ export async function waitingBankDeposits(ctx: AppContext): Promise<OperatorInvo
     .orderBy(paymentInvoices.createdAt)
     .limit(500);
   return forOperator(ctx.db, rows);
+}
+
+/** A withdrawal's amount (major units) and currency, for the four-eyes rule; null: no such withdrawal. */
+export async function withdrawalAmount(db: DbOrTx, invoiceId: string) {
+  if (!isUuid(invoiceId)) return null;
+  const [row] = await db
+    .select({ amountMinor: paymentInvoices.amountMinor, currency: paymentInvoices.currency })
+    .from(paymentInvoices)
+    .where(and(eq(paymentInvoices.id, invoiceId), eq(paymentInvoices.type, InvoiceType.withdrawal)));
+  if (!row) return null;
+  return { amount: formatMinor(row.amountMinor, subunitOf(row.currency)), currency: row.currency };
 }

@@ -1,5 +1,6 @@
 // An invoice's record: its wire shape, saving and announcing a change, locks, and the rules every payment
 // checks first (a closed account, the method's amount bounds and fields).
+import { noteChange } from '../../lib/audit-scope.ts';
 import { and, eq } from 'drizzle-orm';
 import {
   ErrorCode,
@@ -85,6 +86,14 @@ export async function saveInvoice(tx: Tx, row: InvoiceRow, change: Partial<Invoi
     .where(eq(paymentInvoices.id, row.id))
     .returning();
   await announce(tx, updated!);
+  // A staff decision records the state it moved the invoice from and to (lib/audit-scope.ts).
+  noteChange({
+    targetType: 'invoice',
+    targetId: row.id,
+    playerId: row.playerId,
+    before: { state: row.state, amount: row.amountMinor, currency: row.currency },
+    after: { state: updated!.state, statusResult: updated!.statusResult },
+  });
   return updated!;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '@casino/contracts';
 import type { Db } from '../../db/client.ts';
-import { CommandArgsError, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, opsCommand, writes } from '../../lib/ops-command.ts';
 import { issueAutologin } from './autologin.ts';
 import { namesPlayer, playerNaming, playerOf } from './command-naming.ts';
 
@@ -35,6 +35,7 @@ export const autologinCommand = opsCommand({
       Print a one-time sign-in link for the player (valid 10 minutes, once), e.g. for support.`,
   parse: parseAutologin,
   route: 'autologin',
+  permission: writes('Player'),
   body: opsAutologinBodySchema,
   result: opsAutologinResultSchema,
   // The link is on this site's public address, whichever process writes the token.

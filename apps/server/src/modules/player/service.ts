@@ -36,7 +36,7 @@ import { e164, normalisePhone, PHONE_TAKEN, spendCode, tryCode } from './phone.t
 import { useAutologin } from './autologin.ts';
 import type { SessionCloseReason } from './passwords.ts';
 import { endReasonOf } from './session-states.ts';
-import { deviceAccount, SIGN_IN_LIMITS, signInAccount, type SignInGuard } from './sign-in-guard.ts';
+import { deviceAccount, SIGN_IN_LIMITS, signInAccount, type SignInGuard } from '../../lib/sign-in-guard.ts';
 import { challengeAnswer, newChallenge, sendSignInCode, spendChallenge, tryChallenge } from './sign-in-challenge.ts';
 import { revokeDeviceOfSession, trustDevice, trustedDevice } from './trusted-devices.ts';
 import type { Defer } from './phone.ts';

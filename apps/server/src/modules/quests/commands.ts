@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { questDefinitionInputSchema } from '@casino/contracts';
-import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile, readsOn } from '../../lib/ops-command.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { contactOf, namesPlayer, playerNaming, playerOf } from '../player/index.ts';
 import { createQuestDefinition, listQuestDefinitions, setQuestEnabled } from './definitions.ts';
@@ -24,7 +24,7 @@ export function readQuestFile(file: string): z.infer<typeof questDefinitionInput
   return readInputFile(file, questDefinitionInputSchema);
 }
 
-/** The one implementation behind `POST /api/ops/quest` and the CLI's own database access. */
+/** The one implementation behind `POST /api/admin/commands/quest` and the CLI's own database access. */
 export async function opsQuest(ctx: UnitOfWorkContext, body: OpsQuestBody) {
   switch (body.action) {
     case 'create': {
@@ -82,6 +82,7 @@ export const questCommand = opsCommand({
       Give a player a quest; it waits for the player to start it.`,
   parse: parseQuest,
   route: 'quest',
+  permission: readsOn('Promotion', ['list']),
   body: opsQuestBodySchema,
   ...answersMessage,
   run: opsQuest,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode, formatMinor, toMinor } from '@casino/contracts';
 import type { Config } from '../../config.ts';
 import { DomainError, fieldError, notFound } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readsOn } from '../../lib/ops-command.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import { BASE_CURRENCY, currencyByCode } from '../settings/index.ts';
 import { providerCatalogue, type SportsbookCatalogue } from './provider-catalogue.ts';
@@ -116,7 +116,7 @@ function baseMinorOf(value: string, field: string): bigint {
 const money = (minor: bigint | null, currency: string) =>
   minor === null ? 'none' : `${formatMinor(minor, currencyByCode(currency)?.subunitToUnit ?? 100)} ${currency}`;
 
-/** The one implementation behind `POST /api/ops/sportsbook-risk` and the CLI's own database access. */
+/** The one implementation behind `POST /api/admin/commands/sportsbook-risk` and the CLI's own database access. */
 export async function opsSportsbookRisk(
   ctx: UnitOfWorkContext,
   body: OpsSportsbookRiskBody,
@@ -200,6 +200,7 @@ export const sportsbookRiskCommand = (sandboxCatalogue: SportsbookCatalogue) =>
     usage: SPORTSBOOK_RISK_USAGE,
     parse: parseSportsbookRiskArgs,
     route: 'sportsbook-risk',
+    permission: readsOn('Sportsbook', ['limits', 'restrictions']),
     body: opsSportsbookRiskBodySchema,
     ...answersMessage,
     run: (ctx, body) => opsSportsbookRisk(ctx, body, sportsbookCatalogueOf(ctx.config, sandboxCatalogue)),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tournamentInputSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { CommandArgsError, answersMessage, opsCommand, readInputFile } from '../../lib/ops-command.ts';
+import { CommandArgsError, answersMessage, opsCommand, readInputFile, readsOn } from '../../lib/ops-command.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
 import type { BonusRules } from '../bonus/index.ts';
@@ -28,7 +28,7 @@ export function readTournamentFile(file: string): z.infer<typeof tournamentInput
 const STATE = { 2: 'upcoming', 3: 'running', 4: 'finished', 5: 'cancelled' } as Record<number, string>;
 
 /**
- * The one implementation behind `POST /api/ops/tournament` and the CLI's own database access.
+ * The one implementation behind `POST /api/admin/commands/tournament` and the CLI's own database access.
  * `changed` tells the serving node to re-read its running tournaments at once.
  */
 export async function opsTournament(
@@ -112,6 +112,7 @@ export const tournamentCommand = (engineOf: (node: AppContext) => TournamentEngi
       an upcoming one now, or end one now (its prizes are paid at once, each place once).`,
     parse: parseTournament,
     route: 'tournament',
+    permission: readsOn('Promotion', ['list']),
     body: opsTournamentBodySchema,
     ...answersMessage,
     run: (ctx, body) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { accountSchema } from '@casino/contracts';
-import { CommandArgsError, opsCommand } from '../../lib/ops-command.ts';
+import { CommandArgsError, opsCommand, writes } from '../../lib/ops-command.ts';
 import { contactOf, namesPlayer, playerNaming, type FindPlayer } from '../../lib/player-naming.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import type { UnitOfWorkContext } from '../../outbox/unit-of-work.ts';
@@ -37,7 +37,7 @@ export const opsCreditResultSchema = z.object({
 export type OpsCreditResult = CreditResult & { email: string | null };
 
 /**
- * The one implementation behind `POST /api/ops/credit` and the CLI's own database access; `playerOf`
+ * The one implementation behind `POST /api/admin/commands/credit` and the CLI's own database access; `playerOf`
  * finds the player it names (the player module's, a port: walletModule's).
  */
 export async function opsCredit(
@@ -107,6 +107,8 @@ export const creditCommand = (playerOf: FindPlayer) =>
       Amount in major units, e.g. 25 or 0.0015. The same --reference never credits twice.`,
     parse: (args) => parseAdjustment(args, 'credit'),
     route: 'credit',
+    permission: writes('Balance'),
+    money: async (_ctx, body) => ({ amount: String(body.amount), currency: body.currency }),
     body: opsCreditBodySchema,
     result: opsCreditResultSchema,
     run: (ctx, body) => opsCredit(ctx, body, playerOf),
@@ -121,6 +123,8 @@ export const debitCommand = (playerOf: FindPlayer) =>
       The same --reference never debits twice.`,
     parse: (args) => parseAdjustment(args, 'debit'),
     route: 'debit',
+    permission: writes('Balance'),
+    money: async (_ctx, body) => ({ amount: String(body.amount), currency: body.currency }),
     body: opsCreditBodySchema,
     result: opsCreditResultSchema,
     run: (ctx, body) => opsCredit(ctx, body, playerOf, 'debit'),

@@ -1,3 +1,4 @@
+import { noteChange } from '../../lib/audit-scope.ts';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, formatMinor, scaleDigits, toMinor, type Account } from '@casino/contracts';
 import { atomic } from '../../db/atomic.ts';
@@ -178,6 +179,15 @@ export async function adjust(db: DbOrTx, input: CreditInput & { kind: 'credit' |
       counterparty: 'adjustment',
     });
     const now = result.account;
+    const real = (units: bigint) => `${formatMinor(units, info.subunitToUnit)} ${info.code}`;
+    const moved = result.replayed ? 0n : input.kind === 'credit' ? minor : -minor;
+    noteChange({
+      targetType: 'account',
+      targetId: account!.id,
+      playerId: input.playerId,
+      before: { realBalance: real(now.realBalance - moved) },
+      after: { realBalance: real(now.realBalance) },
+    });
     return {
       playerId: input.playerId,
       currency: info.code,

@@ -14,12 +14,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const url = '/api/ops/credit';
+const url = '/api/admin/commands/credit';
 
-describe('POST /api/ops/credit', () => {
-  it('looks exactly like an unknown path without loopback and the secret, even with a bad body', async () => {
-    const unknown = await server.app.inject({ method: 'DELETE', url });
-    expect(unknown.statusCode).toBe(404);
+describe('POST /api/admin/commands/credit, as the local operator', () => {
+  it('is refused without loopback and the secret (or a staff sign-in) before the body is read', async () => {
+    const first = await server.app.inject({ method: 'POST', url, payload: {} });
+    expect(first.statusCode).toBe(401);
     const body = { email: 'x@example.com', amount: 1, currency: 'EUR' };
     const attempts = [
       { payload: body },
@@ -35,8 +35,8 @@ describe('POST /api/ops/credit', () => {
     ];
     for (const attempt of attempts) {
       const response = await server.app.inject({ method: 'POST', url, ...attempt });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(unknown.json());
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(first.json());
     }
   });
 
@@ -98,15 +98,15 @@ describe('the other ops routes', () => {
     for (const route of routes) {
       const outside = await server.app.inject({
         method: 'POST',
-        url: `/api/ops/${route}`,
+        url: `/api/admin/commands/${route}`,
         payload: { action: 'list' },
         remoteAddress: '203.0.113.9',
         headers: { 'x-ops-secret': server.ctx.opsSecret },
       });
-      expect(outside.statusCode, route).toBe(404);
+      expect(outside.statusCode, route).toBe(401);
       const junk = await server.app.inject({
         method: 'POST',
-        url: `/api/ops/${route}`,
+        url: `/api/admin/commands/${route}`,
         payload: { action: 'drop table', name: 'x\u0000'.repeat(10_000) },
         headers: { 'x-ops-secret': server.ctx.opsSecret },
       });
@@ -114,7 +114,7 @@ describe('the other ops routes', () => {
     }
     const lanes = await server.app.inject({
       method: 'POST',
-      url: '/api/ops/events',
+      url: '/api/admin/commands/events',
       payload: { action: 'list' },
       headers: { 'x-ops-secret': server.ctx.opsSecret },
     });
@@ -128,7 +128,7 @@ describe('the other ops routes', () => {
     const events = (payload: unknown) =>
       server.app.inject({
         method: 'POST',
-        url: '/api/ops/events',
+        url: '/api/admin/commands/events',
         payload: payload as object,
         headers: { 'x-ops-secret': server.ctx.opsSecret },
       });

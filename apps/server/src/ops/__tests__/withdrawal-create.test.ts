@@ -14,7 +14,7 @@ afterAll(() => server?.close());
 const ops = (payload: Record<string, unknown>) =>
   server.app.inject({
     method: 'POST',
-    url: '/api/ops/withdrawal-create',
+    url: '/api/admin/commands/withdrawal-create',
     headers: { 'x-ops-secret': server.ctx.opsSecret },
     payload,
   });

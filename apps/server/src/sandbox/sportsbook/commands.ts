@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fixtureById } from '@casino/games/sportsbook';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
-import { answersMessage, opsCommand, type CommandContext } from '../../lib/ops-command.ts';
+import { answersMessage, opsCommand, type CommandContext, readsOn } from '../../lib/ops-command.ts';
 import { openEvents, readClock, setClock, simTimeOf } from './events.ts';
 import { settleEvent } from './settlement.ts';
 import { deliverTickets } from './tickets.ts';
@@ -71,7 +71,7 @@ export function parseSportsbookProviderArgs(rest: string[]): OpsSportsbookProvid
   return null;
 }
 
-/** The one implementation behind `POST /api/ops/sportsbook-provider` and the CLI's own database access. */
+/** The one implementation behind `POST /api/admin/commands/sportsbook-provider` and the CLI's own database access. */
 export async function opsSportsbookProvider(
   ctx: Pick<CommandContext, 'db'>,
   body: OpsSportsbookProviderBody,
@@ -139,6 +139,7 @@ export const sportsbookProviderCommand = opsCommand({
   usage: SPORTSBOOK_PROVIDER_USAGE,
   parse: parseSportsbookProviderArgs,
   route: 'sportsbook-provider',
+  permission: readsOn('Sportsbook', ['events']),
   body: opsSportsbookProviderBodySchema,
   ...answersMessage,
   run: (ctx, body) => {

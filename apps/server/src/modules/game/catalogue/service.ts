@@ -1,3 +1,4 @@
+import { noteChange } from '../../../lib/audit-scope.ts';
 import {
   and,
   arrayContains,
@@ -625,12 +626,20 @@ export async function setGameEnabled(
   idOrIdentity: string,
   isEnabled: boolean,
 ): Promise<{ name: string } | null> {
+  const [before] = await db.select({ isEnabled: games.isEnabled }).from(games).where(byIdOrIdentity(idOrIdentity));
   const [game] = await db
     .update(games)
     .set({ isEnabled })
     .where(byIdOrIdentity(idOrIdentity))
     .returning({ name: games.name });
   invalidateCatalogueCache(db);
+  if (game)
+    noteChange({
+      targetType: 'game',
+      targetId: idOrIdentity,
+      before: { enabled: before?.isEnabled },
+      after: { enabled: isEnabled },
+    });
   return game ?? null;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxEntrySchema } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
-import { SIGN_IN_LIMITS } from '../sign-in-guard.ts';
+import { SIGN_IN_LIMITS } from '../../../lib/sign-in-guard.ts';
 import { bearer, login, register } from './helpers.ts';
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ErrorCode, mailboxEntrySchema } from '@casino/contracts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { waitFor } from '../../../test/wait.ts';
-import { SIGN_IN_LIMITS } from '../sign-in-guard.ts';
+import { SIGN_IN_LIMITS } from '../../../lib/sign-in-guard.ts';
 import { expectErrorEnvelope, login, register, freshClients, travel } from './helpers.ts';
 
 let server: TestServer;

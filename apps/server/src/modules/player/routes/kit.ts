@@ -9,7 +9,7 @@ import { createReadCache, noReadCache, type ReadCache } from '../../../lib/read-
 import { PHONE_TAKEN } from '../phone.ts';
 import type { ClientInfo, IdentityOptions } from '../service.ts';
 import { SESSION_STATE_FRESH_MS } from '../session-states.ts';
-import { createSignInGuard, type SignInGuard } from '../sign-in-guard.ts';
+import { createSignInGuard, type SignInGuard } from '../../../lib/sign-in-guard.ts';
 import { deviceCookie, deviceTokenOf, newDeviceToken } from '../trusted-devices.ts';
 
 /** The player plugin's instance: each route file adds its routes to it. */

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+import { emailSchema, passwordSchema } from './validation.ts';
+
+/**
+ * The back office's people and what each may do. The matrix is data, shared by the server (which
+ * builds its CASL ability from it and refuses whatever it does not grant) and the admin app (which
+ * only hides what the server would refuse anyway). docs/staff-roles.md prints it.
+ */
+export const STAFF_ROLES = [
+  'admin',
+  'support',
+  'kyc',
+  'payments',
+  'risk',
+  'marketing',
+  'finance',
+  'compliance',
+] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+
+/** What staff act on; each admin route and operator command names one. */
+export const STAFF_SUBJECTS = [
+  'Player',
+  'Balance',
+  'Document',
+  'Withdrawal',
+  'Deposit',
+  'Limit',
+  'Message',
+  'Game',
+  'Sportsbook',
+  'Promotion',
+  'Content',
+  'Report',
+  'Event',
+  'Staff',
+  'Audit',
+] as const;
+export type StaffSubject = (typeof STAFF_SUBJECTS)[number];
+
+/** `read` sees, `write` changes (approving, declining and adjusting included). */
+export type StaffAction = 'read' | 'write';
+export type StaffPermission = { action: StaffAction; subject: StaffSubject };
+
+const R = ['read'] as const;
+const RW = ['read', 'write'] as const;
+type Grants = Partial<Record<StaffSubject, readonly StaffAction[]>>;
+
+/** Every role's grants; what is not listed is refused. The administrator may do everything. */
+export const STAFF_MATRIX: Readonly<Record<StaffRole, Grants>> = {
+  admin: Object.fromEntries(STAFF_SUBJECTS.map((subject) => [subject, RW])) as Grants,
+  support: { Player: R, Balance: R, Document: R, Withdrawal: R, Deposit: R, Limit: R, Message: RW, Promotion: R },
+  kyc: { Player: R, Document: RW },
+  payments: { Player: R, Balance: RW, Withdrawal: RW, Deposit: RW, Report: R },
+  risk: { Player: R, Balance: R, Withdrawal: R, Game: RW, Sportsbook: RW, Report: R },
+  marketing: { Player: R, Promotion: RW, Content: RW, Message: RW, Game: R },
+  finance: { Player: R, Balance: R, Withdrawal: R, Deposit: R, Report: R },
+  compliance: { Player: R, Balance: R, Document: R, Withdrawal: R, Deposit: R, Limit: RW, Report: R, Audit: R },
+};
+
+/** Whether the matrix lets `role` do `action` on `subject`. */
+export const staffMay = (role: StaffRole, { action, subject }: StaffPermission): boolean =>
+  STAFF_MATRIX[role][subject]?.includes(action) ?? false;
+
+/** A TOTP code from the authenticator app (6 digits), or one of the one-time recovery codes. */
+export const staffCodeSchema = text()
+  .trim()
+  .min(6)
+  .max(32)
+  .regex(/^[0-9a-zA-Z-]+$/, 'A code is digits, or a recovery code');
+
+export const staffSignInSchema = z
+  .object({ email: emailSchema, password: z.string().min(1).max(128), code: staffCodeSchema.optional() })
+  .strict();
+export type StaffSignIn = z.infer<typeof staffSignInSchema>;
+
+/** The enrolment link's token (from `staff create` or an invitation). */
+export const staffEnrolTokenSchema = z.object({ token: text().min(20).max(100) }).strict();
+
+export const staffEnrolSchema = z
+  .object({
+    token: text().min(20).max(100),
+    password: passwordSchema,
+    /** A code from the authenticator app set up with the secret the enrolment start answered. */
+    code: z.string().regex(/^\d{6}$/, 'Six digits from the authenticator app'),
+  })
+  .strict();
+export type StaffEnrol = z.infer<typeof staffEnrolSchema>;
+
+/** What enrolment shows once: the secret for the authenticator app (as an otpauth:// link too). */
+export const staffEnrolStartSchema = z.object({ email: z.string(), secret: z.string(), otpauthUrl: z.string() });
+
+export const staffSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  status: z.enum(['invited', 'active', 'deactivated']),
+  createdAt: z.string(),
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+/** Who is signed in, and the token every write of the session must carry (x-csrf-token). */
+export const staffSessionSchema = z.object({ staff: staffSchema, csrfToken: z.string() });
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+/** Enrolment's answer: the session, and the recovery codes, shown this once. */
+export const staffEnrolledSchema = staffSessionSchema.extend({ recoveryCodes: z.array(z.string()) });
+
+export const staffInviteSchema = z.object({ email: emailSchema, role: staffRoleSchema }).strict();
+export const staffInvitedSchema = z.object({ staff: staffSchema, enrolUrl: z.string() });
+
+export const staffRoleChangeSchema = z
+  .object({ role: staffRoleSchema, reason: text().trim().min(1).max(500) })
+  .strict();
+export const staffReasonSchema = z.object({ reason: text().trim().min(1).max(500) }).strict();
+
+/** A staff API token for scripts (the ops CLI's OPS_TOKEN): shown once, kept as its hash. */
+export const staffTokenCreateSchema = z.object({ name: text().trim().min(1).max(100) }).strict();
+export const staffTokenSchema = z.object({ id: z.string(), name: z.string(), token: z.string() });
+
+/** One row of the audit trail: who, when, what, before and after, why, from where. */
+export const staffAuditSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  staffId: z.string().nullable(),
+  staffEmail: z.string().nullable(),
+  role: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  playerId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type StaffAudit = z.infer<typeof staffAuditSchema>;
+
+export const staffAuditQuerySchema = z
+  .object({
+    staffId: z.uuid().optional(),
+    playerId: z.uuid().optional(),
+    action: text().max(100).optional(),
+    before: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .strict();
+
+/** A staff write waiting for a second, different approver (four eyes). */
+export const staffApprovalSchema = z.object({
+  id: z.string(),
+  command: z.string(),
+  body: z.unknown(),
+  amount: z.string(),
+  currency: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  status: z.enum(['pending', 'approved', 'declined']),
+});
+export type StaffApproval = z.infer<typeof staffApprovalSchema>;
