@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const contracts = path.join(root, 'packages/contracts/src');
 
 const web = path.join(root, 'apps/web');
+const admin = path.join(root, 'apps/admin');
 const games = path.join(root, 'packages/games');
 
 /** One Vite app: its workspace, output folder and everything its build reads. */
@@ -29,6 +30,18 @@ const targets = {
       path.join(root, 'scripts/prerender-home.mjs'),
     ],
     after: () => prerenderHome(),
+  },
+  admin: {
+    label: 'the back office',
+    workspace: 'apps/admin',
+    dist: path.join(admin, 'dist'),
+    sources: [
+      path.join(admin, 'src'),
+      path.join(admin, 'index.html'),
+      path.join(admin, 'vite.config.ts'),
+      path.join(admin, 'package.json'),
+      contracts,
+    ],
   },
   games: {
     label: 'the sandbox games',
@@ -126,11 +139,12 @@ function build(target, force) {
   return true;
 }
 
-/** Builds whatever is stale of the SPA and the game front ends; true when anything was built. */
+/** Builds whatever is stale of the SPA, the back office and the game front ends; true when anything was built. */
 export function buildWeb({ force = false } = {}) {
   const builtWeb = build(targets.web, force);
+  const builtAdmin = build(targets.admin, force);
   const builtGames = build(targets.games, force);
-  return builtWeb || builtGames;
+  return builtWeb || builtAdmin || builtGames;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWeb({ force: process.argv.includes('--force') });

@@ -30,6 +30,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { TokenExpiredError } from './lib/tokens.ts';
 import { MODULES } from './module-list.ts';
+import { registerAdminApp } from './web/admin.ts';
 import { pageExists, registerWebApp, webScriptHashes } from './web/static.ts';
 import { registerSeo } from './web/seo.ts';
 import {
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerModules(app, ctx, MODULES, { idTokens: await socialSignIn(app, ctx) });
   await registerPush(app, ctx);
   registerSeo(app, ctx);
+  await registerAdminApp(app, ctx.config.adminDist);
   await registerWebApp(app, ctx.config.webDist, pageExists(ctx));
   app.addHook('onClose', async () => {
     await ctx.push?.close();

@@ -93,6 +93,8 @@ const coreEnv = {
   JWT_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The back office's build (default apps/admin/dist), served at /admin. */
+  ADMIN_DIST: z.string().optional(),
   /**
    * Which proxies in front of the node to believe for the client's address (X-Forwarded-For) and the
    * country header: `0` none; a number of hops (`1`: the node is reachable only through one load
@@ -326,6 +328,7 @@ function coreOf(e: Env, core: SettingsCore, modules: ModuleSettings, publicUrlGi
     jwtSecretPrevious: e.JWT_SECRET_PREVIOUS ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.resolve(import.meta.dirname, '../../admin/dist'),
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

@@ -67,7 +67,7 @@ export const MODULES: readonly ModuleManifest[] = [
   booksModule,
   contentModule,
   opsModule,
-  staffModule(() => allCommands()),
+  staffModule(() => MODULES),
   messagesModule,
   sandboxParties,
 ];

@@ -161,3 +161,41 @@ export const staffApprovalSchema = z.object({
   status: z.enum(['pending', 'approved', 'declined']),
 });
 export type StaffApproval = z.infer<typeof staffApprovalSchema>;
+
+/** A document in the review queue, with whose it is (e-mail, else phone). */
+export const adminDocumentSchema = z.object({
+  id: z.string(),
+  playerId: z.string(),
+  player: z.string(),
+  type: z.string(),
+  typeName: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminDocument = z.infer<typeof adminDocumentSchema>;
+
+/** A bonus definition as the back office lists it: amounts in major units per currency. */
+export const adminBonusDefinitionSchema = z.object({
+  name: z.string(),
+  enabled: z.boolean(),
+  amounts: z.record(z.string(), z.string()),
+  wagerMultiplier: z.number(),
+});
+
+/** A bonus code as the back office lists it. */
+export const adminBonusCodeSchema = z.object({
+  code: z.string(),
+  definition: z.string(),
+  uses: z.number(),
+  maxUses: z.number().nullable(),
+  maxUsesPerPlayer: z.number(),
+  enabled: z.boolean(),
+  availableFrom: z.string().nullable(),
+  availableTo: z.string().nullable(),
+  currencies: z.array(z.string()),
+  countries: z.array(z.string()),
+});

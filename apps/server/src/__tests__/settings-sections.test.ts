@@ -31,6 +31,7 @@ const CANDIDATES = [
   'x',
   '-5',
   'not a url',
+  '127.0.0.1',
 ];
 
 const probe = (key: string, env: SettingsSection['env'], read: SettingsSection['read']): ModuleManifest => ({
@@ -52,6 +53,7 @@ describe('module settings sections', () => {
         'payment',
         'social',
         'sportsbook',
+        'staff',
         'supportWidgetKey',
       ].sort(),
     );

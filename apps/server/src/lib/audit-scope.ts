@@ -20,9 +20,11 @@ const scope = new AsyncLocalStorage<Scope>();
  * Runs a staff write with its audit row pending: the first transaction the write commits (through
  * `withTransaction`) carries the row, so the change and its record commit or roll back together.
  * Answers the result and whether a transaction carried the row (the edge writes it otherwise).
+ * `initial`: what the row says unless the module notes otherwise (the edge's: the request as typed,
+ * never what the work answered, which may hold a secret made for the caller: a link, a token).
  */
-export async function runAudited<T>(write: AuditWriter, work: () => Promise<T>) {
-  const current: Scope = { write, change: {}, written: false };
+export async function runAudited<T>(write: AuditWriter, work: () => Promise<T>, initial: AuditChange = {}) {
+  const current: Scope = { write, change: { ...initial }, written: false };
   const result = await scope.run(current, work);
   return { result, written: current.written, change: current.change };
 }
@@ -40,12 +42,11 @@ export function noteChange(change: AuditChange): void {
  * Called by `withTransaction` once its work is done, before it commits: writes the pending row once.
  * Answers the undo for when the transaction then rolls back (a later one carries the row instead).
  */
-export async function writePendingAudit(tx: Tx, result: unknown): Promise<(() => void) | null> {
+export async function writePendingAudit(tx: Tx): Promise<(() => void) | null> {
   const current = scope.getStore();
   if (!current || current.written) return null;
   current.written = true;
-  // Without a noted change, what the transaction answered stands for the values after.
-  await current.write(tx, { after: result, ...current.change });
+  await current.write(tx, current.change);
   return () => {
     current.written = false;
   };

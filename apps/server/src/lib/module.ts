@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { JWTVerifyGetKey } from 'jose';
 import type { OutboxConsumers } from '../outbox/index.ts';
+import type { AdminRoutesOf } from './admin-route.ts';
 import type { AnyOpsCommand } from './ops-command.ts';
 import { startPeriodicJob } from './periodic-job.ts';
 import type { SettingsSection } from './settings.ts';
@@ -43,8 +44,10 @@ export type ModuleManifest = {
   name: string;
   /** Its environment variables and the `config.<key>` section made of them. */
   settings?: SettingsSection;
-  /** Its operator commands (`npm run ops -- …`). */
+  /** Its operator commands (`npm run ops -- …`); each is an admin route too (`/api/admin/commands/…`). */
   commands?: readonly AnyOpsCommand[];
+  /** Its back-office routes (`/api/admin/…`), served by the staff module with their permissions. */
+  adminRoutes?: AdminRoutesOf;
   /** Whether this deployment runs the module (a feature switch, a partner configured); default yes. */
   enabled?: (config: AppContext['config']) => boolean;
   setup(ctx: AppContext, node: NodeWiring): ModuleParts | Promise<ModuleParts>;

@@ -35,7 +35,7 @@ export function withTransaction<T>(ctx: UnitOfWorkContext, work: (tx: Tx) => Pro
       return await ctx.db.transaction(async (tx) => {
         const result = await work(tx);
         // A staff write's audit row commits with the change it records (lib/audit-scope.ts).
-        undoAudit = await writePendingAudit(tx, result);
+        undoAudit = await writePendingAudit(tx);
         return result;
       });
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { bonusAdminRoutes } from './admin.ts';
 import { runCashback } from './cashback.ts';
 import { cashbackRoutes } from './cashback-routes.ts';
 import { registerCodeConsumers } from './codes.ts';
@@ -21,6 +22,7 @@ import { bonusSettings } from './settings.ts';
 export const bonusModule: ModuleManifest = {
   name: 'bonus',
   commands: [bonusCommand],
+  adminRoutes: bonusAdminRoutes,
   settings: bonusSettings,
   setup(ctx) {
     const rules = ctx.config.bonus;

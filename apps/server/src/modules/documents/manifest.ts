@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { documentAdminRoutes } from './admin.ts';
 import { documentsCommand } from './commands.ts';
 import { documentRoutes } from './routes.ts';
 import { documentsSettings } from './settings.ts';
@@ -7,6 +8,7 @@ import { documentsSettings } from './settings.ts';
 export const documentsModule: ModuleManifest = {
   name: 'documents',
   commands: [documentsCommand],
+  adminRoutes: documentAdminRoutes,
   settings: documentsSettings,
   enabled: (config) => config.features.documents,
   setup: (ctx) => ({ routes: [{ prefix: '/api/player/documents', plugin: documentRoutes(ctx) }] }),

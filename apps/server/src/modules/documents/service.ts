@@ -157,3 +157,11 @@ export async function reviewDocument(
 
 /** Where a document's bytes are: under the player's folder, by id (never by the uploaded name). */
 const pathOf = (dir: string, playerId: string, id: string) => path.join(dir, playerId, id);
+
+/** A document's file for the back office: where its bytes are and what they are. */
+export async function documentFile(db: DbOrTx, dir: string, id: string) {
+  if (!isUuid(id)) throw notFound('Document not found');
+  const [row] = await db.select().from(playerDocuments).where(eq(playerDocuments.id, id));
+  if (!row) throw notFound('Document not found');
+  return { id: row.id, playerId: row.playerId, mimeType: row.mimeType, path: pathOf(dir, row.playerId, row.id) };
+}

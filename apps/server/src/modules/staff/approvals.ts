@@ -17,7 +17,7 @@ export const actionName = (command: AnyOpsCommand, body: unknown) => {
 };
 
 export const reasonOf = (body: unknown) => {
-  const reason = (body as { reason?: unknown }).reason;
+  const reason = (body as { reason?: unknown } | undefined)?.reason;
   return typeof reason === 'string' ? reason : null;
 };
 
@@ -31,19 +31,15 @@ export function needsFourEyes(money: { amount: string; currency: string }, thres
 }
 
 /**
- * Runs a command for a staff member: what it reads is answered (a read of documents is recorded);
- * what it writes records one audit row in the write's own transaction (lib/audit-scope.ts), or, for a
- * command that wrote without one, right after it.
+ * Runs a command for a staff member: what it reads is answered; what it writes records one audit row
+ * in the write's own transaction (lib/audit-scope.ts), or, for a command that wrote without one, right
+ * after it. The row's `after` is what the module noted, else the request as typed.
  */
 export async function runForStaff(ctx: CommandContext, command: AnyOpsCommand, body: unknown, what: AuditAction) {
-  const permission = command.permission(body);
-  if (permission.action === 'read') {
-    const result = await command.run(ctx, body);
-    if (permission.subject === 'Document') await writeAudit(ctx.db, what);
-    return result;
-  }
-  const { result, written, change } = await runAudited(auditWriterFor(what), () => command.run(ctx, body));
-  if (!written) await writeAudit(ctx.db, what, { after: result, ...change });
+  if (command.permission(body).action === 'read') return command.run(ctx, body);
+  const run = () => command.run(ctx, body);
+  const { result, written, change } = await runAudited(auditWriterFor(what), run, { after: body });
+  if (!written) await writeAudit(ctx.db, what, change);
   return result;
 }
 

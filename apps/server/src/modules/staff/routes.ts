@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import type { AnyOpsCommand } from '../../lib/ops-command.ts';
+import type { ModuleManifest } from '../../lib/module.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { commandRoutes } from './gateway.ts';
+import { moduleRoutes } from './module-routes.ts';
 import { isLocalOperator } from './local-operator.ts';
 import { allowedAddresses, checkAddress, principalOf, type Principal } from './principal.ts';
 import { auditRoutes, staffRoutes } from './staff-routes.ts';
@@ -29,7 +30,7 @@ export type Who = (request: unknown) => Promise<Principal>;
  * sign-in and enrolment names its permission.
  */
 export const adminRoutes =
-  (ctx: AppContext, commandsOf: () => readonly AnyOpsCommand[]): FastifyPluginAsyncZod =>
+  (ctx: AppContext, modulesOf: () => readonly ModuleManifest[]): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(fastifyCookie);
     const allowed = allowedAddresses(ctx.config.staff.allowedIps);
@@ -55,5 +56,21 @@ export const adminRoutes =
     await app.register(sessionRoutes(ctx, who));
     await app.register(staffRoutes(ctx, who));
     await app.register(auditRoutes(ctx, who));
-    await app.register(commandRoutes(ctx, commandsOf(), who));
+    // Every module's commands; the admin routes of the modules this deployment runs.
+    const modules = modulesOf();
+    const running = modules.filter((m) => !m.enabled || m.enabled(ctx.config));
+    await app.register(
+      commandRoutes(
+        ctx,
+        modules.flatMap((m) => m.commands ?? []),
+        who,
+      ),
+    );
+    await app.register(
+      moduleRoutes(
+        ctx,
+        running.flatMap((m) => m.adminRoutes?.(ctx) ?? []),
+        who,
+      ),
+    );
   };

@@ -64,7 +64,7 @@ export const staffTokens = pgTable(
 
 /**
  * The audit trail: every staff write, and every read of a player's documents, written in the write's
- * own transaction. Append-only: a trigger refuses UPDATE and DELETE (migration 0035).
+ * own transaction. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0035, sql/audit.sql).
  */
 export const staffAudit = pgTable(
   'staff_audit',

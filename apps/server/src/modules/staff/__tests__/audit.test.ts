@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
@@ -127,12 +129,42 @@ describe('the audit trail', () => {
     });
   });
 
-  it('records who read a player’s documents, and not other reads', async () => {
+  it('records no read of a list, and never a secret the write made (an enrolment link)', async () => {
     const from = await lastId();
     expect((await staffCommand(server, admin, 'documents', { action: 'list' })).statusCode).toBe(200);
     expect((await staffCommand(server, admin, 'invoices', { action: 'withdrawals-list' })).statusCode).toBe(200);
-    const rows = await rowsAfter(from);
-    expect(rows.map((r) => r.action)).toEqual(['documents.list']);
+    expect((await asStaff(server, admin, 'GET', '/api/admin/documents')).statusCode).toBe(200);
+    expect(await rowsAfter(from)).toHaveLength(0);
+    const invited = await auditedBy(() =>
+      staffCommand(server, admin, 'staff', { email: 'link@staff.example', role: 'kyc' }),
+    );
+    expect(invited.after).toEqual({ email: 'link@staff.example', role: 'kyc' });
+  });
+
+  it('records each read of a document file, and serves it as the player sent it', async () => {
+    const player = await createPlayer(server.ctx.db);
+    const [document] = await server.ctx.db
+      .insert(playerDocuments)
+      .values({ playerId: player.id, type: 'identity_front', fileName: 'id.png', mimeType: 'image/png', size: 4 })
+      .returning();
+    const folder = path.join(server.ctx.config.documentsDir, player.id);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, document!.id), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const kyc = await enrolStaff(server, 'kyc');
+
+    const queue = await asStaff(server, kyc, 'GET', '/api/admin/documents');
+    expect(queue.json().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: document!.id, player: player.email, typeName: 'Identity document (front)' }),
+      ]),
+    );
+    const file = await auditedBy(() => asStaff(server, kyc, 'GET', `/api/admin/documents/${document!.id}/file`));
+    expect(file).toMatchObject({ staff_id: kyc.id, action: 'documents.file', player_id: player.id });
+    const bytes = await asStaff(server, kyc, 'GET', `/api/admin/documents/${document!.id}/file`);
+    expect(bytes.headers['content-type']).toBe('image/png');
+    expect(bytes.rawPayload).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const marketing = await enrolStaff(server, 'marketing');
+    expect((await asStaff(server, marketing, 'GET', `/api/admin/documents/${document!.id}/file`)).statusCode).toBe(403);
   });
 
   it('records nothing for a write that was refused', async () => {

@@ -9,7 +9,7 @@ import {
   type StaffPermission,
   type StaffRole,
 } from '@casino/contracts';
-import { allCommands } from '../../../module-list.ts';
+import { allCommands, MODULES } from '../../../module-list.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { asStaff, enrolStaff, type StaffAgent } from './staff-kit.ts';
 
@@ -134,6 +134,20 @@ describe('the role matrix, on every admin route', () => {
       }
     }
     expect(seen.length).toBeGreaterThan(40);
+  });
+
+  it.each(STAFF_ROLES)("answers %s as the matrix says, on the modules' own admin routes", async (role) => {
+    const routes = MODULES.flatMap((m) => m.adminRoutes?.(server.ctx) ?? []);
+    expect(routes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/documents', '/documents/:id/file', '/bonus/codes']),
+    );
+    for (const route of routes) {
+      const url = `/api/admin${route.url.replace(':id', NO_ID)}`;
+      const answer = await asStaff(server, agents[role], route.method, url, route.method === 'POST' ? {} : undefined);
+      if (staffMay(role, route.permission))
+        expect([401, 403], `${role} ${url}: ${answer.body}`).not.toContain(answer.statusCode);
+      else expect(answer.statusCode, `${role} ${url}`).toBe(403);
+    }
   });
 
   it.each(STAFF_ROLES)('answers %s as the matrix says, on the staff and audit routes', async (role) => {

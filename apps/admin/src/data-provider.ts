@@ -1,0 +1,78 @@
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import { api, command } from './http.ts';
+
+type Rows = RaRecord[];
+
+/** Each resource's list, as the admin API answers it (whole: the queues and lists are short). */
+const LISTS: Record<string, (filter: Record<string, unknown>) => Promise<Rows>> = {
+  documents: async () => (await api<Rows>('/documents')).data,
+  withdrawals: async () =>
+    (await command<{ invoices: Rows }>('invoices', { action: 'withdrawals-list' })).data.invoices,
+  approvals: async () => (await api<Rows>('/approvals')).data,
+  'bonus-codes': async () =>
+    (await api<{ code: string }[]>('/bonus/codes')).data.map((row) => ({ ...row, id: row.code })),
+  'bonus-definitions': async () =>
+    (await api<{ name: string }[]>('/bonus/definitions')).data.map((row) => ({ ...row, id: row.name })),
+  staff: async () => (await api<Rows>('/staff')).data,
+  audit: async (filter) => {
+    const query = new URLSearchParams();
+    for (const key of ['staffId', 'playerId', 'action'] as const)
+      if (typeof filter[key] === 'string' && filter[key]) query.set(key, filter[key]);
+    query.set('limit', '500');
+    return (await api<Rows>(`/audit?${query}`)).data;
+  },
+};
+
+/** Sorting, the free-text filter and paging, done here over the whole list. */
+function page(rows: Rows, params: GetListParams) {
+  const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
+  const q = typeof params.filter?.q === 'string' ? params.filter.q.toLowerCase() : '';
+  const kept = q ? rows.filter((row) => JSON.stringify(row).toLowerCase().includes(q)) : rows;
+  const sorted = kept.toSorted((a, b) => {
+    const [x, y] = [a[field], b[field]];
+    const by = x === y ? 0 : x === undefined || x === null ? -1 : y === undefined || y === null ? 1 : x < y ? -1 : 1;
+    return order === 'DESC' ? -by : by;
+  });
+  const { page: n = 1, perPage = 25 } = params.pagination ?? {};
+  return { data: sorted.slice((n - 1) * perPage, n * perPage), total: sorted.length };
+}
+
+const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not offered here`));
+
+async function listOf(resource: string, filter: Record<string, unknown> = {}) {
+  const list = LISTS[resource];
+  if (!list) throw new Error(`Unknown resource ${resource}`);
+  return list(filter);
+}
+
+/** What react-admin asks of the admin API: lists (and one row of them), invitations and bonus codes. */
+export const dataProvider: DataProvider = {
+  getList: async (resource, params) => page(await listOf(resource, params.filter), params) as never,
+  getOne: async (resource, params) => {
+    const row = (await listOf(resource)).find((r) => String(r.id) === String(params.id));
+    if (!row) throw new Error('Not found (it may have been decided already)');
+    return { data: row as never };
+  },
+  getMany: async (resource, params) => ({
+    data: (await listOf(resource)).filter((r) => params.ids.map(String).includes(String(r.id))) as never[],
+  }),
+  getManyReference: async (resource, params) => page(await listOf(resource, params.filter), params) as never,
+  create: async (resource, params) => {
+    if (resource === 'staff') {
+      const { data } = await api<{ staff: RaRecord; enrolUrl: string }>('/staff', {
+        method: 'POST',
+        body: params.data,
+      });
+      return { data: { ...data.staff, enrolUrl: data.enrolUrl } as never };
+    }
+    if (resource === 'bonus-codes') {
+      await command('bonus', { action: 'code-create', ...params.data });
+      return { data: { ...params.data, id: params.data.code } as never };
+    }
+    throw new Error(`${resource} cannot be created here`);
+  },
+  update: unsupported('Editing'),
+  updateMany: unsupported('Editing'),
+  delete: unsupported('Deleting'),
+  deleteMany: unsupported('Deleting'),
+};
