@@ -180,6 +180,18 @@ test('a withdrawal above the threshold needs a second approver; a support agent 
   await expect(row).toBeVisible();
   await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await checked(support, 'withdrawals-support');
+  // Support finds the player by e-mail and reads their page; money and limits are not theirs to change.
+  await support.getByRole('menuitem', { name: 'Players' }).click();
+  await support.getByLabel('E-mail, phone, id or name').fill(email);
+  await support.getByRole('cell', { name: email }).click();
+  await expect(support.getByText(email).first()).toBeVisible();
+  await support.getByRole('tab', { name: 'Accounts' }).click();
+  await expect(support.getByRole('heading', { name: /^EUR: 500\.00 real/ })).toBeVisible();
+  await expect(
+    support.getByRole('table', { name: 'EUR transfers' }).getByRole('cell', { name: 'withdrawal', exact: true }),
+  ).toBeVisible();
+  await expect(support.getByRole('button', { name: 'Adjust balance' })).toHaveCount(0);
+  await checked(support, 'player-accounts');
   const invoice = (await ops('withdrawals', 'list'))
     .split('\n')
     .find((l) => l.includes(email))!

@@ -3,6 +3,11 @@ import { staffMay, type StaffAction, type StaffRole, type StaffSubject } from '@
 /** What each resource of the app is, in the server's permission model. */
 export const SUBJECT_OF: Record<string, StaffSubject | null> = {
   documents: 'Document',
+  players: 'Player',
+  // Parts of a player's page, checked on their own subject.
+  balances: 'Balance',
+  limits: 'Limit',
+  messages: 'Message',
   withdrawals: 'Withdrawal',
   approvals: null,
   'bonus-codes': 'Promotion',

@@ -10,6 +10,7 @@ import { ApprovalList } from './resources/approvals.tsx';
 import { AuditList } from './resources/audit.tsx';
 import { BonusCodeCreate, BonusCodeList } from './resources/bonus-codes.tsx';
 import { DocumentList, DocumentShow } from './resources/documents.tsx';
+import { PlayerList, PlayerShow } from './resources/players.tsx';
 import { StaffCreate, StaffList } from './resources/staff.tsx';
 import { WithdrawalList } from './resources/withdrawals.tsx';
 
@@ -36,6 +37,7 @@ export function App() {
         dashboard={Dashboard}
         disableTelemetry
       >
+        <Resource name="players" list={PlayerList} show={PlayerShow} />
         <Resource name="documents" options={{ label: 'KYC documents' }} list={DocumentList} show={DocumentShow} />
         <Resource name="withdrawals" list={WithdrawalList} />
         <Resource name="approvals" options={{ label: 'Approvals' }} list={ApprovalList} />

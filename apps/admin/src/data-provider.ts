@@ -14,6 +14,11 @@ const LISTS: Record<string, (filter: Record<string, unknown>) => Promise<Rows>> 
   'bonus-definitions': async () =>
     (await api<{ name: string }[]>('/bonus/definitions')).data.map((row) => ({ ...row, id: row.name })),
   staff: async () => (await api<Rows>('/staff')).data,
+  // The server searches (a phone in any spelling, the short id…); without words, no list.
+  players: async (filter) =>
+    typeof filter.q === 'string' && filter.q.trim()
+      ? (await api<Rows>(`/players?q=${encodeURIComponent(filter.q.trim())}`)).data
+      : [],
   audit: async (filter) => {
     const query = new URLSearchParams();
     for (const key of ['staffId', 'playerId', 'action'] as const)
@@ -24,9 +29,9 @@ const LISTS: Record<string, (filter: Record<string, unknown>) => Promise<Rows>> 
 };
 
 /** Sorting, the free-text filter and paging, done here over the whole list. */
-function page(rows: Rows, params: GetListParams) {
+function page(rows: Rows, params: GetListParams, searched = false) {
   const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
-  const q = typeof params.filter?.q === 'string' ? params.filter.q.toLowerCase() : '';
+  const q = !searched && typeof params.filter?.q === 'string' ? params.filter.q.toLowerCase() : '';
   const kept = q ? rows.filter((row) => JSON.stringify(row).toLowerCase().includes(q)) : rows;
   const sorted = kept.toSorted((a, b) => {
     const [x, y] = [a[field], b[field]];
@@ -47,8 +52,10 @@ async function listOf(resource: string, filter: Record<string, unknown> = {}) {
 
 /** What react-admin asks of the admin API: lists (and one row of them), invitations and bonus codes. */
 export const dataProvider: DataProvider = {
-  getList: async (resource, params) => page(await listOf(resource, params.filter), params) as never,
+  getList: async (resource, params) =>
+    page(await listOf(resource, params.filter), params, resource === 'players') as never,
   getOne: async (resource, params) => {
+    if (resource === 'players') return { data: (await api<RaRecord>(`/players/${params.id}`)).data as never };
     const row = (await listOf(resource)).find((r) => String(r.id) === String(params.id));
     if (!row) throw new Error('Not found (it may have been decided already)');
     return { data: row as never };

@@ -199,3 +199,54 @@ export const adminBonusCodeSchema = z.object({
   currencies: z.array(z.string()),
   countries: z.array(z.string()),
 });
+
+/** A player as the back office lists one. */
+export const adminPlayerSchema = z.object({
+  id: z.string(),
+  externalId: z.number(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  country: z.string().nullable(),
+  status: z.number(),
+  createdAt: z.string(),
+});
+export type AdminPlayer = z.infer<typeof adminPlayerSchema>;
+
+export const adminPlayerSearchSchema = z.object({ q: text().trim().min(1).max(254) }).strict();
+
+/** A player's page: the list's fields and the profile as the player gave it. */
+export const adminPlayerDetailSchema = adminPlayerSchema.extend({
+  currency: z.string().nullable(),
+  locale: z.string().nullable(),
+  birthdate: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  nationality: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  phoneConfirmed: z.boolean(),
+  registrationIp: z.string().nullable(),
+  affiliateTag: z.string().nullable(),
+});
+
+/** One of a player's accounts, with its latest transfers. */
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  currency: z.string(),
+  real: z.string(),
+  bonus: z.string(),
+  locked: z.string(),
+  transfers: z.array(
+    z.object({
+      id: z.number(),
+      at: z.string(),
+      kind: z.string(),
+      real: z.string(),
+      bonus: z.string(),
+      realAfter: z.string(),
+      counterparty: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});

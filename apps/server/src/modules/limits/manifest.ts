@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { limitsAdminRoutes } from './admin.ts';
 import { excludeCommand, limitCommand } from './commands.ts';
 import { applyDueLimitChanges, type LimitsPorts } from './player-limits.ts';
 import { limitsRoutes } from './routes.ts';
@@ -11,6 +12,7 @@ import { limitsSettings } from './settings.ts';
 export const limitsModule = (ports: LimitsPorts): ModuleManifest => ({
   name: 'limits',
   commands: [limitCommand(ports), excludeCommand(ports)],
+  adminRoutes: limitsAdminRoutes(ports),
   settings: limitsSettings,
   setup: (ctx) => ({
     routes: [{ prefix: '/api/player/limits', plugin: limitsRoutes(ctx, ports) }],

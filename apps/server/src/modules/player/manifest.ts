@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { ModuleManifest } from '../../lib/module.ts';
+import { playerAdminRoutes } from './admin.ts';
 import { autologinCommand } from './commands.ts';
 import { playerRoutes, type PlayerRouteOptions } from './routes.ts';
 import { socialSettings } from './settings.ts';
@@ -11,6 +12,7 @@ export type PlayerPorts = (ctx: AppContext) => Omit<PlayerRouteOptions, 'idToken
 export const playerModule = (ports: PlayerPorts): ModuleManifest => ({
   name: 'player',
   commands: [autologinCommand],
+  adminRoutes: playerAdminRoutes,
   settings: socialSettings,
   setup: (ctx, node) => ({
     routes: [{ prefix: '/api/player', plugin: playerRoutes(ctx, { ...ports(ctx), idTokens: node.idTokens }) }],

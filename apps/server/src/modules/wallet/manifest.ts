@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../../lib/module.ts';
 import type { FindPlayer } from '../../lib/player-naming.ts';
 import { createAccountsReader } from './accounts.ts';
+import { walletAdminRoutes } from './admin.ts';
 import { registerBalancePush } from './balance-push.ts';
 import { creditCommand, debitCommand } from './commands.ts';
 import { walletRoutes } from './routes.ts';
@@ -12,6 +13,7 @@ export type WalletPorts = { playerOf: FindPlayer };
 export const walletModule = (ports: WalletPorts): ModuleManifest => ({
   name: 'wallet',
   commands: [creditCommand(ports.playerOf), debitCommand(ports.playerOf)],
+  adminRoutes: walletAdminRoutes,
   setup(ctx) {
     const accounts = createAccountsReader(ctx);
     return {
