@@ -160,19 +160,25 @@ function AdjustBalance({ playerId, onDone }: { playerId: string; onDone: () => v
   );
 }
 
+/** A list of the shown player's (`/players/:id/<part>`), and how to load it again after a change. */
+function usePlayerPart<T>(part: string): [T[] | null, () => void] {
+  const id = useRecordContext()?.id;
+  const [rows, setRows] = useState<T[] | null>(null);
+  const load = useCallback(() => {
+    if (id)
+      api<T[]>(`/players/${id}/${part}`).then(
+        (answer) => setRows(answer.data),
+        () => setRows([]),
+      );
+  }, [id, part]);
+  useEffect(load, [load]);
+  return [rows, load];
+}
+
 /** The player's accounts and latest transfers. */
 function Accounts() {
   const record = useRecordContext();
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const id = record?.id;
-  const load = useCallback(() => {
-    if (id)
-      api<Account[]>(`/players/${id}/accounts`).then(
-        (a) => setAccounts(a.data),
-        () => setAccounts([]),
-      );
-  }, [id]);
-  useEffect(load, [load]);
+  const [accounts, load] = usePlayerPart<Account>('accounts');
   if (!record) return null;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -228,16 +234,11 @@ function limitLine(limit: Limit): string {
   return `${name}, ${limit.period}: ${limit.amount} ${limit.currency}${used}${limit.pendingExist ? ' — a change waits' : ''}`;
 }
 
+/** A dialog of an action on the player: open or not, and what closing it does. */
+type PlayerDialog = { playerId: string; open: boolean; onClose: () => void };
+
 /** Sets a money limit at once, as the player's own (its lock, its event). */
-function SetLimit({
-  playerId,
-  open,
-  onClose,
-}: {
-  playerId: string;
-  open: boolean;
-  onClose: (message?: string) => void;
-}) {
+function SetLimit({ playerId, open, onClose }: PlayerDialog) {
   const run = async (form: FormData) =>
     (
       await command<{ message: string }>('limit', {
@@ -267,15 +268,7 @@ function SetLimit({
 }
 
 /** Excludes the player at once: their sessions and live games end with it. */
-function Exclude({
-  playerId,
-  open,
-  onClose,
-}: {
-  playerId: string;
-  open: boolean;
-  onClose: (message?: string) => void;
-}) {
+function Exclude({ playerId, open, onClose }: PlayerDialog) {
   const run = async (form: FormData) =>
     (
       await command<{ message: string }>('exclude', {
@@ -306,17 +299,8 @@ function Exclude({
 function Limits() {
   const record = useRecordContext();
   const { canAccess: mayWrite } = useCanAccess({ action: 'write', resource: 'limits' });
-  const [limits, setLimits] = useState<Limit[] | null>(null);
+  const [limits, load] = usePlayerPart<Limit>('limits');
   const [open, setOpen] = useState<'limit' | 'exclude' | null>(null);
-  const id = record?.id;
-  const load = useCallback(() => {
-    if (id)
-      api<Limit[]>(`/players/${id}/limits`).then(
-        (l) => setLimits(l.data),
-        () => setLimits([]),
-      );
-  }, [id]);
-  useEffect(load, [load]);
   if (!record) return null;
   const close = () => {
     setOpen(null);
