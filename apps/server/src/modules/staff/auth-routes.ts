@@ -160,7 +160,12 @@ export const sessionRoutes =
 
     app.post('/auth/sign-out', { schema: { tags: ['admin'] } }, async (request, reply) => {
       const principal = await who(request);
-      if (principal.sessionId) await endSession(ctx.db, principal.sessionId);
+      if (principal.sessionId)
+        await withTransaction(ctx, async (tx) => {
+          await endSession(tx, principal.sessionId!);
+          const target = { targetType: 'staff-session', targetId: principal.sessionId! };
+          await writeAudit(tx, { principal, action: 'staff.sign-out', target });
+        });
       void reply.clearCookie(SESSION_COOKIE, { path: '/api/admin' });
       return { data: { signedOut: true } };
     });

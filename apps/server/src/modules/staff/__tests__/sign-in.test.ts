@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@casino/contracts';
 import { createTestServer, opsCall, type TestServer } from '../../../test/server.ts';
@@ -26,6 +27,14 @@ describe('staff sign-in', () => {
     expect(answer.statusCode).toBe(200);
     const cookie = answer.cookies.find((c) => c.name === 'casino_staff')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
+
+    // Signing out ends the session at once, and is in the audit trail.
+    expect((await asStaff(server, agent, 'POST', '/api/admin/auth/sign-out')).statusCode).toBe(200);
+    expect((await asStaff(server, agent, 'GET', '/api/admin/auth/me')).statusCode).toBe(401);
+    const trail = await server.ctx.db.execute(
+      sql`select action from staff_audit where staff_id = ${agent.id} and action = 'staff.sign-out'`,
+    );
+    expect((trail as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   });
 
   it('refuses the enrolment link a second time, and a common password', async () => {
