@@ -1,71 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { bearerOf, expect, ops, opsCredit, signUpAndSignIn, stillScreen, test, uniqueEmail } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { checked, codeOf, enrolled, invite, PASSWORD, signInAdmin } from '../admin-kit.ts';
+import { bearerOf, expect, ops, opsCredit, signUpAndSignIn, test } from '../fixtures.ts';
 
 /**
  * The back office at /admin, as staff use it: enrolment with an authenticator app, the KYC queue, the
  * withdrawals queue with four eyes, a marketing manager's bonus code, and what a role may not do.
  */
-
-const PASSWORD = 'a long staff passphrase 7';
-/** The authenticator app: the code of `secret`, `ahead` steps of 30 s from now (each step works once). */
-const codeOf = (secret: string, ahead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + ahead * 30_000,
-  });
-
-/** `ops staff create` (the bootstrap command): the new member's e-mail and enrolment link. */
-async function invite(role: string) {
-  const email = uniqueEmail(role).replace('@example.com', '@staff.example');
-  const out = await ops('staff', 'create', email, '--role', role);
-  const link = /(https?:\/\/\S+\/admin\/enrol#\S+)/.exec(out)?.[1];
-  expect(link, out).toBeTruthy();
-  return { email, link: link! };
-}
-
-/** A staff member enrolled through the API (the app's own calls), ready to sign in: e-mail and TOTP secret. */
-async function enrolled(request: APIRequestContext, role: string) {
-  const { email, link } = await invite(role);
-  const token = link.split('#')[1]!;
-  const start = await request.post('/api/admin/auth/enrol/start', { data: { token } });
-  const { secret } = (await start.json()).data as { secret: string };
-  const done = await request.post('/api/admin/auth/enrol', {
-    data: { token, password: PASSWORD, code: codeOf(secret) },
-  });
-  expect(done.ok(), await done.text()).toBe(true);
-  return { email, secret };
-}
-
-/** Signs in on the back office's own page, with a code of the next step (the enrolment spent this one). */
-async function signInAdmin(page: Page, staff: { email: string; secret: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(staff.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Code from your authenticator app').fill(codeOf(staff.secret, 1));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Waiting for you' })).toBeVisible();
-}
-
-/** A picture at 1440×900 for people to look at, and axe: no serious or critical finding. */
-async function checked(page: Page, name: string) {
-  await stillScreen(page);
-  await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', `admin-${name}-desktop.png`) });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-  expect(serious, name).toEqual([]);
-}
 
 /** A player with `euros` on their balance and an identity document waiting for review. */
 async function playerWithDocument(page: Page, euros: string) {
@@ -101,7 +44,7 @@ test('an administrator enrols with an authenticator app, keeps the recovery code
   await expect(codes).toHaveCount(10);
   await checked(page, 'recovery-codes');
   await page.getByRole('button', { name: /I have kept them/ }).click();
-  await expect(page.getByRole('heading', { name: 'Waiting for you' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Today at a glance' })).toBeVisible();
   await checked(page, 'dashboard');
 
   // Signed out, the enrolment's code (already spent) is refused; the next one signs in.
@@ -115,7 +58,7 @@ test('an administrator enrols with an authenticator app, keeps the recovery code
   await expect(page.getByText('Wrong e-mail, password or code')).toBeVisible();
   await page.getByLabel('Code from your authenticator app').fill(codeOf(secret, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Waiting for you' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Today at a glance' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Staff', exact: true }).click();
   await expect(page.getByRole('cell', { name: email })).toBeVisible();
   await checked(page, 'staff');
@@ -165,12 +108,20 @@ test('a withdrawal above the threshold needs a second approver; a support agent 
       .find((l) => l.includes(email))!
       .split(/\s+/)[0]!,
   );
+  // A payments approver's dashboard is open; the request reaches it on the staff channel, no reload.
+  const first = await (await browser.newContext()).newPage();
+  await signInAdmin(first, await enrolled(request, 'payments'));
+  const waiting = first.locator('[data-figure="withdrawals"]');
+  await expect(waiting).toHaveText(/^\d+$/);
+  const before = (await waiting.textContent())!;
   await page.goto('/?wallet=withdraw');
   const wallet = page.getByRole('dialog', { name: 'Wallet' });
   await wallet.getByLabel('Amount (EUR)').fill('1500');
   await wallet.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
   await wallet.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(wallet.getByRole('heading', { name: 'Withdrawal requested' })).toBeVisible();
+  await expect(waiting).not.toHaveText(before);
+  await checked(first, 'dashboard-payments');
 
   // Support sees the queue, without a button to approve; the API refuses the call all the same.
   const support = await (await browser.newContext()).newPage();
@@ -182,16 +133,21 @@ test('a withdrawal above the threshold needs a second approver; a support agent 
   await checked(support, 'withdrawals-support');
   // Support finds the player by e-mail and reads their page; money and limits are not theirs to change.
   await support.getByRole('menuitem', { name: 'Players' }).click();
-  await support.getByLabel('E-mail, phone, id or name').fill(email);
+  await support.getByLabel('E-mail, phone, id, name, IBAN or card fingerprint').fill(email);
   await support.getByRole('cell', { name: email }).click();
   await expect(support.getByText(email).first()).toBeVisible();
-  await support.getByRole('tab', { name: 'Accounts' }).click();
+  await support.getByRole('tab', { name: 'Accounts', exact: true }).click();
   await expect(support.getByRole('heading', { name: /^EUR: 500\.00 real/ })).toBeVisible();
   await expect(
     support.getByRole('table', { name: 'EUR transfers' }).getByRole('cell', { name: 'withdrawal', exact: true }),
   ).toBeVisible();
   await expect(support.getByRole('button', { name: 'Adjust balance' })).toHaveCount(0);
   await checked(support, 'player-accounts');
+  await support.getByRole('tab', { name: 'Sessions' }).click();
+  await expect(
+    support.getByRole('table', { name: 'Sessions' }).getByRole('cell', { name: 'open' }).first(),
+  ).toBeVisible();
+  await checked(support, 'player-sessions');
   const invoice = (await ops('withdrawals', 'list'))
     .split('\n')
     .find((l) => l.includes(email))!
@@ -204,8 +160,6 @@ test('a withdrawal above the threshold needs a second approver; a support agent 
   expect(refused.status()).toBe(403);
 
   // The first payments approver's decision waits; the second's sends it.
-  const first = await (await browser.newContext()).newPage();
-  await signInAdmin(first, await enrolled(request, 'payments'));
   await first.getByRole('menuitem', { name: 'Withdrawals' }).click();
   await first.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Approve' }).click();
   await expect(first.getByText(/waiting for a second approver/)).toBeVisible();
@@ -221,6 +175,15 @@ test('a withdrawal above the threshold needs a second approver; a support agent 
   await held.getByRole('button', { name: 'Approve' }).click();
   await expect(second.getByText('Approved: done')).toBeVisible();
   await expect.poll(async () => (await ops('withdrawals', 'list')).includes(invoice)).toBe(false);
+
+  // Support ends the player's sessions from their page: the player's token no longer works.
+  await support.getByRole('tab', { name: 'Sessions' }).click();
+  await support.getByRole('button', { name: 'End all sessions' }).click();
+  await support.getByLabel(/Reason/).fill('The player called: lost phone');
+  await support.getByRole('dialog').getByRole('button', { name: 'End all sessions' }).click();
+  await expect(support.getByText(/^Ended \d+ sessions?$/)).toBeVisible();
+  const profile = await page.request.get('/api/player/profile', { headers: await bearerOf(page) });
+  expect(profile.status()).toBe(401);
 });
 
 test('a marketing manager creates a bonus code, and a player redeems it', async ({ page, browser, request }) => {

@@ -9,11 +9,21 @@ export const SUBJECT_OF: Record<string, StaffSubject | null> = {
   limits: 'Limit',
   messages: 'Message',
   withdrawals: 'Withdrawal',
+  'bank-transfers': 'Deposit',
   approvals: null,
   'bonus-codes': 'Promotion',
   'bonus-definitions': 'Promotion',
+  'free-spins': 'Promotion',
+  cashback: 'Promotion',
+  quests: 'Promotion',
+  tournaments: 'Promotion',
+  loyalty: 'Promotion',
+  'sportsbook-risk': 'Sportsbook',
+  content: 'Content',
+  reports: 'Report',
   staff: 'Staff',
   audit: 'Audit',
+  alerts: 'Alert',
 };
 
 /** react-admin's actions as the server's: seeing is reading, everything else writes. */

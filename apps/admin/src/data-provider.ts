@@ -1,5 +1,7 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { api, command } from './http.ts';
+import { contentCreate, contentList, contentOne, contentUpdate } from './resources/content-data.ts';
+import { PROMOTION_LISTS } from './resources/promotions/lists.ts';
 
 type Rows = RaRecord[];
 
@@ -8,12 +10,22 @@ const LISTS: Record<string, (filter: Record<string, unknown>) => Promise<Rows>> 
   documents: async () => (await api<Rows>('/documents')).data,
   withdrawals: async () =>
     (await command<{ invoices: Rows }>('invoices', { action: 'withdrawals-list' })).data.invoices,
+  'bank-transfers': async () =>
+    (await command<{ invoices: Rows }>('invoices', { action: 'deposits-list' })).data.invoices,
   approvals: async () => (await api<Rows>('/approvals')).data,
   'bonus-codes': async () =>
     (await api<{ code: string }[]>('/bonus/codes')).data.map((row) => ({ ...row, id: row.code })),
-  'bonus-definitions': async () =>
-    (await api<{ name: string }[]>('/bonus/definitions')).data.map((row) => ({ ...row, id: row.name })),
+  // Bonus definitions (free spins, cashback), quests, tournaments.
+  ...PROMOTION_LISTS,
   staff: async () => (await api<Rows>('/staff')).data,
+  content: contentList,
+  // Filtered by the server (status, kind, player), newest first, at most 500.
+  alerts: async (filter) => {
+    const query = new URLSearchParams({ limit: '500' });
+    for (const key of ['status', 'kind', 'playerId', 'assignee'] as const)
+      if (typeof filter[key] === 'string' && filter[key]) query.set(key, filter[key]);
+    return (await api<Rows>(`/alerts?${query}`)).data;
+  },
   // The server searches (a phone in any spelling, the short id…); without words, no list.
   players: async (filter) =>
     typeof filter.q === 'string' && filter.q.trim()
@@ -56,6 +68,9 @@ export const dataProvider: DataProvider = {
     page(await listOf(resource, params.filter), params, resource === 'players') as never,
   getOne: async (resource, params) => {
     if (resource === 'players') return { data: (await api<RaRecord>(`/players/${params.id}`)).data as never };
+    if (resource === 'content') return { data: (await contentOne(params.id)) as never };
+    if (resource === 'alerts')
+      return { data: (await api<RaRecord>(`/alerts/${encodeURIComponent(String(params.id))}`)).data as never };
     const row = (await listOf(resource)).find((r) => String(r.id) === String(params.id));
     if (!row) throw new Error('Not found (it may have been decided already)');
     return { data: row as never };
@@ -76,9 +91,14 @@ export const dataProvider: DataProvider = {
       await command('bonus', { action: 'code-create', ...params.data });
       return { data: { ...params.data, id: params.data.code } as never };
     }
+    if (resource === 'content') return { data: (await contentCreate(params.data)) as never };
     throw new Error(`${resource} cannot be created here`);
   },
-  update: unsupported('Editing'),
+  update: async (resource, params) => {
+    if (resource === 'content')
+      return { data: (await contentUpdate(params.id, params.data, params.previousData)) as never };
+    throw new Error(`${resource} cannot be edited here`);
+  },
   updateMany: unsupported('Editing'),
   delete: unsupported('Deleting'),
   deleteMany: unsupported('Deleting'),

@@ -39,6 +39,7 @@ import {
   TokenInvalidError as PushTokenInvalid,
 } from './push/index.ts';
 import type { IdTokenCheck } from './modules/player/index.ts';
+import { checkStaffPushToken, STAFF_PUSH_PREFIX } from './modules/staff/index.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -259,6 +260,13 @@ async function registerPush(app: App, ctx: AppContext): Promise<void> {
     },
     // The socket accepts the same access token as the API, and only while its session is current.
     verifyToken: async (token: string) => {
+      // A back-office connection (staff:queues) carries a staff token of its own.
+      if (token.startsWith(STAFF_PUSH_PREFIX)) {
+        const checked = await checkStaffPushToken(ctx.db, ctx.staffSecret, token);
+        if (checked === 'expired') throw new PushTokenExpired('expired');
+        if (checked === 'invalid') throw new PushTokenInvalid('invalid');
+        return checked;
+      }
       let claims;
       try {
         claims = await ctx.tokens.verify(token);

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from './lib/module.ts';
 import type { AnyOpsCommand } from './lib/ops-command.ts';
+import { alertsModule, raiseExcludedSignIn } from './modules/alerts/index.ts';
 import { bonusModule, signUpBonusCode } from './modules/bonus/index.ts';
 import { booksModule } from './modules/books/index.ts';
 import { contentModule } from './modules/content/index.ts';
@@ -7,7 +8,7 @@ import { documentsModule } from './modules/documents/index.ts';
 import { closeLiveGameSessions, gameModule, openPlayOf, playSince } from './modules/game/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
 import { limitsModule, type LimitsPorts } from './modules/limits/index.ts';
-import { linksModule } from './modules/links/index.ts';
+import { linksModule, playersByInstrument } from './modules/links/index.ts';
 import { loyaltyModule } from './modules/loyalty/index.ts';
 import { messagesModule } from './modules/messages/index.ts';
 import { notificationModule } from './modules/notification/index.ts';
@@ -49,6 +50,9 @@ export const MODULES: readonly ModuleManifest[] = [
       openPlay: (tx, playerId) => openPlayOf(tx, playerId),
       openPayments: (tx, playerId) => openPaymentsOf(ctx, tx, playerId),
     },
+    // A sign-in refused for an exclusion: an alert for staff, at once.
+    excludedSignIn: (refusal) => raiseExcludedSignIn(ctx, refusal),
+    instrumentOwners: playersByInstrument,
   })),
   linksModule,
   documentsModule,
@@ -69,6 +73,7 @@ export const MODULES: readonly ModuleManifest[] = [
   opsModule,
   staffModule(() => MODULES),
   messagesModule,
+  alertsModule,
   sandboxParties,
 ];
 

@@ -23,6 +23,8 @@ export const Channel = {
   /** The player's own standing in a tournament. */
   tournamentEntry: (tournamentId: string, playerId: string) => `tournaments:${tournamentId}#${playerId}`,
   online: 'global:online',
+  /** The back office's: a queue changed (a withdrawal requested or decided, a document reviewed…); staff only. */
+  staffQueues: 'staff:queues',
 } as const;
 
 export const PushEvent = {
@@ -53,6 +55,8 @@ export const PushEvent = {
   playerFreespinCreated: 'player.freespin.created',
   playerFreespinUpdated: 'player.freespin.updated',
   playerBonusCodeUpdated: 'player.bonus.code.updated',
+  /** `staff:queues`: which queue changed (no player's data: each dashboard reads what its role may). */
+  queueChanged: 'queue.changed',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 
@@ -67,6 +71,12 @@ export const USER_LIMITED_NAMESPACES = [
   'player',
   'tournaments',
 ] as const;
+/** The namespace only staff connections (user `staff:<id>`) may subscribe to. */
+export const STAFF_NAMESPACE = 'staff';
+/** The back office's queues a `queue.changed` push names. */
+export const STAFF_QUEUES = ['withdrawals', 'deposits', 'documents', 'approvals', 'alerts'] as const;
+export type StaffQueue = (typeof STAFF_QUEUES)[number];
+
 /** Channels anyone (guests included) may subscribe to. */
 export const PUBLIC_CHANNELS = ['tournaments', 'global:online'] as const;
 /** Public channels that follow a pattern rather than a fixed name. */

@@ -37,3 +37,5 @@ export * from './loyalty.ts';
 export * from './sportsbook.ts';
 export * from './orbit.ts';
 export * from './staff.ts';
+export * from './admin-player.ts';
+export * from './alerts.ts';

@@ -37,6 +37,7 @@ export const STAFF_SUBJECTS = [
   'Event',
   'Staff',
   'Audit',
+  'Alert',
 ] as const;
 export type StaffSubject = (typeof STAFF_SUBJECTS)[number];
 
@@ -51,13 +52,33 @@ type Grants = Partial<Record<StaffSubject, readonly StaffAction[]>>;
 /** Every role's grants; what is not listed is refused. The administrator may do everything. */
 export const STAFF_MATRIX: Readonly<Record<StaffRole, Grants>> = {
   admin: Object.fromEntries(STAFF_SUBJECTS.map((subject) => [subject, RW])) as Grants,
-  support: { Player: R, Balance: R, Document: R, Withdrawal: R, Deposit: R, Limit: R, Message: RW, Promotion: R },
+  support: {
+    Player: RW,
+    Balance: R,
+    Document: R,
+    Withdrawal: R,
+    Deposit: R,
+    Limit: R,
+    Message: RW,
+    Promotion: R,
+    Alert: R,
+  },
   kyc: { Player: R, Document: RW },
-  payments: { Player: R, Balance: RW, Withdrawal: RW, Deposit: RW, Report: R },
-  risk: { Player: R, Balance: R, Withdrawal: R, Game: RW, Sportsbook: RW, Report: R },
+  payments: { Player: R, Balance: RW, Withdrawal: RW, Deposit: RW, Report: R, Alert: R },
+  risk: { Player: R, Balance: R, Withdrawal: R, Game: RW, Sportsbook: RW, Report: R, Alert: RW },
   marketing: { Player: R, Promotion: RW, Content: RW, Message: RW, Game: R },
-  finance: { Player: R, Balance: R, Withdrawal: R, Deposit: R, Report: R },
-  compliance: { Player: R, Balance: R, Document: R, Withdrawal: R, Deposit: R, Limit: RW, Report: R, Audit: R },
+  finance: { Player: R, Balance: R, Withdrawal: R, Deposit: R, Report: R, Alert: R },
+  compliance: {
+    Player: RW,
+    Balance: R,
+    Document: R,
+    Withdrawal: R,
+    Deposit: R,
+    Limit: RW,
+    Report: R,
+    Audit: R,
+    Alert: RW,
+  },
 };
 
 /** Whether the matrix lets `role` do `action` on `subject`. */

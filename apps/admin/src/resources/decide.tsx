@@ -1,17 +1,81 @@
 import { useState } from 'react';
 import { Button, useCanAccess, useNotify, useRefresh, type RaRecord } from 'react-admin';
-import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+
+type Choices = { label: string; values: readonly string[] };
+
+/** The dialog that asks the reason (and a choice, when there is one) before a decision runs. */
+function ReasonDialog(props: {
+  open: boolean;
+  title: string;
+  reason: string;
+  choices?: Choices | undefined;
+  color: 'primary' | 'error';
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (reason: string, choice: string | undefined) => void;
+}) {
+  return (
+    <Dialog open={props.open} onClose={props.onClose} onClick={(e) => e.stopPropagation()}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const choice = form.get('choice');
+          props.onSubmit(String(form.get('reason') ?? '').trim(), choice === null ? undefined : String(choice));
+        }}
+      >
+        <DialogTitle>{props.title}</DialogTitle>
+        <DialogContent>
+          {props.choices && (
+            <TextField
+              select
+              name="choice"
+              label={props.choices.label}
+              required
+              fullWidth
+              defaultValue={props.choices.values[0]}
+              sx={{ mt: 1 }}
+            >
+              {props.choices.values.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <TextField
+            name="reason"
+            label={props.reason}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            sx={{ mt: 1 }}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="Cancel" onClick={props.onClose} />
+          <Button label={props.title} type="submit" variant="contained" color={props.color} disabled={props.busy} />
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
 
 /**
  * A decision button on a row (approve, decline…), shown only when the role may write the resource —
- * the server refuses it anyway. `reason`: ask for the reason first (the player reads it).
+ * the server refuses it anyway. `reason`: ask for the reason first (the player reads it); `choices`:
+ * and a choice with it (a new role).
  */
 export function DecideButton(props: {
   record: RaRecord;
   resource: string;
   label: string;
-  run: (record: RaRecord, reason: string | null) => Promise<string>;
+  run: (record: RaRecord, reason: string | null, choice?: string) => Promise<string>;
   reason?: string;
+  choices?: Choices;
   color?: 'primary' | 'error';
 }) {
   const { canAccess } = useCanAccess({ action: 'write', resource: props.resource });
@@ -20,10 +84,10 @@ export function DecideButton(props: {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!canAccess) return null;
-  const go = async (reason: string | null) => {
+  const go = async (reason: string | null, choice?: string) => {
     setBusy(true);
     try {
-      notify(await props.run(props.record, reason), { type: 'info' });
+      notify(await props.run(props.record, reason, choice), { type: 'info' });
       refresh();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -45,38 +109,16 @@ export function DecideButton(props: {
         }}
       />
       {props.reason && (
-        <Dialog open={asking} onClose={() => setAsking(false)} onClick={(e) => e.stopPropagation()}>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void go(String(new FormData(event.currentTarget).get('reason') ?? '').trim());
-            }}
-          >
-            <DialogTitle>{props.label}</DialogTitle>
-            <DialogContent>
-              <TextField
-                name="reason"
-                label={props.reason}
-                required
-                fullWidth
-                multiline
-                minRows={2}
-                sx={{ mt: 1 }}
-                slotProps={{ htmlInput: { maxLength: 500 } }}
-              />
-            </DialogContent>
-            <DialogActions>
-              <Button label="Cancel" onClick={() => setAsking(false)} />
-              <Button
-                label={props.label}
-                type="submit"
-                variant="contained"
-                color={props.color ?? 'primary'}
-                disabled={busy}
-              />
-            </DialogActions>
-          </form>
-        </Dialog>
+        <ReasonDialog
+          open={asking}
+          title={props.label}
+          reason={props.reason}
+          choices={props.choices}
+          color={props.color ?? 'primary'}
+          busy={busy}
+          onClose={() => setAsking(false)}
+          onSubmit={(reason, choice) => void go(reason, choice)}
+        />
       )}
     </>
   );

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   BooleanField,
   DateField,
+  FunctionField,
   Datagrid,
   List,
   NumberField,
@@ -11,16 +12,11 @@ import {
   TextField,
   TextInput,
   useCanAccess,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
 import {
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   MenuItem,
   Table,
   TableBody,
@@ -30,8 +26,17 @@ import {
   TextField as Field,
   Typography,
 } from '@mui/material';
-import { LimitDefinition, type PlayerLimit } from '@casino/contracts';
-import { api, command } from '../http.ts';
+import { LimitDefinition, PlayerStatus, type PlayerLimit } from '@casino/contracts';
+import { command } from '../http.ts';
+import { AccountActions } from './player/actions.tsx';
+import { Messages, Play } from './player/activity.tsx';
+import { ActionDialog } from './action-dialog.tsx';
+import { usePlayerPart } from './player/kit.tsx';
+import { Links } from './player/links.tsx';
+import { Notes } from './player/notes.tsx';
+import { Promotions } from './player/promotions.tsx';
+import { Sessions } from './player/sessions.tsx';
+import { Verification } from './player/verification.tsx';
 
 const LIMIT_NAMES: Record<number, string> = {
   [LimitDefinition.deposit]: 'Deposit',
@@ -41,7 +46,9 @@ const LIMIT_NAMES: Record<number, string> = {
   [LimitDefinition.coolingOff]: 'Cooling-off',
 };
 
-const filters = [<TextInput key="q" source="q" label="E-mail, phone, id or name" alwaysOn resettable />];
+const filters = [
+  <TextInput key="q" source="q" label="E-mail, phone, id, name, IBAN or card fingerprint" alwaysOn resettable />,
+];
 
 /** Players found by what staff type: an e-mail, a phone in any spelling, the short id, a name. */
 export const PlayerList = () => (
@@ -49,7 +56,11 @@ export const PlayerList = () => (
     <Datagrid
       rowClick="show"
       bulkActionButtons={false}
-      empty={<Typography sx={{ p: 2 }}>Type an e-mail, a phone number, an id or a name to find a player.</Typography>}
+      empty={
+        <Typography sx={{ p: 2 }}>
+          Type an e-mail, a phone number, an id, a name, an IBAN or a card fingerprint to find a player.
+        </Typography>
+      }
     >
       <NumberField source="externalId" label="Id" />
       <TextField source="email" emptyText="—" />
@@ -78,46 +89,6 @@ type Account = {
     reason: string | null;
   }[];
 };
-
-/** A form in a dialog: its fields, its button, and what it runs; the answer is shown as a notice. */
-function ActionDialog(props: {
-  title: string;
-  open: boolean;
-  onClose: () => void;
-  run: (form: FormData) => Promise<string>;
-  children: ReactNode;
-}) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      notify(await props.run(new FormData(event.currentTarget)), { type: 'info' });
-      props.onClose();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={props.open} onClose={props.onClose}>
-      <form onSubmit={submit}>
-        <DialogTitle>{props.title}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important', minWidth: 400 }}>
-          {props.children}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {props.title}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 /** Credit or debit real money, with the reason kept in the ledger; above the threshold it waits for a second approver. */
 function AdjustBalance({ playerId, onDone }: { playerId: string; onDone: () => void }) {
@@ -160,25 +131,10 @@ function AdjustBalance({ playerId, onDone }: { playerId: string; onDone: () => v
   );
 }
 
-/** A list of the shown player's (`/players/:id/<part>`), and how to load it again after a change. */
-function usePlayerPart<T>(part: string): [T[] | null, () => void] {
-  const id = useRecordContext()?.id;
-  const [rows, setRows] = useState<T[] | null>(null);
-  const load = useCallback(() => {
-    if (id)
-      api<T[]>(`/players/${id}/${part}`).then(
-        (answer) => setRows(answer.data),
-        () => setRows([]),
-      );
-  }, [id, part]);
-  useEffect(load, [load]);
-  return [rows, load];
-}
-
 /** The player's accounts and latest transfers. */
 function Accounts() {
   const record = useRecordContext();
-  const [accounts, load] = usePlayerPart<Account>('accounts');
+  const [accounts, load] = usePlayerPart<Account[]>('accounts');
   if (!record) return null;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -299,7 +255,7 @@ function Exclude({ playerId, open, onClose }: PlayerDialog) {
 function Limits() {
   const record = useRecordContext();
   const { canAccess: mayWrite } = useCanAccess({ action: 'write', resource: 'limits' });
-  const [limits, load] = usePlayerPart<Limit>('limits');
+  const [limits, load] = usePlayerPart<Limit[]>('limits');
   const [open, setOpen] = useState<'limit' | 'exclude' | null>(null);
   if (!record) return null;
   const close = () => {
@@ -362,32 +318,80 @@ function Message() {
   );
 }
 
-/** A player's page: profile, accounts and transfers, limits; actions by permission. */
-export const PlayerShow = () => (
-  <Show title="Player">
-    <TabbedShowLayout>
-      <Tab label="Profile">
-        <NumberField source="externalId" label="Id" />
-        <TextField source="email" emptyText="—" />
-        <BooleanField source="emailConfirmed" label="E-mail confirmed" />
-        <TextField source="phone" emptyText="—" />
-        <BooleanField source="phoneConfirmed" label="Phone confirmed" />
-        <TextField source="name" emptyText="—" />
-        <TextField source="birthdate" emptyText="—" />
-        <TextField source="country" emptyText="—" />
-        <TextField source="city" emptyText="—" />
-        <TextField source="address" emptyText="—" />
-        <TextField source="currency" emptyText="—" />
-        <DateField source="createdAt" label="Signed up" showTime />
-        <TextField source="registrationIp" label="Sign-up address" emptyText="—" />
-        <Message />
-      </Tab>
-      <Tab label="Accounts" path="accounts">
-        <Accounts />
-      </Tab>
-      <Tab label="Limits" path="limits">
-        <Limits />
-      </Tab>
-    </TabbedShowLayout>
-  </Show>
-);
+const STATUS_NAMES: Record<number, string> = {
+  [PlayerStatus.active]: 'Active',
+  [PlayerStatus.limited]: 'Limited (no deposits)',
+  [PlayerStatus.blocked]: 'Blocked',
+  [PlayerStatus.selfExcluded]: 'Self-excluded',
+  [PlayerStatus.coolingOff]: 'Cooling-off',
+  [PlayerStatus.closed]: 'Closed',
+};
+
+/** A tab of the player's page shown to the roles that may read its part. */
+const useMayRead = (resource: string) => useCanAccess({ action: 'show', resource }).canAccess ?? false;
+
+/** A player's page: each part a tab, read from its own module; actions by permission. */
+export function PlayerShow() {
+  const documents = useMayRead('documents');
+  const messages = useMayRead('messages');
+  const promotions = useMayRead('bonus-definitions');
+  return (
+    <Show title="Player">
+      <TabbedShowLayout>
+        <Tab label="Profile">
+          <NumberField source="externalId" label="Id" />
+          <FunctionField label="Status" render={(p: { status: number }) => STATUS_NAMES[p.status] ?? p.status} />
+          <TextField source="email" emptyText="—" />
+          <BooleanField source="emailConfirmed" label="E-mail confirmed" />
+          <TextField source="phone" emptyText="—" />
+          <BooleanField source="phoneConfirmed" label="Phone confirmed" />
+          <TextField source="name" emptyText="—" />
+          <TextField source="birthdate" emptyText="—" />
+          <TextField source="country" emptyText="—" />
+          <TextField source="city" emptyText="—" />
+          <TextField source="address" emptyText="—" />
+          <TextField source="currency" emptyText="—" />
+          <DateField source="createdAt" label="Signed up" showTime />
+          <TextField source="registrationIp" label="Sign-up address" emptyText="—" />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Message />
+            <AccountActions />
+          </Box>
+        </Tab>
+        <Tab label="Accounts" path="accounts">
+          <Accounts />
+        </Tab>
+        <Tab label="Limits" path="limits">
+          <Limits />
+        </Tab>
+        <Tab label="Sessions" path="sessions">
+          <Sessions />
+        </Tab>
+        <Tab label="Play" path="play">
+          <Play />
+        </Tab>
+        {promotions && (
+          <Tab label="Promotions" path="promotions">
+            <Promotions />
+          </Tab>
+        )}
+        {documents && (
+          <Tab label="Documents" path="documents">
+            <Verification />
+          </Tab>
+        )}
+        {messages && (
+          <Tab label="Messages" path="messages">
+            <Messages />
+          </Tab>
+        )}
+        <Tab label="Linked accounts" path="links">
+          <Links />
+        </Tab>
+        <Tab label="Notes" path="notes">
+          <Notes />
+        </Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

@@ -9,6 +9,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { command } from '../http.ts';
+import { LiveRefresh } from '../live.ts';
 import { DecideButton } from './decide.tsx';
 
 /** Sends the withdrawal to the provider, or holds it for a second approver above the four-eyes threshold. */
@@ -18,14 +19,15 @@ const approve = async (record: RaRecord) => {
     ? 'Above the four-eyes threshold: waiting for a second approver (Approvals)'
     : 'Withdrawal approved and sent';
 };
-const decline = async (record: RaRecord) => {
-  await command('invoices', { action: 'withdrawals-decline', invoice: record.id });
+const decline = async (record: RaRecord, reason: string | null) => {
+  await command('invoices', { action: 'withdrawals-decline', invoice: record.id, ...(reason ? { reason } : {}) });
   return 'Withdrawal declined: the money is back on the player’s balance';
 };
 
-/** The withdrawals waiting for a decision, oldest first. */
+/** The withdrawals waiting for a decision, oldest first; a new one appears without a reload. */
 export const WithdrawalList = () => (
   <List title="Withdrawals to approve" sort={{ field: 'createdAt', order: 'ASC' }} exporter={false}>
+    <LiveRefresh queues={['withdrawals']} />
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <NumberField source="number" label="#" />
       <DateField source="createdAt" label="Requested" showTime />
@@ -38,7 +40,14 @@ export const WithdrawalList = () => (
         render={(record: RaRecord) => (
           <>
             <DecideButton record={record} resource="withdrawals" label="Approve" run={approve} />
-            <DecideButton record={record} resource="withdrawals" label="Decline" color="error" run={decline} />
+            <DecideButton
+              record={record}
+              resource="withdrawals"
+              label="Decline"
+              color="error"
+              reason="Why (the player reads it on the withdrawal)"
+              run={decline}
+            />
           </>
         )}
       />

@@ -1,11 +1,21 @@
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
-import type { StaffPermission } from '@casino/contracts';
+import { z } from 'zod';
+import type { StaffPermission, StaffRole } from '@casino/contracts';
 import type { AppContext } from '../context.ts';
 import type { AuditChange } from './audit-scope.ts';
+import { isUuid } from './uuid.ts';
 
-/** What a handler gets: the checked params, query and body, and the reply (for a file it sends itself). */
-export type AdminInput<P, Q, B> = { params: P; query: Q; body: B; reply: FastifyReply };
+/**
+ * What a handler gets: the checked params, query and body, the reply (for a file it sends itself), and
+ * who calls (`id` null for the local operator, who has no staff row).
+ */
+export type AdminInput<P, Q, B> = {
+  params: P;
+  query: Q;
+  body: B;
+  reply: FastifyReply;
+  staff: { id: string | null; email: string; role: StaffRole };
+};
 
 /**
  * A back-office route a module declares (its manifest's `adminRoutes`), served under /api/admin by the
@@ -39,3 +49,33 @@ export const adminRoute = <P, Q, B, R>(route: AdminRoute<P, Q, B, R>): AnyAdminR
 
 /** A module's admin routes, built once per node from its context. */
 export type AdminRoutesOf = (ctx: AppContext) => readonly AnyAdminRoute[];
+
+/** The player page's `:id`: a uuid, or no player (an empty part, never an error). */
+export const playerIdParams = z.object({ id: z.string().max(64) });
+
+/**
+ * A part of the back office's player page, `GET /players/:id/<part>`, read by the module that owns it:
+ * `read` answers for a player id; an id that is not a uuid gets `empty` without a query.
+ */
+export function playerPartRoute<R>(part: {
+  part: string;
+  summary: string;
+  permission: StaffPermission;
+  response: z.ZodType<R>;
+  empty: R;
+  read(playerId: string): Promise<R>;
+  action?: string;
+  auditRead?: AdminRoute<{ id: string }, unknown, unknown, R>['auditRead'];
+}): AnyAdminRoute {
+  return adminRoute({
+    method: 'GET',
+    url: `/players/:id/${part.part}`,
+    summary: part.summary,
+    permission: part.permission,
+    ...(part.action ? { action: part.action } : {}),
+    ...(part.auditRead ? { auditRead: part.auditRead } : {}),
+    params: playerIdParams,
+    response: part.response,
+    handle: ({ params }) => (isUuid(params.id) ? part.read(params.id) : Promise.resolve(part.empty)),
+  });
+}

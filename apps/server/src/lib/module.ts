@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { JWTVerifyGetKey } from 'jose';
 import type { OutboxConsumers } from '../outbox/index.ts';
 import type { AdminRoutesOf } from './admin-route.ts';
+import type { DashboardOf } from './dashboard.ts';
 import type { AnyOpsCommand } from './ops-command.ts';
 import { startPeriodicJob } from './periodic-job.ts';
 import type { SettingsSection } from './settings.ts';
@@ -48,6 +49,8 @@ export type ModuleManifest = {
   commands?: readonly AnyOpsCommand[];
   /** Its back-office routes (`/api/admin/…`), served by the staff module with their permissions. */
   adminRoutes?: AdminRoutesOf;
+  /** Its figures on the back office's dashboard (a queue's length, today's amount). */
+  dashboard?: DashboardOf;
   /** Whether this deployment runs the module (a feature switch, a partner configured); default yes. */
   enabled?: (config: AppContext['config']) => boolean;
   setup(ctx: AppContext, node: NodeWiring): ModuleParts | Promise<ModuleParts>;

@@ -2,7 +2,7 @@
  * Who may subscribe to what. Namespaces resolve as in Centrifugo (the part before the first
  * `:`), so the same channel names work if the hub is swapped for a Centrifugo cluster.
  */
-import { PUBLIC_CHANNEL_PATTERNS, PUBLIC_CHANNELS, USER_LIMITED_NAMESPACES } from '@casino/contracts';
+import { PUBLIC_CHANNEL_PATTERNS, PUBLIC_CHANNELS, STAFF_NAMESPACE, USER_LIMITED_NAMESPACES } from '@casino/contracts';
 import { ErrorCode } from './codes.ts';
 
 const MAX_CHANNEL_LENGTH = 255;
@@ -30,6 +30,9 @@ export type SubscribeDecision = { ok: true } | { ok: false; code: ErrorCode };
 export function checkSubscribe(channel: string, userId: string): SubscribeDecision {
   if (channel.length > MAX_CHANNEL_LENGTH) return { ok: false, code: ErrorCode.badRequest };
   const ns = namespaceOf(channel);
+  // The back office's channels: a staff connection only (players' user ids are uuids, never `staff:…`).
+  if (ns === STAFF_NAMESPACE)
+    return userId.startsWith('staff:') ? { ok: true } : { ok: false, code: ErrorCode.permissionDenied };
   if (ns !== '' && !userLimited.has(ns) && !publicNamespaces.has(ns))
     return { ok: false, code: ErrorCode.unknownChannel };
   if (PUBLIC_CHANNEL_PATTERNS.some((pattern) => pattern.test(channel))) return { ok: true };

@@ -4,6 +4,7 @@ import { sandboxKycRoutes } from './kyc/routes.ts';
 import { sandboxLanternRoutes } from './lantern/routes.ts';
 import { sandboxOrbitRoutes } from './orbit/routes.ts';
 import { sandboxPaymentsRoutes } from './payments/routes.ts';
+import { sandboxSportsbookAdminRoutes } from './sportsbook/admin.ts';
 import { sportsbookProviderCommand } from './sportsbook/commands.ts';
 import { sandboxSportsbookRoutes } from './sportsbook/routes.ts';
 
@@ -14,6 +15,7 @@ import { sandboxSportsbookRoutes } from './sportsbook/routes.ts';
 export const sandboxParties: ModuleManifest = {
   name: 'sandbox',
   commands: [sportsbookProviderCommand],
+  adminRoutes: sandboxSportsbookAdminRoutes,
   setup(ctx) {
     const { config } = ctx;
     return {

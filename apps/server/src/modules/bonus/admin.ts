@@ -1,32 +1,22 @@
 import { z } from 'zod';
-import { adminBonusCodeSchema, adminBonusDefinitionSchema, formatMinor } from '@casino/contracts';
+import { adminBonusCodeSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
 import { adminRoute } from '../../lib/admin-route.ts';
-import { subunitOf } from '../settings/index.ts';
+import { adminBonusDefinitionDetailSchema, adminDefinitions } from './admin-definitions.ts';
+import { bonusPlayerRoute } from './admin-player.ts';
 import { listCodes } from './codes.ts';
 import { listDefinitions } from './service.ts';
 
 /** The definitions and codes, as data for the back office (Promotion read); changes go through the `bonus` command. */
 export const bonusAdminRoutes = (ctx: AppContext) => [
+  bonusPlayerRoute(ctx),
   adminRoute({
     method: 'GET',
     url: '/bonus/definitions',
-    summary: 'The bonus definitions, oldest first',
+    summary: 'The bonus definitions (free spins and cashback too) with every figure, oldest first',
     permission: { action: 'read', subject: 'Promotion' },
-    response: z.array(adminBonusDefinitionSchema),
-    async handle() {
-      return (await listDefinitions(ctx.db)).map((row) => ({
-        name: row.name,
-        enabled: row.enabled,
-        amounts: Object.fromEntries(
-          Object.entries(row.amounts).map(([currency, minor]) => [
-            currency,
-            formatMinor(BigInt(minor), subunitOf(currency)),
-          ]),
-        ),
-        wagerMultiplier: Math.min(row.wagerMultiplier, ctx.config.bonus.maxWagerMultiplier),
-      }));
-    },
+    response: z.array(adminBonusDefinitionDetailSchema),
+    handle: async () => adminDefinitions(ctx.db, await listDefinitions(ctx.db), ctx.config.bonus),
   }),
   adminRoute({
     method: 'GET',

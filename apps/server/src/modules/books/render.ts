@@ -1,6 +1,6 @@
 import { BASE_CURRENCY, formatMinor } from '@casino/contracts';
 import { subunitOf, toBaseMinor } from '../settings/index.ts';
-import type { Column, Report, Row } from './report.ts';
+import type { Column, ColumnType, Report, Row } from './report.ts';
 
 /**
  * A report as an operator reads it (`table`), as a finance team opens it (`csv`: a header row, ISO
@@ -10,7 +10,13 @@ import type { Column, Report, Row } from './report.ts';
 export const REPORT_FORMATS = ['table', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-type Cell = { key: string; column: string; value: string };
+/**
+ * A column as rendered: money in the row's currency (`currency: 'row'`) and beside it the same amount
+ * in the base currency (`currency: 'base'`, key `<key>Base`, empty without a rate).
+ */
+export type RenderedColumn = { key: string; label: string; type: ColumnType; currency?: 'row' | 'base' };
+
+type Cell = RenderedColumn & { value: string };
 
 const money = (minor: bigint, currency: string) => formatMinor(minor, subunitOf(currency));
 
@@ -23,21 +29,27 @@ function cellsOf(row: Row, columns: Column[]): Cell[] {
       const minor = BigInt(value ?? 0);
       const base = toBaseMinor(minor, currency);
       return [
-        { key: c.key, column: c.label, value: money(minor, currency) },
+        { key: c.key, label: c.label, type: 'money', currency: 'row', value: money(minor, currency) },
         {
           key: `${c.key}Base`,
-          column: `${c.label} (${BASE_CURRENCY})`,
+          label: `${c.label} (${BASE_CURRENCY})`,
+          type: 'money',
+          currency: 'base',
           value: base === null ? '' : money(base, BASE_CURRENCY),
         },
       ];
     }
     const text =
       value === null || value === undefined ? '' : c.type === 'ratio' ? Number(value).toFixed(4) : String(value);
-    return [{ key: c.key, column: c.label, value: text }];
+    return [{ key: c.key, label: c.label, type: c.type, value: text }];
   });
 }
 
-const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/** A CSV field; text that a spreadsheet would run as a formula (`=…`, `@…`) starts with a quote mark. */
+function csvField(value: string, column: RenderedColumn): string {
+  const safe = column.type === 'text' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
 
 function asTable(header: string[], lines: string[][], report: Report): string {
   if (lines.length === 0) return `${report.name}: nothing from ${report.query.from} to ${report.query.to}.`;
@@ -49,20 +61,24 @@ function asTable(header: string[], lines: string[][], report: Report): string {
   return [title, line(header), line(widths.map((w) => '-'.repeat(w))), ...lines.map(line)].join('\n');
 }
 
-export function renderReport(report: Report, format: ReportFormat): string {
+/** The report's columns and rows as formatted text: what `json` prints and the back office shows. */
+export function reportTable(report: Report): { columns: RenderedColumn[]; rows: Record<string, string>[] } {
   const cells = report.rows.map((row) => cellsOf(row, report.columns));
-  const header = cells[0]?.map((c) => c.column) ?? cellsOf({}, report.columns).map((c) => c.column);
-  const lines = cells.map((row) => row.map((c) => c.value));
-  if (format === 'csv') return [header, ...lines].map((l) => l.map(csvField).join(',')).join('\n');
-  if (format === 'json')
-    return JSON.stringify(
-      {
-        report: report.name,
-        ...report.query,
-        rows: cells.map((row) => Object.fromEntries(row.map((c) => [c.key, c.value]))),
-      },
-      null,
-      2,
-    );
+  const columns = cellsOf({}, report.columns).map((c): RenderedColumn => ({
+    key: c.key,
+    label: c.label,
+    type: c.type,
+    ...(c.currency ? { currency: c.currency } : {}),
+  }));
+  return { columns, rows: cells.map((row) => Object.fromEntries(row.map((c) => [c.key, c.value]))) };
+}
+
+export function renderReport(report: Report, format: ReportFormat): string {
+  const { columns, rows } = reportTable(report);
+  const header = columns.map((c) => c.label);
+  const lines = rows.map((row) => columns.map((c) => row[c.key]!));
+  if (format === 'csv')
+    return [header, ...lines].map((l) => l.map((value, i) => csvField(value, columns[i]!)).join(',')).join('\n');
+  if (format === 'json') return JSON.stringify({ report: report.name, ...report.query, rows }, null, 2);
   return asTable(header, lines, report);
 }

@@ -18,23 +18,28 @@ export const isoDay = z
     },
   );
 
+/** The fields of a report's query (the admin route adds its `format` to them). */
+export const reportQueryFields = {
+  from: isoDay,
+  to: isoDay,
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{2,10}$/)
+    .optional(),
+  by: z.enum(REPORT_DIMENSIONS).optional(),
+};
+
+/** The span rules of a report's query: from before to, at most 366 days. */
+export const withinSpan = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
+  schema
+    .refine((q) => q.from <= q.to, { message: '--from must not be after --to', path: ['from'] })
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {
+      message: 'a report spans at most 366 days',
+      path: ['to'],
+    });
+
 /** What a report is asked for: UTC days [from, to], one currency or all, grouped by one dimension or none. */
-export const reportQuerySchema = z
-  .object({
-    from: isoDay,
-    to: isoDay,
-    currency: z
-      .string()
-      .regex(/^[A-Z0-9]{2,10}$/)
-      .optional(),
-    by: z.enum(REPORT_DIMENSIONS).optional(),
-  })
-  .strict()
-  .refine((q) => q.from <= q.to, { message: '--from must not be after --to', path: ['from'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {
-    message: 'a report spans at most 366 days',
-    path: ['to'],
-  });
+export const reportQuerySchema = withinSpan(z.object(reportQueryFields).strict());
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** money: minor units of the row's `currency` (a base-currency column is added when rendered). */

@@ -127,6 +127,9 @@ function blocks(tokens: Token[]): Block[] {
   return out;
 }
 
+/** A Markdown body as the content model's blocks (what an import and the back office's editor store). */
+export const markdownBlocks = (markdown: string): Block[] => blocks(new Lexer().lex(markdown));
+
 /** Front matter (`key: value` lines between `---`) and the Markdown body. */
 export function parseContent(source: string): ContentSource {
   const match = /^---\n([\s\S]*?)\n---\n?/.exec(source);
@@ -143,6 +146,6 @@ export function parseContent(source: string): ContentSource {
     description: meta.get('description') ?? '',
     category: meta.get('category') || null,
     position: Number(meta.get('position') ?? 0) || 0,
-    blocks: blocks(new Lexer().lex(body)),
+    blocks: markdownBlocks(body),
   };
 }

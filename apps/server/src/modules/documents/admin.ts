@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { adminDocumentSchema, DOCUMENT_TYPES, DocumentStatus, type AdminDocument } from '@casino/contracts';
+import {
+  adminDocumentSchema,
+  adminPlayerDocumentsSchema,
+  DOCUMENT_TYPES,
+  DocumentStatus,
+  type AdminDocument,
+} from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
-import { adminRoute } from '../../lib/admin-route.ts';
+import { adminRoute, playerPartRoute } from '../../lib/admin-route.ts';
+import type { DashboardFigure } from '../../lib/dashboard.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { verificationState } from '../kyc/index.ts';
 import { playerContacts } from '../player/index.ts';
-import { documentFile, pendingDocuments } from './service.ts';
+import { documentFile, listDocuments, pendingDocuments } from './service.ts';
 
 const STATUS_NAME = {
   [DocumentStatus.pending]: 'pending',
@@ -63,4 +72,34 @@ export const documentAdminRoutes = (ctx: AppContext) => [
         .send(fs.createReadStream(file.path)),
     auditRead: (_input, file) => ({ targetType: 'document', targetId: file.id, playerId: file.playerId }),
   }),
+  playerPartRoute({
+    part: 'documents',
+    summary: "A player's documents (every state) and their identity verification (recorded in the audit trail)",
+    action: 'players.documents',
+    permission: { action: 'read', subject: 'Document' },
+    response: adminPlayerDocumentsSchema,
+    empty: { verification: null, documents: [] },
+    async read(playerId) {
+      const [documents, verification] = await Promise.all([
+        listDocuments(ctx.db, playerId),
+        verificationState(ctx.db, playerId),
+      ]);
+      return { documents, verification };
+    },
+    // Which documents a player holds is part of reading them: recorded as the file reads are.
+    auditRead: ({ params }) =>
+      isUuid(params.id) ? { targetType: 'player', targetId: params.id, playerId: params.id } : {},
+  }),
+];
+
+/** The review queue's length on the dashboard. */
+export const documentsDashboard = (ctx: AppContext): DashboardFigure[] => [
+  {
+    key: 'documents',
+    label: 'Documents to review',
+    permission: { action: 'read', subject: 'Document' },
+    to: '/documents',
+    queue: 'documents',
+    value: async () => (await pendingDocuments(ctx.db)).length,
+  },
 ];

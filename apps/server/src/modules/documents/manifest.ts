@@ -1,5 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
-import { documentAdminRoutes } from './admin.ts';
+import { documentAdminRoutes, documentsDashboard } from './admin.ts';
 import { documentsCommand } from './commands.ts';
 import { documentRoutes } from './routes.ts';
 import { documentsSettings } from './settings.ts';
@@ -9,6 +9,7 @@ export const documentsModule: ModuleManifest = {
   name: 'documents',
   commands: [documentsCommand],
   adminRoutes: documentAdminRoutes,
+  dashboard: documentsDashboard,
   settings: documentsSettings,
   enabled: (config) => config.features.documents,
   setup: (ctx) => ({ routes: [{ prefix: '/api/player/documents', plugin: documentRoutes(ctx) }] }),

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { gameAdminRoutes } from './admin.ts';
 import { catalogueMediaRoutes } from './catalogue/media-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { gameCommand } from './commands.ts';
@@ -16,6 +17,7 @@ import { gameSettings } from './settings.ts';
 export const gameModule: ModuleManifest = {
   name: 'game',
   commands: [gameCommand],
+  adminRoutes: gameAdminRoutes,
   settings: gameSettings,
   setup(ctx) {
     const winners = createWinners(ctx.broker, ctx.log);

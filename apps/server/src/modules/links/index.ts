@@ -4,9 +4,11 @@
  * instruments); the bonus module asks who one person is.
  */
 export {
+  instrumentsSeenSince,
   linkedPlayers,
   noteInstrument,
   personOf,
+  playersByInstrument,
   type Instrument,
   type LinkedPlayer,
   type LinkKind,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { hasApprovedIdentityDocument } from '../documents/index.ts';
@@ -38,10 +38,15 @@ function keyOf(instrument: Instrument): { value: string; label: string } {
   }
 }
 
+const fingerprintOf = (instrument: Instrument) =>
+  createHash('sha256')
+    .update(`${instrument.kind}:${keyOf(instrument).value}`)
+    .digest('hex');
+
 /** The payment module saw the player use an instrument (a card paid, a payout asked to an IBAN or address). */
 export async function noteInstrument(db: DbOrTx, playerId: string, instrument: Instrument): Promise<void> {
-  const { value, label } = keyOf(instrument);
-  const fingerprint = createHash('sha256').update(`${instrument.kind}:${value}`).digest('hex');
+  const { label } = keyOf(instrument);
+  const fingerprint = fingerprintOf(instrument);
   await db
     .insert(playerInstruments)
     .values({ kind: instrument.kind, fingerprint, playerId, label })
@@ -49,6 +54,29 @@ export async function noteInstrument(db: DbOrTx, playerId: string, instrument: I
       target: [playerInstruments.kind, playerInstruments.fingerprint, playerInstruments.playerId],
       set: { lastSeenAt: sql`now()` },
     });
+}
+
+/**
+ * The players who used the instrument staff typed (the back office's search): an IBAN in any spacing
+ * or case, or a card's fingerprint as the payment provider shows it. At most 50.
+ */
+export async function playersByInstrument(db: DbOrTx, typed: string): Promise<string[]> {
+  const value = typed.trim();
+  const wanted: Instrument[] = [{ kind: 'card', fingerprint: value, last4: '' }];
+  if (/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(value.replace(/\s+/g, '').toUpperCase()))
+    wanted.push({ kind: 'iban', iban: value });
+  const rows = await db
+    .selectDistinct({ playerId: playerInstruments.playerId })
+    .from(playerInstruments)
+    .where(
+      or(
+        ...wanted.map((i) =>
+          and(eq(playerInstruments.kind, i.kind), eq(playerInstruments.fingerprint, fingerprintOf(i))),
+        ),
+      ),
+    )
+    .limit(50);
+  return rows.map((r) => r.playerId);
 }
 
 /** Verified: the identity provider approved the player, or an operator approved an identity document. */
@@ -104,4 +132,13 @@ export async function linkedPlayers(db: DbOrTx, playerId: string): Promise<Linke
 /** The player and every account linked to them: one person, for rules that count people. */
 export async function personOf(db: DbOrTx, playerId: string): Promise<string[]> {
   return [playerId, ...(await linkedPlayers(db, playerId)).map((l) => l.playerId)];
+}
+
+/** Players who used a payment instrument new to them since `since` (a new tie the alerts module checks). */
+export async function instrumentsSeenSince(db: DbOrTx, since: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ playerId: playerInstruments.playerId })
+    .from(playerInstruments)
+    .where(gte(playerInstruments.firstSeenAt, since));
+  return rows.map((r) => r.playerId);
 }

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { loyaltyAdminRoutes } from './admin.ts';
 import { loyaltyCommand } from './commands.ts';
 import { registerLoyaltyLane } from './lane.ts';
 import { registerLoyaltyPush } from './push.ts';
@@ -8,6 +9,7 @@ import { loyaltyRoutes } from './routes.ts';
 export const loyaltyModule: ModuleManifest = {
   name: 'loyalty',
   commands: [loyaltyCommand],
+  adminRoutes: loyaltyAdminRoutes,
   enabled: (config) => config.features.loyalty,
   setup: (ctx) => ({
     routes: [{ prefix: '/api/retention', plugin: loyaltyRoutes(ctx) }],

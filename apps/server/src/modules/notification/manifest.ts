@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { notificationAdminRoutes } from './admin.ts';
 import { messageCommand, supportCommand } from './commands.ts';
 import { registerMessengerConsumers } from './consumers.ts';
 import { notificationRoutes } from './routes.ts';
@@ -8,6 +9,7 @@ import { supportSettings } from './settings.ts';
 export const notificationModule: ModuleManifest = {
   name: 'notification',
   commands: [messageCommand, supportCommand],
+  adminRoutes: notificationAdminRoutes,
   settings: supportSettings,
   setup: (ctx) => ({
     routes: [{ prefix: '/api/notification', plugin: notificationRoutes(ctx) }],

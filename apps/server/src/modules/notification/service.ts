@@ -136,6 +136,11 @@ export async function listMessages(
   };
 }
 
+/** The player's latest messages, newest first, read afresh (the back office's view, no cache). */
+export async function latestMessages(db: DbOrTx, playerId: string, limit: number): Promise<MessengerMessage[]> {
+  return (await readPage(db, playerId, { page: 1, perPage: limit })).data;
+}
+
 /** One statement (window counts are taken before the limit). */
 async function readPage(db: DbOrTx, playerId: string, page: { page: number; perPage: number }): Promise<MessengerList> {
   const rows = await db

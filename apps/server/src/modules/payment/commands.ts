@@ -22,6 +22,8 @@ export const opsInvoiceBodySchema = z
       'deposits-confirm',
     ]),
     invoice: z.string().max(64).optional(),
+    /** A decline's reason, as the player reads it on the withdrawal (and the audit trail keeps it). */
+    reason: text().trim().min(1).max(300).optional(),
   })
   .strict();
 export type OpsInvoiceBody = z.infer<typeof opsInvoiceBodySchema>;
@@ -124,14 +126,14 @@ type OpsInvoicesResult = z.infer<typeof opsInvoicesResultSchema>;
 
 /** The waiting withdrawals or bank transfers, or one decision on one. */
 async function opsInvoices(ctx: AppContext, body: OpsInvoiceBody): Promise<OpsInvoice[]> {
-  const { action, invoice = '' } = body;
+  const { action, invoice = '', reason } = body;
   switch (action) {
     case 'withdrawals-list':
       return pendingWithdrawals(ctx.db);
     case 'withdrawals-approve':
       return [await approveWithdrawal(ctx, invoice)];
     case 'withdrawals-decline':
-      return [await declineWithdrawal(ctx, invoice, 'operator')];
+      return [await declineWithdrawal(ctx, invoice, 'operator', reason)];
     case 'deposits-list':
       return waitingBankDeposits(ctx);
     case 'deposits-confirm':
@@ -159,14 +161,15 @@ const invoicesRoute = {
 } as const;
 
 const WITHDRAWALS_NEEDS =
-  'withdrawals needs list | approve <invoice> | decline <invoice> | create <player> <amount> <currency> [--method <method>].';
+  'withdrawals needs list | approve <invoice> | decline <invoice> [reason…] | create <player> <amount> <currency> [--method <method>].';
 
 /** `withdrawals list | approve <invoice> | decline <invoice>`; null: another withdrawals line (create). */
 function parseWithdrawals(args: string[]): OpsInvoiceBody | null {
-  const [verb, invoice] = args;
+  const [verb, invoice, ...words] = args;
   if (verb === 'list' && args.length === 1) return { action: 'withdrawals-list' };
-  if ((verb === 'approve' || verb === 'decline') && invoice && args.length === 2)
-    return { action: `withdrawals-${verb}`, invoice };
+  if (verb === 'approve' && invoice && args.length === 2) return { action: 'withdrawals-approve', invoice };
+  if (verb === 'decline' && invoice)
+    return { action: 'withdrawals-decline', invoice, ...(words.length ? { reason: words.join(' ') } : {}) };
   if (verb === 'list' || verb === 'approve' || verb === 'decline') throw new CommandArgsError(WITHDRAWALS_NEEDS);
   return null;
 }
@@ -198,9 +201,9 @@ function parseCrypto(args: string[]): OpsCryptoSendBody {
 
 export const withdrawalsCommand = opsCommand({
   word: 'withdrawals',
-  usage: `  withdrawals list | withdrawals approve <invoice> | withdrawals decline <invoice>
+  usage: `  withdrawals list | withdrawals approve <invoice> | withdrawals decline <invoice> [reason…]
       Pending withdrawals (player, verification, amount, method, age); send one to the payment
-      provider, or decline it (the money goes back).`,
+      provider, or decline it (the money goes back; the player reads the reason on the withdrawal).`,
   parse: parseWithdrawals,
   ...invoicesRoute,
 });

@@ -8,3 +8,10 @@ export { withdrawOnBehalf } from './on-behalf.ts';
 export { sendTestTransfer } from './provider-client.ts';
 export { unpaidInvoices, type UnpaidInvoices } from './report-facts.ts';
 export { paymentStatements } from './providers/statements.ts';
+export {
+  cardDeclinesSince,
+  lastPaidDepositBefore,
+  paidDepositsSince,
+  withdrawalRequestsSince,
+  type PaymentFact,
+} from './risk-facts.ts';

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../lib/module.ts';
 import { cryptoSendCommand, depositsCommand, withdrawalCreateCommand, withdrawalsCommand } from './commands.ts';
+import { paymentDashboard } from './dashboard.ts';
 import { expireDeposits } from './deposits.ts';
 import { registerInvoiceEvents } from './events.ts';
 import { paymentRoutes, paymentWebhookRoutes, riskRoutes } from './routes.ts';
@@ -14,6 +15,7 @@ export const paymentModule: ModuleManifest = {
   name: 'payment',
   commands: [withdrawalsCommand, withdrawalCreateCommand, depositsCommand, cryptoSendCommand],
   settings: paymentSettings,
+  dashboard: paymentDashboard,
   setup: (ctx) => ({
     routes: [
       { prefix: '/api/payment', plugin: paymentRoutes(ctx) },

@@ -240,6 +240,7 @@ export async function declineWithdrawal(
   ctx: AppContext,
   invoiceId: string,
   by: { playerId: string } | 'operator',
+  reason?: string,
 ): Promise<Invoice> {
   return wireInvoice(
     await withTransaction(ctx, async (tx) => {
@@ -258,7 +259,7 @@ export async function declineWithdrawal(
       });
       return saveInvoice(tx, row, {
         state: 'declined',
-        statusResult: by === 'operator' ? 'Declined by the operator' : 'Cancelled by you',
+        statusResult: by === 'operator' ? (reason ?? 'Declined by the operator') : 'Cancelled by you',
       });
     }),
   );

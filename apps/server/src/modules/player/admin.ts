@@ -1,4 +1,4 @@
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { adminPlayerDetailSchema, adminPlayerSchema, adminPlayerSearchSchema } from '@casino/contracts';
 import type { AppContext } from '../../context.ts';
@@ -24,15 +24,24 @@ const listed = (row: PlayerRow) => ({
 /** `%`, `_` and `\` typed by staff match themselves, not any text. */
 const likeText = (typed: string) => typed.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The players who used a payment instrument (an IBAN, a card fingerprint), from the module that knows them. */
+export type InstrumentOwners = (db: AppContext['db'], typed: string) => Promise<string[]>;
+
 /**
  * Who staff mean: the player an e-mail, a phone number (any spelling), the short id or the uuid names
- * exactly; else players whose name or e-mail contains the words (at most 50, newest first).
+ * exactly; the players who used the IBAN or card fingerprint typed; else players whose name or e-mail
+ * contains the words (at most 50, newest first).
  */
-export async function searchPlayers(db: AppContext['db'], q: string) {
+export async function searchPlayers(db: AppContext['db'], q: string, instrumentOwners?: InstrumentOwners) {
   const exact = await findPlayerBy(db, q).catch(() => null);
   if (exact) {
     const [row] = await db.select().from(players).where(eq(players.id, exact.id));
     return [listed(row!)];
+  }
+  const owners = (await instrumentOwners?.(db, q)) ?? [];
+  if (owners.length > 0) {
+    const rows = await db.select().from(players).where(inArray(players.id, owners)).orderBy(desc(players.createdAt));
+    return rows.map(listed);
   }
   const words = `%${likeText(q.trim())}%`;
   const rows = await db
@@ -50,15 +59,15 @@ export async function searchPlayers(db: AppContext['db'], q: string) {
 }
 
 /** The players' search and page (Player read). */
-export const playerAdminRoutes = (ctx: AppContext) => [
+export const playerAdminRoutes = (ctx: AppContext, instrumentOwners?: InstrumentOwners) => [
   adminRoute({
     method: 'GET',
     url: '/players',
-    summary: 'Players by e-mail, phone (any spelling), id or name',
+    summary: 'Players by e-mail, phone (any spelling), id, name, IBAN or card fingerprint',
     permission: { action: 'read', subject: 'Player' },
     querystring: adminPlayerSearchSchema,
     response: z.array(adminPlayerSchema),
-    handle: ({ query }) => searchPlayers(ctx.db, query.q),
+    handle: ({ query }) => searchPlayers(ctx.db, query.q, instrumentOwners),
   }),
   adminRoute({
     method: 'GET',

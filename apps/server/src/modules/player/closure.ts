@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode, PlayerStatus, type ClosureOpen, type CloseAccountBody } from '@casino/contracts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { conflict, DomainError, unprocessable } from '../../lib/errors.ts';
+import { conflict, DomainError, notFound, unprocessable } from '../../lib/errors.ts';
+import { noteChange } from '../../lib/audit-scope.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { withTransaction, type UnitOfWorkContext } from '../../outbox/index.ts';
 import { listAccounts, listHiddenAccounts, lockAccount } from '../wallet/index.ts';
@@ -72,11 +73,25 @@ export async function closeAccount(
   // A player who signs in only with Google has no password to give; their session is the proof.
   if (player.passwordHash && !(body.password && (await verifyPassword(body.password, player.passwordHash))))
     throw unprocessable(WRONG_CURRENT_PASSWORD, { password: [WRONG_CURRENT_PASSWORD] });
+  return closeWhenSettled(ctx, ports, playerId);
+}
+
+/**
+ * Closes the account under the same rule whoever asks (the player, or staff on their request): refused
+ * while anything is open or real money is on an account. Answers the ended session ids.
+ */
+export async function closeWhenSettled(ctx: UnitOfWorkContext, ports: ClosurePorts, playerId: string) {
   return withTransaction(ctx, async (tx) => {
     // Decided under the player's row and every account's wallet lock, the one each balance change
     // takes: a bet, credit, deposit or withdrawal racing the close is either seen here or comes after
     // it (and then finds the account closed: a bet or a deposit is refused, a credit still lands).
-    await tx.select({ id: players.id }).from(players).where(eq(players.id, playerId)).for('update');
+    const [locked] = await tx
+      .select({ status: players.status })
+      .from(players)
+      .where(eq(players.id, playerId))
+      .for('update');
+    if (!locked) throw notFound('No such player');
+    if (locked.status === PlayerStatus.closed) throw conflict('The account is closed already');
     for (const account of await allAccounts(tx, playerId)) await lockAccount(tx, account.id);
     const open: ClosureOpen = { ...(await ports.openPlay(tx, playerId)), ...(await ports.openPayments(tx, playerId)) };
     const message = openMessage(open);
@@ -87,6 +102,13 @@ export async function closeAccount(
       .update(players)
       .set({ status: PlayerStatus.closed, updatedAt: new Date() })
       .where(eq(players.id, playerId));
+    noteChange({
+      targetType: 'player',
+      targetId: playerId,
+      playerId,
+      before: { status: locked.status },
+      after: { status: PlayerStatus.closed },
+    });
     return closePlayerSessions(tx, playerId, 'account_closed');
   });
 }

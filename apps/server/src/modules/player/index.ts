@@ -20,7 +20,7 @@ export { emailPlayer, localeOf } from './mail.ts';
 export { findPlayerIds, playerContacts } from './lookup.ts';
 export { bonusConsent, playerHome } from './bonus-consent.ts';
 export { playerFacts, type PlayerFacts } from './quest-facts.ts';
-export { sharedDevices, type SharedDevice } from './trusted-devices.ts';
+export { devicesSeenSince, sharedDevices, type SharedDevice } from './trusted-devices.ts';
 export { identityMatches, type IdentityMatch } from './identity-facts.ts';
 export { contactOf, namesPlayer, playerNaming, playerOf } from './command-naming.ts';
 export { playerCountries, signUpsByDay } from './report-facts.ts';

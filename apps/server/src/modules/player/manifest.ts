@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { ModuleManifest } from '../../lib/module.ts';
+import { playerActionRoutes } from './admin-actions.ts';
+import { playerNoteRoutes } from './admin-notes.ts';
 import { playerAdminRoutes } from './admin.ts';
 import { autologinCommand } from './commands.ts';
 import { playerRoutes, type PlayerRouteOptions } from './routes.ts';
@@ -12,7 +14,11 @@ export type PlayerPorts = (ctx: AppContext) => Omit<PlayerRouteOptions, 'idToken
 export const playerModule = (ports: PlayerPorts): ModuleManifest => ({
   name: 'player',
   commands: [autologinCommand],
-  adminRoutes: playerAdminRoutes,
+  adminRoutes: (ctx) => [
+    ...playerAdminRoutes(ctx, ports(ctx).instrumentOwners),
+    ...playerActionRoutes(ctx, ports(ctx).closure),
+    ...playerNoteRoutes(ctx),
+  ],
   settings: socialSettings,
   setup: (ctx, node) => ({
     routes: [{ prefix: '/api/player', plugin: playerRoutes(ctx, { ...ports(ctx), idTokens: node.idTokens }) }],

@@ -25,7 +25,8 @@ export type SessionCloseReason =
   | 'password_changed'
   | 'password_reset'
   | 'excluded'
-  | 'account_closed';
+  | 'account_closed'
+  | 'ended_by_staff';
 
 /** Ends the player's open sessions (all, or all but `keep`); answers their ids so their connections can go too. */
 export async function closePlayerSessions(

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { ClosurePorts } from './closure.ts';
+import type { InstrumentOwners } from './admin.ts';
+import { reportExcludedSignIns, type ExcludedSignInPort } from './excluded-sign-in.ts';
 import { closureRoutes } from './routes/closure.ts';
 import { confirmationRoutes } from './routes/confirmations.ts';
 import { createPlayerRouteKit } from './routes/kit.ts';
@@ -20,6 +22,10 @@ export type PlayerRouteOptions = {
   idTokens: IdTokenCheck | null;
   bonusCodeAtSignUp?: SignUpBonusCode;
   closure: ClosurePorts;
+  /** Who used a payment instrument staff typed, an IBAN or a card fingerprint (the links module). */
+  instrumentOwners?: InstrumentOwners;
+  /** Told of each sign-in refused for an exclusion (the alerts module). */
+  excludedSignIn?: ExcludedSignInPort;
 };
 
 /**
@@ -30,6 +36,7 @@ export const playerRoutes =
   (ctx: AppContext, options: PlayerRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const kit = createPlayerRouteKit(app, ctx);
+    reportExcludedSignIns(app, options.excludedSignIn);
     siteRoutes(app, ctx);
     signUpRoutes(app, ctx, kit, options.bonusCodeAtSignUp);
     phoneCodeRoutes(app, ctx, kit);

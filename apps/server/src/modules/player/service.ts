@@ -10,7 +10,6 @@ import {
   PlayerStatus,
   ValidationMessage,
   type AuthResult,
-  type ExclusionKind,
   type PlayerSession,
   type Profile,
   type RegisterBody,
@@ -44,6 +43,7 @@ import type { AttemptCounter } from '../../lib/attempts.ts';
 import { sendMessage } from '../messages/index.ts';
 import { activeExclusion } from '../limits/index.ts';
 import { holdsRealMoney } from './closure.ts';
+import { ExcludedSignIn } from './excluded-sign-in.ts';
 
 export type TokenSigner = Pick<TokenService, 'sign'>;
 
@@ -614,11 +614,11 @@ async function assertNotExcluded(db: DbOrTx, playerId: string): Promise<void> {
   const until = exclusion.expiresAt?.toISOString() ?? null;
   const selfExcluded = exclusion.type === LimitDefinition.selfExclusion;
   const what = selfExcluded ? 'excluded yourself' : 'taken a break';
-  throw new DomainError(
-    ErrorCode.accountExcluded,
+  throw new ExcludedSignIn(
+    playerId,
+    selfExcluded ? 'self_exclusion' : 'cooling_off',
+    until,
     until ? `You have ${what} until ${until}; you can sign in again then` : `You have ${what} for good`,
-    undefined,
-    { until, reason: (selfExcluded ? 'self_exclusion' : 'cooling_off') satisfies ExclusionKind },
   );
 }
 

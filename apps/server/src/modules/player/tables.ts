@@ -163,3 +163,21 @@ export const playerDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.deviceHash] }), index('player_devices_device_idx').on(t.deviceHash)],
 );
+
+/** Staff notes on a player (the back office's player page): who wrote what, when. Never shown to the player. */
+export const playerNotes = pgTable(
+  'player_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** Null for the local operator (the CLI on the server's machine). */
+    staffId: uuid('staff_id'),
+    /** Who wrote it, as the back office shows them (kept: a member may leave). */
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('player_notes_player_idx').on(t.playerId, t.createdAt)],
+);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { playerDevices } from './tables.ts';
 
@@ -140,4 +140,13 @@ export async function trustedDeviceCount(db: DbOrTx, playerId: string): Promise<
     .from(playerDevices)
     .where(and(eq(playerDevices.playerId, playerId), isNull(playerDevices.revokedAt)));
   return row?.n ?? 0;
+}
+
+/** Players who signed in from a browser new to them since `since` (a new tie the alerts module checks). */
+export async function devicesSeenSince(db: DbOrTx, since: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ playerId: playerDevices.playerId })
+    .from(playerDevices)
+    .where(gte(playerDevices.createdAt, since));
+  return rows.map((r) => r.playerId);
 }

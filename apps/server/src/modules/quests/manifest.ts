@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../lib/module.ts';
+import { questAdminRoutes } from './admin.ts';
 import { questCommand } from './commands.ts';
 import { registerQuestConsumers } from './consumers.ts';
 import { questRoutes } from './routes.ts';
@@ -8,6 +9,7 @@ import { expireDueQuests } from './expiry.ts';
 export const questsModule: ModuleManifest = {
   name: 'quests',
   commands: [questCommand],
+  adminRoutes: questAdminRoutes,
   enabled: (config) => config.features.quests,
   setup: (ctx) => ({
     routes: [{ prefix: '/api/retention', plugin: questRoutes(ctx) }],

@@ -18,7 +18,9 @@ import { DomainError, unauthorized } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { createSignInGuard, type SignInGuard } from '../../lib/sign-in-guard.ts';
 import { withTransaction } from '../../outbox/index.ts';
+import { z } from 'zod';
 import { writeAudit } from './audit.ts';
+import { staffPushToken } from './push.ts';
 import {
   createToken,
   endSession,
@@ -155,6 +157,22 @@ export const sessionRoutes =
         if (principal.via !== 'session') throw unauthorized('Sign in to the back office');
         const member = staffView(await staffById(ctx.db, principal.staffId!));
         return { data: { staff: member, csrfToken: csrfTokenOf(ctx.staffSecret, principal.sessionId!) } };
+      },
+    );
+
+    app.get(
+      '/auth/push-token',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "A 5-minute token for the push hub's staff channel (staff:queues)",
+          response: { 200: dataEnvelope(z.object({ token: z.string() })) },
+        },
+      },
+      async (request) => {
+        const principal = await who(request);
+        if (principal.via !== 'session') throw unauthorized('Sign in to the back office');
+        return { data: { token: staffPushToken(ctx.staffSecret, principal.staffId!, principal.sessionId!) } };
       },
     );
 

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../lib/module.ts';
 import { staffCreateCommand } from './commands.ts';
+import { registerQueuePushes } from './push.ts';
 import { adminRoutes } from './routes.ts';
 import { staffSettings } from './settings.ts';
 
@@ -11,5 +12,8 @@ export const staffModule = (modulesOf: () => readonly ModuleManifest[]): ModuleM
   name: 'staff',
   settings: staffSettings,
   commands: [staffCreateCommand],
-  setup: (ctx) => ({ routes: [{ prefix: '/api/admin', plugin: adminRoutes(ctx, modulesOf) }] }),
+  setup: (ctx) => ({
+    routes: [{ prefix: '/api/admin', plugin: adminRoutes(ctx, modulesOf) }],
+    events: [registerQueuePushes],
+  }),
 });

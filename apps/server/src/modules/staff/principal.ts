@@ -41,10 +41,14 @@ export type Principal = {
   ip: string;
 };
 
+/** Whether the principal's role grants the permission. */
+export const mayDo = (principal: Principal, { action, subject }: StaffPermission): boolean =>
+  ABILITIES.get(principal.role)!.can(action, subject);
+
 /** Refuses what the principal's role does not grant (403), whatever the app showed. */
-export function authorize(principal: Principal, { action, subject }: StaffPermission): void {
-  if (!ABILITIES.get(principal.role)!.can(action, subject))
-    throw forbidden(`Your role (${principal.role}) may not ${action} ${subject}`);
+export function authorize(principal: Principal, permission: StaffPermission): void {
+  if (!mayDo(principal, permission))
+    throw forbidden(`Your role (${principal.role}) may not ${permission.action} ${permission.subject}`);
 }
 
 export const SESSION_COOKIE = 'casino_staff';

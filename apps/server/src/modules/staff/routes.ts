@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { ModuleManifest } from '../../lib/module.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { commandRoutes } from './gateway.ts';
 import { moduleRoutes } from './module-routes.ts';
 import { isLocalOperator } from './local-operator.ts';
@@ -64,6 +65,13 @@ export const adminRoutes =
         ctx,
         modules.flatMap((m) => m.commands ?? []),
         who,
+      ),
+    );
+    await app.register(
+      dashboardRoutes(
+        running.flatMap((m) => m.dashboard?.(ctx) ?? []),
+        who,
+        ctx.log,
       ),
     );
     await app.register(

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { ModuleManifest } from '../../lib/module.ts';
+import { tournamentAdminRoutes } from './admin.ts';
 import { tournamentCommand } from './commands.ts';
 import { runTournamentJob } from './completion.ts';
 import { createTournamentEngine, SCORING_LANE, type TournamentEngine } from './engine.ts';
@@ -23,6 +24,7 @@ export const engineOf = (ctx: AppContext) => engines.get(ctx) ?? null;
 export const tournamentsModule: ModuleManifest = {
   name: 'tournaments',
   commands: [tournamentCommand(engineOf)],
+  adminRoutes: tournamentAdminRoutes,
   setup(ctx) {
     const log = ctx.log.child({ module: 'tournaments' });
     const engine = createTournamentEngine(ctx, (err) => log.warn({ err }, 'tournament leaderboard set not updated'));

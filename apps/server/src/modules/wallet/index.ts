@@ -23,7 +23,7 @@ export {
   type CreditResult,
   type PostEntryInput,
 } from './ledger.ts';
-export { moneyAtRisk, playSinceDays } from './play-counts.ts';
+export { moneyAtRisk, playSinceDays, realLossesBetween } from './play-counts.ts';
 export {
   balancesAt,
   closeBooks,

@@ -42,3 +42,20 @@ export async function moneyAtRisk(db: DbOrTx, accountId: string): Promise<bigint
   );
   return BigInt(row?.at_risk ?? '0');
 }
+
+/**
+ * Net real-money losses (real stakes − real wins) over the UTC days [start, end), per account that
+ * lost, of every player and currency: the wallet's `wallet_real_losses`, as cashback reads it.
+ */
+export async function realLossesBetween(
+  db: DbOrTx,
+  start: string,
+  end: string,
+): Promise<{ playerId: string; currency: string; lossMinor: bigint }[]> {
+  const rows = await rowsOf<{ player_id: string; currency: string; net_loss: string }>(
+    db,
+    sql`select player_id, currency, net_loss::text as net_loss
+          from wallet_real_losses(${start}::date, ${end}::date, null::text, null::uuid)`,
+  );
+  return rows.map((r) => ({ playerId: r.player_id, currency: r.currency, lossMinor: BigInt(r.net_loss) }));
+}

@@ -38,6 +38,10 @@ describe('ops play controls', () => {
       command: 'invoices',
       body: { action: 'withdrawals-approve', invoice: 'inv-1' },
     });
+    expect(parseArgs(['withdrawals', 'decline', 'inv-1', 'IBAN', 'not', 'yours'])).toEqual({
+      command: 'invoices',
+      body: { action: 'withdrawals-decline', invoice: 'inv-1', reason: 'IBAN not yours' },
+    });
     expect(parseArgs(['crypto', 'send', 'bc1qexampleaddress', '0.01'])).toMatchObject({ command: 'crypto-send' });
     expect(() => parseArgs(['withdrawals', 'approve'])).toThrow(/withdrawals needs/);
     expect(() => parseArgs(['crypto', 'burn', 'x', '1'])).toThrow(/crypto needs/);

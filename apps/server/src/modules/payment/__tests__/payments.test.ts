@@ -295,6 +295,32 @@ describe('withdrawals', () => {
     expect((await call('PUT', `/api/payment/invoices/${second.json.data.invoiceId}/decline`, auth)).status).toBe(409);
   });
 
+  it('an operator declines with a reason: the money comes back and the player reads why', async () => {
+    const { id, auth } = await player(100);
+    const request = await call('POST', '/api/payment/invoices/withdrawal', auth, {
+      method: 'bank_transfer',
+      currency: 'EUR',
+      amount: 30,
+      fields: { iban },
+    });
+    const invoice = request.json.data.invoiceId as string;
+    const decline = (reason: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/admin/commands/invoices',
+        headers: { 'x-ops-secret': server.ctx.opsSecret },
+        payload: { action: 'withdrawals-decline', invoice, reason },
+      });
+    expect((await decline('nul\u0000')).statusCode).toBe(422);
+    expect((await decline('x'.repeat(301))).statusCode).toBe(422);
+    expect((await decline('The IBAN is not in your name')).statusCode).toBe(200);
+    expect((await call('GET', `/api/payment/invoices/${invoice}`, auth)).json.data).toMatchObject({
+      status: 3,
+      statusResult: 'The IBAN is not in your name',
+    });
+    expect(await account(id)).toEqual({ real: 10000n, locked: 0n });
+  });
+
   it('a failed payout returns the money', async () => {
     const { id, auth } = await player(100);
     const request = await call('POST', '/api/payment/invoices/withdrawal', auth, {
