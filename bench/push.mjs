@@ -14,6 +14,11 @@
 //                                                       descriptors; needs DATABASE_URL)
 //   npm run bench:push -- --processes 2                 the server as two processes on one port
 //   --rate N: connections opened a second in all (default 1,500; faster only makes handshakes queue)
+//
+// Then, in the same run, the fair peer (issue 40; --skip-peer leaves it out): a bare `ws` server
+// (bench/bare-ws.mjs) hearing the same publications through the same Redis broker and writing the same
+// frame to as many plain sockets from as many client processes. Reported beside the hub's: its fan-out
+// (arrival to last write) and its clients' p99, and the hub's ratios to them.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,13 +37,17 @@ const { values: args } = parseArgs({
     hold: { type: 'string', default: '0' },
     rate: { type: 'string', default: '1500' },
     json: { type: 'boolean', default: false },
+    // Internal: a client process for the bare peer (raw WebSockets, no protocol).
+    bare: { type: 'boolean', default: false },
+    'skip-peer': { type: 'boolean', default: false },
   },
 });
 
 const CHANNEL = 'game:winners:desktop:DE';
 const now = () => performance.timeOrigin + performance.now();
 
-if (args.worker) await clientWorker();
+if (args.worker && args.bare) await bareClientWorker();
+else if (args.worker) await clientWorker();
 else await main();
 
 // --- a process of clients --------------------------------------------------------------------------
@@ -100,6 +109,44 @@ async function clientWorker() {
   process.send({ started: count });
 }
 
+/** The bare peer's clients: plain WebSockets reading the same frames, noting the same latencies. */
+async function bareClientWorker() {
+  const { WebSocket } = await import(serverDep('ws'));
+  const { url, count, localAddress, rate } = JSON.parse(process.env.PUSH_BENCH_WORKER);
+  const latencies = [];
+  const seen = new Map();
+  let connected = 0;
+  let disconnected = 0;
+  const sockets = [];
+  for (let i = 0; i < count; i++) {
+    const socket = new WebSocket(url, { localAddress, perMessageDeflate: false });
+    socket.on('open', () => connected++);
+    socket.on('close', () => disconnected++);
+    socket.on('error', () => {});
+    socket.on('message', (bytes) => {
+      const { seq, sentAt } = JSON.parse(bytes.toString()).push?.pub?.data ?? {};
+      if (typeof seq !== 'number') return;
+      latencies.push(now() - sentAt);
+      seen.set(seq, (seen.get(seq) ?? 0) + 1);
+    });
+    sockets.push(socket);
+    if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, (20 / rate) * 1000));
+  }
+  process.on('message', (message) => {
+    if (message === 'status') process.send({ status: { connected, subscribed: connected, disconnected } });
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send({ cpu: (user + system) / 1000 });
+    }
+    if (message === 'report') process.send({ report: { latencies, seen: [...seen] } });
+    if (message === 'stop') {
+      for (const socket of sockets) socket.terminate();
+      setTimeout(() => process.exit(0), 200);
+    }
+  });
+  process.send({ started: count });
+}
+
 function serverDep(name) {
   // The clients use the server's copies of the libraries (the web app bundles the same centrifuge).
   const base = path.join(root, 'node_modules', name);
@@ -126,48 +173,9 @@ async function main() {
   const { createRedisBroker } = await import('../apps/server/src/push/redis-broker.ts');
   const broker = createRedisBroker(redisUrl);
 
-  const workers = [];
-  const perProc = Math.ceil(clients / procs);
   const started = now();
-  for (let p = 0; p < procs; p++) {
-    const count = Math.min(perProc, clients - p * perProc);
-    if (count <= 0) break;
-    const child = fork(import.meta.filename, ['--worker'], {
-      env: {
-        ...process.env,
-        PUSH_BENCH_WORKER: JSON.stringify({
-          url: wsUrl,
-          count,
-          localAddress: `127.0.0.${2 + (p % 200)}`,
-          rate: Number(args.rate) / procs,
-        }),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      execArgv: ['--max-old-space-size=4096'],
-    });
-    workers.push(child);
-  }
-  const ask = (child, question, key) =>
-    new Promise((resolve) => {
-      const onMessage = (message) => {
-        if (message?.[key] === undefined) return;
-        child.off('message', onMessage);
-        resolve(message[key]);
-      };
-      child.on('message', onMessage);
-      child.send(question);
-    });
-  const status = async () => {
-    const all = await Promise.all(workers.map((w) => ask(w, 'status', 'status')));
-    return all.reduce(
-      (sum, s) => ({
-        connected: sum.connected + s.connected,
-        subscribed: sum.subscribed + s.subscribed,
-        disconnected: sum.disconnected + s.disconnected,
-      }),
-      { connected: 0, subscribed: 0, disconnected: 0 },
-    );
-  };
+  const workers = forkClients(wsUrl, clients, procs, false);
+  const status = () => statusOf(workers);
 
   let ready = { subscribed: 0 };
   for (let waited = 0; waited < 600 && ready.subscribed < clients; waited++) {
@@ -205,28 +213,15 @@ async function main() {
   const fanOut0 = await fanOutSeconds(server.url);
   const cpu0 = cpuMs(server.pid, processes);
   const clientCpu0 = await clientCpu();
-  for (let seq = 1; seq <= pubs; seq++) {
-    await broker.publish(CHANNEL, {
-      event: 'game.winner',
-      winner: { nickname: 'Bench', amount: 1, payout: 25, currency: 'EUR', gameId: 'bench', gameName: 'Bench' },
-      seq,
-      sentAt: now(),
-    });
-    await sleep(interval);
-  }
-  await sleep(2000);
+  await publishAll(broker, pubs, interval);
   const fanOut1 = await fanOutSeconds(server.url);
   const busyCpuMs = cpuMs(server.pid, processes) - cpu0;
   const busyClientCpuMs = (await clientCpu()) - clientCpu0;
 
-  const reports = await Promise.all(workers.map((w) => ask(w, 'report', 'report')));
-  const latencies = new Float64Array(reports.reduce((n, r) => n + r.latencies.length, 0));
-  let i = 0;
-  for (const r of reports) for (const l of r.latencies) latencies[i++] = l;
-  latencies.sort();
+  const latencies = await latenciesOf(workers);
   const delivered = latencies.length;
   const expected = clients * pubs;
-  const q = (p) => latencies[Math.min(delivered - 1, Math.floor(p * delivered))] ?? NaN;
+  const q = (p) => quantile(latencies, p);
   const result = {
     date: new Date().toISOString(),
     cpus: os.cpus().length,
@@ -267,9 +262,105 @@ async function main() {
       `clients ${result.clientCpuUsPerDelivery} µs CPU a delivery; ` +
       `CPU floor ${result.cpuFloorMsPerPublication} ms (a publication's CPU over ${result.cpus} cores)`,
   );
-  if (args.json) console.log(JSON.stringify(result));
 
-  await Promise.all(
+  await stopClients(workers);
+  await server.stop();
+  // The fair peer, in the same run: a bare `ws` server, the same clients, bytes and publications.
+  if (!args['skip-peer']) {
+    result.peer = await barePeer({ clients, procs, redisUrl, pubs, interval, broker });
+    result.fanOutVsPeer = round(result.hubFanOutMsMean / result.peer.fanOutMsMean);
+    result.p99VsPeer = round(result.p99Ms / result.peer.p99Ms);
+    log(
+      `bare peer: fan-out ${result.peer.fanOutMsMean} ms on average, p99 ${result.peer.p99Ms} ms, ${result.peer.lost} lost; ` +
+        `the hub ${result.fanOutVsPeer}× its fan-out, ${result.p99VsPeer}× its p99`,
+    );
+  }
+  await broker.close();
+  if (args.json) console.log(JSON.stringify(result));
+  const out = path.join(root, 'bench/results/push.json');
+  const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
+  const key = `${clients} clients${hold > 0 ? `, held ${hold} s` : ''}, ${processes} server process${processes > 1 ? 'es' : ''}`;
+  fs.writeFileSync(out, `${JSON.stringify({ ...previous, [key]: result }, null, 2)}\n`);
+  process.exit(result.lost === 0 && (result.peer?.lost ?? 0) === 0 ? 0 : 1);
+}
+
+/** Forks the client processes for `clients` connections to `url` (`bare`: plain WebSockets). */
+function forkClients(url, clients, procs, bare) {
+  const workers = [];
+  const perProc = Math.ceil(clients / procs);
+  for (let p = 0; p < procs; p++) {
+    const count = Math.min(perProc, clients - p * perProc);
+    if (count <= 0) break;
+    const child = fork(import.meta.filename, ['--worker', ...(bare ? ['--bare'] : [])], {
+      env: {
+        ...process.env,
+        PUSH_BENCH_WORKER: JSON.stringify({
+          url,
+          count,
+          localAddress: `127.0.0.${2 + (p % 200)}`,
+          rate: Number(args.rate) / procs,
+        }),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: ['--max-old-space-size=4096'],
+    });
+    workers.push(child);
+  }
+  return workers;
+}
+
+/** Asks a client process and waits for the answer under `key`. */
+function ask(child, question, key) {
+  return new Promise((resolve) => {
+    const onMessage = (message) => {
+      if (message?.[key] === undefined) return;
+      child.off('message', onMessage);
+      resolve(message[key]);
+    };
+    child.on('message', onMessage);
+    child.send(question);
+  });
+}
+
+async function statusOf(workers) {
+  const all = await Promise.all(workers.map((w) => ask(w, 'status', 'status')));
+  return all.reduce(
+    (sum, s) => ({
+      connected: sum.connected + s.connected,
+      subscribed: sum.subscribed + s.subscribed,
+      disconnected: sum.disconnected + s.disconnected,
+    }),
+    { connected: 0, subscribed: 0, disconnected: 0 },
+  );
+}
+
+/** The publications, each carrying its sequence number and the moment it was published. */
+async function publishAll(broker, pubs, interval) {
+  for (let seq = 1; seq <= pubs; seq++) {
+    await broker.publish(CHANNEL, {
+      event: 'game.winner',
+      winner: { nickname: 'Bench', amount: 1, payout: 25, currency: 'EUR', gameId: 'bench', gameName: 'Bench' },
+      seq,
+      sentAt: now(),
+    });
+    await sleep(interval);
+  }
+  await sleep(2000);
+}
+
+/** Every delivery's latency from every client process, sorted. */
+async function latenciesOf(workers) {
+  const reports = await Promise.all(workers.map((w) => ask(w, 'report', 'report')));
+  const latencies = new Float64Array(reports.reduce((n, r) => n + r.latencies.length, 0));
+  let i = 0;
+  for (const r of reports) for (const l of r.latencies) latencies[i++] = l;
+  return latencies.sort();
+}
+
+const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+function stopClients(workers) {
+  return Promise.all(
     workers.map(
       (w) =>
         new Promise((resolve) => {
@@ -278,13 +369,34 @@ async function main() {
         }),
     ),
   );
-  await broker.close();
-  await server.stop();
-  const out = path.join(root, 'bench/results/push.json');
-  const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
-  const key = `${clients} clients${hold > 0 ? `, held ${hold} s` : ''}, ${processes} server process${processes > 1 ? 'es' : ''}`;
-  fs.writeFileSync(out, `${JSON.stringify({ ...previous, [key]: result }, null, 2)}\n`);
-  process.exit(result.lost === 0 ? 0 : 1);
+}
+
+/** The same publications through a bare `ws` server (bench/bare-ws.mjs) to as many plain sockets. */
+async function barePeer({ clients, procs, redisUrl, pubs, interval, broker }) {
+  const bare = fork(path.join(import.meta.dirname, 'bare-ws.mjs'), [], {
+    env: { ...process.env, BARE_WS: JSON.stringify({ channel: CHANNEL, redisUrl }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx'],
+  });
+  const port = await new Promise((resolve) => bare.once('message', (m) => resolve(m.port)));
+  const workers = forkClients(`ws://127.0.0.1:${port}/`, clients, procs, true);
+  for (let waited = 0; waited < 600 && (await statusOf(workers)).connected < clients; waited++) await sleep(1000);
+  await publishAll(broker, pubs, interval);
+  const latencies = await latenciesOf(workers);
+  const fanOutMs = await ask(bare, 'fanOut', 'fanOutMs');
+  await stopClients(workers);
+  await new Promise((resolve) => {
+    bare.once('exit', resolve);
+    bare.send('stop');
+  });
+  return {
+    delivered: latencies.length,
+    lost: clients * pubs - latencies.length,
+    p50Ms: round(quantile(latencies, 0.5)),
+    p99Ms: round(quantile(latencies, 0.99)),
+    maxMs: round(latencies[latencies.length - 1]),
+    fanOutMsMean: round(fanOutMs.reduce((a, b) => a + b, 0) / Math.max(1, fanOutMs.length)),
+  };
 }
 
 /** CPU time (user + system) of the server and, with PROCESSES > 1, its worker processes, in ms. */

@@ -16,6 +16,10 @@
 // route /api/health from the same workers (what HTTP alone costs on these cores, with no wallet at
 // all). Where the HTTP row is itself below half the ceiling, no wallet behind HTTP can reach it here.
 //
+// Issue 40's peer: a correct minimal wallet (minimalCall below), one statement per call doing what any
+// seamless wallet must (session by token, replay answered, balance check, ledger entry, event); each
+// row's `ofMinimal` and `pgCpuVsMinimal` compare against it. The raw ceiling stays for reference.
+//
 // `npm run bench:wallet -- --base <commit>` also runs that commit's server (checked out in .bench-base/)
 // in the same run, so a change is judged before and after on one machine state: in the order base,
 // this, this, base (a drift of the machine during the run weighs on both alike), each figure the mean
@@ -336,6 +340,40 @@ const CEILING = {
     select 'wallet.balance.changed', jsonb_build_object('playerId', a.player_id, 'real', a.real_balance::text) from a, t`,
 };
 
+/**
+ * A correct minimal wallet (issue 40): what any seamless wallet must do per call and nothing more, in one
+ * statement — find the open game session by its token, answer a replayed transaction id with its first
+ * result, debit (never below zero) or credit, and write the ledger entry and the balance event. No
+ * rounds, bonuses, limits, HTTP or signatures: the fair peer of the wallet's own work.
+ */
+const minimalCall = (sign, check) => `with s as (
+      select account_id, player_id from game_sessions where token = $1 and closed_at is null and expires_at > now()),
+    prior as (select real_after from ledger_entries where idempotency_key = $2),
+    a as (update wallet_accounts w set real_balance = w.real_balance ${sign} $3, updated_at = now() from s
+          where w.id = s.account_id ${check} and not exists (select 1 from prior) returning w.*),
+    l as (insert into ledger_entries (account_id, idempotency_key, request_hash, kind, real_delta, bonus_delta, locked_delta, real_after, bonus_after, locked_after, counterparty)
+          select id, $2, 'minimal', '${sign === '-' ? 'bet' : 'win'}', ${sign}$3, 0, 0, real_balance, bonus_balance, locked_balance, 'casino:native/minimal' from a returning real_after),
+    o as (insert into outbox (event, payload)
+          select 'wallet.balance.changed', jsonb_build_object('playerId', a.player_id, 'real', a.real_balance::text) from a, l)
+  select (select count(*) from s)::int as sessions, coalesce((select real_after from prior), (select real_after from l))::text as balance`;
+const MINIMAL = { bet: minimalCall('-', 'and w.real_balance >= $3'), win: minimalCall('+', '') };
+
+async function minimalWallet(query, tokens, meters) {
+  const call = async (name, text, token, amount, latencies) => {
+    const started = performance.now();
+    const [answer] = await query(name, text, [token, randomUUID(), amount]);
+    latencies.push(performance.now() - started);
+    if (!answer?.sessions || answer.balance === null)
+      throw new Error(`minimal wallet refused: ${JSON.stringify(answer)}`);
+  };
+  const pair = async (token, latencies) => {
+    await call('minimal_bet', MINIMAL.bet, token, BET, latencies);
+    await call('minimal_win', MINIMAL.win, token, WIN, latencies);
+  };
+  await loop(tokens, WARMUP_MS, pair);
+  return measure(meters, tokens, DURATION_MS, pair);
+}
+
 /** The game sessions of the bench players: account, session, game and provider ids for the ceiling. */
 const SESSIONS_SQL = `select s.id as session, s.account_id as account, g.id as game, g.provider_id as provider
   from game_sessions s join games g on g.id = s.game_id where s.closed_at is null and s.expires_at > now()`;
@@ -467,11 +505,34 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
     const directMeters = [cpuMeter(async () => [process.pid]), direct.postgresCpu];
     const functions = await functionsOnly(query, tokens, game.identity, directMeters);
     const raw = await ceiling(query, sessions, directMeters);
+    const minimal = await minimalWallet(query, tokens, directMeters);
     const fraction = (r) => +(r.pairsPerSec / raw.pairsPerSec).toFixed(2);
+    // Against the correct minimal wallet: throughput, and PostgreSQL CPU per pair (issue 40's two ratios).
+    const ofMinimal = (r) => ({
+      ofMinimal: +(r.pairsPerSec / minimal.pairsPerSec).toFixed(2),
+      pgCpuVsMinimal:
+        r.postgresCpuMsPerPair && minimal.postgresCpuMsPerPair
+          ? +(r.postgresCpuMsPerPair / minimal.postgresCpuMsPerPair).toFixed(2)
+          : null,
+    });
     const v = version.label;
     return [
-      { database, version: v, scenario: `${WORKERS} players, one worker each`, ...spread, ofCeiling: fraction(spread) },
-      { database, version: v, scenario: `${WORKERS} workers on one account`, ...single, ofCeiling: fraction(single) },
+      {
+        database,
+        version: v,
+        scenario: `${WORKERS} players, one worker each`,
+        ...spread,
+        ofCeiling: fraction(spread),
+        ...ofMinimal(spread),
+      },
+      {
+        database,
+        version: v,
+        scenario: `${WORKERS} workers on one account`,
+        ...single,
+        ofCeiling: fraction(single),
+        ...ofMinimal(single),
+      },
       ...(withBonus
         ? [
             {
@@ -480,6 +541,7 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
               scenario: `${WORKERS} players, each staking an active bonus`,
               ...withBonus,
               ofCeiling: fraction(withBonus),
+              ...ofMinimal(withBonus),
             },
           ]
         : []),
@@ -507,6 +569,15 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
         scenario: 'ceiling: the same transaction as one raw SQL statement',
         ...raw,
         ofCeiling: 1,
+      },
+      {
+        database,
+        version: v,
+        scenario: 'a correct minimal wallet: one statement per call (session, replay, balance check, ledger, event)',
+        ...minimal,
+        ofCeiling: fraction(minimal),
+        ofMinimal: 1,
+        pgCpuVsMinimal: 1,
       },
     ];
   } finally {
@@ -637,6 +708,8 @@ function meanOfRuns(rows) {
           'postgresCpuMsPerPair',
           'benchClientCpuMsPerPair',
           'ofCeiling',
+          'ofMinimal',
+          'pgCpuVsMinimal',
         ].map((field) => [field, mean(field)]),
       ),
     };

@@ -61,6 +61,8 @@ export const paymentInvoices = pgTable(
     uniqueIndex('payment_invoices_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payment_invoices_player_idx').on(t.playerId, t.createdAt),
     index('payment_invoices_state_idx').on(t.state, t.type),
+    // The alerts' windows: invoices of a type and state since a moment, without reading them all.
+    index('payment_invoices_type_state_created_idx').on(t.type, t.state, t.createdAt),
     check('payment_invoices_amount_positive', sql`${t.amountMinor} > 0`),
     check('payment_invoices_type_known', sql`${t.type} in (1, 2)`),
   ],

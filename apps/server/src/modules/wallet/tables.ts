@@ -163,5 +163,7 @@ export const walletPlayCounts = pgTable(
       .notNull()
       .default(sql`0`),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+  // The day index serves the windows over days (cashback, the alerts' weekly losses); a bet's update
+  // leaves `day` alone, so it stays a HOT update.
+  (t) => [primaryKey({ columns: [t.accountId, t.day] }), index('wallet_play_counts_day_idx').on(t.day)],
 );
