@@ -116,7 +116,8 @@ describe('the country of a visitor', () => {
       await open.close();
       await withSecret.close();
     }
-  });
+    // Two servers of its own: under a loaded full run their start alone took a minute.
+  }, 120_000);
 
   it('is unknown, and restricted, in production when the header is missing', async () => {
     const production = await createTestServer(PRODUCTION_ENV);

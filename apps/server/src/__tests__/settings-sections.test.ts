@@ -44,6 +44,7 @@ describe('module settings sections', () => {
   it('the core and the modules own their variables: at least the known sections are listed', () => {
     expect(sections.map((s) => s.section.key).sort()).toEqual(
       [
+        'alerts',
         'bonus',
         'documentsDir',
         'game',

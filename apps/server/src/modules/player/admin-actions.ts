@@ -165,7 +165,7 @@ const closeRoute = ({ ctx, forget, closure }: Deps) =>
     response: adminDoneSchema,
     async handle({ params }) {
       if (!isUuid(params.id)) throw notFound('No such player');
-      forget(await closeWhenSettled(ctx, closure, params.id));
+      forget(await closeWhenSettled(ctx, closure, params.id, { alreadyClosed: 'refuse' }));
       return { message: 'Account closed' };
     },
   });

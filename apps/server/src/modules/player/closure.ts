@@ -73,14 +73,21 @@ export async function closeAccount(
   // A player who signs in only with Google has no password to give; their session is the proof.
   if (player.passwordHash && !(body.password && (await verifyPassword(body.password, player.passwordHash))))
     throw unprocessable(WRONG_CURRENT_PASSWORD, { password: [WRONG_CURRENT_PASSWORD] });
-  return closeWhenSettled(ctx, ports, playerId);
+  // Twenty closes racing: the first closes, the others find it closed and answer as it did.
+  return closeWhenSettled(ctx, ports, playerId, { alreadyClosed: 'done' });
 }
 
 /**
  * Closes the account under the same rule whoever asks (the player, or staff on their request): refused
- * while anything is open or real money is on an account. Answers the ended session ids.
+ * while anything is open or real money is on an account. Answers the ended session ids. An account
+ * closed already is done for the player (a close racing its own twin), a conflict for staff.
  */
-export async function closeWhenSettled(ctx: UnitOfWorkContext, ports: ClosurePorts, playerId: string) {
+export async function closeWhenSettled(
+  ctx: UnitOfWorkContext,
+  ports: ClosurePorts,
+  playerId: string,
+  { alreadyClosed }: { alreadyClosed: 'done' | 'refuse' },
+) {
   return withTransaction(ctx, async (tx) => {
     // Decided under the player's row and every account's wallet lock, the one each balance change
     // takes: a bet, credit, deposit or withdrawal racing the close is either seen here or comes after
@@ -91,7 +98,10 @@ export async function closeWhenSettled(ctx: UnitOfWorkContext, ports: ClosurePor
       .where(eq(players.id, playerId))
       .for('update');
     if (!locked) throw notFound('No such player');
-    if (locked.status === PlayerStatus.closed) throw conflict('The account is closed already');
+    if (locked.status === PlayerStatus.closed) {
+      if (alreadyClosed === 'refuse') throw conflict('The account is closed already');
+      return [];
+    }
     for (const account of await allAccounts(tx, playerId)) await lockAccount(tx, account.id);
     const open: ClosureOpen = { ...(await ports.openPlay(tx, playerId)), ...(await ports.openPayments(tx, playerId)) };
     const message = openMessage(open);
