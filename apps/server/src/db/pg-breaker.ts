@@ -8,8 +8,12 @@ export const BREAKER_MESSAGE = 'Database unreachable: waiting for it to answer a
 const PROBE_EVERY_MS = 200;
 /** A connection held this long makes the breaker ask a probe whether PostgreSQL still answers. */
 const SUSPECT_AFTER_MS = 250;
-/** How long a probe waits for a connection and for `select 1`. */
-const PROBE_DEADLINE_MS = 300;
+/**
+ * How long a probe waits for a connection and for `select 1`. 300 ms tripped the breaker on a busy
+ * machine (a new backend's fork alone took longer under a loaded test run); 500 ms still refuses the
+ * requests a frozen server caught within a second (0.25 s held + 0.5 s probe).
+ */
+const PROBE_DEADLINE_MS = 500;
 
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
 
