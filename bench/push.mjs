@@ -357,7 +357,9 @@ async function latenciesOf(workers) {
   return latencies.sort();
 }
 
-const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+function quantile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+}
 
 function stopClients(workers) {
   return Promise.all(
