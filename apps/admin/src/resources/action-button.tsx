@@ -2,6 +2,28 @@ import { useState } from 'react';
 import { Button, Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
 
 /**
+ * Runs a staff action: its answer, or its refusal, as a notice; after a success `onDone` (default: the
+ * list read again). `busy` while it runs.
+ */
+export function useNoticedRun() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const runNoticed = async (work: () => Promise<string>, onDone?: () => void) => {
+    setBusy(true);
+    try {
+      notify(await work(), { type: 'info' });
+      (onDone ?? refresh)();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, runNoticed };
+}
+
+/**
  * A button that runs a command (enable, start now, void…), shown only when the role may write the
  * resource (the server refuses it anyway); with `confirm`, after a dialog saying what it will do. The
  * answer, or the refusal, is shown as a notice; `onDone` (default: refresh the list) follows a success.
@@ -16,23 +38,10 @@ export function ActionButton(props: {
   onDone?: () => void;
 }) {
   const { canAccess } = useCanAccess({ action: 'write', resource: props.resource });
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, runNoticed } = useNoticedRun();
   if (!canAccess) return null;
-  const go = async () => {
-    setBusy(true);
-    try {
-      notify(await props.run(), { type: 'info' });
-      (props.onDone ?? refresh)();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      setAsking(false);
-    }
-  };
+  const go = () => runNoticed(props.run, props.onDone).finally(() => setAsking(false));
   return (
     <>
       <Button

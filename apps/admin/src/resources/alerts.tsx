@@ -12,7 +12,6 @@ import {
   TextInput,
   TopToolbar,
   useCanAccess,
-  useNotify,
   useRecordContext,
   useRefresh,
   type RaRecord,
@@ -31,6 +30,7 @@ import {
 } from '@mui/material';
 import { ALERT_KIND_NAMES, ALERT_KINDS, ALERT_STATUSES, type AlertKind } from '@casino/contracts';
 import { api } from '../http.ts';
+import { useNoticedRun } from './action-button.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 
 const kindChoices = ALERT_KINDS.map((kind) => ({ id: kind, name: ALERT_KIND_NAMES[kind] }));
@@ -91,10 +91,9 @@ export const AlertList = () => (
 function AlertActions() {
   const record = useRecordContext();
   const { canAccess } = useCanAccess({ action: 'write', resource: 'alerts' });
-  const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState<'note' | 'close' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, runNoticed } = useNoticedRun();
   if (!record || !canAccess) return null;
   /** Runs the action and reads the alert again; a refusal is the caller's to tell. */
   const post = async (action: string, body: object, done: string) => {
@@ -102,16 +101,11 @@ function AlertActions() {
     refresh();
     return done;
   };
-  const assign = async () => {
-    setBusy(true);
-    try {
-      notify(await post('assign', {}, 'Assigned to you'), { type: 'info' });
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const assign = () =>
+    runNoticed(
+      () => post('assign', {}, 'Assigned to you'),
+      () => {},
+    );
   const closed = record.status === 'closed';
   return (
     <TopToolbar>

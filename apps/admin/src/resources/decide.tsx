@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, useCanAccess, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { Button, useCanAccess, type RaRecord } from 'react-admin';
+import { useNoticedRun } from './action-button.tsx';
 import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 
 type Choices = { label: string; values: readonly string[] };
@@ -79,23 +80,11 @@ export function DecideButton(props: {
   color?: 'primary' | 'error';
 }) {
   const { canAccess } = useCanAccess({ action: 'write', resource: props.resource });
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, runNoticed } = useNoticedRun();
   if (!canAccess) return null;
-  const go = async (reason: string | null, choice?: string) => {
-    setBusy(true);
-    try {
-      notify(await props.run(props.record, reason, choice), { type: 'info' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      setAsking(false);
-    }
-  };
+  const go = (reason: string | null, choice?: string) =>
+    runNoticed(() => props.run(props.record, reason, choice)).finally(() => setAsking(false));
   return (
     <>
       <Button
