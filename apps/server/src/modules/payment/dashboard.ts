@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { DashboardFigure } from '../../lib/dashboard.ts';
-import { pendingWithdrawals, waitingBankDeposits } from './invoice-views.ts';
+import { queueLength } from './invoice-views.ts';
 
 /** The payments queues on the dashboard: withdrawals to decide, bank transfers to confirm. */
 export const paymentDashboard = (ctx: AppContext): DashboardFigure[] => [
@@ -10,7 +10,7 @@ export const paymentDashboard = (ctx: AppContext): DashboardFigure[] => [
     permission: { action: 'read', subject: 'Withdrawal' },
     to: '/withdrawals',
     queue: 'withdrawals',
-    value: async () => (await pendingWithdrawals(ctx.db)).length,
+    value: () => queueLength(ctx.db, 'withdrawals'),
   },
   {
     key: 'bankTransfers',
@@ -18,6 +18,6 @@ export const paymentDashboard = (ctx: AppContext): DashboardFigure[] => [
     permission: { action: 'read', subject: 'Deposit' },
     to: '/bank-transfers',
     queue: 'deposits',
-    value: async () => (await waitingBankDeposits(ctx)).length,
+    value: () => queueLength(ctx.db, 'bankTransfers'),
   },
 ];

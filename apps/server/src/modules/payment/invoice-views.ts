@@ -116,32 +116,36 @@ async function forOperator(db: DbOrTx, rows: InvoiceRow[]): Promise<OperatorInvo
   }));
 }
 
-/** Operator: the withdrawals waiting for a decision (or all pending), oldest first. */
-export async function pendingWithdrawals(db: DbOrTx): Promise<OperatorInvoice[]> {
+/** The two operator queues: withdrawals waiting for a decision, bank transfers waiting to arrive. */
+const QUEUES = {
+  withdrawals: and(eq(paymentInvoices.type, InvoiceType.withdrawal), inArray(paymentInvoices.state, PENDING_STATES)),
+  bankTransfers: and(
+    eq(paymentInvoices.type, InvoiceType.deposit),
+    eq(paymentInvoices.method, 'bank_transfer'),
+    eq(paymentInvoices.state, 'awaiting_payment'),
+  ),
+};
+
+async function queue(db: DbOrTx, which: keyof typeof QUEUES): Promise<OperatorInvoice[]> {
   const rows = await db
     .select()
     .from(paymentInvoices)
-    .where(and(eq(paymentInvoices.type, InvoiceType.withdrawal), inArray(paymentInvoices.state, PENDING_STATES)))
+    .where(QUEUES[which])
     .orderBy(paymentInvoices.createdAt)
     .limit(500);
   return forOperator(db, rows);
 }
 
+/** Operator: the withdrawals waiting for a decision (or all pending), oldest first. */
+export const pendingWithdrawals = (db: DbOrTx) => queue(db, 'withdrawals');
+
 /** Operator: bank transfers the players said they would make, still waiting to arrive, oldest first. */
-export async function waitingBankDeposits(ctx: AppContext): Promise<OperatorInvoice[]> {
-  const rows = await ctx.db
-    .select()
-    .from(paymentInvoices)
-    .where(
-      and(
-        eq(paymentInvoices.type, InvoiceType.deposit),
-        eq(paymentInvoices.method, 'bank_transfer'),
-        eq(paymentInvoices.state, 'awaiting_payment'),
-      ),
-    )
-    .orderBy(paymentInvoices.createdAt)
-    .limit(500);
-  return forOperator(ctx.db, rows);
+export const waitingBankDeposits = (ctx: AppContext) => queue(ctx.db, 'bankTransfers');
+
+/** How long a queue is (the dashboard): one count, none of the per-player reads the lists make. */
+export async function queueLength(db: DbOrTx, which: keyof typeof QUEUES): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(paymentInvoices).where(QUEUES[which]);
+  return Number(row?.n ?? 0);
 }
 
 /** A withdrawal's amount (major units) and currency, for the four-eyes rule; null: no such withdrawal. */
