@@ -14,12 +14,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { auditLedger, freePort, root, startServer, walletPoster } from './harness.mjs';
+import { auditLedger, freePort, redisAnswers, root, startRedis, startServer, walletPoster } from './harness.mjs';
 
 const serverRequire = createRequire(path.join(root, 'apps/server/package.json'));
 const pg = serverRequire('pg');
@@ -56,17 +55,6 @@ const asUser =
       }
     : {};
 
-function startRedis(port) {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  return child;
-}
-
 const pgDir = path.join(work, 'pg');
 function initPostgres() {
   fs.mkdirSync(pgDir, { mode: 0o700 });
@@ -93,16 +81,6 @@ async function postgresAnswers(url) {
   await client.connect();
   await client.end();
   return true;
-}
-function redisAnswers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 async function until(check, timeoutMs, what) {

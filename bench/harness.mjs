@@ -8,6 +8,25 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/** A Redis of the bench's own on `port`, keeping nothing on disk (never the shared one). */
+export function startRedis(port) {
+  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+}
+
+/** Whether the Redis on `port` answers PING. */
+export function redisAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();

@@ -695,7 +695,7 @@ export function startOutboxDispatcher(
   const timing = { pollMs, maxBackoffMs: options.maxBackoffMs ?? 60_000 };
   // A wake-up waits this long, so the events of calls committing together go out in one batch.
   const coalesceMs = options.coalesceMs ?? 20;
-  const consumerCoalesceMs = options.consumerCoalesceMs ?? 1_000;
+  const consumerCoalesceMs = options.consumerCoalesceMs ?? 500;
   const deps: LaneDeps = {
     db: ctx.db,
     log,
