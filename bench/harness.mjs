@@ -100,7 +100,8 @@ export function walletPoster({ base, secret, agent, timeoutMs = 10_000 }) {
         },
       );
       request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', reject);
+      // `reused`: the request went out on a kept-alive connection (a reset may be the server closing it).
+      request.on('error', (error) => reject(Object.assign(error, { reused: request.reusedSocket })));
       request.end(raw);
     });
   };

@@ -80,44 +80,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS * 4 });
 /** One request; `expect` maps a status to 'ok' or 'refused' (anything else is an error). */
 async function call(group, url, { method = 'GET', body, token, form, expect = { 200: 'ok' } } = {}) {
   const began = now();
-  const raw = form ?? (body ? JSON.stringify(body) : undefined);
-  const target = new URL(url);
-  let status = 'no answer';
-  let text = '';
-  try {
-    ({ status, text } = await new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname + target.search,
-          method,
-          timeout: 30_000,
-          headers: {
-            ...(raw
-              ? {
-                  'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
-                  'content-length': Buffer.byteLength(raw),
-                }
-              : {}),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-        },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
-          response.on('error', reject);
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', reject);
-      request.end(raw);
-    }));
-  } catch {
-    // no answer: recorded below as an error
-  }
+  const { status, text } = await exchange(url, method, form, body, token)
+    .catch((error) =>
+      // A keep-alive connection the server closed as this request went out: sent again, as browsers do.
+      error.reused && error.code === 'ECONNRESET' ? exchange(url, method, form, body, token) : Promise.reject(error),
+    )
+    .catch((error) => ({ status: 'no answer', text: String(error.message) }));
   let json = null;
   try {
     json = JSON.parse(text);
@@ -130,9 +98,44 @@ async function call(group, url, { method = 'GET', body, token, form, expect = { 
     group,
     began,
     outcome,
-    outcome === 'error' ? { status, url: target.pathname, body: text.slice(0, 300) } : `${status} ${code}`,
+    outcome === 'error' ? { status, url: new URL(url).pathname, body: text.slice(0, 300) } : `${status} ${code}`,
   );
   return { status, json, ok: outcome === 'ok', outcome };
+}
+
+function exchange(url, method, form, body, token) {
+  const raw = form ?? (body ? JSON.stringify(body) : undefined);
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        timeout: 30_000,
+        headers: {
+          ...(raw
+            ? {
+                'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+                'content-length': Buffer.byteLength(raw),
+              }
+            : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (error) => reject(Object.assign(error, { reused: request.reusedSocket })));
+    request.end(raw);
+  });
 }
 
 /** The game provider's signed wallet calls (docs/game-provider-api.md). */
@@ -140,8 +143,12 @@ const posters = new Map();
 async function walletCall(base, kind, body) {
   if (!posters.has(base)) posters.set(base, walletPoster({ base, secret: SECRET, agent, timeoutMs: 30_000 }));
   const began = now();
+  const post = posters.get(base);
   try {
-    const { status, text } = await posters.get(base)(kind, body);
+    // A reset of a reused keep-alive connection is sent again: the same transaction id, so at most once.
+    const { status, text } = await post(kind, body).catch((error) =>
+      error.reused && error.code === 'ECONNRESET' ? post(kind, body) : Promise.reject(error),
+    );
     const ok = status === 200;
     record('provider wallet', began, ok ? 'ok' : 'error', ok ? '' : { status, url: kind, body: text.slice(0, 300) });
     return ok ? JSON.parse(text) : null;
@@ -495,7 +502,9 @@ try {
     .map((g) => g.identity);
   if (slots.length === 0) throw new Error(`no slot in the catalogue: ${JSON.stringify(catalogue.json)?.slice(0, 300)}`);
   minutes.length = 0;
-  log(`  soak: ${PLAYERS} players on two processes (${bases.join(', ')}) for ${MINUTES} min; database ${dbName}`);
+  log(
+    `  soak: ${PLAYERS} players on two processes (${bases.join(', ')}; inspectors on ${servers.map((x) => x.inspectPort).join(', ')}) for ${MINUTES} min; database ${dbName}`,
+  );
   startedAt = now();
   const loops = Array.from({ length: PLAYERS }, (_, i) => playerLoop(i));
   // Every 5 s the database's side; at each minute's end each process's memory, and the minute's line.

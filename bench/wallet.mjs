@@ -25,6 +25,9 @@
 // this, this, base (a drift of the machine during the run weighs on both alike), each figure the mean
 // of its version's two runs.
 //
+// `npm run bench:wallet -- --only postgres --functions` adds, on PostgreSQL, the time of each SQL function
+// per pair (track_functions) around the 20-player row: which of the wallet's checks cost.
+//
 // `npm run bench:wallet -- --retention` measures this checkout twice in the same run (off, on, on, off):
 // without quests, loyalty and tournaments (flags off, no tournament), and with them all working on every
 // bet — each player holding a quest whose task counts the bench game's stakes, a tournament scoring it,
@@ -479,7 +482,10 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
     const meters = [cpuMeter(async () => [server.pid]), direct.postgresCpu];
     const pair = betAndWin(server.url, game.identity);
     await loop(tokens, WARMUP_MS, pair);
+    const before = profiling ? await functionTimes(serverEnv.DATABASE_URL) : null;
     const spread = await measure(meters, tokens, DURATION_MS, pair);
+    if (before)
+      profiles.push(functionProfile(before, await functionTimes(serverEnv.DATABASE_URL), spread.pairs, version.label));
     const single = await measure(meters, Array(WORKERS).fill(tokens[0]), DURATION_MS, pair);
     // The bonus command: ops/bonus.ts in older trees, the bonus module's commands.ts since.
     const hasBonuses =
@@ -586,6 +592,41 @@ async function benchmark(database, serverEnv, opsEnvOf, version = { label: 'this
   }
 }
 
+/**
+ * `--functions` (PostgreSQL): the database's own time per SQL function (track_functions), read around the
+ * 20-player row. Self time is the function's statements without the functions they call.
+ */
+const profiling = process.argv.includes('--functions');
+const profiles = [];
+async function functionTimes(url) {
+  await new Promise((resolve) => setTimeout(resolve, 1_500)); // backends report their counts when idle
+  const pg = serverRequire('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select funcname, calls, self_time, total_time from pg_stat_user_functions');
+    return new Map(rows.map((r) => [r.funcname, r]));
+  } finally {
+    await client.end();
+  }
+}
+function functionProfile(before, after, pairs, version) {
+  const rows = [...after.values()].map((r) => {
+    const b = before.get(r.funcname) ?? { calls: 0, self_time: 0, total_time: 0 };
+    return {
+      version,
+      function: r.funcname,
+      callsPerPair: +((r.calls - b.calls) / pairs).toFixed(2),
+      selfMsPerPair: +((r.self_time - b.self_time) / pairs).toFixed(3),
+      totalMsPerPair: +((r.total_time - b.total_time) / pairs).toFixed(3),
+    };
+  });
+  return rows
+    .filter((r) => r.callsPerPair > 0)
+    .sort((x, y) => y.selfMsPerPair - x.selfMsPerPair)
+    .slice(0, 15);
+}
+
 /** A commit's server, checked out at `dir` inside this checkout (so it resolves this checkout's node_modules). */
 function checkout(rev, dir) {
   const serverRoot = path.join(root, dir);
@@ -662,6 +703,7 @@ if (process.env.DATABASE_URL && only !== 'pglite') {
     await admin.connect();
     const name = `bench_wallet_${randomBytes(5).toString('hex')}`;
     await admin.query(`create database ${name}`);
+    if (profiling) await admin.query(`alter database ${name} set track_functions = 'all'`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     try {
@@ -735,3 +777,7 @@ fs.writeFileSync(
   ),
 );
 console.table(results);
+if (profiles.length) {
+  console.log('The database time of each SQL function per bet+win pair (20 players):');
+  console.table(profiles.flat());
+}

@@ -11,15 +11,33 @@ export type ReadCache<V> = {
   forget(key: string): void;
 };
 
-export function createReadCache<V>(options: { maxAgeMs: number; maxEntries?: number }): ReadCache<V> {
+/**
+ * Drops the entries older than `maxAgeMs` from the front of `entries`, a map written in time order (a
+ * key written again is deleted first, so the oldest entry is always the first): a cache keyed by
+ * sessions or players then holds what is fresh, not everything since it last filled up.
+ */
+export function dropStale<K>(entries: Map<K, { at: number }>, maxAgeMs: number, now = Date.now()): void {
+  for (const [key, entry] of entries) {
+    if (now - entry.at < maxAgeMs) return;
+    entries.delete(key);
+  }
+}
+
+export function createReadCache<V>(options: {
+  maxAgeMs: number;
+  maxEntries?: number;
+}): ReadCache<V> & { size(): number } {
   const maxEntries = options.maxEntries ?? 100_000;
   const entries = new Map<string, { at: number; value: Promise<V> }>();
   return {
+    size: () => entries.size,
     get(key, read) {
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && now - hit.at < options.maxAgeMs) return hit.value;
       const value = read();
+      entries.delete(key);
+      dropStale(entries, options.maxAgeMs, now);
       if (entries.size >= maxEntries) entries.clear();
       const entry = { at: now, value };
       entries.set(key, entry);

@@ -18,6 +18,19 @@ export type TokenKeys = { current: Uint8Array; previous?: Uint8Array | null };
 /** A key's id in the token header (a short hash, not the key): a node picks the key a token names. */
 const keyId = (key: Uint8Array) => createHash('sha256').update('jwt-kid:').update(key).digest('base64url').slice(0, 8);
 
+/**
+ * Drops the tokens that have expired from the front of `verified`. They are kept in the order first seen
+ * and all live the same time, so the oldest expire first: without this every token ever seen stayed
+ * until the map filled (the soak's heap grew with each sign-in); now only the live ones stay.
+ */
+function forgetExpired(verified: Map<string, AccessClaims>): void {
+  const nowSec = Date.now() / 1000;
+  for (const [token, claims] of verified) {
+    if (claims.exp > nowSec) return;
+    verified.delete(token);
+  }
+}
+
 /** Short-lived access tokens (HS256). The session row decides whether a token may still be refreshed. */
 export function createTokenService(keys: TokenKeys, ttlSec: number) {
   const secret = keys.current;
@@ -36,6 +49,8 @@ export function createTokenService(keys: TokenKeys, ttlSec: number) {
   const verified = new Map<string, AccessClaims>();
   return {
     ttlSec,
+    /** How many verified tokens are remembered (what this service holds in memory). */
+    remembered: () => verified.size,
     async sign(playerId: string, sessionId: string, scope?: SessionScope) {
       const tokenId = randomUUID();
       const now = Math.floor(Date.now() / 1000);
@@ -84,6 +99,7 @@ export function createTokenService(keys: TokenKeys, ttlSec: number) {
           ...(payload.scope === 'withdraw-only' ? { scope: payload.scope } : {}),
         };
         if (!options.allowExpired) {
+          forgetExpired(verified);
           if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
           verified.set(token, claims);
         }

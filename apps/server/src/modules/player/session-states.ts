@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import type { SessionStates } from '../../lib/auth-guard.ts';
 import type { RedisConnect } from '../../lib/redis.ts';
+import { dropStale } from '../../lib/read-cache.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { SessionCloseReason } from './passwords.ts';
 import { playerSessions } from './tables.ts';
@@ -70,6 +71,8 @@ export function createSessionStates(
     const row = openSession(db)
       .execute({ id: sessionId })
       .then((rows) => rows[0] ?? null);
+    cache.delete(sessionId);
+    dropStale(cache, SESSION_STATE_FRESH_MS, now);
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(sessionId, { at: now, row });
     row.catch(() => cache.delete(sessionId));

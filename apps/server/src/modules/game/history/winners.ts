@@ -2,6 +2,7 @@ import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import { Channel, Platform, PushEvent, WINNERS_BATCH_MAX, toMajor, type Winner } from '@casino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
+import { dropStale } from '../../../lib/read-cache.ts';
 import type { OutboxPublisher } from '../../../outbox/index.ts';
 import type { Broker } from '../../../push/index.ts';
 import { publicNames } from '../../player/index.ts';
@@ -59,6 +60,8 @@ function remembered<V>() {
       return hit && Date.now() - hit.at < NAMES_TTL_MS ? hit.value : undefined;
     },
     set(key: string, value: V) {
+      entries.delete(key);
+      dropStale(entries, NAMES_TTL_MS);
       if (entries.size >= MAX_REMEMBERED) entries.clear();
       entries.set(key, { at: Date.now(), value });
     },
