@@ -22,9 +22,13 @@ CREATE OR REPLACE FUNCTION bonus_event(b player_bonuses, p_change text) RETURNS 
 $$;
 
 -- Whether account `p_account` has a deposit bonus waiting for activation (every stake asks: it lapses).
-CREATE OR REPLACE FUNCTION bonus_deposit_waiting(p_account uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM player_bonuses WHERE account_id = p_account AND status = bonus_status('issued') AND invoice_id IS NOT NULL)
-$$;
+-- PL/pgSQL, so its plan is kept: a SQL function with a subquery is never inlined, and was planned again on
+-- every bet (0.12 ms of the database's time a bet+win pair in `bench:wallet -- --functions`).
+CREATE OR REPLACE FUNCTION bonus_deposit_waiting(p_account uuid) RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (SELECT 1 FROM player_bonuses
+                  WHERE account_id = p_account AND status = bonus_status('issued') AND invoice_id IS NOT NULL);
+END $$;
 
 -- A deposit bonus waiting for activation is no free option on its deposit: once money is staked on its
 -- account, the waiting deposit bonuses there lapse (finished, result 4 expired, the event's reason
