@@ -62,6 +62,36 @@ export function startServer(env) {
 }
 
 /**
+ * One HTTP request on `agent`: its status and body text. An error carries `reused`: the request went out
+ * on a kept-alive connection (a reset then may be the server closing it as the request left).
+ */
+export function exchange(url, { agent, method = 'GET', headers = {}, raw, timeoutMs = 30_000 }) {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        timeout: timeoutMs,
+        headers: raw === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(raw) },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (error) => reject(Object.assign(error, { reused: request.reusedSocket })));
+    request.end(raw);
+  });
+}
+
+/**
  * One signed seamless-wallet call as the game provider sends it (docs/game-provider-api.md): a fresh
  * request id each time, so sending the same body again is a retry, not a replay.
  */
@@ -75,34 +105,16 @@ export function walletPoster({ base, secret, agent, timeoutMs = 10_000 }) {
       .update(`v1\n${timestamp}\n${requestId}\nPOST\n${pathname}\n`)
       .update(raw)
       .digest('hex');
-    const target = new URL(base);
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: pathname,
-          method: 'POST',
-          timeout: timeoutMs,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(raw),
-            'x-request-id': requestId,
-            'x-signature': `t=${timestamp},v1=${mac}`,
-          },
-        },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
-          response.on('error', reject);
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('timeout')));
-      // `reused`: the request went out on a kept-alive connection (a reset may be the server closing it).
-      request.on('error', (error) => reject(Object.assign(error, { reused: request.reusedSocket })));
-      request.end(raw);
+    return exchange(`${base}${pathname}`, {
+      agent,
+      method: 'POST',
+      timeoutMs,
+      raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+        'x-signature': `t=${timestamp},v1=${mac}`,
+      },
     });
   };
 }

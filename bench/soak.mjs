@@ -20,7 +20,16 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { auditLedger, freePort, redisAnswers, root, startRedis, startServer, walletPoster } from './harness.mjs';
+import {
+  auditLedger,
+  exchange,
+  freePort,
+  redisAnswers,
+  root,
+  startRedis,
+  startServer,
+  walletPoster,
+} from './harness.mjs';
 
 const serverRequire = createRequire(path.join(root, 'apps/server/package.json'));
 const pg = serverRequire('pg');
@@ -80,10 +89,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS * 4 });
 /** One request; `expect` maps a status to 'ok' or 'refused' (anything else is an error). */
 async function call(group, url, { method = 'GET', body, token, form, expect = { 200: 'ok' } } = {}) {
   const began = now();
-  const { status, text } = await exchange(url, method, form, body, token)
+  const { status, text } = await send(url, method, form, body, token)
     .catch((error) =>
       // A keep-alive connection the server closed as this request went out: sent again, as browsers do.
-      error.reused && error.code === 'ECONNRESET' ? exchange(url, method, form, body, token) : Promise.reject(error),
+      error.reused && error.code === 'ECONNRESET' ? send(url, method, form, body, token) : Promise.reject(error),
     )
     .catch((error) => ({ status: 'no answer', text: String(error.message) }));
   let json = null;
@@ -103,38 +112,15 @@ async function call(group, url, { method = 'GET', body, token, form, expect = { 
   return { status, json, ok: outcome === 'ok', outcome };
 }
 
-function exchange(url, method, form, body, token) {
+/** A player's request as the browser sends it: JSON or a form, with the bearer token. */
+function send(url, method, form, body, token) {
   const raw = form ?? (body ? JSON.stringify(body) : undefined);
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        method,
-        timeout: 30_000,
-        headers: {
-          ...(raw
-            ? {
-                'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
-                'content-length': Buffer.byteLength(raw),
-              }
-            : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', (error) => reject(Object.assign(error, { reused: request.reusedSocket })));
-    request.end(raw);
+  const type = form ? 'application/x-www-form-urlencoded' : 'application/json';
+  return exchange(url, {
+    agent,
+    method,
+    raw,
+    headers: { ...(raw ? { 'content-type': type } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
 }
 
@@ -362,14 +348,14 @@ async function memoryAfterCollection(server) {
     pending.get(message.id)?.(message.result);
   });
   let id = 0;
-  const send = (method) =>
+  const ask = (method) =>
     new Promise((resolve) => {
       pending.set(++id, resolve);
       socket.send(JSON.stringify({ id, method }));
     });
   try {
-    await send('HeapProfiler.collectGarbage');
-    const { usedSize } = await send('Runtime.getHeapUsage');
+    await ask('HeapProfiler.collectGarbage');
+    const { usedSize } = await ask('Runtime.getHeapUsage');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))[1]);
     return { heap: usedSize, rss: rssKb * 1024 };
   } finally {
@@ -561,20 +547,21 @@ function ops(argv) {
 
 // --- the goals ---------------------------------------------------------------------------------------
 
+const errors = report.perMinute.reduce((n, m) => n + m.errors, 0);
+report.totals = {
+  ...run,
+  requests: report.perMinute.reduce((n, m) => n + m.requests, 0),
+  errors,
+  errorKinds,
+  refusalKinds,
+};
+// The goals compare minute 2 (after the warm-up) with the last: a run of 3 minutes at least.
 if (!failed && report.perMinute.length >= 3) {
   const second = report.perMinute[1];
   const last = report.perMinute.at(-1);
   const growth = (key) =>
     Math.max(...second.processes.map((p, i) => last.processes[i][key] / p[key] - 1)).toFixed(3) * 1;
-  const errors = report.perMinute.reduce((n, m) => n + m.errors, 0);
   const lagMax = Math.max(0, ...report.perMinute.slice(1).flatMap((m) => Object.values(m.outboxLagMaxMs)));
-  report.totals = {
-    ...run,
-    requests: report.perMinute.reduce((n, m) => n + m.requests, 0),
-    errors,
-    errorKinds,
-    refusalKinds,
-  };
   report.goals = {
     errors: { value: errors, goal: 0, met: errors === 0 },
     rssGrowth: { value: growth('rssMb'), goal: '< 0.10', met: growth('rssMb') < 0.1 },
@@ -606,11 +593,11 @@ else if (!failed) {
 }
 const problems = Object.entries(report.audit).filter(([, n]) => n !== 0);
 const missed = Object.entries(report.goals).filter(([, g]) => !g.met);
-if (failed || problems.length > 0 || missed.length > 0) {
+if (failed || problems.length > 0 || missed.length > 0 || errors > 0) {
   console.error(
     failed
       ? `soak failed: ${failed.stack ?? failed}`
-      : `soak: ${[...problems.map(([k, n]) => `${k}=${n}`), ...missed.map(([k]) => `${k} not met`)].join(', ')}`,
+      : `soak: ${[...problems.map(([k, n]) => `${k}=${n}`), ...missed.map(([k]) => `${k} not met`), `${errors} errors`].join(', ')}`,
   );
   process.exit(1);
 }
