@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { dropStale } from './read-cache.ts';
 
 export class TokenExpiredError extends Error {}
 export class TokenInvalidError extends Error {}
@@ -18,19 +19,6 @@ export type TokenKeys = { current: Uint8Array; previous?: Uint8Array | null };
 /** A key's id in the token header (a short hash, not the key): a node picks the key a token names. */
 const keyId = (key: Uint8Array) => createHash('sha256').update('jwt-kid:').update(key).digest('base64url').slice(0, 8);
 
-/**
- * Drops the tokens that have expired from the front of `verified`. They are kept in the order first seen
- * and all live the same time, so the oldest expire first: without this every token ever seen stayed
- * until the map filled (the soak's heap grew with each sign-in); now only the live ones stay.
- */
-function forgetExpired(verified: Map<string, AccessClaims>): void {
-  const nowSec = Date.now() / 1000;
-  for (const [token, claims] of verified) {
-    if (claims.exp > nowSec) return;
-    verified.delete(token);
-  }
-}
-
 /** Short-lived access tokens (HS256). The session row decides whether a token may still be refreshed. */
 export function createTokenService(keys: TokenKeys, ttlSec: number) {
   const secret = keys.current;
@@ -44,9 +32,9 @@ export function createTokenService(keys: TokenKeys, ttlSec: number) {
     const named = decodeProtectedHeader(token).kid;
     return named === undefined ? accepted : accepted.filter((k) => k.kid === named);
   };
-  // A player's token is presented on every request for its lifetime; checking its signature once is
-  // enough (the session check still runs on every request).
-  const verified = new Map<string, AccessClaims>();
+  // A token's signature is checked once (the session check runs on every request); in the order first
+  // seen, and those older than a token's lifetime leave from the front (dropStale): only live ones stay.
+  const verified = new Map<string, { at: number; claims: AccessClaims }>();
   return {
     ttlSec,
     /** How many verified tokens are remembered (what this service holds in memory). */
@@ -67,7 +55,7 @@ export function createTokenService(keys: TokenKeys, ttlSec: number) {
     },
     /** Checks signature and claims. `allowExpired` is for the refresh call, which renews an expired token. */
     async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims> {
-      const known = options.allowExpired ? undefined : verified.get(token);
+      const known = options.allowExpired ? undefined : verified.get(token)?.claims;
       if (known) {
         if (known.exp * 1000 > Date.now()) return known;
         verified.delete(token);
@@ -99,9 +87,9 @@ export function createTokenService(keys: TokenKeys, ttlSec: number) {
           ...(payload.scope === 'withdraw-only' ? { scope: payload.scope } : {}),
         };
         if (!options.allowExpired) {
-          forgetExpired(verified);
+          dropStale(verified, ttlSec * 1000);
           if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
-          verified.set(token, claims);
+          verified.set(token, { at: Date.now(), claims });
         }
         return claims;
       } catch (error) {
