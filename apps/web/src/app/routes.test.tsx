@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@/shared/i18n';
 import { dataEnvelope, playResultSchema } from '@casino/contracts';
 import { all, post, reply, server } from '@/test-api.ts';
+import { useSession } from '@/features/auth';
 import { initWith, mockApi, renderApp } from './test-support.tsx';
 
 describe('locale in the URL', () => {
@@ -160,6 +161,16 @@ describe('profile', () => {
     mockApi();
     const app = renderApp('/de/profile/limits');
     await waitFor(() => expect(app.url()).toBe('/de?sign-in'));
+  });
+
+  it('sends a player who signs out on it home, without asking to sign in again', async () => {
+    mockApi();
+    const app = renderApp('/de/profile/security', { status: 'player' });
+    await screen.findByRole('heading', { level: 1, name: 'Mein Konto' });
+    // As closing the account does: the session ends here before the home page has drawn.
+    act(() => useSession.setState({ status: 'guest', profile: null, left: true }));
+    await waitFor(() => expect(app.url()).toBe('/de'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens the info tab for a bare /profile', async () => {

@@ -46,7 +46,7 @@ export function mockApi({
 /** Renders the real route table at `path`, as a guest unless told otherwise. */
 export function renderApp(path: string, { status = 'guest' as SessionStatus } = {}) {
   queryClient.clear();
-  useSession.setState({ status, profile: null });
+  useSession.setState({ status, profile: null, left: false });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = renderRouter(router);
   const location = () => router.state.location;

@@ -13,21 +13,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 import { playerCodes, tryCodeThrottled, wireCode, withdrawCode } from './codes.ts';
 
 const bearer = [{ bearer: [] }];
 
 /** Requests per player a minute, whatever their outcome (wrong codes have their own, smaller budget). */
-const perPlayer = {
-  rateLimit: {
-    max: 20,
-    timeWindow: '1 minute',
-    // After the auth guard, so the key is the player (not a token they could rotate).
-    hook: 'preHandler' as const,
-    keyGenerator: (request: { auth?: { playerId: string } | null; ip: string }) =>
-      `bonus-codes:${request.auth?.playerId ?? request.ip}`,
-  },
-};
+const perPlayerRate = perPlayer('bonus-codes', 20);
 
 /**
  * `/api/game/bonuses/bonuscodes`: codes the player types on the bonuses page (trigger 1) or in the
@@ -64,7 +56,7 @@ export const bonusCodeRoutes =
           body: bonusCodeBodySchema,
           response: { 200: dataEnvelope(bonusCodeSchema), ...errorResponses(401, 404, 422, 429) },
         },
-        config: perPlayer,
+        config: perPlayerRate,
       },
       async (request) => {
         const use = await tryCodeThrottled(ctx, ctx.config.bonus, ctx.attempts, {
@@ -87,7 +79,7 @@ export const bonusCodeRoutes =
           body: bonusCodeDeleteSchema,
           response: { 200: dataEnvelope(okSchema), ...errorResponses(401, 404, 409, 422) },
         },
-        config: perPlayer,
+        config: perPlayerRate,
       },
       async (request) => {
         await withdrawCode(ctx, authOf(request).playerId, request.body.playerBonusCodeId);

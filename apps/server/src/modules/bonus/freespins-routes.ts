@@ -10,9 +10,10 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { activateFreespins, cancelFreespins, listPlayerFreespins } from './freespins.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 
 const bearer = [{ bearer: [] }];
-const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const changeRate = perPlayer('freespins', 30);
 
 /**
  * `/api/game/player-freespins`: the player's free spins, to activate and cancel (the winnings lane

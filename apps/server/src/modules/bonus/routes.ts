@@ -10,9 +10,10 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { activateBonus, cancelBonus, listPlayerBonuses } from './service.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 
 const bearer = [{ bearer: [] }];
-const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const changeRate = perPlayer('bonuses', 30);
 
 /**
  * `/api/game/player-bonuses`: the player's bonuses, to activate and cancel.

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses, unprocessable } from '../../lib/errors.ts';
 import { addDocument, listDocuments, removeDocument, UNSUPPORTED_FILE } from './service.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -44,7 +45,7 @@ export const documentRoutes =
           consumes: ['multipart/form-data'],
           response: { 200: dataEnvelope(playerDocumentSchema), ...errorResponses(401, 413, 422) },
         },
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' }, withdrawOnly: true },
+        config: { ...perPlayer('documents', 20), withdrawOnly: true },
       },
       async (request) => {
         if (!request.isMultipart()) throw unprocessable(UNSUPPORTED_FILE, { file: [UNSUPPORTED_FILE] });

@@ -6,6 +6,7 @@ import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { acceptSignedJson } from '../../lib/signed-json.ts';
 import { applyKycWebhook, providerAccessToken, verificationState } from './service.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -24,7 +25,7 @@ export const kycRoutes =
           security: bearer,
           response: { 200: kycTokenSchema, ...errorResponses(401, 503) },
         },
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: perPlayer('kyc', 10),
       },
       async (request) => ({ token: await providerAccessToken(ctx, authOf(request).playerId) }),
     );

@@ -28,9 +28,10 @@ import {
   type LimitsPorts,
 } from './player-limits.ts';
 import { limitRowsCache } from './changes.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 
 const bearer = [{ bearer: [] }];
-const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const changeRate = perPlayer('limits', 30);
 /** One limit's answer, with every refusal a change can meet. */
 const one = { 200: dataEnvelope(playerLimitSchema), ...errorResponses(401, 404, 409, 422, 429) };
 
@@ -105,7 +106,7 @@ function limitListRoutes(
         body: limitConfirmBodySchema,
         response: { 200: dataEnvelope(z.object({ effectiveAt: z.string() })), ...errorResponses(401, 422, 429) },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: perPlayer('limits-confirm', 10),
     },
     async (request) => {
       const data = await confirmLimitChange(ctx, {

@@ -23,11 +23,12 @@ import {
   postSupportMessage,
   supportHistory,
 } from './service.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 
 const bearer = [{ bearer: [] }];
 /** A messenger change's answer: the unread count after it. */
 const unread = { 200: dataEnvelope(unreadCountSchema), ...errorResponses(401, 422, 429) };
-const writeRate = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const writeRate = perPlayer('messages', 60);
 
 /**
  * `/api/notification`: the messenger (messages from domain events and operators), the contact form
@@ -139,7 +140,7 @@ function contactAndSupportRoutes(app: App, ctx: AppContext, player: ReturnType<t
         body: contactBodySchema,
         response: { 200: dataEnvelope(contactReceiptSchema), ...errorResponses(401, 422, 429) },
       },
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: perPlayer('contact', 5, '10 minutes'),
     },
     async (request) => {
       const data = await fileContactMessage(ctx.db, request.auth?.playerId ?? null, request.body);
@@ -174,7 +175,7 @@ function contactAndSupportRoutes(app: App, ctx: AppContext, player: ReturnType<t
         body: supportPostBodySchema,
         response: { 200: dataEnvelope(supportMessageSchema), ...errorResponses(401, 422, 429) },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, withdrawOnly: true },
+      config: { ...perPlayer('support', 20), withdrawOnly: true },
     },
     async (request) => {
       const data = await postSupportMessage(ctx, authOf(request).playerId, 'player', request.body.text);

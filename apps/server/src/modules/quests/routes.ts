@@ -12,9 +12,10 @@ import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { listAvailableQuests, listPlayerQuests } from './listing.ts';
 import { activateQuest, cancelQuest } from './player-quests.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 
 const bearer = [{ bearer: [] }];
-const changeRate = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const changeRate = perPlayer('quests', 30);
 
 /**
  * `/api/retention/quests` and `/api/retention/player-quests` (the lane, pushes and expiry job are the

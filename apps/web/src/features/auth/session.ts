@@ -89,22 +89,22 @@ export async function logout(): Promise<void> {
     expectSessionEnd();
     await endServerSession();
   }
-  endLocalSession();
+  endLocalSession(true);
   broadcastSessionChange('logout');
   navigateTo(localisedHomePath());
 }
 
 /** The server ended every session of the player (an exclusion began): forget it here and in the other tabs. */
 export function signedOutByServer(): void {
-  endLocalSession();
+  endLocalSession(true);
   broadcastSessionChange('logout');
   navigateTo(localisedHomePath());
 }
 
-/** Forgets the player in this tab: token, cached player data, player channels. */
-function endLocalSession(): void {
+/** Forgets the player in this tab: token, cached player data, player channels. `left`: the player's own doing. */
+function endLocalSession(left: boolean): void {
   // Guest first, so the token watcher below sees a cleared token as expected, not as a lost session.
-  setGuest();
+  setGuest(left);
   clearSession();
   queryClient.clear();
   void links.connectRealtime(null);
@@ -120,14 +120,14 @@ function installSessionWatchers(): () => void {
   const stopTabs = listenSessionChanges((change) => {
     if (change === 'login' && !isPlayer()) reloadPage();
     if (change === 'logout' && isPlayer()) {
-      endLocalSession();
+      endLocalSession(true);
       navigateTo(localisedHomePath());
     }
   });
   // The token vanished under a signed-in tab: a refused refresh or a 401/403. The session is over for every tab.
   const stopToken = onSessionChange((session) => {
     if (session || !isPlayer()) return;
-    endLocalSession();
+    endLocalSession(false);
     broadcastSessionChange('logout');
   });
   return () => {

@@ -394,7 +394,7 @@ describe('a hostile client', () => {
     expect(await limits(token)).toHaveLength(1);
   });
 
-  it('the same confirmation link twenty times at once confirms once; replayed after a cancel it is refused', async () => {
+  it('the same confirmation link eight times at once confirms once; replayed after a cancel it is refused', async () => {
     const { token, email } = await newPlayer();
     const { json } = await call(token, 'POST', '/api/player/limits', {
       definition: 1,
@@ -408,11 +408,11 @@ describe('a hostile client', () => {
     const first = await call(token, 'POST', '/api/player/limits/confirm', { token: link });
     expect(first.status).toBe(200);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call(token, 'POST', '/api/player/limits/confirm', { token: link })),
+      // Within the player's 10 a minute, so every one reaches the confirmation.
+      Array.from({ length: 8 }, () => call(token, 'POST', '/api/player/limits/confirm', { token: link })),
     );
-    // The rate limit may turn the burst away; a confirmation that went through names the same moment.
-    expect(results.every((r) => r.status === 200 || r.status === 429)).toBe(true);
-    for (const r of results.filter((x) => x.status === 200)) expect(r.json.data).toEqual(first.json.data);
+    // Each names the same moment.
+    for (const r of results) expect(r.json.data).toEqual(first.json.data);
     expect((await limits(token))[0]!.pending).toMatchObject({
       confirmed: true,
       effectiveAt: first.json.data.effectiveAt,

@@ -259,6 +259,25 @@ describe('closing an account while something can still move money', () => {
     expect(expectErrorEnvelope(await login(server.app, p.email, p.password), 403).code).toBe(ErrorCode.accountClosed);
   });
 
+  it("counts its flood guard per player: one player's tries behind an address leave the others theirs", async () => {
+    // A mobile network or an office: many players, one address.
+    const office = '10.35.0.1';
+    const tryClose = (token: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/player/close',
+        headers: bearer(token),
+        payload: { password: 'not-the-password' },
+        remoteAddress: office,
+      });
+    const [flooder, neighbour] = [await closer(0n), await closer(0n)];
+    const tries = [];
+    for (let i = 0; i < 11; i++) tries.push((await tryClose(flooder.token)).statusCode);
+    expect(tries.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(tries[10]).toBe(429);
+    expect((await tryClose(neighbour.token)).statusCode).toBe(422);
+  });
+
   it('a sports ticket holds the close however long it waits for its event (no abandonment rule)', async () => {
     const p = await closer(1_000n);
     await p.sportsBet(1_000);

@@ -4,6 +4,7 @@ import { authOf, requirePlayer } from '../../../lib/auth-guard.ts';
 import { errorResponses } from '../../../lib/errors.ts';
 import { closeAccount, type ClosurePorts } from '../closure.ts';
 import { bearer, ok, okResponse, type PlayerApp, type PlayerRouteKit } from './kit.ts';
+import { perPlayer } from '../../../lib/rate-limits.ts';
 
 /** The player closes their own account. */
 export function closureRoutes(
@@ -24,7 +25,7 @@ export function closureRoutes(
         body: closeAccountBodySchema,
         response: { ...okResponse, ...errorResponses(401, 409, 422, 429) },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: perPlayer('close', 10),
     },
     async (request) => {
       const { playerId } = authOf(request);

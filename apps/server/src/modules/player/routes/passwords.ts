@@ -1,6 +1,7 @@
 import { passwordChangeBodySchema, passwordConfirmBodySchema, passwordResetBodySchema } from '@casino/contracts';
 import type { AppContext } from '../../../context.ts';
 import { authOf, requirePlayer } from '../../../lib/auth-guard.ts';
+import { perPlayer } from '../../../lib/rate-limits.ts';
 import { errorResponses } from '../../../lib/errors.ts';
 import { changePassword, confirmPasswordReset, requestPasswordReset } from '../passwords.ts';
 import { bearer, ok, okResponse, type PlayerApp, type PlayerRouteKit } from './kit.ts';
@@ -63,7 +64,7 @@ export function passwordRoutes(
         body: passwordChangeBodySchema,
         response: { ...okResponse, ...errorResponses(401, 422, 429) },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: perPlayer('password-change', 10),
     },
     async (request) => {
       const { playerId, sessionId } = authOf(request);

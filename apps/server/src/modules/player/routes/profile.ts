@@ -5,6 +5,7 @@ import { errorResponses } from '../../../lib/errors.ts';
 import { updateProfile } from '../profile.ts';
 import { getProfile } from '../service.ts';
 import { bearer, type PlayerApp, type PlayerRouteKit } from './kit.ts';
+import { perPlayer } from '../../../lib/rate-limits.ts';
 
 /** The player's profile: read it, save some of its fields. */
 export function profileRoutes(app: PlayerApp, ctx: AppContext, { profiles }: PlayerRouteKit): void {
@@ -19,7 +20,7 @@ export function profileRoutes(app: PlayerApp, ctx: AppContext, { profiles }: Pla
         body: profileUpdateBodySchema,
         response: { 200: dataEnvelope(profileSchema), ...errorResponses(401, 422) },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perPlayer('profile', 30),
     },
     async (request) => {
       const { playerId } = authOf(request);

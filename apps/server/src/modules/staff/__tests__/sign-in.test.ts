@@ -106,6 +106,22 @@ describe('staff sign-in', () => {
     expect(stolen.statusCode).toBe(403);
   });
 
+  it('lets a whole office behind one address sign in within a minute, but not one e-mail flooded', async () => {
+    // LOGIN_RATE_LIMIT is 10 a minute: eleven colleagues are not a flood.
+    const office = '10.1.7.7';
+    const colleagues = await Promise.all(Array.from({ length: 11 }, () => enrolStaff(server, 'support')));
+    for (const agent of colleagues) {
+      const code = codeAt(agent.secret, Date.now() + 30_000);
+      const answer = await signIn({ email: agent.email, password: agent.password, code }, office);
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const flooded = colleagues[0]!;
+    const tries = [];
+    for (let i = 0; i < 11; i++)
+      tries.push((await signIn({ email: flooded.email, password: 'wrong' }, office)).statusCode);
+    expect(tries.at(-1)).toBe(429);
+  });
+
   it('ends every session and refuses sign-in once deactivated', async () => {
     const admin = await enrolStaff(server, 'admin');
     const agent = await enrolStaff(server, 'compliance');
