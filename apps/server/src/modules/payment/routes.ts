@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf, requirePlayer } from '../../lib/auth-guard.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/geo.ts';
+import { perPlayer } from '../../lib/rate-limits.ts';
 import { subunitOf } from '../settings/index.ts';
 import { methodsFor } from './methods.ts';
 import { assertDepositRoom, createDeposit } from './deposits.ts';
@@ -32,20 +32,8 @@ import { providerFor, providersOf } from './providers/index.ts';
 import { acceptProviderWebhook } from './providers/webhook-scope.ts';
 
 const common = { tags: ['payment'], security: [{ bearer: [] }] };
-/**
- * Creating invoices talks to the provider: a player (keyed by their bearer token, else the address)
- * gets a few dozen a minute, not a flood.
- */
-const createLimit = {
-  rateLimit: {
-    max: 30,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { headers: { authorization?: string }; ip: string }) =>
-      request.headers.authorization
-        ? createHash('sha256').update(request.headers.authorization).digest('base64url')
-        : request.ip,
-  },
-};
+/** Creating invoices talks to the provider: a player gets a few dozen a minute, not a flood. */
+const createLimit = perPlayer('invoices', 30);
 
 /** The player's payments: methods, deposit and withdrawal invoices, their history and statistics. */
 export const paymentRoutes =
