@@ -14,3 +14,17 @@ export const perPlayer = (name: string, max: number, timeWindow = '1 minute') =>
     keyGenerator: (request: FastifyRequest) => `${name}:${request.auth?.playerId ?? request.ip}`,
   },
 });
+
+/**
+ * A sign-in's coarse flood guard, per address and login (`field` of the body): an office or a mobile
+ * network is many people behind one address. Keyed after validation, so the key holds the login as parsed.
+ */
+export const perAddressAndLogin = (name: string, max: number, field: string) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) =>
+      `${name}:${request.ip}:${(request.body as Record<string, string | undefined> | undefined)?.[field] ?? ''}`,
+  },
+});

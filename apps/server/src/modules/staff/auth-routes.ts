@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { DomainError, unauthorized } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { perAddressAndLogin } from '../../lib/rate-limits.ts';
 import { createSignInGuard, type SignInGuard } from '../../lib/sign-in-guard.ts';
 import { withTransaction } from '../../outbox/index.ts';
 import { z } from 'zod';
@@ -40,17 +41,6 @@ import { spendRecoveryCode } from './second-factor.ts';
 
 /** Enrolment tokens are 256 random bits: the limit only keeps a flood off the database. */
 const ENROL_RATE = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-/** Per address and e-mail, as the players' sign-in: an office behind one address is many staff. */
-const signInRate = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    // After validation, so the key holds the e-mail as parsed.
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) =>
-      `staff-login:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
-  },
-});
 
 /**
  * The password, then the second factor: a TOTP code (spent, so never twice) or a recovery code. Every
@@ -119,7 +109,7 @@ export const authRoutes =
     app.post(
       '/auth/sign-in',
       {
-        config: signInRate(ctx.config.loginRateLimit),
+        config: perAddressAndLogin('staff-login', ctx.config.loginRateLimit, 'email'),
         schema: { tags: ['admin'], body: staffSignInSchema, response: { 200: dataEnvelope(staffSessionSchema) } },
       },
       async (request, reply) => {

@@ -11,6 +11,7 @@ import { errorResponses, notFound } from '../../../lib/errors.ts';
 import { loginPlayer, loginWithChallenge, loginWithToken } from '../service.ts';
 import { loginWithIdentity, verifyIdToken, type IdTokenCheck } from '../social.ts';
 import type { PlayerApp, PlayerRouteKit } from './kit.ts';
+import { perAddressAndLogin } from '../../../lib/rate-limits.ts';
 
 /**
  * Signing in: e-mail or phone and password (and the code of a paused sign-in's challenge), a social
@@ -42,16 +43,7 @@ function passwordSignInRoutes(
         body: loginBodySchema,
         response: { 200: dataEnvelope(authResultSchema), ...errorResponses(401, 403, 422, 429) },
       },
-      config: {
-        rateLimit: {
-          max: ctx.config.loginRateLimit,
-          timeWindow: '1 minute',
-          // After validation, so the key holds the normalised login.
-          hook: 'preHandler',
-          keyGenerator: (request) =>
-            `login:${request.ip}:${(request.body as { login?: string } | undefined)?.login ?? ''}`,
-        },
-      },
+      config: perAddressAndLogin('login', ctx.config.loginRateLimit, 'login'),
     },
     async (request, reply) => {
       const who = client(request, request.body.fingerprint);
