@@ -10,6 +10,9 @@ import { bundleOpsCli } from '../scripts/ops-bundle.mjs';
  * a journey starts for its own settings) starts on a copy of it, ~12 CPU-s instead of ~26.
  */
 export default async function globalSetup() {
+  // Every server of the run (and those journeys start, in the workers) hashes new passwords at a lower
+  // scrypt cost than production's (README, PASSWORD_HASH_COST): journeys sign hundreds of players up.
+  process.env.PASSWORD_HASH_COST ??= '1024';
   const [prepared, opsCli] = await Promise.all([runServer(), bundleOpsCli()]);
   await prepared.stop({ keepData: true });
   process.env.E2E_PREPARED_DIR = prepared.dataDir;

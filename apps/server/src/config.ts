@@ -141,6 +141,18 @@ const coreEnv = {
     ),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
+   * scrypt's cost (N) for new password hashes, a power of two; at least 16384 in production. Each hash
+   * keeps its own cost, so a change breaks no stored password. The test suites use 1024: they sign up
+   * and sign in thousands of players, at 64 ms of CPU each at 16384 on a slow machine.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(16_384),
+  /**
    * New accounts one network address may open per hour (e-mail, phone and social sign-up together),
    * counted across every node on Redis; 0: no limit.
    */
@@ -259,6 +271,7 @@ function checkCore(e: Env, production: boolean) {
         '(behind a CDN or load balancer that sets it, TRUST_PROXY=1; or a secret the CDN adds, GEO_HEADER_SECRET)',
     );
   if (e.SEED_DEMO) throw invalidConfig('SEED_DEMO: demo data must not be seeded in production (set SEED_DEMO=0)');
+  if (e.PASSWORD_HASH_COST < 16_384) throw invalidConfig('PASSWORD_HASH_COST: at least 16384 in production');
 }
 
 const INVALID = 'Invalid configuration:\n';
@@ -332,6 +345,7 @@ function coreOf(e: Env, core: SettingsCore, modules: ModuleSettings, publicUrlGi
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     signUpPerAddress: e.SIGN_UP_PER_ADDRESS,
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsTokenPrevious: e.METRICS_TOKEN_PREVIOUS ?? null,

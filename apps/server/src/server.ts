@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed.ts';
+import { configurePasswordHashing } from './lib/password.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { connected, FAIL_FAST, redisWatch, type RedisWatch } from './lib/redis.ts';
@@ -152,6 +153,12 @@ function loopbackUrlOf(app: FastifyInstance | null): string {
   return `http://127.0.0.1:${address.port}`;
 }
 
+/** What libraries keep per process (one server a process, but in the test suites, where all agree). */
+function configureProcess(config: Config) {
+  configureCountryRestrictions(config.restrictedCountries);
+  configurePasswordHashing(config.passwordHashCost);
+}
+
 /**
  * Everything one node needs, in start order: lock (embedded only), database, migrations, seed,
  * broker, HTTP app with push hub, outbox dispatcher. `close` undoes it in reverse order.
@@ -159,7 +166,7 @@ function loopbackUrlOf(app: FastifyInstance | null): string {
 export async function createServer(config: Config, options: { database?: Database } = {}): Promise<RunningServer> {
   const releaseLock = !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => {};
   const log = createLogger(config);
-  configureCountryRestrictions(config.restrictedCountries);
+  configureProcess(config);
   let database: Database | undefined;
   let broker: Broker | undefined;
   let redis: Redis | null = null;

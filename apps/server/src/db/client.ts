@@ -29,8 +29,6 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** Only for the embedded database: a snapshot of the data dir (used to give each test file its own copy). */
-  dump?(): Promise<Blob>;
   /** Only for PostgreSQL: the connection pool. */
   pool?: pg.Pool;
   /**
@@ -58,8 +56,7 @@ export type OpenOptions =
     }
   | {
       dataDir: string | null /* null = in memory */;
-      loadDataDir?: Blob;
-      /** PostgreSQL settings for this start (`-c name=value`), e.g. for a database made to be dumped. */
+      /** PostgreSQL settings for this start (`-c name=value`), e.g. for the test template (test/global-setup.ts). */
       settings?: Record<string, string>;
     };
 
@@ -113,7 +110,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   const client = new PGlite(options.dataDir ?? 'memory://', {
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.settings && {
       startParams: [
         ...PGlite.defaultStartParams,
@@ -130,7 +126,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     close: () => client.close(),
-    dump: async () => (await client.dumpDataDir('none')) as Blob,
     // PGlite has no named statements; the functions these calls run keep their plans cached anyway.
     query: async <Row>(_name: string, text: string, params: readonly unknown[]) =>
       (await client.query<Row>(text, params as unknown[])).rows,

@@ -34,3 +34,10 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password');
   await verifyPassword(password, await dummyHash);
 }
+
+/** The cost of new hashes for this process (config.passwordHashCost), set by createServer at start. */
+export function configurePasswordHashing(cost: number): void {
+  if (cost === PARAMS.N) return;
+  PARAMS.N = cost;
+  dummyHash = null;
+}

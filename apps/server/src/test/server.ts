@@ -11,28 +11,30 @@ import { adminQuery } from './postgres.ts';
 
 /**
  * A database of its own for one test file, copied from the run's migrated template (test/global-setup.ts):
- * the embedded snapshot, or, when DATABASE_URL is set (CI), a new database on that PostgreSQL server
- * made from the template database and dropped afterwards.
+ * a copy of the embedded template's data directory, or, when DATABASE_URL is set (CI), a new database on
+ * that PostgreSQL server made from the template database. Either goes when the database is closed.
  */
-let template: Blob | undefined;
-
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    // Read once per worker (its files share loaded modules: vitest.config.ts). With the smaller dump
-    // (global-setup.ts) a file's database costs 0.79 CPU-s instead of 1.02.
-    template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-    return openDatabase({ dataDir: null, loadDataDir: template });
+    const template = inject('pgliteTemplate');
+    const dir = fs.mkdtempSync(path.join(path.dirname(template), 'db-'));
+    fs.cpSync(template, dir, { recursive: true });
+    return afterClose(await openDatabase({ dataDir: dir }), () => fs.rmSync(dir, { recursive: true, force: true }));
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return afterClose(database, () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`));
+}
+
+function afterClose(database: Database, cleanUp: () => unknown): Database {
   const close = database.close;
   database.close = async () => {
     await close();
-    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    await cleanUp();
   };
   return database;
 }
@@ -81,6 +83,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     WITHDRAWAL_VERIFICATION: 'never',
     // Tests sign many players up from one address; the sign-up limit's own tests set it.
     SIGN_UP_PER_ADDRESS: '0',
+    // A cheaper scrypt (config.ts) but where production is tried: the suites sign thousands of players up.
+    ...(env.NODE_ENV !== 'production' && { PASSWORD_HASH_COST: '1024' }),
     // Counters of their own: on a shared Redis they would outlive this server (a rerun, another file).
     ...(process.env.REDIS_URL
       ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` }
