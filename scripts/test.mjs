@@ -21,6 +21,8 @@ const only = process.argv.slice(2);
 const wanted = (name) => !only.length || only.includes(name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Each failed test by file and name, printed again under the summary: a long log's tail names them.
+const failedTests = [];
 const steps = {};
 const started = Date.now();
 
@@ -57,6 +59,23 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults) {
+    const where = path.relative(root, suite.name);
+    const failed = suite.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) failedTests.push(`${where} › ${test.fullName}`);
+    // A file that fails before its tests run (an import, a hook) has no failed test to name.
+    if (suite.status === 'failed' && !failed.length) failedTests.push(`${where} › ${suite.message || 'failed'}`);
+  }
+}
+
+/** The journeys that failed, from Playwright's JSON report (suites nest by file and describe). */
+function failedJourneys(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `e2e/tests/${spec.file}:${spec.line} › ${spec.title}`),
+    ...failedJourneys(suite.suites ?? []),
+  ]);
 }
 
 async function vitest(name, workspace) {
@@ -102,10 +121,11 @@ async function journeys() {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
   if (fs.existsSync(out)) {
-    const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const { stats, suites } = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    failedTests.push(...failedJourneys(suites));
   }
 }
 
@@ -113,6 +133,7 @@ await Promise.all([checksAndSuites(), journeys()]);
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nnpm test finished in ${minutes} min${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
+for (const test of failedTests) console.log(`✘ ${test}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 // Each step's last time on this database; a partial run (`npm test -- server`) updates only its own.
 const stepsFile = path.join(reports, 'steps.json');
